@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/** `specgen <command>`: parse, generate, diff. Each command lives in its own module under commands/. */
+import { commands } from './commands/index.ts';
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return name ? 0 : 1;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    process.stderr.write(`specgen: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(command.help);
+    return 0;
+  }
+  return command.run(rest);
+}
+
+function usage(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    'usage: specgen <command> [options]',
+    '',
+    'commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run `specgen <command> --help` for its options and an example.',
+    '',
+  ].join('\n');
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`specgen: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,27 @@
+/** The contract every target implements: IR in, files out. No target writes to disk itself. */
+import type { Spec } from '@specgen/ir';
+import type { GeneratedFile } from './files.ts';
+import type { TemplateEngine } from './templates.ts';
+
+export interface GenerateOptions {
+  /** Write the output as of this service version; null = the newest version in the spec. */
+  serviceVersion: string | null;
+  /** Spec path as shown in headers, relative to the repository root (e.g. `spec/service-api.md`). */
+  specFile: string;
+  /** Version written into every generated package.json. */
+  packageVersion: string;
+}
+
+export interface GenerateContext {
+  spec: Spec;
+  templates: TemplateEngine;
+  options: GenerateOptions;
+}
+
+export interface Generator {
+  /** Target name, also the folder of its templates and of its package under the output root. */
+  target: string;
+  /** npm package name of the output. */
+  packageName: string;
+  generate(ctx: GenerateContext): GeneratedFile[];
+}

@@ -1,0 +1,3 @@
+export * from './files.ts';
+export * from './generator.ts';
+export * from './templates.ts';

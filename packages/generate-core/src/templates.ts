@@ -1,0 +1,51 @@
+/**
+ * Handlebars templates live in `templates/<target>/<name>.hbs` at the repository root.
+ * A user directory given with `--templates <dir>` overrides any template by the same
+ * `<target>/<name>.hbs` path; the rest come from the defaults.
+ */
+import Handlebars from 'handlebars';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../templates');
+
+export interface TemplateEngine {
+  /** Renders `templates/<target>/<name>.hbs` with `data`. */
+  render(target: string, name: string, data: unknown): string;
+  /** The files a render read, for watch mode and caches. */
+  readonly dirs: readonly string[];
+}
+
+export function createTemplateEngine(overrideDir?: string): TemplateEngine {
+  const hb = Handlebars.create();
+  registerHelpers(hb);
+  const dirs = overrideDir ? [resolve(overrideDir), DEFAULT_TEMPLATES_DIR] : [DEFAULT_TEMPLATES_DIR];
+  const cache = new Map<string, Handlebars.TemplateDelegate>();
+  function load(target: string, name: string): Handlebars.TemplateDelegate {
+    const key = `${target}/${name}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    for (const dir of dirs) {
+      const file = join(dir, target, `${name}.hbs`);
+      if (existsSync(file)) {
+        const compiled = hb.compile(readFileSync(file, 'utf8'), { noEscape: true, strict: true });
+        cache.set(key, compiled);
+        return compiled;
+      }
+    }
+    throw new Error(`template ${key}.hbs not found in ${dirs.join(', ')}`);
+  }
+  return {
+    dirs,
+    render: (target, name, data) => load(target, name)(data),
+  };
+}
+
+function registerHelpers(hb: typeof Handlebars): void {
+  hb.registerHelper('json', (value: unknown) => JSON.stringify(value));
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hb.registerHelper('join', (items: unknown[], sep: unknown) => (Array.isArray(items) ? items.join(typeof sep === 'string' ? sep : ', ') : ''));
+  /** Text safe inside a `/** ... *\/` comment. */
+  hb.registerHelper('doc', (text: unknown) => String(text ?? '').replace(/\*\//g, '*\\/'));
+}

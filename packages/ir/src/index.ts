@@ -1,0 +1,4 @@
+export * from './schema.ts';
+export * from './version.ts';
+export * from './factory.ts';
+export * from './queries.ts';
