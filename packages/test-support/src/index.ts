@@ -1,0 +1,2 @@
+export * from './postgres.ts';
+export * from './browser.ts';
