@@ -40,6 +40,12 @@ export const naming = {
   structureType: (structureName: string) => structureName,
   /** Const object + union type of an enumeration: `ProductRecordStatus`. */
   enumType: (resourceName: string, fieldName: string) => `${singular(resourceName)}${fieldName}`,
+  /** Name union of the flags of a bitmask enumeration: `ProductRecordBlockContextFlag`. */
+  bitmaskFlag: (resourceName: string, fieldName: string) => `${singular(resourceName)}${fieldName}Flag`,
+  /** Helpers (has, set, flags) of a bitmask enumeration: `ProductRecordBlockContextFlags`. */
+  bitmaskHelpers: (resourceName: string, fieldName: string) => `${singular(resourceName)}${fieldName}Flags`,
+  /** Module file (without extension) of a generated type: `ProductRecord` -> `product-record`. */
+  moduleFile: (typeName: string) => snake(typeName).replace(/_/g, '-'),
   /** zod schema of a type: `ProductRecordSchema`. */
   schema: (typeName: string) => `${typeName}Schema`,
   /** Union of field names of a resource: `ProductRecordField`. */
