@@ -1,0 +1,10 @@
+export * from './store.ts';
+export * from './open.ts';
+export * from './errors.ts';
+export { authMigrations, migrateAuthTables, runMigrations, toMillis, AUTH_MIGRATION_TABLE } from './migrations.ts';
+export * from './repos/users.ts';
+export * from './repos/sessions.ts';
+export * from './repos/mfa-tokens.ts';
+export * from './repos/devices.ts';
+export * from './repos/totp-codes.ts';
+export * from './repos/login-failures.ts';
