@@ -1,0 +1,3 @@
+export * from './users.ts';
+export * from './provider.ts';
+export * from './sign-in.ts';
