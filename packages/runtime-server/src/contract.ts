@@ -37,6 +37,10 @@ export interface ServerConfig {
     flowLifetimeSeconds: number;
     /** Tests only: allow an http issuer on loopback. */
     allowInsecureIssuer: boolean;
+    /** Failed OIDC callbacks per client address within the window before 429 (default 10). */
+    maxFailedAttempts?: number;
+    /** Window of that count in seconds (default 300). */
+    attemptWindowSeconds?: number;
   };
 }
 
