@@ -1,4 +1,5 @@
 import type { Command } from '../command.ts';
 import { parseCommand } from './parse.ts';
+import { diffCommand } from './diff.ts';
 
-export const commands: Command[] = [parseCommand];
+export const commands: Command[] = [parseCommand, diffCommand];

@@ -1,0 +1,78 @@
+/**
+ * `specgen diff` end to end: read both specs (the old one from a file or a git ref), parse them,
+ * diff, render, optionally write a changeset, and return the exit status
+ * (0 fine, 1 the --fail-on threshold was met, 2 bad usage or an unreadable/invalid spec).
+ */
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { Diagnostic } from '@specgen/diagnostics';
+import { formatDiagnostic } from '@specgen/diagnostics';
+import type { Spec } from '@specgen/ir';
+import { writeChangeset } from './changeset.ts';
+import { diffSpecs } from './diff.ts';
+import { GitReadError, readAtRef } from './git.ts';
+import { exitStatus, parseDiffArgs, UsageError } from './options.ts';
+import { render } from './report/index.ts';
+
+export type ParseFn = (markdown: string, file: string) => { spec: Spec; diagnostics: Diagnostic[] };
+
+export interface DiffIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+  parse: ParseFn;
+}
+
+class InputError extends Error {}
+
+export async function runDiff(args: string[], io: DiffIo): Promise<number> {
+  try {
+    const options = parseDiffArgs(args);
+    const newFile = displayPath(io.cwd, options.newPath);
+    const newText = readSpecFile(io.cwd, options.newPath);
+    const oldText = options.base !== null ? readAtRef(options.base, options.newPath, io.cwd) : readSpecFile(io.cwd, options.oldPath!);
+    const oldFile = options.base !== null ? `${options.base}:${newFile}` : displayPath(io.cwd, options.oldPath!);
+    const before = parseOrFail(io, oldText, oldFile);
+    const after = parseOrFail(io, newText, newFile);
+    const result = diffSpecs(before, after);
+    io.stdout(render(result, options.format));
+    if (options.changeset !== null) {
+      const path = writeChangeset(result, resolve(io.cwd, options.changeset));
+      io.stderr(path ? `specgen diff: wrote ${displayPath(io.cwd, path)}\n` : 'specgen diff: no changes, no changeset written\n');
+    }
+    return exitStatus(result.summary, options.failOn);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`specgen diff: ${err.message}\nRun \`specgen diff --help\` for usage.\n`);
+      return 2;
+    }
+    if (err instanceof InputError || err instanceof GitReadError) {
+      io.stderr(`specgen diff: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+function readSpecFile(cwd: string, path: string): string {
+  try {
+    return readFileSync(resolve(cwd, path), 'utf8');
+  } catch (err) {
+    throw new InputError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+function parseOrFail(io: DiffIo, text: string, file: string): Spec {
+  const { spec, diagnostics } = io.parse(text, file);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    throw new InputError(`${file} has ${errors.length} error(s):\n${errors.map(formatDiagnostic).join('\n')}`);
+  }
+  return spec;
+}
+
+/** Paths in reports are relative to the working directory, with forward slashes, so output is the same on every machine. */
+function displayPath(cwd: string, path: string): string {
+  const rel = relative(cwd, resolve(cwd, path));
+  return (rel.startsWith('..') ? resolve(cwd, path) : rel).split('\\').join('/');
+}
