@@ -1,0 +1,42 @@
+/** Enumerations become const objects plus union types; bitmasks also get has/set/flags helpers. */
+import type { Field } from '@specgen/ir';
+import { naming } from '@specgen/naming';
+import { docSafe } from './field-doc.ts';
+import { propertyKey } from './ts-type.ts';
+
+export interface EnumView {
+  /** Const object and type name, e.g. `ProductRecordStatus`. */
+  typeName: string;
+  bitmask: boolean;
+  /** Bitmask only: union of flag names, e.g. `ProductRecordBlockContextFlag`. */
+  flagType: string;
+  /** Bitmask only: helper object, e.g. `ProductRecordBlockContextFlags`. */
+  helpers: string;
+  fieldName: string;
+  values: { key: string; name: string; value: number }[];
+  doc: string[];
+}
+
+export function enumView(ownerName: string, field: Field): EnumView | null {
+  const e = field.enumeration;
+  if (!e || e.values.length === 0) return null;
+  const typeName = naming.enumType(ownerName, field.name);
+  const values = [...e.values]
+    .sort((a, b) => a.value - b.value)
+    .map((v) => ({ key: propertyKey(v.name), name: v.name, value: v.value }));
+  const doc = [
+    e.bitmask
+      ? `Flags of \`${ownerName}.${field.name}\` (a bitmask: values combine with bitwise or).`
+      : `Values of \`${ownerName}.${field.name}\`, spelled as in the spec.`,
+  ];
+  if (field.notes.trim()) doc.push(docSafe(field.notes));
+  return {
+    typeName,
+    bitmask: e.bitmask,
+    flagType: naming.bitmaskFlag(ownerName, field.name),
+    helpers: naming.bitmaskHelpers(ownerName, field.name),
+    fieldName: field.name,
+    values,
+    doc,
+  };
+}

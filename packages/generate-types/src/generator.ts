@@ -1,0 +1,87 @@
+/** IR -> `@service-api/types`: one module per resource, the sign-in structures, references, helpers. */
+import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
+import { posix } from 'node:path';
+import { buildTypesModel, type RecordView, type TypesModel } from './model.ts';
+import { TYPESCRIPT_RANGE, file, packageHeaderText, withHeader, withMarkdownHeader } from './package-files.ts';
+
+export const TARGET = 'types';
+export const PACKAGE_NAME = '@service-api/types';
+
+export const generator: Generator = {
+  target: TARGET,
+  packageName: PACKAGE_NAME,
+  generate(ctx) {
+    return generateTypes(ctx);
+  },
+};
+
+export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
+  const { spec, templates, options } = ctx;
+  const model = buildTypesModel(spec, options.serviceVersion, options.specFile);
+  const render = (name: string, data: object) => templates.render(TARGET, name, data);
+  const ts = (path: string, name: string, data: object) => file(`${TARGET}/src/${path}`, withHeader(options.specFile, render(name, data)));
+  const signInImports = mergeImports(model.structures, 'sign-in');
+  return [
+    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion)),
+    file(`${TARGET}/tsconfig.json`, withHeader(options.specFile, render('tsconfig.json', {}))),
+    file(`${TARGET}/README.md`, withMarkdownHeader(options.specFile, render('README.md', readmeData(model)))),
+    ts('index.ts', 'index.ts', model),
+    ts('versions.ts', 'versions.ts', model),
+    ts('bitmask.ts', 'bitmask.ts', {}),
+    ts('references.ts', 'references.ts', model),
+    ts('sign-in.ts', 'sign-in.ts', { structures: model.structures, imports: importsFrom('sign-in', signInImports) }),
+    ...model.resources.map((record) =>
+      ts(`${record.module}.ts`, 'resource.ts', {
+        record,
+        imports: importsFrom(record.module, record.imports),
+        hasBitmask: record.enums.some((e) => e.bitmask),
+        versionsModule: importPath(record.module, 'versions'),
+        bitmaskModule: importPath(record.module, 'bitmask'),
+      }),
+    ),
+  ].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function packageJson(render: (name: string, data: object) => string, model: TypesModel, packageVersion: string): string {
+  const text = render('package.json', {
+    header: packageHeaderText(model.specFile),
+    packageName: PACKAGE_NAME,
+    packageVersion,
+    title: model.title,
+    typescriptVersion: TYPESCRIPT_RANGE,
+  });
+  return JSON.stringify(JSON.parse(text), null, 2) + '\n';
+}
+
+function readmeData(model: TypesModel): object {
+  const first = model.resources[0];
+  const version = model.versions.find((v) => first?.fields.some((f) => f.since === v)) ?? model.newestVersion;
+  const example = first && version
+    ? { typeName: first.typeName, versionView: first.versionView, version, versionSuffix: version.replace(/\./g, '_') }
+    : null;
+  return { ...model, packageName: PACKAGE_NAME, example };
+}
+
+/** Imports of several records that share one module, merged and without self-imports. */
+function mergeImports(records: RecordView[], own: string): RecordView['imports'] {
+  const byModule = new Map<string, Set<string>>();
+  for (const r of records) {
+    for (const i of r.imports) {
+      if (i.module === own) continue;
+      const names = byModule.get(i.module) ?? new Set<string>();
+      i.names.forEach((n) => names.add(n));
+      byModule.set(i.module, names);
+    }
+  }
+  return [...byModule].sort(([a], [b]) => a.localeCompare(b)).map(([module, names]) => ({ module, names: [...names].sort() }));
+}
+
+/** `import ... from '<path>'` text between two modules of the package (NodeNext wants `.js`). */
+export function importPath(fromModule: string, toModule: string): string {
+  const rel = posix.relative(posix.dirname(fromModule), toModule);
+  return `${rel.startsWith('.') ? rel : `./${rel}`}.js`;
+}
+
+function importsFrom(fromModule: string, imports: RecordView['imports']): { from: string; names: string[] }[] {
+  return imports.map((i) => ({ from: importPath(fromModule, i.module), names: i.names }));
+}

@@ -1,0 +1,183 @@
+/**
+ * IR -> the view model the type templates render. Everything a template prints is decided
+ * here (names from @specgen/naming, TypeScript types, JSDoc lines, imports), so templates
+ * stay plain text and a user override needs no logic of its own.
+ */
+import { type Field, type Resource, type Spec, type Structure, compareVersions, fieldsAt, resourcesAt } from '@specgen/ir';
+import { naming } from '@specgen/naming';
+import { docSafe, fieldDoc } from './field-doc.ts';
+import { type EnumView, enumView } from './enums.ts';
+import { propertyKey, refTypeName, scalarOf, tsType } from './ts-type.ts';
+
+export interface FieldView {
+  name: string;
+  key: string;
+  type: string;
+  optional: boolean;
+  since: string | null;
+  sinceLiteral: string;
+  doc: string[];
+}
+
+export interface RecordView {
+  kind: 'resource' | 'structure';
+  /** Spec name: `ProductRecords`, `LoginResponse`. */
+  name: string;
+  typeName: string;
+  /** Module path without extension, relative to src: `resources/product-record`. */
+  module: string;
+  doc: string[];
+  /** Structures whose spec says further fields are not shown get an index signature. */
+  open: boolean;
+  introduced: string | null;
+  sinceMap: string;
+  versionView: string;
+  fieldUnion: string;
+  fields: FieldView[];
+  enums: EnumView[];
+  /** Types imported from other modules of the package. */
+  imports: { module: string; names: string[] }[];
+  /** Resource only: `Inventory/ProductRecords`. */
+  path: string | null;
+}
+
+export interface ReferenceView {
+  name: string;
+  typeName: string;
+  doc: string[];
+  /** Fields that point at it, e.g. `ProductRecords.Comment`. */
+  usedBy: string[];
+}
+
+export interface TypesModel {
+  title: string;
+  specFile: string;
+  serviceVersion: string | null;
+  versions: string[];
+  newestVersion: string | null;
+  resources: RecordView[];
+  structures: RecordView[];
+  references: ReferenceView[];
+}
+
+export function buildTypesModel(spec: Spec, serviceVersion: string | null, specFile: string): TypesModel {
+  const resources = resourcesAt(spec, serviceVersion).map((r) => resourceView(spec, r, serviceVersion));
+  const structures = spec.structures.map((s) => structureView(spec, s));
+  const versions = serviceVersion === null ? spec.versions : spec.versions.filter((v) => compareVersions(v, serviceVersion) <= 0);
+  const model: TypesModel = {
+    title: spec.title,
+    specFile,
+    serviceVersion,
+    versions,
+    newestVersion: serviceVersion ?? spec.newestVersion,
+    resources,
+    structures,
+    references: referenceViews(spec, serviceVersion),
+  };
+  assertUniqueNames(model);
+  return model;
+}
+
+function resourceView(spec: Spec, r: Resource, version: string | null): RecordView {
+  const typeName = naming.recordType(r.name);
+  const fields = fieldsAt(r, version);
+  const doc = [docSafe(r.description || `A record of ${r.name}.`)];
+  if (r.path) doc.push(`Read with \`GET ${spec.readPathPrefix}/${r.path}\`.`);
+  if (r.permission) doc.push(`Requires the permission "${docSafe(r.permission)}".`);
+  if (r.typeGuid) doc.push(`Type GUID: ${r.typeGuid}.`);
+  if (r.introduced) doc.push(`@since ${r.introduced}`);
+  return recordView('resource', spec, r.name, typeName, `resources/${naming.moduleFile(typeName)}`, doc, false, r.introduced, fields, r.path);
+}
+
+function structureView(spec: Spec, s: Structure): RecordView {
+  const typeName = naming.structureType(s.name);
+  const doc = [docSafe(`${s.label}${s.description ? ` (${s.description})` : ''}.`), ...s.remarks.map(docSafe)];
+  if (s.openEnded) doc.push('Further fields are not shown in the spec; unknown properties are kept.');
+  return recordView('structure', spec, s.name, typeName, 'sign-in', doc, s.openEnded, null, s.fields, null);
+}
+
+function recordView(
+  kind: RecordView['kind'], spec: Spec, name: string, typeName: string, module: string,
+  doc: string[], open: boolean, introduced: string | null, fields: Field[], path: string | null,
+): RecordView {
+  const enums = fields.map((f) => enumView(name, f)).filter((e): e is EnumView => e !== null);
+  const enumOf = new Map(enums.map((e) => [e.fieldName, e.typeName]));
+  const fieldViews = fields.map((f) => ({
+    name: f.name,
+    key: propertyKey(f.name),
+    type: tsType(spec, name, f),
+    optional: kind === 'structure' && /^omitted\b/i.test(f.notes.trim()),
+    since: f.since,
+    sinceLiteral: f.since === null ? 'null' : `'${f.since}'`,
+    doc: fieldDoc(f, typeName, enumOf.get(f.name) ?? null),
+  }));
+  return {
+    kind, name, typeName, module, doc, open, introduced, fields: fieldViews, enums, path,
+    sinceMap: naming.sinceMap(name),
+    versionView: naming.versionView(name),
+    fieldUnion: naming.fieldUnion(name),
+    imports: importsOf(spec, module, fields),
+  };
+}
+
+/** Modules a record's field types live in: other resources, the sign-in module, or references. */
+function importsOf(spec: Spec, own: string, fields: Field[]): RecordView['imports'] {
+  const byModule = new Map<string, Set<string>>();
+  for (const f of fields) {
+    if (f.type.base.kind !== 'ref' || scalarOf(f) !== null) continue;
+    const target = f.type.base.target;
+    const typeName = refTypeName(spec, target);
+    const module = moduleOfTarget(spec, target, typeName);
+    if (module === own) continue;
+    if (!byModule.has(module)) byModule.set(module, new Set());
+    byModule.get(module)!.add(typeName);
+  }
+  return [...byModule].sort(([a], [b]) => a.localeCompare(b)).map(([module, names]) => ({ module, names: [...names].sort() }));
+}
+
+function moduleOfTarget(spec: Spec, target: string, typeName: string): string {
+  if (spec.structures.some((s) => s.name === target)) return 'sign-in';
+  if (spec.resources.some((r) => r.name === target)) return `resources/${naming.moduleFile(typeName)}`;
+  return 'references';
+}
+
+function referenceViews(spec: Spec, version: string | null): ReferenceView[] {
+  const known = new Set([...spec.resources.map((r) => r.name), ...spec.structures.map((s) => s.name)]);
+  const used = new Map<string, string[]>();
+  const owners = [...resourcesAt(spec, version).map((r) => ({ name: r.name, fields: fieldsAt(r, version) })), ...spec.structures];
+  for (const owner of owners) {
+    for (const f of owner.fields) {
+      if (f.type.base.kind !== 'ref' || scalarOf(f) !== null || known.has(f.type.base.target)) continue;
+      const list = used.get(f.type.base.target) ?? [];
+      list.push(`${owner.name}.${f.name}`);
+      used.set(f.type.base.target, list);
+    }
+  }
+  return [...used.keys()].sort().map((name) => ({
+    name,
+    typeName: naming.recordType(name),
+    usedBy: used.get(name)!,
+    doc: [`A record of ${name}. Its fields are not shown in the spec beyond its business key \`Id\`; other properties are kept as \`unknown\`.`],
+  }));
+}
+
+function assertUniqueNames(model: TypesModel): void {
+  const seen = new Map<string, string>();
+  const claim = (name: string, owner: string) => {
+    const prior = seen.get(name);
+    if (prior !== undefined && prior !== owner) throw new Error(`generated type name ${name} is used by both ${prior} and ${owner}`);
+    seen.set(name, owner);
+  };
+  for (const r of [...model.resources, ...model.structures]) {
+    claim(r.typeName, r.name);
+    for (const e of r.enums) {
+      claim(e.typeName, `${r.name}.${e.fieldName}`);
+      if (e.bitmask) {
+        claim(e.flagType, `${r.name}.${e.fieldName}`);
+        claim(e.helpers, `${r.name}.${e.fieldName}`);
+      }
+    }
+    if (r.kind === 'resource') for (const n of [r.sinceMap, r.versionView, r.fieldUnion]) claim(n, r.name);
+  }
+  for (const ref of model.references) claim(ref.typeName, ref.name);
+}
