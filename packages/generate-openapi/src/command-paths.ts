@@ -1,0 +1,84 @@
+/**
+ * The device registration commands. The spec names them without method, path or payload;
+ * the document follows the production pattern POST .../api/v1/Common/Commands/<Command>.
+ */
+import type { Command } from '@specgen/ir';
+import { naming } from '@specgen/naming';
+import { PATH_PARAMS, SESSION_HEADER, SESSION_SECURITY, jsonBody } from './common.ts';
+import { decision } from './decisions.ts';
+import { errorResponses, jsonStringResponse } from './errors.ts';
+import { ref, type JsonSchema } from './schema-types.ts';
+import type { SchemaRegistry } from './schemas.ts';
+import type { PathItems } from './signin-paths.ts';
+
+export const COMMAND_PATH_PREFIX = '/{languageCode}/{companyNumber}/api/v1/Common/Commands';
+
+/** Request body schemas of the commands (not shown in the spec: decided). */
+function requestSchema(registry: SchemaRegistry, command: Command): { name: string; schema: JsonSchema; required: boolean } {
+  const name = `${command.name}Request`;
+  if (/^Set/.test(command.name)) {
+    return {
+      name,
+      required: true,
+      schema: {
+        type: 'object',
+        description: 'The MfaToken of the device secret response and a TOTP code generated from its Secret before ExpiryDate.',
+        properties: { MfaToken: { type: 'string', minLength: 1 }, Code: { type: 'integer', minimum: 0, maximum: 99999999 } },
+        required: ['MfaToken', 'Code'],
+        additionalProperties: false,
+      },
+    };
+  }
+  return {
+    name,
+    required: false,
+    schema: {
+      type: 'object',
+      description: 'Empty when called with a session. A user who must use multi-factor authentication and has no device yet passes the MfaToken returned by the password login instead.',
+      properties: { MfaToken: { type: 'string', minLength: 1 } },
+      additionalProperties: false,
+    },
+  };
+}
+
+function successResponse(registry: SchemaRegistry, command: Command): JsonSchema {
+  const structure = command.response ? registry.spec.structures.find((s) => s.name === command.response) : undefined;
+  const headers = Object.fromEntries(
+    command.responseHeaders.map((h) => [h, { description: h === SESSION_HEADER ? 'The session id.' : h, schema: { type: 'string' } }]),
+  );
+  if (!structure) return { description: command.returns || 'Done.' };
+  return {
+    description: command.returns,
+    ...(command.responseHeaders.length > 0 ? { headers } : {}),
+    content: { 'application/json': { schema: ref(registry.structure(structure)) } },
+  };
+}
+
+function commandOperation(registry: SchemaRegistry, command: Command): JsonSchema {
+  const request = requestSchema(registry, command);
+  registry.add(request.name, request.schema);
+  const success = successResponse(registry, command);
+  const status = success['content'] ? '200' : '204';
+  return {
+    operationId: naming.commandMethod(command.name),
+    tags: ['Commands'],
+    summary: `Command ${command.name}`,
+    description: command.returns,
+    'x-decision': decision(registry.spec, 'commands'),
+    security: /^Get/.test(command.name) ? [...SESSION_SECURITY, {}] : [],
+    parameters: [...PATH_PARAMS],
+    requestBody: jsonBody(ref(request.name), undefined, request.required),
+    responses: {
+      [status]: success,
+      '400': jsonStringResponse(`Validation failed for command ${command.name}.`, [`Validation failed for command ${command.name}: {message}`]),
+      '401': jsonStringResponse('No valid session or MfaToken.'),
+      ...errorResponses(registry.spec, command.name),
+    },
+  };
+}
+
+export function commandPaths(registry: SchemaRegistry): PathItems {
+  const paths: PathItems = {};
+  for (const c of registry.spec.commands) paths[`${COMMAND_PATH_PREFIX}/${c.name}`] = { post: commandOperation(registry, c) };
+  return paths;
+}

@@ -1,0 +1,79 @@
+/**
+ * Where the spec says "not shown", the document states the decision taken in an
+ * `x-decision` object that points at the IR unknown (`spec.unknowns[].id`) it answers.
+ * Every decision is listed here once, with the pattern that finds its unknown.
+ */
+import type { Spec } from '@specgen/ir';
+
+export interface Decision {
+  /** Id of the IR unknown this decides, when the spec states the gap. */
+  unknown?: string;
+  decision: string;
+}
+
+interface DecisionRule {
+  /** Matches the text of the IR unknown; null when the spec does not name the gap. */
+  find: RegExp | null;
+  decision: string;
+}
+
+export const DECISIONS = {
+  credentialLogin: {
+    find: /credential|username and password/i,
+    decision:
+      'Credential login is POST /{languageCode}/{companyNumber}/login with a JSON LoginRequest (Username, Password, ForceRelogin), as the production service does. Failure answers 403 with the JSON string "User login failed".',
+  },
+  commands: {
+    find: /both commands|payload of both/i,
+    decision:
+      'Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string "Validation failed for command {Command}: {message}".',
+  },
+  responseShape: {
+    find: /shape of the get response|single record/i,
+    decision:
+      'A collection is a bare JSON array of records; one record is GET .../{Resource}/{Id} and answers the record object, or 404 with a JSON string such as "ProductRecords 123 was not found" (production behaviour).',
+  },
+  queryOptions: {
+    find: /query options/i,
+    decision:
+      'Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as "Field [asc|desc]" comma list, $top and $skip as non-negative integers.',
+  },
+  readErrors: {
+    find: /errors of the read resources|body of oidc error/i,
+    decision:
+      'Error bodies are a JSON string (or empty), as in production: 400 for a malformed query option, 401 without a valid session, 403 without the resource permission or for a suspended session, 404 for an unknown record.',
+  },
+  session: {
+    find: /present the session|session lifetime/i,
+    decision:
+      'Later requests present the session with the X-Service-SessionId header (production) or the ServiceSessionId cookie set at login. A missing or invalid session answers 401; a session ended by another login of the same user answers 403 "Session suspended".',
+  },
+  referencedTypes: {
+    find: /referenced and expandable|fields of the referenced/i,
+    decision:
+      'Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed.',
+  },
+  pageSize: {
+    find: /page size|result-count/i,
+    decision: 'Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.',
+  },
+  int64: {
+    find: null,
+    decision:
+      'Int64 values are written by the production service as JSON strings; readers accept a JSON string of digits or a JSON integer and keep every digit (type [string, integer], format int64).',
+  },
+  logout: {
+    find: null,
+    decision: 'Logout is not described by the spec; the sandbox ends the session on the server with POST /{languageCode}/{companyNumber}/logout.',
+  },
+} satisfies Record<string, DecisionRule>;
+
+export type DecisionName = keyof typeof DECISIONS;
+
+/** The `x-decision` value for a named decision, pointing at the unknown of `spec` it answers. */
+export function decision(spec: Spec, name: DecisionName): Decision {
+  const rule: DecisionRule = DECISIONS[name];
+  const find = rule.find;
+  const unknown = find ? spec.unknowns.find((u) => find.test(u.text)) : undefined;
+  return unknown ? { unknown: unknown.id, decision: rule.decision } : { decision: rule.decision };
+}

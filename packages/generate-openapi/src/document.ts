@@ -1,0 +1,53 @@
+/**
+ * The OpenAPI 3.1 document of the service as of one service version: sign-in, commands,
+ * read resources, security schemes and component schemas.
+ */
+import { isVersion, type Spec } from '@specgen/ir';
+import { commandPaths } from './command-paths.ts';
+import { commonParameters, securitySchemes } from './common.ts';
+import { decision } from './decisions.ts';
+import { ERROR_MESSAGE, errorMessageSchema } from './errors.ts';
+import { readPaths } from './read-paths.ts';
+import type { JsonSchema } from './schema-types.ts';
+import { SchemaRegistry } from './schemas.ts';
+import { signInPaths } from './signin-paths.ts';
+
+export interface DocumentOptions {
+  /** The version to describe; null = the newest version in the spec. */
+  serviceVersion: string | null;
+  /** Written into `info.x-generated`. */
+  generatedBy?: string;
+}
+
+/** The version a document describes: the requested one, else the newest the spec names. */
+export function effectiveVersion(spec: Spec, requested: string | null): string | null {
+  if (requested !== null && !isVersion(requested)) throw new Error(`--service-version: "${requested}" is not a version like 24.1`);
+  return requested ?? spec.newestVersion;
+}
+
+export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema {
+  const version = effectiveVersion(spec, options.serviceVersion);
+  const registry = new SchemaRegistry(spec, version);
+  for (const s of spec.structures) registry.structure(s);
+  const paths = { ...signInPaths(registry), ...commandPaths(registry), ...readPaths(registry) };
+  const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op['tags'] as string[] | undefined) ?? [])))];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: spec.title,
+      version: version ?? '0',
+      description: `The HTTP/JSON interface of the service as of service version ${version ?? '(none given)'}. Int64 values may be JSON strings or integers; see x-decision.`,
+      'x-service-version': version,
+      'x-int64': decision(spec, 'int64'),
+      ...(options.generatedBy ? { 'x-generated': options.generatedBy } : {}),
+    },
+    servers: [{ url: '{base_url}', description: 'The service address.', variables: { base_url: { default: 'http://localhost:8001' } } }],
+    tags: areas.sort().map((name) => ({ name })),
+    paths,
+    components: {
+      parameters: commonParameters(),
+      securitySchemes: securitySchemes(spec),
+      schemas: { ...Object.fromEntries(registry.components), [ERROR_MESSAGE]: errorMessageSchema },
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Error responses from the spec's error tables. Error bodies are JSON strings
+ * (spec: "JSON string: Login failed"; production: a JSON string or empty).
+ */
+import type { ErrorCase, ErrorTable, Spec } from '@specgen/ir';
+import { ref, type JsonSchema } from './schema-types.ts';
+
+export const ERROR_MESSAGE = 'ErrorMessage';
+
+export const errorMessageSchema: JsonSchema = {
+  type: 'string',
+  description: 'Error responses carry a JSON string with the message (or an empty body).',
+};
+
+/** One response whose body is a JSON string, with the exact bodies the spec or production state. */
+export function jsonStringResponse(description: string, bodies: string[] = []): JsonSchema {
+  const media: JsonSchema = { schema: ref(ERROR_MESSAGE) };
+  const distinct = [...new Set(bodies)];
+  if (distinct.length === 1) media['example'] = distinct[0];
+  else if (distinct.length > 1) media['examples'] = Object.fromEntries(distinct.map((b, i) => [`body${i + 1}`, { value: b }]));
+  return { description, content: { 'application/json': media } };
+}
+
+/** A body stated as literal text (`Login failed`), not as a description of the text. */
+function literalBody(c: ErrorCase): string | null {
+  if (!c.body) return null;
+  const text = c.body.replace(/^JSON string:?\s*/i, '').trim();
+  return /stating|describing/i.test(text) || text.length === 0 ? null : text;
+}
+
+function mentions(c: ErrorCase, target: string): boolean {
+  return `${c.condition} ${c.body ?? ''}`.toLowerCase().includes(target.toLowerCase());
+}
+
+/** Cases of `table` that concern `target`: those naming it, or naming none of the table's targets when it is named by none. */
+function casesFor(table: ErrorTable, target: string): ErrorCase[] {
+  if (table.appliesTo.length <= 1) return table.cases;
+  const named = new Set(table.appliesTo.filter((t) => table.cases.some((c) => mentions(c, t))));
+  return table.cases.filter((c) => {
+    const names = table.appliesTo.filter((t) => mentions(c, t));
+    if (names.length > 0) return names.includes(target);
+    return !named.has(target);
+  });
+}
+
+/** Responses by status for an endpoint id or command name, from every error table that applies to it. */
+export function errorResponses(spec: Spec, target: string): Record<string, JsonSchema> {
+  const byStatus = new Map<number, ErrorCase[]>();
+  for (const table of spec.errorTables) {
+    if (!table.appliesTo.includes(target)) continue;
+    for (const c of casesFor(table, target)) byStatus.set(c.status, [...(byStatus.get(c.status) ?? []), c]);
+  }
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, cases] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const description = cases.map((c) => c.condition).join(' ');
+    out[String(status)] = jsonStringResponse(description, cases.map(literalBody).filter((b): b is string => b !== null));
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+/** `@service-api/openapi`: the OpenAPI 3.1 document (TS module, JSON, YAML) as of a service version. */
+import { GENERATED_MARKER, generatedHeader, normalize, type GeneratedFile, type Generator } from '@specgen/generate-core';
+import { buildDocument, effectiveVersion } from './document.ts';
+import { toJson, toYaml, canonical } from './serialize.ts';
+
+export { buildDocument, effectiveVersion } from './document.ts';
+export { toJson, toYaml, canonical } from './serialize.ts';
+export { collectionPath } from './read-paths.ts';
+export { COMMAND_PATH_PREFIX } from './command-paths.ts';
+export { SESSION_COOKIE, SESSION_HEADER } from './common.ts';
+export { DECISIONS, decision } from './decisions.ts';
+export type { JsonSchema } from './schema-types.ts';
+
+const TARGET = 'openapi';
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+}
+
+function operationsOf(document: Record<string, unknown>): Operation[] {
+  const ops: Operation[] = [];
+  const paths = document['paths'] as Record<string, Record<string, { operationId: string }>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) ops.push({ id: op.operationId, method: method.toUpperCase(), path });
+  }
+  return ops.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+export const generator: Generator = {
+  target: TARGET,
+  packageName: '@service-api/openapi',
+  generate({ spec, templates, options }) {
+    const header = generatedHeader(options.specFile);
+    const headerText = header.replace(/^\/\/ /, '').trim();
+    const document = buildDocument(spec, { serviceVersion: options.serviceVersion, generatedBy: `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` });
+    const operations = operationsOf(document);
+    const data = {
+      header,
+      headerText,
+      packageName: this.packageName,
+      packageVersion: options.packageVersion,
+      specFile: options.specFile,
+      serviceVersion: effectiveVersion(spec, options.serviceVersion) ?? '0',
+      openapiVersion: document['openapi'],
+      title: spec.title,
+      operations,
+      firstOperation: operations[0]?.id ?? 'length',
+      documentJson: JSON.stringify(canonical(document), null, 2),
+    };
+    const file = (path: string, contents: string): GeneratedFile => ({ path: `${TARGET}/${path}`, contents: normalize(contents) });
+    return [
+      file('package.json', templates.render(TARGET, 'package.json', data)),
+      file('tsconfig.json', templates.render(TARGET, 'tsconfig.json', data)),
+      file('README.md', templates.render(TARGET, 'README.md', data)),
+      file('src/index.ts', templates.render(TARGET, 'index.ts', data)),
+      file('openapi.json', toJson(document)),
+      file('openapi.yaml', toYaml(document, generatedHeader(options.specFile, '#'))),
+    ];
+  },
+};

@@ -1,0 +1,137 @@
+/**
+ * Component schemas: one per resource record, sign-in structure, enumeration and referenced
+ * type. Fields carry `x-since`, enums `x-enum-varnames`, bitmasks `x-bitmask`, obsolete fields
+ * `deprecated` + `x-replaced-by` (only from the version they became obsolete).
+ */
+import { availableAt, fieldsAt, type Enumeration, type Field, type Resource, type Spec, type Structure } from '@specgen/ir';
+import { naming } from '@specgen/naming';
+import { decision } from './decisions.ts';
+import { scalarSchema, scalarWord } from './scalars.ts';
+import { orNull, ref, type JsonSchema } from './schema-types.ts';
+
+export class SchemaRegistry {
+  readonly components = new Map<string, JsonSchema>();
+  constructor(
+    readonly spec: Spec,
+    /** Service version the document describes; null = everything in the spec. */
+    readonly version: string | null,
+  ) {}
+
+  /** Whether something introduced in `since` exists at the document's version. */
+  at(since: string | null): boolean {
+    return this.version === null || availableAt(since, this.version);
+  }
+
+  add(name: string, schema: JsonSchema): string {
+    if (!this.components.has(name)) this.components.set(name, schema);
+    return name;
+  }
+
+  resourceRecord(resource: Resource): string {
+    const name = naming.componentSchema(naming.recordType(resource.name));
+    if (this.components.has(name)) return name;
+    this.components.set(name, {}); // reserved: a resource may reference itself
+    const fields = fieldsAt(resource, this.version);
+    const properties: Record<string, JsonSchema> = {};
+    for (const f of fields) properties[f.name] = this.field(f, resource.name);
+    this.components.set(name, {
+      type: 'object',
+      description: resource.description || `One record of ${resource.name}.`,
+      ...(resource.introduced ? { 'x-since': resource.introduced } : {}),
+      ...(resource.typeGuid ? { 'x-type-guid': resource.typeGuid } : {}),
+      properties,
+      required: fields.map((f) => f.name),
+    });
+    return name;
+  }
+
+  structure(structure: Structure): string {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const f of structure.fields) {
+      properties[f.name] = this.field(f, structure.name);
+      if (!isSituational(f)) required.push(f.name);
+    }
+    return this.add(naming.componentSchema(naming.structureType(structure.name)), {
+      type: 'object',
+      title: structure.label,
+      description: [structure.description, ...structure.remarks].filter(Boolean).join(' ') || structure.label,
+      properties,
+      required,
+      // "Other fields ...: not shown": further properties may appear.
+      additionalProperties: structure.openEnded,
+    });
+  }
+
+  field(field: Field, owner: string): JsonSchema {
+    let schema = this.base(field, owner);
+    if (field.maxLength !== null) schema = { ...schema, maxLength: field.maxLength };
+    if (field.type.array) schema = { type: 'array', items: schema };
+    if (field.type.nullable || field.expandable) schema = orNull(schema);
+    return { ...schema, ...this.annotations(field) };
+  }
+
+  private base(field: Field, owner: string): JsonSchema {
+    if (field.enumeration) return ref(this.enumeration(naming.enumType(owner, field.name), field.enumeration));
+    const base = field.type.base;
+    if (base.kind === 'scalar') return scalarSchema(base.scalar);
+    const word = scalarWord(base.target);
+    if (word) return word;
+    return ref(this.referenced(base.target));
+  }
+
+  private annotations(field: Field): JsonSchema {
+    const out: JsonSchema = {};
+    if (field.notes) out['description'] = field.notes;
+    if (field.since) out['x-since'] = field.since;
+    if (field.expandable) out['x-expandable'] = true;
+    if (field.references) out['x-references'] = field.references;
+    const obsolete = field.obsolete;
+    if (obsolete && this.at(obsolete.since)) {
+      out['deprecated'] = true;
+      out['x-obsolete-since'] = obsolete.since;
+      if (obsolete.replacedBy) out['x-replaced-by'] = obsolete.replacedBy;
+    }
+    return out;
+  }
+
+  private enumeration(name: string, e: Enumeration): string {
+    const values = e.values.map((v) => v.value);
+    const names = e.values.map((v) => v.name);
+    const listing = e.values.map((v) => `${v.value} = ${v.name}`).join(', ');
+    if (e.bitmask) {
+      const all = values.reduce((acc, v) => acc | v, 0);
+      return this.add(name, {
+        type: 'integer',
+        format: 'int32',
+        description: `Bitmask: a combination (bitwise or) of the flags ${listing}.`,
+        minimum: 0,
+        maximum: all,
+        'x-bitmask': true,
+        'x-enum-varnames': names,
+        'x-flag-values': values,
+      });
+    }
+    return this.add(name, { type: 'integer', format: 'int32', description: listing, enum: values, 'x-enum-varnames': names });
+  }
+
+  /** A type the spec names without showing it (Comments, Parts, ...), or one of its own resources. */
+  private referenced(target: string): string {
+    const own = this.spec.resources.find((r) => r.name === target);
+    if (own && this.at(own.introduced)) return this.resourceRecord(own);
+    const name = naming.componentSchema(naming.recordType(target));
+    return this.add(name, {
+      type: 'object',
+      description: `${target}: fields not shown in the spec beyond the business key.`,
+      properties: { Id: { ...scalarSchema('Int64'), description: 'Business key.' } },
+      required: ['Id'],
+      additionalProperties: true,
+      'x-decision': decision(this.spec, 'referencedTypes'),
+    });
+  }
+}
+
+/** Fields a structure carries only in some requests or responses ("Omitted for OIDC", "may appear"). */
+function isSituational(f: Field): boolean {
+  return f.name.startsWith('$') || /omitted|sent in|may appear/i.test(f.notes);
+}
