@@ -1,1 +1,4 @@
 export * from './diagnostic.ts';
+export * from './codes.ts';
+export * from './collector.ts';
+export * from './reporters.ts';

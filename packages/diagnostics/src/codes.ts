@@ -1,0 +1,127 @@
+/**
+ * The catalog of diagnostic codes. `DIAGNOSTIC_CODES` is typed `Record<DiagnosticCode, DiagnosticDoc>`,
+ * so a code without severity, summary and documentation does not compile. docs/diagnostics.md
+ * documents each code with an example; a test checks that every code appears there.
+ */
+import type { Severity } from './diagnostic.ts';
+
+export type DiagnosticCode =
+  | 'unknown-type'
+  | 'malformed-version'
+  | 'duplicate-field'
+  | 'duplicate-resource'
+  | 'duplicate-enum-value'
+  | 'enum-value-not-integer'
+  | 'enum-unknown-field'
+  | 'undefined-resource'
+  | 'table-missing-column'
+  | 'table-missing-cell'
+  | 'resource-without-table'
+  | 'resource-without-path'
+  | 'malformed-type-guid'
+  | 'malformed-status'
+  | 'malformed-statuses-line'
+  | 'unknown-structure'
+  | 'unknown-http-method';
+
+export interface DiagnosticDoc {
+  severity: Severity;
+  /** One line, shown in lists. */
+  summary: string;
+  /** Why it matters and how to fix it. */
+  doc: string;
+}
+
+export const DIAGNOSTIC_CODES: Record<DiagnosticCode, DiagnosticDoc> = {
+  'unknown-type': {
+    severity: 'error',
+    summary: 'A field type is neither a scalar nor a well-formed reference to a resource or structure.',
+    doc: 'Use one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan (or Integer), a PascalCase resource or structure name, optionally followed by [] and/or ?.',
+  },
+  'malformed-version': {
+    severity: 'error',
+    summary: 'A version (Since column, "introduced in version", "obsolete since") is not dotted numbers.',
+    doc: 'Versions are numbers separated by dots, e.g. 2.18 or 26.7; a dash means no version. The value is recorded as null.',
+  },
+  'duplicate-field': {
+    severity: 'error',
+    summary: 'A field name appears twice in one table.',
+    doc: 'Field names are unique per resource or structure. The first row is kept, the repeated one is dropped.',
+  },
+  'duplicate-resource': {
+    severity: 'error',
+    summary: 'Two resource sections (or structures) have the same name.',
+    doc: 'Each resource has one `### Name` section. The first one is kept.',
+  },
+  'duplicate-enum-value': {
+    severity: 'error',
+    summary: 'An enumeration lists the same integer value twice.',
+    doc: 'Each value of an enumeration appears once. The first entry is kept.',
+  },
+  'enum-value-not-integer': {
+    severity: 'error',
+    summary: 'An enumeration entry has a value that is not an integer.',
+    doc: 'Enumerations are written `0 = Name, 1 = Other` in notes or `0 Name, 1 Other` in the Enumerated statuses section. The entry is dropped.',
+  },
+  'enum-unknown-field': {
+    severity: 'error',
+    summary: 'The Enumerated statuses section names a resource or field that does not exist.',
+    doc: 'Write `Resource.Field: 0 Name, ...` with a resource that has a section and a field in its table. The enumeration is dropped.',
+  },
+  'undefined-resource': {
+    severity: 'error',
+    summary: 'An endpoint path (read-resources table) names a resource without a section.',
+    doc: 'Every `Area/Resource` path tail needs a `### Resource` section with a field table under "Resources and their fields".',
+  },
+  'table-missing-column': {
+    severity: 'error',
+    summary: 'A table lacks a column the parser needs (e.g. Name or Type of a field table).',
+    doc: 'The table is skipped. Add the column with its header, e.g. `| Name | Type | Notes | Since |`.',
+  },
+  'table-missing-cell': {
+    severity: 'error',
+    summary: 'A table row has fewer cells than the header, or an empty required cell.',
+    doc: 'Fill every required cell; write a dash for "none". The row is skipped when a required cell is missing.',
+  },
+  'resource-without-table': {
+    severity: 'error',
+    summary: 'A resource section has no field table.',
+    doc: 'Each `### Resource` section under "Resources and their fields" needs a table of its fields. The resource is kept without fields.',
+  },
+  'resource-without-path': {
+    severity: 'warning',
+    summary: 'A resource has no row in the read-resources table, so it has no area, path or permission.',
+    doc: 'Add a row `| Area/Resource | Permission |` to the table under "Read resources".',
+  },
+  'malformed-type-guid': {
+    severity: 'warning',
+    summary: 'A "Type GUID:" value is not a GUID.',
+    doc: 'Write the GUID as 8-4-4-4-12 hexadecimal digits; the case does not matter (it is lower-cased). The value is recorded as null.',
+  },
+  'malformed-status': {
+    severity: 'error',
+    summary: 'A status column (errors, success response) does not hold an HTTP status code.',
+    doc: 'Write a three-digit HTTP status such as 400. The row is skipped.',
+  },
+  'malformed-statuses-line': {
+    severity: 'warning',
+    summary: 'A paragraph in "Enumerated statuses" is not of the form `Resource.Field: 0 Name, 1 Name`.',
+    doc: 'Prose in that section is ignored unless it is a "not shown" statement.',
+  },
+  'unknown-structure': {
+    severity: 'warning',
+    summary: 'A "not shown" statement or a reference names a structure the spec does not define.',
+    doc: 'Check the spelling against the bold labels under "Sign-in structures".',
+  },
+  'unknown-http-method': {
+    severity: 'error',
+    summary: 'The Method column of the sign-in table holds something other than GET, POST, PUT, PATCH or DELETE.',
+    doc: 'The row is skipped.',
+  },
+};
+
+export const ALL_DIAGNOSTIC_CODES = Object.keys(DIAGNOSTIC_CODES).sort() as DiagnosticCode[];
+
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.hasOwn(DIAGNOSTIC_CODES, code);
+}

@@ -1,0 +1,52 @@
+/** What every extractor needs: the file name, the diagnostic collector, and position helpers. */
+import { DiagnosticCollector, type DiagnosticCode } from '@specgen/diagnostics';
+import type { Source } from '@specgen/ir';
+import type { Position } from './blocks.ts';
+
+export class ParseContext {
+  readonly diagnostics = new DiagnosticCollector();
+  constructor(readonly file: string) {}
+
+  source(p: Position): Source {
+    return { file: this.file, line: p.line, column: p.column };
+  }
+
+  report(code: DiagnosticCode, message: string, p: Position): void {
+    this.diagnostics.report(code, message, this.source(p));
+  }
+}
+
+/** Position of character `index` of a block's text (text lines map to source lines; continuation lines are approximate). */
+export function positionIn(p: Position, text: string, index: number): Position {
+  const before = text.slice(0, Math.max(0, index));
+  const newlines = before.split('\n').length - 1;
+  if (newlines === 0) return { line: p.line, column: p.column + index };
+  return { line: p.line + newlines, column: index - before.lastIndexOf('\n') };
+}
+
+export interface Sentence {
+  text: string;
+  index: number;
+}
+
+/** Splits prose at `. ` followed by a capital letter (versions like `2.18.` end a sentence, `1.5` does not). */
+export function sentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  const re = /[.!?](?=\s+[A-Z(])/g;
+  let from = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    push(from, m.index + 1);
+    from = m.index + 1;
+  }
+  push(from, text.length);
+  return out;
+
+  function push(a: number, b: number) {
+    const raw = text.slice(a, b);
+    const lead = raw.length - raw.trimStart().length;
+    const t = raw.trim();
+    if (t) out.push({ text: t.replace(/\s*\n\s*/g, ' '), index: a + lead });
+  }
+}
+
+export const NOT_SHOWN = /\bnot shown\b/i;

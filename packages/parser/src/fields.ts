@@ -1,0 +1,91 @@
+/** A field table (resource or structure) -> IR fields, with everything the Notes column states. */
+import type { Field } from '@specgen/ir';
+import { isVersion } from '@specgen/ir';
+import type { Cell, TableBlock } from './blocks.ts';
+import { positionIn, type ParseContext } from './context.ts';
+import { enumValues, notesEnumItems } from './enumeration.ts';
+import { isNone, readTable } from './table.ts';
+import { parseType } from './types.ts';
+
+const COLUMNS = [
+  { key: 'name', names: ['name', 'field', 'property'], required: true },
+  { key: 'type', names: ['type'], required: true },
+  { key: 'notes', names: ['notes', 'description', 'note'], required: false },
+  { key: 'since', names: ['since', 'version'], required: false },
+];
+
+export interface FieldTable {
+  fields: Field[];
+  hasSinceColumn: boolean;
+}
+
+export function readFieldTable(ctx: ParseContext, table: TableBlock, owner: string): FieldTable | null {
+  const rows = readTable(ctx, table, COLUMNS, `field (${owner})`);
+  if (!rows) return null;
+  const hasSinceColumn = table.header.some((c) => ['since', 'version'].includes(c.text.toLowerCase()));
+  const fields: Field[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const nameCell = row['name']!;
+    const name = nameCell.text;
+    if (seen.has(name)) {
+      ctx.report('duplicate-field', `field "${name}" appears twice in ${owner}`, nameCell);
+      continue;
+    }
+    seen.add(name);
+    const notesCell = row['notes'];
+    fields.push({
+      kind: 'field',
+      name,
+      type: parseType(ctx, row['type']!),
+      ...readNotes(ctx, notesCell, `${owner}.${name}`),
+      since: readVersion(ctx, row['since'], `Since of ${owner}.${name}`),
+      source: ctx.source(nameCell),
+    } as Field);
+  }
+  return { fields, hasSinceColumn };
+}
+
+/** The Since cell: a version, or a dash / empty for none. */
+export function readVersion(ctx: ParseContext, cell: Cell | undefined, what: string): string | null {
+  const text = cell?.text ?? '';
+  if (!cell || isNone(text)) return null;
+  if (isVersion(text)) return text;
+  ctx.report('malformed-version', `${what} "${text}" is not a version such as 2.18`, cell);
+  return null;
+}
+
+type NoteFacts = Pick<Field, 'notes' | 'expandable' | 'references' | 'enumeration' | 'obsolete' | 'maxLength'>;
+
+export function readNotes(ctx: ParseContext, cell: Cell | undefined, owner: string): NoteFacts {
+  const notes = cell?.text ?? '';
+  const at = cell ?? { line: 1, column: 1 };
+  const facts: NoteFacts = {
+    notes,
+    expandable: /\bExpandable\b/.test(notes),
+    references: /\breferences\s+([A-Z][A-Za-z0-9_]*)/i.exec(notes)?.[1] ?? null,
+    enumeration: null,
+    obsolete: null,
+    maxLength: null,
+  };
+  const found = notesEnumItems(notes);
+  if (found && found.items.length > 0) {
+    facts.enumeration = {
+      kind: 'enumeration', bitmask: found.bitmask, origin: 'notes',
+      values: enumValues(ctx, found.items, notes, at, owner),
+      source: ctx.source(at),
+    };
+  }
+  const obsolete = /\bObsolete since\s+(\S+?)\.?(?=[\s;,]|$)(?:[;,]?\s*replaced by\s+([A-Za-z_][A-Za-z0-9_]*))?/i.exec(notes);
+  if (obsolete) {
+    const pos = positionIn(at, notes, obsolete.index);
+    if (isVersion(obsolete[1]!)) {
+      facts.obsolete = { since: obsolete[1]!, replacedBy: obsolete[2] ?? null, source: ctx.source(pos) };
+    } else {
+      ctx.report('malformed-version', `obsolete version "${obsolete[1]}" of ${owner} is not a version such as 24.1`, pos);
+    }
+  }
+  const max = /\bmaximum length\s+(\d+)/i.exec(notes);
+  if (max && Number(max[1]) > 0) facts.maxLength = Number(max[1]);
+  return facts;
+}

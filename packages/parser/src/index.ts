@@ -1,0 +1,10 @@
+export { parseSpec, parseSpecFile, createIncrementalParser } from './parse-spec.ts';
+export type { ParseResult, ParseOptions, IncrementalParser } from './parse-spec.ts';
+export { SectionCache, parseBlocks } from './cache.ts';
+export type { BlockParserOptions } from './cache.ts';
+export { splitSections } from './sections.ts';
+export type { Section } from './sections.ts';
+export type { Block, Cell, TableBlock, TextBlock, ListBlock } from './blocks.ts';
+export { markdownBlocks } from './markdown-blocks.ts';
+export { plainBlocks } from './plain-blocks.ts';
+export { toStableJson } from './json.ts';

@@ -1,0 +1,107 @@
+/** Cross-links between sections: known refs, statuses, read paths, endpoint bodies and versions, error targets. */
+import type { Limit, Spec, Structure } from '@specgen/ir';
+import { sortVersions, newestVersion } from '@specgen/ir';
+import type { Collected } from './collect.ts';
+import type { ParseContext } from './context.ts';
+import { pathTail } from './endpoints.ts';
+import { errorTableTargets } from './errors.ts';
+
+export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 'title' | 'file' | 'source'> {
+  const resources = unique(ctx, c.resources, 'resource');
+  const structures = unique(ctx, c.structures, 'structure');
+  const known = new Set([...resources.map((r) => r.name), ...structures.map((s) => s.name)]);
+  for (const owner of [...resources, ...structures]) {
+    for (const f of owner.fields) if (f.type.base.kind === 'ref') f.type.base.known = known.has(f.type.base.target);
+  }
+  for (const row of c.readRows) {
+    const r = resources.find((x) => x.name === row.name);
+    if (!r) {
+      ctx.report('undefined-resource', `read path "${row.path}" names resource "${row.name}", which has no section under "Resources and their fields"`, row.at);
+      continue;
+    }
+    Object.assign(r, { area: row.area || null, path: row.path, permission: row.permission });
+  }
+  for (const r of resources) {
+    if (r.path === null) ctx.report('resource-without-path', `resource "${r.name}" has no row in the read-resources table`, r.source);
+  }
+  for (const s of c.statuses) {
+    const field = resources.find((r) => r.name === s.resource)?.fields.find((f) => f.name === s.field);
+    if (!field) {
+      ctx.report('enum-unknown-field', `enumeration for ${s.resource}.${s.field}, which is not a field of a resource`, s.at);
+      continue;
+    }
+    field.enumeration = { kind: 'enumeration', bitmask: false, origin: 'statuses', values: s.values, source: ctx.source(s.at) };
+  }
+  const versioning = c.versioning;
+  for (const rule of versioning) {
+    if (rule.rule === 'endpointsFrom') for (const e of c.endpoints) if (e.path.includes(rule.pathContains)) e.since = rule.version;
+    if (rule.rule === 'obsolete') {
+      const field = resources.find((r) => r.name === rule.resource)?.fields.find((f) => f.name === rule.field);
+      if (field && !field.obsolete) field.obsolete = { since: rule.since, replacedBy: rule.replacedBy, source: rule.source };
+    }
+  }
+  for (const e of c.endpoints) {
+    e.body ??= structures.find((s) => describesBodyOf(s, e.method, pathTail(e.path)))?.name ?? null;
+    if (e.success.body === null && /same as a normal authentication success/i.test(e.success.text)) {
+      e.success.body = structures.find((s) => s.name === 'LoginResponse')?.name ?? null;
+    }
+  }
+  for (const cmd of c.commands) {
+    const text = cmd.returns.toLowerCase();
+    cmd.response = structures.find((s) => text.includes(s.label.toLowerCase()) || new RegExp(`\\b${s.name}\\b`).test(cmd.returns))?.name ?? null;
+  }
+  for (const t of c.errorTables) t.appliesTo = errorTableTargets(t, c.endpoints.map((e) => e.id), c.commands.map((x) => x.name));
+  for (const limit of c.limits) applyLimit(limit, resources, structures);
+  const versions = sortVersions([
+    ...resources.flatMap((r) => [r.introduced, ...r.fields.flatMap((f) => [f.since, f.obsolete?.since ?? null])]),
+    ...c.endpoints.map((e) => e.since),
+    ...versioning.flatMap((v) => (v.rule === 'endpointsFrom' ? [v.version] : v.rule === 'obsolete' ? [v.since] : [])),
+  ].filter((v): v is string => v !== null));
+  const segment = versioning.find((v) => v.rule === 'apiSegment');
+  return {
+    versions,
+    newestVersion: newestVersion(versions),
+    readPathPrefix: c.readPathPrefix ?? `/{languageCode}/{companyNumber}/${segment?.rule === 'apiSegment' ? segment.segment : 'api/v1'}`,
+    resources, structures, endpoints: c.endpoints, commands: c.commands, errorTables: c.errorTables,
+    limits: c.limits, transitions: c.transitions, versioning, unknowns: uniqueIds(c.unknowns),
+  };
+}
+
+function unique<T extends { name: string; source: { line: number; column: number } }>(ctx: ParseContext, items: T[], what: string): T[] {
+  const seen = new Set<string>();
+  return items.filter((x) => {
+    if (!seen.has(x.name)) return seen.add(x.name), true;
+    ctx.report('duplicate-resource', `${what} "${x.name}" is defined twice; the first definition is kept`, x.source);
+    return false;
+  });
+}
+
+function describesBodyOf(s: Structure, method: string, tail: string): boolean {
+  const m = /\bbody of (GET|POST|PUT|PATCH|DELETE)\s+\/?(\S+)/i.exec(s.description);
+  return !!m && m[1]!.toUpperCase() === method && m[2]!.replace(/[).,;]+$/, '') === tail;
+}
+
+/** "ManufacturerPartNumber length" / "ProductRecords field" sets the field's maxLength; text limits find their structure. */
+function applyLimit(limit: Limit, resources: Spec['resources'], structures: Structure[]): void {
+  if (limit.value.kind === 'maxLength') {
+    const fieldName = limit.name.split(/\s+/)[0];
+    const resourceName = limit.appliesTo.split(/\s+/)[0];
+    const field = resources.find((r) => r.name === resourceName)?.fields.find((f) => f.name === fieldName);
+    if (field && field.maxLength === null) field.maxLength = limit.value.value;
+  }
+  if (limit.appliesTo === '') {
+    const owner = structures.find((s) => s.fields.some((f) => new RegExp(`\\b${f.name.replace(/\$/g, '\\$')}\\b`).test(limit.valueText)));
+    if (owner) limit.appliesTo = owner.name;
+  }
+}
+
+/** Sorted by id (section order does not matter); a repeated id gets `.2`, `.3`. */
+function uniqueIds(unknowns: Spec['unknowns']): Spec['unknowns'] {
+  const sorted = [...unknowns].sort((a, b) => a.id.localeCompare(b.id) || a.text.localeCompare(b.text));
+  const count = new Map<string, number>();
+  return sorted.map((u) => {
+    const n = (count.get(u.id) ?? 0) + 1;
+    count.set(u.id, n);
+    return n === 1 ? u : { ...u, id: `${u.id}.${n}` };
+  });
+}

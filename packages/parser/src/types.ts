@@ -1,0 +1,31 @@
+/** The Type column: `Int64?`, `Comments`, `ExtraFields[]`, `Integer` (= Int32, text kept). */
+import type { ScalarKind, TypeExpr } from '@specgen/ir';
+import type { Cell } from './blocks.ts';
+import type { ParseContext } from './context.ts';
+
+const SCALARS: ReadonlySet<string> = new Set(['Int64', 'Int32', 'Decimal', 'Boolean', 'String', 'DateTimeOffset', 'TimeSpan']);
+/** Spellings the spec uses for a scalar in prose tables. */
+const SCALAR_ALIASES: Readonly<Record<string, ScalarKind>> = { Integer: 'Int32' };
+/** Names that look like a scalar but are none of the spec's: almost certainly a typo. */
+const SCALAR_LOOKALIKES = /^(U?Int\d*|Long|Short|Byte|Float|Double|Single|Number|Bool|Str|Guid|Date|DateTime|Time|Object|Any)$/i;
+const SHAPE = /^([A-Za-z_$][A-Za-z0-9_]*)(\[\])?(\?)?$/;
+
+/** Parses a type cell. Ref targets are marked `known: false`; resolution fills `known` later. */
+export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
+  const text = cell.text.trim();
+  const m = SHAPE.exec(text.replace(/\s+/g, ''));
+  if (!m) {
+    ctx.report('unknown-type', `type "${text}" is not a scalar, a resource or structure name, X[] or T?`, cell);
+    return { text, base: { kind: 'ref', target: text, known: false }, nullable: text.endsWith('?'), array: text.includes('[]') };
+  }
+  const name = m[1]!;
+  const array = m[2] !== undefined;
+  const nullable = m[3] !== undefined;
+  if (SCALARS.has(name)) return { text, base: { kind: 'scalar', scalar: name as ScalarKind }, nullable, array };
+  const alias = SCALAR_ALIASES[name];
+  if (alias) return { text, base: { kind: 'scalar', scalar: alias }, nullable, array };
+  if (!/^[A-Z]/.test(name) || SCALAR_LOOKALIKES.test(name)) {
+    ctx.report('unknown-type', `type "${name}" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name`, cell);
+  }
+  return { text, base: { kind: 'ref', target: name, known: false }, nullable, array };
+}
