@@ -44,6 +44,7 @@ export const authMigrations: Record<string, Migration> = {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('pending_secret', 'text')
+        .addColumn('force_relogin', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('consumed_at', 'bigint')
         .execute();

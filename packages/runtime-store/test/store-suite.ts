@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   claimTotpStep, consumeMfaToken, countLoginFailure, createMfaToken, createSessionRecord, createUser, currentLoginFailures,
-  deleteUser, endOtherSessions, endSession, findDevice, findMfaToken, findSessionRecord, findUserByOidcEmail, findUserByUsername,
+  deleteUser, endOtherSessions, redeemMfaToken, endSession, findDevice, findMfaToken, findSessionRecord, findUserByOidcEmail, findUserByUsername,
   linkOidcEmail, listUsers, recordMfaFailure, saveDevice, StoreConflictError, touchSession, updateUser, type Store,
 } from '../src/index.ts';
 
@@ -75,6 +75,20 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
       expect(await claimTotpStep(store, u.id, 101, 1)).toBe(true);
       const claims = await Promise.all(Array.from({ length: 10 }, () => claimTotpStep(store, u.id, 200, 1)));
       expect(claims.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('redeeming a token claims the code step in one transaction; a used step leaves the token usable', async () => {
+      const u = await createUser(store, { username: 'redeem' });
+      await createMfaToken(store, { key: 'r1', userId: u.id, purpose: 'login', expiresAt: 10_000, forceRelogin: true, now: 0 });
+      await createMfaToken(store, { key: 'r2', userId: u.id, purpose: 'login', expiresAt: 10_000, now: 0 });
+      const first = await redeemMfaToken(store, 'r1', u.id, 7, 1);
+      expect(first).toMatchObject({ ok: true, token: { forceRelogin: true } });
+      expect(await redeemMfaToken(store, 'r2', u.id, 7, 1)).toEqual({ ok: false, reason: 'codeUsed' });
+      expect((await findMfaToken(store, 'r2'))?.consumedAt).toBeNull();
+      expect(await redeemMfaToken(store, 'r1', u.id, 8, 1)).toEqual({ ok: false, reason: 'tokenGone' });
+      await createMfaToken(store, { key: 'r3', userId: u.id, purpose: 'login', expiresAt: 10_000, now: 0 });
+      const many = await Promise.all(Array.from({ length: 20 }, () => redeemMfaToken(store, 'r3', u.id, 9, 1)));
+      expect(many.filter((r) => r.ok)).toHaveLength(1);
     });
 
     it('devices are saved, replaced, and removed with their user', async () => {

@@ -7,8 +7,12 @@ import { sql } from 'kysely';
 import type { Store } from '../store.ts';
 import { toMillis } from '../migrations.ts';
 
-/** `login`: second factor of a user with a device. `enrol`: password verified, no device yet. `device`: a secret issued by GetMultiFactorDeviceSecret. */
-export type MfaPurpose = 'login' | 'enrol' | 'device';
+/**
+ * `login`: second factor of a user with a device. `enrol`: password verified, no device yet.
+ * `device`: a secret issued to a signed-in user; `enrol-device`: a secret issued against an `enrol`
+ * token (registering it signs the user in).
+ */
+export type MfaPurpose = 'login' | 'enrol' | 'device' | 'enrol-device';
 
 export interface MfaTokenRecord {
   key: string;
@@ -18,6 +22,8 @@ export interface MfaTokenRecord {
   failedAttempts: number;
   /** Encrypted device secret waiting for SetMultiFactorAuthenticationDevice. */
   pendingSecret: string | null;
+  /** ForceRelogin of the password login that issued the token, applied when the session starts. */
+  forceRelogin: boolean;
   createdAt: number;
   consumedAt: number | null;
 }
@@ -30,6 +36,7 @@ function fromRow(row: Record<string, unknown>): MfaTokenRecord {
     expiresAt: toMillis(row.expires_at),
     failedAttempts: Number(row.failed_attempts),
     pendingSecret: (row.pending_secret as string | null) ?? null,
+    forceRelogin: Number(row.force_relogin) === 1,
     createdAt: toMillis(row.created_at),
     consumedAt: row.consumed_at === null || row.consumed_at === undefined ? null : toMillis(row.consumed_at),
   };
@@ -37,13 +44,14 @@ function fromRow(row: Record<string, unknown>): MfaTokenRecord {
 
 export async function createMfaToken(
   store: Store,
-  input: { key: string; userId: string; purpose: MfaPurpose; expiresAt: number; pendingSecret?: string | null; now: number },
+  input: { key: string; userId: string; purpose: MfaPurpose; expiresAt: number; pendingSecret?: string | null; forceRelogin?: boolean; now: number },
 ): Promise<void> {
   await store.db
     .insertInto('mfa_tokens')
     .values({
       token: input.key, user_id: input.userId, purpose: input.purpose, expires_at: input.expiresAt,
-      failed_attempts: 0, pending_secret: input.pendingSecret ?? null, created_at: input.now,
+      failed_attempts: 0, pending_secret: input.pendingSecret ?? null, force_relogin: input.forceRelogin ? 1 : 0,
+      created_at: input.now,
     })
     .execute();
 }
