@@ -99,10 +99,11 @@ function authorizationResponseUrl(config: client.Configuration, settings: Relyin
   return url;
 }
 
+/** `CODE: message: reason`, the evidence oauth4webapi attaches (never token contents). */
 function describe(e: unknown): string {
-  if (e instanceof Error) {
-    const code = (e as { code?: unknown }).code;
-    return typeof code === 'string' ? `${code}: ${e.message}` : e.message;
-  }
-  return String(e);
+  if (!(e instanceof Error)) return String(e);
+  const code = (e as { code?: unknown }).code;
+  const cause = (e as { cause?: unknown }).cause;
+  const reason = cause instanceof Error ? `: ${cause.message}` : typeof (cause as { error?: unknown })?.error === 'string' ? `: ${(cause as { error: string }).error}` : '';
+  return `${typeof code === 'string' ? `${code}: ` : ''}${e.message}${reason}`;
 }

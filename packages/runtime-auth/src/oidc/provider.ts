@@ -36,6 +36,9 @@ async function discover(s: RelyingPartySettings): Promise<client.Configuration> 
       timeout: s.timeoutSeconds ?? 10,
     });
     config.timeout = s.timeoutSeconds ?? 10;
+    // Core §3.1.3.7 item 6 lets a client trust TLS instead of the signature for tokens from the
+    // token endpoint; openid-client does so by default. We verify the signature with the JWKS.
+    client.enableNonRepudiationChecks(config);
     return config;
   } catch (cause) {
     throw new OidcError(OIDC_ERRORS.discoveryFailed, `OIDC discovery failed for issuer ${s.issuer}`, { cause });
