@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Block } from './blocks.ts';
 import { markdownBlocks } from './markdown-blocks.ts';
-import { plainBlocks } from './plain-blocks.ts';
+import { sectionBlocks } from './plain-blocks.ts';
 
 export interface BlockParserOptions {
   /** Parse simple sections (plain tables and paragraphs) with a line scan; default true. */
@@ -13,11 +13,7 @@ export interface BlockParserOptions {
 }
 
 export function parseBlocks(text: string, options: BlockParserOptions = {}): Block[] {
-  if (options.fastPath !== false) {
-    const plain = plainBlocks(text);
-    if (plain) return plain;
-  }
-  return markdownBlocks(text);
+  return options.fastPath === false ? markdownBlocks(text) : sectionBlocks(text, markdownBlocks);
 }
 
 export class SectionCache {

@@ -6,5 +6,5 @@ export { splitSections } from './sections.ts';
 export type { Section } from './sections.ts';
 export type { Block, Cell, TableBlock, TextBlock, ListBlock } from './blocks.ts';
 export { markdownBlocks } from './markdown-blocks.ts';
-export { plainBlocks } from './plain-blocks.ts';
+export { sectionBlocks, plainChunk } from './plain-blocks.ts';
 export { toStableJson } from './json.ts';

@@ -1,42 +1,57 @@
 /**
- * Fast path: a section made only of plain paragraphs and pipe tables (no inline markup, lists,
- * code, quotes, HTML or escapes) is read with a line scan. Anything else returns null and goes to
+ * Fast path: chunks made only of plain paragraphs and pipe tables (no inline markup, lists,
+ * code, quotes, HTML or escapes) are read with a line scan. Anything else goes to
  * micromark. A test checks both paths give the same blocks on the spec and its variants.
  */
-import type { Block, Cell, TableBlock, TextBlock } from './blocks.ts';
+import { offsetBlocks, type Block, type Cell, type TableBlock, type TextBlock } from './blocks.ts';
 
 /** Characters that may start inline markup or entities; `[]` (array types) is allowed separately. */
 const INLINE_MARKUP = /[`*_\\<>&!~]|\[(?!\])|(?<!\[)\]/;
 const BLOCK_START = /^(?: {4}|\t| {0,3}(?:[-+*]\s|\d{1,9}[.)](?:\s|$)|>|#|```|~~~|=+\s*$|-+\s*$))/;
 
-export function plainBlocks(text: string): Block[] | null {
+/** Lines that may open a construct spanning blank lines (lists, code, quotes, HTML): the whole section goes to micromark. */
+const CONTAINER_START = /^(?: {4}|\t| {0,3}(?:[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|>|```|~~~|<))/;
+
+/**
+ * Blocks of a section: chunks between blank lines that hold only plain paragraphs and tables are
+ * line-scanned; any other chunk is parsed alone by micromark (offset to its line). A section with
+ * a list, code, quote or HTML line is parsed whole by micromark.
+ */
+export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block[]): Block[] {
   const lines = text.split('\n');
+  if (lines.some((l) => CONTAINER_START.test(l))) return parseChunk(text);
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.trim() === '') { i++; continue; }
-    if (INLINE_MARKUP.test(line) || BLOCK_START.test(line)) return null;
-    const delimiter = lines[i + 1];
-    if (line.includes('|') && delimiter !== undefined && isDelimiterRow(delimiter)) {
-      const table = readTable(lines, i);
-      if (!table) return null;
-      blocks.push(table.block);
-      i = table.next;
-      continue;
-    }
+    if (lines[i]!.trim() === '') { i++; continue; }
     const start = i;
-    const parts: string[] = [];
-    while (i < lines.length && lines[i]!.trim() !== '') {
-      const l = lines[i]!;
-      if (i > start && (INLINE_MARKUP.test(l) || BLOCK_START.test(l) || isDelimiterRow(l))) return null;
-      parts.push(l.trim());
-      i++;
-    }
-    const block: TextBlock = { kind: 'paragraph', text: parts.join('\n'), strong: null, line: start + 1, column: indent(line) + 1 };
-    blocks.push(block);
+    while (i < lines.length && lines[i]!.trim() !== '') i++;
+    const chunk = lines.slice(start, i);
+    const plain = plainChunk(chunk);
+    const found = plain ?? parseChunk(chunk.join('\n'));
+    blocks.push(...offsetBlocks(found, start));
   }
   return blocks;
+}
+
+/** A chunk (no blank lines) that is one plain paragraph or one pipe table; null otherwise. */
+export function plainChunk(lines: readonly string[]): Block[] | null {
+  const first = lines[0]!;
+  for (const l of lines) if (INLINE_MARKUP.test(l) || BLOCK_START.test(l)) return null;
+  if (lines.length >= 2 && first.includes('|') && isDelimiterRow(lines[1]!)) {
+    const header = splitRow(first, 1);
+    if (splitRow(lines[1]!).length !== header.length) return null;
+    const rows: Cell[][] = [];
+    for (let i = 2; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (!l.includes('|')) return null;
+      rows.push(splitRow(l, i + 1).slice(0, header.length));
+    }
+    return [{ kind: 'table', header, rows, line: 1, column: indent(first) + 1 } satisfies TableBlock];
+  }
+  if (lines.some((l) => isDelimiterRow(l))) return null;
+  const paragraph: TextBlock = { kind: 'paragraph', text: lines.map((l) => l.trim()).join('\n'), strong: null, line: 1, column: indent(first) + 1 };
+  return [paragraph];
 }
 
 function indent(line: string): number {
@@ -65,17 +80,4 @@ function splitRow(line: string, lineNo = 0): Cell[] {
     from += raw.length + 1;
   }
   return cells;
-}
-
-function readTable(lines: string[], start: number): { block: TableBlock; next: number } | null {
-  const header = splitRow(lines[start]!, start + 1);
-  if (splitRow(lines[start + 1]!).length !== header.length) return null;
-  const rows: Cell[][] = [];
-  let i = start + 2;
-  for (; i < lines.length && lines[i]!.trim() !== ''; i++) {
-    const l = lines[i]!;
-    if (!l.includes('|') || INLINE_MARKUP.test(l) || BLOCK_START.test(l)) return null;
-    rows.push(splitRow(l, i + 1).slice(0, header.length));
-  }
-  return { block: { kind: 'table', header, rows, line: start + 1, column: indent(lines[start]!) + 1 }, next: i };
 }

@@ -31,24 +31,27 @@ export function readTable(ctx: ParseContext, table: TableBlock, columns: ColumnS
   for (const cells of table.rows) {
     if (cells.length === 0) continue;
     const row = { __row: cells } as Row;
-    let ok = true;
+    const absent: string[] = [];
+    let skip = false;
     for (const col of columns) {
       const i = index.get(col.key);
       if (i === undefined) continue;
       const cell = cells[i];
-      if (cell === undefined || (col.required && cell.text === '')) {
-        const last = cells[cells.length - 1]!;
-        const at = cell ?? { line: last.line, column: last.column + last.text.length };
-        const expected = table.header[i]?.text ?? col.names[0];
-        if (col.required || cell === undefined) {
-          ctx.report('table-missing-cell', `${what} row is missing the "${expected}" cell`, at);
-        }
-        if (col.required) { ok = false; break; }
-        continue;
-      }
-      row[col.key] = cell;
+      const name = table.header[i]?.text ?? col.names[0]!;
+      if (cell === undefined) {
+        absent.push(name);
+        skip ||= col.required;
+      } else if (col.required && cell.text === '') {
+        ctx.report('table-missing-cell', `${what} row has an empty "${name}" cell`, cell);
+        skip = true;
+      } else row[col.key] = cell;
     }
-    if (ok) rows.push(row);
+    if (absent.length > 0) {
+      const last = cells[cells.length - 1]!;
+      const plural = absent.length > 1 ? 's' : '';
+      ctx.report('table-missing-cell', `${what} row has ${cells.length} of ${table.header.length} cells; missing the ${absent.map((a) => `"${a}"`).join(', ')} cell${plural}`, { line: last.line, column: last.column + last.text.length });
+    }
+    if (!skip) rows.push(row);
   }
   return rows;
 }
