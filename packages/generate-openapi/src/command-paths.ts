@@ -59,6 +59,10 @@ function commandOperation(registry: SchemaRegistry, command: Command): JsonSchem
   registry.add(request.name, request.schema);
   const success = successResponse(registry, command);
   const status = success['content'] ? '200' : '204';
+  const production = jsonStringResponse(`Validation failed for command ${command.name}.`, [`Validation failed for command ${command.name}: Invalid or expired MfaToken.`]);
+  const fromTables = errorResponses(registry.spec, command.name);
+  // The spec describes the 400 body in words; the example is the production text.
+  if (fromTables['400']) fromTables['400'] = { ...production, description: fromTables['400']['description'] };
   return {
     operationId: naming.commandMethod(command.name),
     tags: ['Commands'],
@@ -70,9 +74,9 @@ function commandOperation(registry: SchemaRegistry, command: Command): JsonSchem
     requestBody: jsonBody(ref(request.name), undefined, request.required),
     responses: {
       [status]: success,
-      '400': jsonStringResponse(`Validation failed for command ${command.name}.`, [`Validation failed for command ${command.name}: {message}`]),
+      '400': jsonStringResponse(`Validation failed for command ${command.name}: the body is malformed.`),
       '401': jsonStringResponse('No valid session or MfaToken.'),
-      ...errorResponses(registry.spec, command.name),
+      ...fromTables,
     },
   };
 }

@@ -57,6 +57,22 @@ export const DECISIONS = {
     find: /page size|result-count/i,
     decision: 'Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.',
   },
+  openStructure: {
+    find: null,
+    decision: 'The spec says further fields are not shown: the schema lists the fields it shows and allows additional properties.',
+  },
+  throttling: {
+    find: /thresholds behind 429|too many attempts/i,
+    decision: 'The thresholds behind 429 are not public; the sandbox limits attempts per user and per client address and answers 429 with a JSON string.',
+  },
+  fieldGap: {
+    find: null,
+    decision: 'The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint.',
+  },
+  versioningPolicy: {
+    find: /deprecation and removal policy|selects a version/i,
+    decision: 'Only api/v1 exists. A document describes one service version (specgen generate --service-version V): later fields, resources and endpoints are absent; obsolete fields are deprecated with x-replaced-by from the version they became obsolete.',
+  },
   int64: {
     find: null,
     decision:
@@ -70,10 +86,24 @@ export const DECISIONS = {
 
 export type DecisionName = keyof typeof DECISIONS;
 
-/** The `x-decision` value for a named decision, pointing at the unknown of `spec` it answers. */
-export function decision(spec: Spec, name: DecisionName): Decision {
+/** The `x-decision` value for a named decision, pointing at the unknown of `spec` it answers (or at `unknownId`). */
+export function decision(spec: Spec, name: DecisionName, unknownId?: string): Decision {
   const rule: DecisionRule = DECISIONS[name];
   const find = rule.find;
-  const unknown = find ? spec.unknowns.find((u) => find.test(u.text)) : undefined;
+  const unknown = unknownId !== undefined ? spec.unknowns.find((u) => u.id === unknownId) : find ? spec.unknowns.find((u) => find.test(u.text)) : undefined;
   return unknown ? { unknown: unknown.id, decision: rule.decision } : { decision: rule.decision };
+}
+
+/**
+ * The unknown that names a field of a resource ("Allowed values of PurchaseCommentShowInForms
+ * (SupplierPartLinks) ...: not shown"): it names the field, and this resource if it names any.
+ */
+export function fieldGapUnknown(spec: Spec, resourceName: string, fieldName: string): string | undefined {
+  const word = (w: string) => new RegExp(`\\b${w.replace(/[^A-Za-z0-9]/g, '')}\\b`);
+  const resourceNames = spec.resources.map((r) => r.name);
+  return spec.unknowns.find((u) => {
+    if (!/allowed values|meaning and unit/i.test(u.text) || !word(fieldName).test(u.text)) return false;
+    const named = resourceNames.filter((r) => word(r).test(u.text));
+    return named.length === 0 || named.includes(resourceName);
+  })?.id;
 }

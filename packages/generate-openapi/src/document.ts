@@ -39,6 +39,7 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
       description: `The HTTP/JSON interface of the service as of service version ${version ?? '(none given)'}. Int64 values may be JSON strings or integers; see x-decision.`,
       'x-service-version': version,
       'x-int64': decision(spec, 'int64'),
+      'x-versioning': decision(spec, 'versioningPolicy'),
       ...(options.generatedBy ? { 'x-generated': options.generatedBy } : {}),
     },
     servers: [{ url: '{base_url}', description: 'The service address.', variables: { base_url: { default: 'http://localhost:8001' } } }],
@@ -47,7 +48,7 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     components: {
       parameters: commonParameters(),
       securitySchemes: securitySchemes(spec),
-      schemas: { ...Object.fromEntries(registry.components), [ERROR_MESSAGE]: errorMessageSchema },
+      schemas: { ...Object.fromEntries(registry.components), [ERROR_MESSAGE]: { ...errorMessageSchema, 'x-decision': decision(spec, 'readErrors') } },
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { availableAt, fieldsAt, type Enumeration, type Field, type Resource, type Spec, type Structure } from '@specgen/ir';
 import { naming } from '@specgen/naming';
-import { decision } from './decisions.ts';
+import { decision, fieldGapUnknown } from './decisions.ts';
 import { scalarSchema, scalarWord } from './scalars.ts';
 import { orNull, ref, type JsonSchema } from './schema-types.ts';
 
@@ -60,6 +60,7 @@ export class SchemaRegistry {
       required,
       // "Other fields ...: not shown": further properties may appear.
       additionalProperties: structure.openEnded,
+      ...(structure.openEnded ? { 'x-decision': decision(this.spec, 'openStructure', `structures.${structure.name}.fields`) } : {}),
     });
   }
 
@@ -68,7 +69,7 @@ export class SchemaRegistry {
     if (field.maxLength !== null) schema = { ...schema, maxLength: field.maxLength };
     if (field.type.array) schema = { type: 'array', items: schema };
     if (field.type.nullable || field.expandable) schema = orNull(schema);
-    return { ...schema, ...this.annotations(field) };
+    return { ...schema, ...this.annotations(field, owner) };
   }
 
   private base(field: Field, owner: string): JsonSchema {
@@ -80,8 +81,10 @@ export class SchemaRegistry {
     return ref(this.referenced(base.target));
   }
 
-  private annotations(field: Field): JsonSchema {
+  private annotations(field: Field, owner: string): JsonSchema {
     const out: JsonSchema = {};
+    const gap = field.enumeration ? undefined : fieldGapUnknown(this.spec, owner, field.name);
+    if (gap) out['x-decision'] = decision(this.spec, 'fieldGap', gap);
     if (field.notes) out['description'] = field.notes;
     if (field.since) out['x-since'] = field.since;
     if (field.expandable) out['x-expandable'] = true;

@@ -69,7 +69,7 @@ function credentialLogin(registry: SchemaRegistry): JsonSchema {
       '200': jsonResponse('Signed in, or SessionId null and an MfaToken when a second factor is required.', response, sessionStartHeaders()),
       '400': jsonStringResponse('Malformed body.'),
       '403': jsonStringResponse('Unknown user or wrong password (one answer for both).', ['User login failed']),
-      '429': jsonStringResponse('Too many attempts.'),
+      '429': { ...jsonStringResponse('Too many attempts.'), 'x-decision': decision(registry.spec, 'throttling') },
     },
   };
 }
