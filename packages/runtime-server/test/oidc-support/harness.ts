@@ -16,7 +16,9 @@ import { createOidcPlugin, type OidcPluginOptions } from '../../src/oidc/index.t
 
 /** The two OIDC endpoints as the spec states them (since 25.8). */
 export function oidcEndpoints(): Endpoint[] {
-  const base = { kind: 'endpoint', pathParams: ['languageCode', 'companyNumber'], headers: [], request: '', since: '25.8', source: NO_SOURCE } as const;
+  const base = {
+    kind: 'endpoint' as const, pathParams: ['languageCode', 'companyNumber'], headers: [] as string[], request: '', since: '25.8', source: NO_SOURCE,
+  };
   return [
     { ...base, id: 'oidcInitiate', method: 'POST', path: '/{languageCode}/{companyNumber}/login/oidc', query: [{ name: 'redirectUrl', required: true }],
       body: 'LoginRequest', success: { status: 200, contentType: 'text/plain', body: null, text: '' } },
