@@ -1,0 +1,12 @@
+export * from './contract.ts';
+export { createServer, type CreateServerOptions, LANGUAGE_CODE, COMPANY_NUMBER } from './server.ts';
+export { loadConfig, ConfigError, type ServiceConfig, type LoadConfigOptions } from './config.ts';
+export { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
+export { signInSchemas, structureSchema, fieldSchema, type JsonSchema, type SignInSchemas } from './schemas.ts';
+export { SESSION_HEADER, SESSION_COOKIE, sessionCookieName } from './sessions.ts';
+export { COMMAND_PREFIX } from './routes/device-commands.ts';
+export { redactQuery, REDACT_PATHS } from './logging.ts';
+export {
+  openStore, createUser, findUserById, findUserByUsername, findUserByOidcEmail, linkOidcEmail, listUsers, updateUser, deleteUser,
+  findDevice, saveDevice, removeDevice, StoreConflictError, type Store, type UserRecord, type NewUser, type UserPatch, type AuthMode,
+} from '@specgen/runtime-store';

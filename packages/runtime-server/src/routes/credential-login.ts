@@ -1,0 +1,45 @@
+/**
+ * `POST /{languageCode}/{companyNumber}/login` (path from REFERENCE.md; the spec does not show it).
+ * Wrong user and wrong password give the same 403 "User login failed" after the same scrypt work.
+ * A user who requires MFA gets `{SessionId: null, MfaToken}`; the token's purpose is `login` when a
+ * device is registered and `enrol` when not (docs/decisions/server.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { newMfaToken, storageKey } from '@specgen/runtime-auth';
+import { createMfaToken, findDevice, findUserByUsername } from '@specgen/runtime-store';
+import { attemptKey, perAddressLimit } from '../attempts.ts';
+import type { AuthRouteContext } from '../auth-context.ts';
+import { loginResponse, MESSAGES, sendMessage, sendObject } from '../replies.ts';
+
+interface LoginBody {
+  Username: string;
+  Password: string;
+  ForceRelogin?: boolean;
+}
+
+export async function credentialLoginRoute(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
+  app.post<{ Body: LoginBody }>('/login', { schema: { body: ctx.schemas.loginRequest }, config: perAddressLimit(ctx.settings) }, async (request, reply) => {
+    const { Username: username, Password: password, ForceRelogin: forceRelogin = false } = request.body;
+    const key = attemptKey.password(username);
+    if (await ctx.attempts.blocked(key)) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
+    const user = await findUserByUsername(ctx.store, username);
+    const passwordOk = await ctx.passwords.verify(user?.passwordHash ?? null, password);
+    if (!user || !passwordOk || user.authMode !== 'password') {
+      await ctx.attempts.failed(key);
+      return sendMessage(reply, 403, MESSAGES.loginFailed);
+    }
+    await ctx.attempts.succeeded(key);
+    if (user.mfaRequired) {
+      const token = newMfaToken();
+      const hasDevice = (await findDevice(ctx.store, user.id)) !== undefined;
+      const now = ctx.now();
+      await createMfaToken(ctx.store, {
+        key: storageKey(token), userId: user.id, purpose: hasDevice ? 'login' : 'enrol',
+        expiresAt: now + ctx.mfaTokenValidityMs, forceRelogin, now,
+      });
+      return sendObject(reply, 200, loginResponse(null, token));
+    }
+    const sessionId = await ctx.sessions.start(user.id, request, reply, { forceRelogin });
+    return sendObject(reply, 200, loginResponse(sessionId, null));
+  });
+}

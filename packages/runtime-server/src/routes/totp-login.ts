@@ -1,0 +1,45 @@
+/**
+ * `POST .../login/totp` {MfaToken, Code}: 410 "Login failed" for a wrong, used or expired token;
+ * 401 "Login failed" for a wrong or already used code (the token stays usable); the
+ * `maxCodeFailures`-th wrong code ends the token with 429. Success starts a session.
+ */
+import type { FastifyInstance } from 'fastify';
+import { openDevice, storageKey, verifyTotp } from '@specgen/runtime-auth';
+import { findDevice, findMfaToken, recordMfaFailure, redeemMfaToken } from '@specgen/runtime-store';
+import { attemptKey, perAddressLimit } from '../attempts.ts';
+import type { AuthRouteContext } from '../auth-context.ts';
+import { loginResponse, MESSAGES, sendMessage, sendObject } from '../replies.ts';
+
+interface TotpBody {
+  MfaToken: string;
+  Code: number;
+}
+
+export async function totpLoginRoute(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
+  const route = ctx.spec.endpoints.find((e) => e.id === 'totpLogin')?.path.replace(/^\/\{languageCode\}\/\{companyNumber\}/, '') ?? '/login/totp';
+  app.post<{ Body: TotpBody }>(route, { schema: { body: ctx.schemas.totpLoginRequest }, config: perAddressLimit(ctx.settings) }, async (request, reply) => {
+    const key = storageKey(request.body.MfaToken);
+    const now = ctx.now();
+    const token = await findMfaToken(ctx.store, key);
+    if (token && token.failedAttempts >= ctx.settings.maxCodeFailures) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
+    if (!token || token.purpose !== 'login' || token.consumedAt !== null || token.expiresAt <= now) return sendMessage(reply, 410, MESSAGES.totpFailed);
+    const device = await findDevice(ctx.store, token.userId);
+    if (!device) return sendMessage(reply, 410, MESSAGES.totpFailed);
+    if (await ctx.attempts.blocked(attemptKey.totp(token.userId))) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
+
+    const step = verifyTotp(openDevice(ctx.config.secretsKey, device.encryptedSecret, token.userId), request.body.Code, now);
+    const redeemed = step === null ? null : await redeemMfaToken(ctx.store, key, token.userId, step, now);
+    if (redeemed?.ok) {
+      await ctx.attempts.succeeded(attemptKey.totp(token.userId));
+      const sessionId = await ctx.sessions.start(token.userId, request, reply, { forceRelogin: redeemed.token.forceRelogin });
+      return sendObject(reply, 200, loginResponse(sessionId, null));
+    }
+    if (redeemed?.reason === 'tokenGone') return sendMessage(reply, 410, MESSAGES.totpFailed);
+    // A wrong code, or a right code that was used already (RFC 6238 §5.2).
+    await ctx.attempts.failed(attemptKey.totp(token.userId));
+    const failures = await recordMfaFailure(ctx.store, key, ctx.settings.maxCodeFailures, now);
+    if (failures === null) return sendMessage(reply, 410, MESSAGES.totpFailed);
+    if (failures >= ctx.settings.maxCodeFailures) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
+    return sendMessage(reply, 401, MESSAGES.totpFailed);
+  });
+}

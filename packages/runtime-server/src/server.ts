@@ -1,0 +1,109 @@
+/**
+ * `createServer`: the Fastify server core. Everything service-specific lives under
+ * `/:languageCode/:companyNumber` (sign-in routes here, plus every `ServicePlugin`: OIDC, read
+ * resources); the web page is at `/`.
+ */
+import fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { DestinationStream } from 'pino';
+import type { Spec } from '@specgen/ir';
+import { verifyPassword, warmUpPasswords } from '@specgen/runtime-auth';
+import { openStore, type Store } from '@specgen/runtime-store';
+import type { ServerConfig, ServerContext, ServicePlugin } from './contract.ts';
+import { createAttemptGuard } from './attempts.ts';
+import { mfaTokenValidityMs, type AuthRouteContext, type PasswordVerifier } from './auth-context.ts';
+import { installErrorHandlers } from './errors.ts';
+import { createLogger, requestId } from './logging.ts';
+import { pageRoute } from './page/page.ts';
+import { MESSAGES, sendMessage } from './replies.ts';
+import { credentialLoginRoute } from './routes/credential-login.ts';
+import { deviceCommandRoutes } from './routes/device-commands.ts';
+import { sessionRoutes } from './routes/session-routes.ts';
+import { totpLoginRoute } from './routes/totp-login.ts';
+import { signInSchemas } from './schemas.ts';
+import { createSessionService } from './sessions.ts';
+import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
+import { strictValidator } from './validation.ts';
+
+export interface CreateServerOptions {
+  spec: Spec;
+  config: ServerConfig & { auth?: Partial<AuthSettings> };
+  /** Opened from `config.databaseUrl` when absent (and closed with the server). */
+  store?: Store;
+  plugins?: ServicePlugin[];
+  /** Log destination (tests capture it); `false` silences logging. */
+  log?: DestinationStream | false;
+  /** Clock in ms (tests); defaults to Date.now. */
+  now?: () => number;
+  /** Password check (tests count calls); defaults to scrypt. */
+  passwords?: PasswordVerifier;
+}
+
+export const LANGUAGE_CODE = /^[A-Za-z]{2}$/;
+export const COMPANY_NUMBER = /^\d{1,10}(\.\d{1,10})?$/;
+
+export async function createServer(options: CreateServerOptions): Promise<FastifyInstance> {
+  const { spec, config } = options;
+  const settings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...(options.config.auth ?? {}) };
+  const now = options.now ?? Date.now;
+  const ownStore = options.store === undefined;
+  const store = options.store ?? (await openStore(config.databaseUrl));
+  const app = fastify({
+    loggerInstance: options.log === false ? undefined : createLogger(settings.logLevel, options.log),
+    logger: options.log === false ? false : undefined,
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: settings.bodyLimitBytes,
+    trustProxy: settings.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  } as Parameters<typeof fastify>[0]) as unknown as FastifyInstance;
+  if (ownStore) app.addHook('onClose', async () => store.close());
+  installErrorHandlers(app);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'no-referrer');
+    return payload;
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyAttempts }) });
+
+  const sessions = createSessionService(store, config, now);
+  const routeCtx: AuthRouteContext = {
+    spec, config, settings, store, sessions, now,
+    attempts: createAttemptGuard(store, settings, now),
+    schemas: signInSchemas(spec),
+    passwords: options.passwords ?? { verify: verifyPassword },
+    mfaTokenValidityMs: mfaTokenValidityMs(spec),
+  };
+  const serverCtx: ServerContext = {
+    config, store, spec,
+    authenticate: async (request) => {
+      const result = await sessions.check(request);
+      return result.ok ? result.session : null;
+    },
+    startSession: (userId, request, reply, opts) => sessions.start(userId, request, reply, opts),
+    requireSession: async (request, reply) => {
+      const result = await sessions.check(request);
+      if (result.ok) return result.session;
+      sendMessage(reply, result.status, result.message);
+      return null;
+    },
+  };
+
+  await app.register(async (scope) => {
+    scope.setValidatorCompiler(strictValidator);
+    scope.addHook('onRequest', async (request, reply) => {
+      const params = request.params as { languageCode?: string; companyNumber?: string };
+      if (!LANGUAGE_CODE.test(params.languageCode ?? '')) return sendMessage(reply, 400, 'languageCode must be a two-letter ISO 639-1 code, e.g. en');
+      if (!COMPANY_NUMBER.test(params.companyNumber ?? '')) return sendMessage(reply, 400, 'companyNumber must look like 001.1');
+    });
+    await credentialLoginRoute(scope, routeCtx);
+    await totpLoginRoute(scope, routeCtx);
+    await deviceCommandRoutes(scope, routeCtx);
+    await sessionRoutes(scope, routeCtx);
+    for (const plugin of options.plugins ?? []) await scope.register(async (inner) => plugin(inner, serverCtx));
+  }, { prefix: '/:languageCode/:companyNumber' });
+  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl);
+  await warmUpPasswords();
+  return app;
+}
