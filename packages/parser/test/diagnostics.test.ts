@@ -1,0 +1,42 @@
+/** One case per diagnostic code: the input, and the exact code, line and column reported. */
+import { ALL_DIAGNOSTIC_CODES } from '@specgen/diagnostics';
+import { describe, expect, it } from 'vitest';
+import { parseSpec } from '../src/index.ts';
+import { miniSpec } from './helpers.ts';
+import { CASES } from './diagnostic-cases.ts';
+
+describe('diagnostics with exact positions', () => {
+  it('the clean mini spec has no diagnostics', () => {
+    expect(parseSpec(miniSpec(), 'mini.md').diagnostics).toEqual([]);
+  });
+
+  it.each(CASES)('$code at $line:$column', ({ code, markdown, line, column }) => {
+    const { diagnostics } = parseSpec(markdown, 'mini.md');
+    expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toContain(`${code} ${line}:${column}`);
+    const d = diagnostics.find((x) => x.code === code)!;
+    expect(d.file).toBe('mini.md');
+    expect(d.message.length).toBeGreaterThan(10);
+  });
+
+  it('gives the same positions with the micromark path', () => {
+    for (const { code, markdown, line, column } of CASES) {
+      const { diagnostics } = parseSpec(markdown, 'mini.md', { fastPath: false });
+      expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`), code).toContain(`${code} ${line}:${column}`);
+    }
+  });
+
+  it('has a case for every code of the catalog', () => {
+    expect([...new Set(CASES.map((c) => c.code))].sort()).toEqual(ALL_DIAGNOSTIC_CODES);
+  });
+
+  it('reports a malformed introduced version at the version', () => {
+    const { diagnostics } = parseSpec(miniSpec().replace('introduced in version 2.18.', 'introduced in version 2.x8.'), 'mini.md');
+    expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['malformed-version 7:54']);
+  });
+
+  it('skips a row with an empty required cell and reports the cell', () => {
+    const { spec, diagnostics } = parseSpec(miniSpec(['| Count |  | Number. | - |']), 'mini.md');
+    expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['table-missing-cell 12:9']);
+    expect(spec.resources[0]!.fields.map((f) => f.name)).toEqual(['Id']);
+  });
+});
