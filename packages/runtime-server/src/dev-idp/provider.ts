@@ -67,10 +67,11 @@ async function configuration(options: DevIdpOptions, users: readonly DevIdpUser[
     ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
     async findAccount(_ctx: KoaContextWithOIDC, id: string) {
       const user = accountFor(users, id);
+      // oidc-provider requires the account id to be the id it asked for (what was typed).
       return {
-        accountId: user.login,
+        accountId: id,
         async claims() {
-          return { sub: user.login, email: user.email, email_verified: user.emailVerified, name: user.name };
+          return { sub: id, email: user.email, email_verified: user.emailVerified, name: user.name };
         },
       };
     },

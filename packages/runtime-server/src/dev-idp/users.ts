@@ -4,7 +4,7 @@
  * can sign in with `alice` (any password) right away.
  */
 export interface DevIdpUser {
-  /** What to type into the provider's login field; also the stable `sub`. */
+  /** What to type into the provider's login field (the e-mail works too); the typed text becomes `sub`. */
   login: string;
   email: string;
   name: string;
