@@ -4,7 +4,7 @@
  */
 import type { Command } from '@specgen/ir';
 import { naming } from '@specgen/naming';
-import { PATH_PARAMS, SESSION_HEADER, SESSION_SECURITY, jsonBody } from './common.ts';
+import { PATH_PARAMS, SESSION_HEADER, SESSION_SECURITY, jsonBody, sessionStartHeaders } from './common.ts';
 import { decision } from './decisions.ts';
 import { errorResponses, jsonStringResponse } from './errors.ts';
 import { ref, type JsonSchema } from './schema-types.ts';
@@ -41,12 +41,33 @@ function requestSchema(registry: SchemaRegistry, command: Command): { name: stri
   };
 }
 
+/** Success body of a command whose response the spec does not show (SetMultiFactorAuthenticationDevice). */
+function decidedResponse(registry: SchemaRegistry, command: Command): JsonSchema {
+  const name = registry.add(`${command.name}Response`, {
+    type: 'object',
+    description: 'The device is registered. After an enrolment (MfaToken from a password login) the user is signed in: SessionId is the new session.',
+    properties: {
+      DeviceRegistered: { type: 'boolean', const: true },
+      SessionId: { type: ['string', 'null'], format: 'uuid' },
+      MfaToken: { type: 'null' },
+      $id: { type: 'string', description: 'Serialization reference marker.' },
+    },
+    required: ['DeviceRegistered', 'SessionId'],
+    'x-decision': decision(registry.spec, 'commands'),
+  });
+  return {
+    description: command.returns || 'Done.',
+    headers: sessionStartHeaders(),
+    content: { 'application/json': { schema: ref(name) } },
+  };
+}
+
 function successResponse(registry: SchemaRegistry, command: Command): JsonSchema {
   const structure = command.response ? registry.spec.structures.find((s) => s.name === command.response) : undefined;
   const headers = Object.fromEntries(
     command.responseHeaders.map((h) => [h, { description: h === SESSION_HEADER ? 'The session id.' : h, schema: { type: 'string' } }]),
   );
-  if (!structure) return { description: command.returns || 'Done.' };
+  if (!structure) return decidedResponse(registry, command);
   return {
     description: command.returns,
     ...(command.responseHeaders.length > 0 ? { headers } : {}),
@@ -58,7 +79,7 @@ function commandOperation(registry: SchemaRegistry, command: Command): JsonSchem
   const request = requestSchema(registry, command);
   registry.add(request.name, request.schema);
   const success = successResponse(registry, command);
-  const status = success['content'] ? '200' : '204';
+  const status = '200';
   const production = jsonStringResponse(`Validation failed for command ${command.name}.`, [`Validation failed for command ${command.name}: Invalid or expired MfaToken.`]);
   const fromTables = errorResponses(registry.spec, command.name);
   // The spec describes the 400 body in words; the example is the production text.
@@ -75,7 +96,9 @@ function commandOperation(registry: SchemaRegistry, command: Command): JsonSchem
     responses: {
       [status]: success,
       '400': jsonStringResponse(`Validation failed for command ${command.name}: the body is malformed.`),
-      '401': jsonStringResponse('No valid session or MfaToken.'),
+      '401': jsonStringResponse('No valid session (when no MfaToken is passed).'),
+      '404': jsonStringResponse('Unknown command (any other command name under the same prefix).'),
+      '429': { ...jsonStringResponse('Too many wrong codes for this MfaToken.', ['Too many attempts']), 'x-decision': decision(registry.spec, 'throttling') },
       ...fromTables,
     },
   };

@@ -26,7 +26,7 @@ export const DECISIONS = {
   commands: {
     find: /both commands|payload of both/i,
     decision:
-      'Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string "Validation failed for command {Command}: {message}".',
+      'Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string "Validation failed for command {Command}: {message}"; an unknown command 404. GetMultiFactorDeviceSecret takes {} with a session, or {MfaToken} with the enrolment token a password login gave a user who must use MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else null).',
   },
   responseShape: {
     find: /shape of the get response|single record/i,
@@ -80,7 +80,7 @@ export const DECISIONS = {
   },
   logout: {
     find: null,
-    decision: 'Logout is not described by the spec; the sandbox ends the session on the server with POST /{languageCode}/{companyNumber}/logout.',
+    decision: 'Logout is not described by the spec; the sandbox ends the session on the server with POST /{languageCode}/{companyNumber}/logout (204).',
   },
 } satisfies Record<string, DecisionRule>;
 

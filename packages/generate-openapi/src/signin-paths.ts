@@ -69,7 +69,7 @@ function credentialLogin(registry: SchemaRegistry): JsonSchema {
       '200': jsonResponse('Signed in, or SessionId null and an MfaToken when a second factor is required.', response, sessionStartHeaders()),
       '400': jsonStringResponse('Malformed body.'),
       '403': jsonStringResponse('Unknown user or wrong password (one answer for both).', ['User login failed']),
-      '429': { ...jsonStringResponse('Too many attempts.'), 'x-decision': decision(registry.spec, 'throttling') },
+      '429': { ...jsonStringResponse('Too many attempts.', ['Too many attempts']), 'x-decision': decision(registry.spec, 'throttling') },
     },
   };
 }
@@ -83,7 +83,39 @@ function logout(registry: SchemaRegistry): JsonSchema {
     'x-decision': decision(registry.spec, 'logout'),
     security: SESSION_SECURITY,
     parameters: [...PATH_PARAMS],
-    responses: { '204': { description: 'Session ended.' }, '401': jsonStringResponse('No valid session.') },
+    responses: {
+      '204': { description: 'Session ended.' },
+      '401': jsonStringResponse('No valid session.', ['Session is missing or invalid']),
+      '403': jsonStringResponse('The session was suspended by another login.', ['Session suspended']),
+    },
+  };
+}
+
+function currentSession(registry: SchemaRegistry): JsonSchema {
+  const name = registry.add('SessionInfo', {
+    type: 'object',
+    description: 'The session the request presents.',
+    properties: {
+      SessionId: { type: 'string', format: 'uuid' },
+      Username: { type: 'string' },
+      Permissions: { type: 'array', items: { type: 'string' }, description: 'Permission names of the read-resources table.' },
+      $id: { type: 'string', description: 'Serialization reference marker.' },
+    },
+    required: ['SessionId', 'Username', 'Permissions'],
+  });
+  return {
+    operationId: 'getSession',
+    tags: ['Sign-in'],
+    summary: 'GET session',
+    description: 'The current session: 401 without one, 403 "Session suspended" after a ForceRelogin elsewhere.',
+    'x-decision': decision(registry.spec, 'session'),
+    security: SESSION_SECURITY,
+    parameters: [...PATH_PARAMS],
+    responses: {
+      '200': jsonResponse('The session.', ref(name)),
+      '401': jsonStringResponse('No valid session.', ['Session is missing or invalid']),
+      '403': jsonStringResponse('The session was suspended by another login.', ['Session suspended']),
+    },
   };
 }
 
@@ -91,6 +123,7 @@ export function signInPaths(registry: SchemaRegistry): PathItems {
   const paths: PathItems = {
     '/{languageCode}/{companyNumber}/login': { post: credentialLogin(registry) },
     '/{languageCode}/{companyNumber}/logout': { post: logout(registry) },
+    '/{languageCode}/{companyNumber}/session': { get: currentSession(registry) },
   };
   for (const e of registry.spec.endpoints) {
     if (!endpointAvailable(registry.spec, e, registry.version)) continue;
