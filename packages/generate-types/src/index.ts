@@ -1,4 +1,4 @@
-export { generator, generateTypes, TARGET, PACKAGE_NAME } from './generator.ts';
+export { generator, generateTypes, importPath, TARGET, PACKAGE_NAME } from './generator.ts';
 export { buildTypesModel, type TypesModel, type RecordView, type FieldView, type ReferenceView } from './model.ts';
 export type { EnumView } from './enums.ts';
 export { tsType, scalarOf, isNullable, refTypeName, propertyKey, isIdentifier, SCALAR_TS } from './ts-type.ts';

@@ -5,7 +5,7 @@
  * versions that only order correctly as numbers (2.9 < 2.18 < 24.1), an obsolete field with
  * its replacement, a max length, and sign-in structures (one open-ended, one with `$id`).
  */
-import { type EnumValue, type Enumeration, NO_SOURCE, field, resource, spec, structure } from '@specgen/ir';
+import { type EnumValue, type Enumeration, NO_SOURCE, field, resource, spec, structure, typeExpr } from '@specgen/ir';
 import type { Spec } from '@specgen/ir';
 
 function enumeration(pairs: [number, string][], bitmask = false): Enumeration {
@@ -25,7 +25,7 @@ export function fixtureSpec(): Spec {
     field('LeadTime', 'TimeSpan?', { notes: 'Lead time.', since: '24.1' }),
     field('Active', 'Boolean', { notes: 'Whether it is active.' }),
     field('CommentId', 'Int64?', { notes: 'References Comments.', references: 'Comments' }),
-    field('Comment', 'Comments', { notes: 'Expandable.', expandable: true, type: { text: 'Comments', base: { kind: 'ref', target: 'Comments', known: false }, nullable: false, array: false } }),
+    field('Comment', 'Comments', { notes: 'Expandable.', expandable: true }),
     field('ExtraFields', 'ExtraFields[]', { notes: 'Expandable; extra field values.', expandable: true }),
     field('Status', 'Int32', { notes: 'Values under States and transitions.', since: '22.6', enumeration: enumeration([[0, 'NotInitialized'], [1, 'Registrered'], [9, 'Historical']]) }),
     field('BlockContext', 'Int32', {
@@ -43,7 +43,7 @@ export function fixtureSpec(): Spec {
   const gadgets = resource('Gadgets', [
     field('Id', 'Int64', { notes: 'Business key.' }),
     field('WidgetId', 'Int64', { notes: 'References Widgets.', references: 'Widgets' }),
-    field('Widget', 'Widgets', { notes: 'Expandable.', expandable: true, type: { text: 'Widgets', base: { kind: 'ref', target: 'Widgets', known: true }, nullable: false, array: false } }),
+    { ...field('Widget', 'Widgets', { notes: 'Expandable.', expandable: true }), type: typeExpr('Widgets', () => true) },
     field('Comment', 'Comments', { notes: 'The comment.' }),
   ], { area: 'Sales', path: 'Sales/Gadgets', introduced: null, hasSinceColumn: false });
   const loginResponse = structure('LoginResponse', [

@@ -1,0 +1,105 @@
+/**
+ * The stages of `specgen generate`, in order: parse (stop on errors), render every selected
+ * target, check the TypeScript syntax of what was rendered, then write only what changed
+ * (or, with --check, list what is stale). Each stage returns data; nothing here prints.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import type { Diagnostic } from '@specgen/diagnostics';
+import { hasErrors } from '@specgen/diagnostics';
+import {
+  GENERATED_MARKER, type GeneratedFile, type Generator, type TemplateEngine, type WriteReport,
+  staleFiles, syntaxErrors, writeFiles,
+} from '@specgen/generate-core';
+import type { Spec } from '@specgen/ir';
+
+export const DEFAULT_PACKAGE_VERSION = '0.1.0';
+
+export interface RenderOptions {
+  outDir: string;
+  /** The spec path as printed in headers: relative to the working directory, `/` separators. */
+  specFile: string;
+  serviceVersion: string | null;
+}
+
+export class GenerateError extends Error {}
+
+/** `spec/service-api.md` whatever the platform, so headers are the same on every machine. */
+export function displayPath(path: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, resolve(cwd, path));
+  return (rel.startsWith('..') ? resolve(path) : rel).split(sep).join('/');
+}
+
+/**
+ * The version in an existing generated package.json wins, so that a release tool (changesets)
+ * may bump it and a later regeneration keeps the bump.
+ */
+export function packageVersionOf(outDir: string, target: string): string {
+  const file = join(outDir, target, 'package.json');
+  if (!existsSync(file)) return DEFAULT_PACKAGE_VERSION;
+  try {
+    const version = (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version;
+    return typeof version === 'string' && /^\d+\.\d+\.\d+/.test(version) ? version : DEFAULT_PACKAGE_VERSION;
+  } catch {
+    return DEFAULT_PACKAGE_VERSION;
+  }
+}
+
+export function renderTargets(spec: Spec, generators: readonly Generator[], templates: TemplateEngine, options: RenderOptions): GeneratedFile[] {
+  const files: GeneratedFile[] = [];
+  for (const g of generators) {
+    const produced = g.generate({
+      spec,
+      templates,
+      options: { serviceVersion: options.serviceVersion, specFile: options.specFile, packageVersion: packageVersionOf(options.outDir, g.target) },
+    });
+    for (const f of produced) {
+      if (!f.path.startsWith(`${g.target}/`)) throw new GenerateError(`generator ${g.target} produced ${f.path}, outside its folder ${g.target}/`);
+    }
+    files.push(...produced);
+  }
+  const paths = new Set<string>();
+  for (const f of files) {
+    if (paths.has(f.path)) throw new GenerateError(`two files are generated at ${f.path}`);
+    paths.add(f.path);
+  }
+  const errors = syntaxErrors(files);
+  if (errors.length > 0) {
+    const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
+    throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
+  }
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/**
+ * Files this run may overwrite or remove: under a selected target's folder and carrying the
+ * generated marker. A hand-written file dropped into generated/<target>/ is never deleted.
+ */
+export function ownedBy(outDir: string, targets: readonly string[]): (path: string) => boolean {
+  return (path) => {
+    if (!targets.some((t) => path.startsWith(`${t}/`))) return false;
+    try {
+      return readFileSync(join(outDir, path), 'utf8').includes(GENERATED_MARKER);
+    } catch {
+      return false;
+    }
+  };
+}
+
+export type GenerateOutcome =
+  | { kind: 'diagnostics'; diagnostics: Diagnostic[] }
+  | { kind: 'written'; report: WriteReport; files: GeneratedFile[]; diagnostics: Diagnostic[] }
+  | { kind: 'checked'; stale: string[]; files: GeneratedFile[]; diagnostics: Diagnostic[] };
+
+export function generateFromSpec(
+  parsed: { spec: Spec; diagnostics: Diagnostic[] },
+  generators: readonly Generator[],
+  templates: TemplateEngine,
+  options: RenderOptions & { check: boolean },
+): GenerateOutcome {
+  if (hasErrors(parsed.diagnostics)) return { kind: 'diagnostics', diagnostics: parsed.diagnostics };
+  const files = renderTargets(parsed.spec, generators, templates, options);
+  const owned = ownedBy(options.outDir, generators.map((g) => g.target));
+  if (options.check) return { kind: 'checked', stale: staleFiles(options.outDir, files, owned), files, diagnostics: parsed.diagnostics };
+  return { kind: 'written', report: writeFiles(options.outDir, files, owned), files, diagnostics: parsed.diagnostics };
+}

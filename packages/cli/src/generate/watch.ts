@@ -1,0 +1,86 @@
+/**
+ * `specgen generate --watch`: regenerate when the spec or a template changes. The incremental
+ * parser re-parses only the sections whose text changed, generators re-render, and
+ * `writeFiles` writes only files whose bytes changed. Each run reports the time from the file
+ * event to the files being written.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { createTemplateEngine, type Generator, type TemplateEngine } from '@specgen/generate-core';
+import { createIncrementalParser } from '@specgen/parser';
+import { type GenerateOutcome, type RenderOptions, generateFromSpec } from './pipeline.ts';
+
+export interface WatchRun {
+  /** What triggered the run: `initial` or the changed file. */
+  trigger: string;
+  outcome?: GenerateOutcome;
+  error?: Error;
+  /** Milliseconds from the file event (or start) to the files being written. */
+  ms: number;
+}
+
+export interface WatchOptions extends RenderOptions {
+  specPath: string;
+  templatesDir: string | null;
+  generators: readonly Generator[];
+  onRun(run: WatchRun): void;
+}
+
+export interface WatchHandle {
+  /** Resolves when the watcher is listening and the initial generation is done. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function watchGenerate(options: WatchOptions): WatchHandle {
+  const parser = createIncrementalParser();
+  let templates: TemplateEngine = createTemplateEngine(options.templatesDir ?? undefined);
+  let running = false;
+  let queued: { trigger: string; at: number; templatesChanged: boolean } | null = null;
+
+  const run = (trigger: string, at: number, templatesChanged: boolean) => {
+    if (templatesChanged) templates = createTemplateEngine(options.templatesDir ?? undefined);
+    try {
+      const parsed = parser.parse(readFileSync(options.specPath, 'utf8'), options.specFile);
+      const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false });
+      options.onRun({ trigger, outcome, ms: performance.now() - at });
+    } catch (err) {
+      options.onRun({ trigger, error: err instanceof Error ? err : new Error(String(err)), ms: performance.now() - at });
+    }
+  };
+
+  const schedule = (trigger: string, templatesChanged: boolean) => {
+    const at = performance.now();
+    if (queued) {
+      queued = { trigger, at: queued.at, templatesChanged: queued.templatesChanged || templatesChanged };
+      return;
+    }
+    queued = { trigger, at, templatesChanged };
+    if (!running) setImmediate(drain);
+  };
+
+  const drain = () => {
+    running = true;
+    while (queued) {
+      const next = queued;
+      queued = null;
+      run(next.trigger, next.at, next.templatesChanged);
+    }
+    running = false;
+  };
+
+  const templateDirs = templates.dirs.map((d) => join(d));
+  const watcher: FSWatcher = watch([options.specPath, ...templateDirs], { ignoreInitial: true });
+  const onEvent = (path: string) => schedule(path, templateDirs.some((d) => path.startsWith(d)));
+  watcher.on('change', onEvent).on('add', onEvent).on('unlink', onEvent);
+
+  const ready = new Promise<void>((resolve, reject) => {
+    watcher.once('ready', () => {
+      run('initial', performance.now(), false);
+      resolve();
+    });
+    watcher.once('error', reject);
+  });
+  return { ready, close: () => watcher.close() };
+}

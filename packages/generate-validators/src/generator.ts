@@ -1,0 +1,84 @@
+/** IR -> `@service-api/validators`: zod 4 schemas, scalar rules, lossless JSON, version-gated factory. */
+import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
+import { TYPESCRIPT_RANGE, file, importPath, packageHeaderText, withHeader, withMarkdownHeader } from '@specgen/generate-types';
+import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
+
+export const TARGET = 'validators';
+export const PACKAGE_NAME = '@service-api/validators';
+/** Dependency ranges written into the generated package.json. */
+export const ZOD_RANGE = '^4.1.0';
+export const LOSSLESS_JSON_RANGE = '^4.2.0';
+
+export const generator: Generator = {
+  target: TARGET,
+  packageName: PACKAGE_NAME,
+  generate(ctx) {
+    return generateValidators(ctx);
+  },
+};
+
+export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
+  const { spec, templates, options } = ctx;
+  const model = buildValidatorsModel(spec, options.serviceVersion, options.specFile);
+  const render = (name: string, data: object, target = TARGET) => templates.render(target, name, data);
+  const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(options.specFile, text));
+  const schemaObject = (view: SchemaView) => render('schema-object', view).trimEnd();
+  const types = model.types;
+  return [
+    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion)),
+    file(`${TARGET}/tsconfig.json`, withHeader(options.specFile, render('tsconfig.json', {}))),
+    file(`${TARGET}/README.md`, withMarkdownHeader(options.specFile, render('README.md', readmeData(model)))),
+    ts('index.ts', render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures })),
+    ts('versions.ts', render('versions.ts', types, 'types')),
+    ts('scalars.ts', render('scalars.ts', {})),
+    ts('json.ts', render('json.ts', {})),
+    ts('errors.ts', render('errors.ts', {})),
+    ts('references.ts', render('references.ts', model)),
+    ts('sign-in.ts', render('sign-in.ts', {
+      schemaObjects: model.structures.map(schemaObject),
+      refs: refsFrom('sign-in', model.structures.flatMap((s) => s.refs)),
+    })),
+    ...model.resources.map((view) =>
+      ts(`${view.module}.ts`, render('resource.ts', {
+        record: view,
+        schemaObject: schemaObject(view),
+        scalarsModule: importPath(view.module, 'scalars'),
+        refs: refsFrom(view.module, view.refs),
+      })),
+    ),
+  ].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Import lines of the schemas a module refers to, merged per module, without self-imports. */
+function refsFrom(own: string, refs: SchemaView['refs']): { from: string; names: string[] }[] {
+  const byModule = new Map<string, Set<string>>();
+  for (const r of refs) {
+    if (r.module === own) continue;
+    const names = byModule.get(r.module) ?? new Set<string>();
+    r.names.forEach((n) => names.add(n));
+    byModule.set(r.module, names);
+  }
+  return [...byModule]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, names]) => ({ from: importPath(own, module), names: [...names].sort() }));
+}
+
+function packageJson(render: (name: string, data: object) => string, model: ValidatorsModel, packageVersion: string): string {
+  const text = render('package.json', {
+    header: packageHeaderText(model.types.specFile),
+    packageName: PACKAGE_NAME,
+    packageVersion,
+    title: model.types.title,
+    zodVersion: ZOD_RANGE,
+    losslessJsonVersion: LOSSLESS_JSON_RANGE,
+    typescriptVersion: TYPESCRIPT_RANGE,
+  });
+  return JSON.stringify(JSON.parse(text), null, 2) + '\n';
+}
+
+function readmeData(model: ValidatorsModel): object {
+  const first = model.resources[0];
+  const version = model.types.newestVersion;
+  const example = first && version ? { schemaName: first.schemaName, name: first.name, version } : null;
+  return { ...model.types, resources: model.resources, structures: model.structures, packageName: PACKAGE_NAME, example };
+}

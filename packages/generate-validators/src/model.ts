@@ -1,0 +1,77 @@
+/** IR -> the view model of the validator templates: one zod object schema per resource and structure. */
+import { type Field, type Spec, fieldsAt, resourcesAt } from '@specgen/ir';
+import { buildTypesModel, propertyKey, type RecordView, type TypesModel } from '@specgen/generate-types';
+import { naming } from '@specgen/naming';
+import { zodExpr } from './zod-expr.ts';
+
+export interface SchemaField {
+  key: string;
+  /** Getter name for lazy references (the bare property name when it is an identifier). */
+  getter: string;
+  expr: string;
+  lazy: boolean;
+  sinceLiteral: string;
+  doc: string[];
+}
+
+export interface SchemaView {
+  name: string;
+  typeName: string;
+  schemaName: string;
+  module: string;
+  open: boolean;
+  introduced: string | null;
+  sinceMap: string;
+  doc: string[];
+  fields: SchemaField[];
+  /** Schemas this one refers to, by module. */
+  refs: { module: string; names: string[] }[];
+}
+
+export interface ValidatorsModel {
+  types: TypesModel;
+  resources: SchemaView[];
+  structures: SchemaView[];
+  references: { typeName: string; schemaName: string; usedBy: string[] }[];
+}
+
+export function buildValidatorsModel(spec: Spec, serviceVersion: string | null, specFile: string): ValidatorsModel {
+  const types = buildTypesModel(spec, serviceVersion, specFile);
+  const resourceFields = new Map(resourcesAt(spec, serviceVersion).map((r) => [r.name, fieldsAt(r, serviceVersion)]));
+  const structureFields = new Map(spec.structures.map((s) => [s.name, s.fields]));
+  return {
+    types,
+    resources: types.resources.map((r) => schemaView(spec, r, resourceFields.get(r.name)!)),
+    structures: types.structures.map((s) => schemaView(spec, s, structureFields.get(s.name)!)),
+    references: types.references.map((ref) => ({ typeName: ref.typeName, schemaName: naming.schema(ref.typeName), usedBy: ref.usedBy })),
+  };
+}
+
+function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView {
+  const optional = new Map(record.fields.map((f) => [f.name, f.optional]));
+  const schemaFields = fields.map((f, i) => {
+    const { expr, lazy } = zodExpr(spec, record.name, f, optional.get(f.name) ?? false);
+    return {
+      key: propertyKey(f.name),
+      getter: propertyKey(f.name).startsWith('"') ? `[${propertyKey(f.name)}]` : f.name,
+      expr,
+      lazy,
+      sinceLiteral: record.fields[i]!.sinceLiteral,
+      doc: record.fields[i]!.doc.filter((line) => !line.startsWith('@see')).map((line) => line.replace(/\{@link [^|}]+\| ([^}]+)\}/g, '`$1`')),
+    };
+  });
+  return {
+    name: record.name,
+    typeName: record.typeName,
+    schemaName: naming.schema(record.typeName),
+    module: record.module,
+    open: record.open,
+    introduced: record.introduced,
+    sinceMap: record.sinceMap,
+    doc: record.doc,
+    fields: schemaFields,
+    refs: record.imports
+      .map((i) => ({ module: i.module, names: i.names.map((n) => naming.schema(n)) }))
+      .filter((i) => i.module !== record.module),
+  };
+}
