@@ -45,7 +45,7 @@ export function plainChunk(lines: readonly string[]): Block[] | null {
     for (let i = 2; i < lines.length; i++) {
       const l = lines[i]!;
       if (!l.includes('|')) return null;
-      rows.push(splitRow(l, i + 1).slice(0, header.length));
+      rows.push(splitRow(l, i + 1));
     }
     return [{ kind: 'table', header, rows, line: 1, column: indent(first) + 1 } satisfies TableBlock];
   }

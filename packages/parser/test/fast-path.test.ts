@@ -1,0 +1,74 @@
+/** The plain-chunk fast path gives exactly the blocks micromark gives, and the cache re-parses only changed sections. */
+import { describe, expect, it } from 'vitest';
+import { syntheticSpec } from '../../../tools/synthetic-spec.ts';
+import { createIncrementalParser, markdownBlocks, parseSpec, plainChunk, sectionBlocks, splitSections } from '../src/index.ts';
+import { specText } from './helpers.ts';
+
+const texts: Array<[string, string]> = [
+  ['spec', specText()],
+  ['spec without outer pipes', specText().split('\n').map((l) => (l.startsWith('|') ? l.slice(1, -1) : l)).join('\n')],
+  ['padded spec', specText().replace(/\| /g, '|    ').replace(/ \|/g, '   |')],
+  ['synthetic spec', syntheticSpec(8, 20)],
+  ['edge cases', [
+    'a | b\n--|--\n1|2',
+    '| a | b |\n|---|---|\n| only one |',
+    '| a | b |\n|---|---|\n| 1 | 2 | 3 |',
+    '| a | b |\n|---|\n| 1 | 2 |',
+    '| a |  |\n|---|---|\n|  | x |',
+    'text\n| a | b |\n|---|---|',
+    'line one\nline two   \nline three',
+    'Heading\n---',
+    '| x |\n|:-:|\n| `code` |',
+    'ExtraFields[] and [link] and a_b',
+  ].join('\n\n')],
+];
+
+describe('fast path', () => {
+  it.each(texts)('gives the same blocks as micromark for every section of the %s', (_name, text) => {
+    for (const section of splitSections(text)) {
+      expect(sectionBlocks(section.body, markdownBlocks), section.title).toEqual(markdownBlocks(section.body));
+    }
+  });
+
+  it('gives the same IR and diagnostics with and without the fast path', () => {
+    const synthetic = syntheticSpec(5, 12);
+    expect(parseSpec(synthetic, 's.md')).toEqual(parseSpec(synthetic, 's.md', { fastPath: false }));
+  });
+
+  it('leaves chunks with inline markup to micromark', () => {
+    expect(plainChunk(['**Bold** label'])).toBeNull();
+    expect(plainChunk(['| a | `b` |', '|---|---|'])).toBeNull();
+    expect(plainChunk(['| a | b |', '|---|---|', '| 1 | 2 |'])).toHaveLength(1);
+  });
+});
+
+describe('incremental parser', () => {
+  it('re-parses only the sections whose text changed', () => {
+    const parser = createIncrementalParser();
+    const text = specText();
+    const first = parser.parse(text, 'spec.md');
+    const sections = splitSections(text).length;
+    expect(parser.cache.misses).toBe(parser.cache.size);
+    const missesBefore = parser.cache.misses;
+    const hitsBefore = parser.cache.hits;
+    const again = parser.parse(text, 'spec.md');
+    expect(again).toEqual(first);
+    expect(parser.cache.misses).toBe(missesBefore);
+    expect(parser.cache.hits - hitsBefore).toBe(sections);
+
+    const edited = text.replace('| Price | Decimal? | Price. | - |', '| Price | Decimal? | Price in the currency. | - |');
+    const third = parser.parse(edited, 'spec.md');
+    expect(parser.cache.misses).toBe(missesBefore + 1);
+    const price = third.spec.resources.find((r) => r.name === 'SupplierPartLinks')!.fields.find((f) => f.name === 'Price')!;
+    expect(price.notes).toBe('Price in the currency.');
+    expect(third).toEqual(parseSpec(edited, 'spec.md'));
+  });
+
+  it('keeps positions right when a cached section moves down', () => {
+    const parser = createIncrementalParser();
+    const text = specText();
+    parser.parse(text, 'spec.md');
+    const moved = text.replace('Conventions used below:', 'An added line.\n\nConventions used below:');
+    expect(parser.parse(moved, 'spec.md')).toEqual(parseSpec(moved, 'spec.md'));
+  });
+});
