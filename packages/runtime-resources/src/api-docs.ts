@@ -1,0 +1,68 @@
+/**
+ * `/openapi.json` (the OpenAPI 3.1 document of the configured service version, built in-process
+ * from the IR by @specgen/generate-openapi, the same code that writes @service-api/openapi) and an
+ * interactive reference at `/docs` (Swagger UI from the installed swagger-ui-dist: no CDN, no network).
+ * Register at the root, outside the `/:languageCode/:companyNumber` prefix.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { buildDocument } from '@specgen/generate-openapi';
+import type { ServicePlugin } from '../../runtime-server/src/contract.ts';
+
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Service API reference</title>
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/swagger-ui-standalone-preset.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>
+`;
+
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout',
+  validatorUrl: null,
+});
+`;
+
+function assetDir(): string {
+  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+}
+
+export const apiDocsPlugin: ServicePlugin = async (app, ctx) => {
+  const document = buildDocument(ctx.spec, { serviceVersion: ctx.config.serviceVersion || null });
+  if (ctx.config.publicUrl) document['servers'] = [{ url: ctx.config.publicUrl.replace(/\/$/, ''), description: 'This server.' }];
+  const body = JSON.stringify(document);
+  const dir = assetDir();
+  const cache = new Map<string, Buffer>();
+  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
+  app.get('/docs/init.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(INIT));
+  app.get('/docs/:asset', async (request, reply) => {
+    const name = (request.params as { asset: string }).asset;
+    const type = ASSETS[name];
+    if (type === undefined) return reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(`${name} was not found`));
+    let content = cache.get(name);
+    if (!content) cache.set(name, (content = readFileSync(join(dir, name))));
+    return reply.type(type).header('cache-control', 'public, max-age=86400').send(content);
+  });
+};

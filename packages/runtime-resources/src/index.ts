@@ -1,0 +1,11 @@
+export { resourcesPlugin, resourceModels } from './routes.ts';
+export { apiDocsPlugin } from './api-docs.ts';
+export { dataCommand } from './data-command.ts';
+export { resourceModel, isExpandable, type ResourceModel, type Expansion, type ScalarColumn } from './model.ts';
+export { resourceView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ResourceView } from './view.ts';
+export { ensureResourceTables, type TableChange } from './tables.ts';
+export { importRecords, checkRecords, formatProblem, type ImportProblem, type ImportResult } from './importer.ts';
+export { seedResources, seedRecord, seedEncoded, type SeedOptions } from './seed.ts';
+export { encodeRecord, type EncodedRecord, type FieldError } from './record-codec.ts';
+export { listRecords, getRecord } from './reader.ts';
+export { writeRecords } from './writer.ts';

@@ -1,0 +1,45 @@
+/**
+ * Answers queries from the stored JSON text. Fast path (all fields of the spec visible, no $select,
+ * no $expand): the body is the rows' JSON text joined into an array, no parsing or serialising.
+ * Otherwise each record is parsed losslessly, projected to the version's fields or $select,
+ * expanded, and written again (Int64 strings and decimals keep every digit).
+ */
+import { sql, type Kysely } from 'kysely';
+import { parse, stringify } from 'lossless-json';
+import { conditionToSql, orderByToSql, type QueryPlan } from '@specgen/runtime-query';
+import type { Dialect } from '@specgen/runtime-store';
+import { JSON_COLUMN } from './ddl.ts';
+import { expandRecords } from './expand.ts';
+import type { ResourceView } from './view.ts';
+
+type JsonObject = Record<string, unknown>;
+
+async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan, 'select' | 'expand'>, texts: string[]): Promise<string[]> {
+  if (view.complete && plan.select === null && plan.expand.length === 0) return texts;
+  const records = texts.map((t) => parse(t) as JsonObject);
+  const expansions = plan.expand.map((name) => view.expansions.get(name)!);
+  await expandRecords(db, view.model.name, expansions, records);
+  const wanted = new Set([...(plan.select ?? view.fieldNames), ...plan.expand]);
+  const keys = view.fieldNames.filter((k) => wanted.has(k));
+  return records.map((r) => {
+    const out: JsonObject = {};
+    for (const k of keys) out[k] = r[k] ?? null;
+    return stringify(out) ?? 'null';
+  });
+}
+
+/** The JSON array text of one page. */
+export async function listRecords(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<string> {
+  const where = plan.filter ? sql`WHERE ${conditionToSql(plan.filter, dialect)}` : sql``;
+  const result = await sql<Record<string, string>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} ${where} ORDER BY ${orderByToSql(plan.orderBy)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  const texts = result.rows.map((r) => r[JSON_COLUMN]!);
+  return `[${(await render(db, view, plan, texts)).join(',')}]`;
+}
+
+/** The JSON object text of one record, or null when there is none. */
+export async function getRecord(db: Kysely<any>, view: ResourceView, id: bigint, plan: Pick<QueryPlan, 'select' | 'expand'>): Promise<string | null> {
+  const result = await sql<Record<string, string>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} WHERE ${sql.ref('Id')} = ${id}`.execute(db);
+  const text = result.rows[0]?.[JSON_COLUMN];
+  if (text === undefined) return null;
+  return (await render(db, view, plan, [text]))[0]!;
+}
