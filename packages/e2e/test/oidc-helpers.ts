@@ -1,0 +1,81 @@
+/**
+ * The real server (createServer with the parsed spec and oidcPlugin) next to the bundled
+ * development provider, for the OIDC end-to-end tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { parseSpecFile } from '@specgen/parser';
+import type { Spec } from '@specgen/ir';
+import { clearProviderCache } from '@specgen/runtime-auth/oidc';
+import { createServer, loadConfig, openStore, type ServerConfig, type Store } from '@specgen/runtime-server';
+import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
+import { oidcPlugin } from '@specgen/runtime-server/oidc';
+
+export const SPEC_FILE = resolve(import.meta.dirname, '../../../spec/service-api.md');
+
+export async function loadSpec(): Promise<Spec> {
+  const { spec, diagnostics } = await parseSpecFile(SPEC_FILE);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new Error(`spec has errors: ${errors.map((d) => d.message).join('; ')}`);
+  return spec;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createNetServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  base: string;
+  store: Store;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** The OIDC settings of another instance (same provider); otherwise the dev provider is attached. */
+  oidc?: ServerConfig['oidc'];
+}
+
+/** One server instance; with `devIdp` when it attached the development provider. */
+export async function startServer(spec: Spec, options: StartOptions = {}): Promise<RunningServer & { devIdp: DevIdp | null }> {
+  const dir = mkdtempSync(join(tmpdir(), 'oidc-e2e-'));
+  const port = await freePort();
+  const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'service.db')}`, LOG_LEVEL: 'silent', ...options.env };
+  let config: ServerConfig = loadConfig(env, spec, { dataDir: dir });
+  const store = await openStore(config.databaseUrl);
+  let devIdp: DevIdp | null = null;
+  if (options.oidc) {
+    config = { ...config, oidc: options.oidc };
+  } else {
+    const permissions = [...new Set(spec.resources.map((r) => r.permission).filter((p): p is string => p !== null))];
+    const attached = await attachDevIdp(config, store, { port: 0, permissions });
+    config = attached.config;
+    devIdp = attached.idp;
+  }
+  const app = await createServer({ spec, config, store, plugins: [oidcPlugin], log: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    app, url, base: `${url}/en/001.1`, store, config, devIdp,
+    async close() {
+      await app.close();
+      await store.close();
+      await devIdp?.close();
+      clearProviderCache();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
