@@ -9,7 +9,7 @@ import { PATH_PARAMS, SESSION_SECURITY, jsonResponse } from './common.ts';
 import { decision } from './decisions.ts';
 import { jsonStringResponse } from './errors.ts';
 import { ref, type JsonSchema } from './schema-types.ts';
-import type { SchemaRegistry } from './schemas.ts';
+import { isRelation, type SchemaRegistry } from './schemas.ts';
 import type { PathItems } from './signin-paths.ts';
 
 /** `/{languageCode}/{companyNumber}/api/v1/Inventory/ProductRecords`. */
@@ -58,7 +58,7 @@ function resourceOperations(registry: SchemaRegistry, resource: Resource): PathI
   const record = registry.resourceRecord(resource);
   const fields = fieldsAt(resource, registry.version);
   const names = fields.map((f) => f.name);
-  const expandable = fields.filter((f) => f.expandable).map((f) => f.name);
+  const expandable = fields.filter(isRelation).map((f) => f.name);
   const common = {
     tags: [resource.area ?? 'Resources'],
     ...(resource.introduced ? { 'x-since': resource.introduced } : {}),

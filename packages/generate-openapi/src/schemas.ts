@@ -68,7 +68,7 @@ export class SchemaRegistry {
     let schema = this.base(field, owner);
     if (field.maxLength !== null) schema = { ...schema, maxLength: field.maxLength };
     if (field.type.array) schema = { type: 'array', items: schema };
-    if (field.type.nullable || field.expandable) schema = orNull(schema);
+    if (field.type.nullable || isRelation(field)) schema = orNull(schema);
     return { ...schema, ...this.annotations(field, owner) };
   }
 
@@ -87,7 +87,7 @@ export class SchemaRegistry {
     if (gap) out['x-decision'] = decision(this.spec, 'fieldGap', gap);
     if (field.notes) out['description'] = field.notes;
     if (field.since) out['x-since'] = field.since;
-    if (field.expandable) out['x-expandable'] = true;
+    if (isRelation(field)) out['x-expandable'] = true;
     if (field.references) out['x-references'] = field.references;
     const obsolete = field.obsolete;
     if (obsolete && this.at(obsolete.since)) {
@@ -132,6 +132,15 @@ export class SchemaRegistry {
       'x-decision': decision(this.spec, 'referencedTypes'),
     });
   }
+}
+
+/**
+ * A property holding a related object or list: null unless expanded with `$expand`. The spec
+ * marks most "Expandable"; the relations of SupplierPartLinks and CustomerOrderRowInflows it
+ * does not, yet an object can only be sent when it was expanded, so they are treated the same.
+ */
+export function isRelation(f: Field): boolean {
+  return f.expandable || (f.type.base.kind === 'ref' && scalarWord(f.type.base.target) === undefined);
 }
 
 /** Fields a structure carries only in some requests or responses ("Omitted for OIDC", "may appear"). */
