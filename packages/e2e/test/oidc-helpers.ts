@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseSpecFile } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
 import { clearProviderCache } from '@specgen/runtime-auth/oidc';
-import { createServer, loadConfig, openStore, type ServerConfig, type Store } from '@specgen/runtime-server';
+import { createServer, loadConfig, openStore, type ServerConfig, type ServicePlugin, type Store } from '@specgen/runtime-server';
 import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
 import { oidcPlugin } from '@specgen/runtime-server/oidc';
 
@@ -47,6 +47,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The OIDC settings of another instance (same provider); otherwise the dev provider is attached. */
   oidc?: ServerConfig['oidc'];
+  /** Instead of the default oidcPlugin (e.g. createOidcPlugin with test overrides). */
+  plugin?: ServicePlugin;
 }
 
 /** One server instance; with `devIdp` when it attached the development provider. */
@@ -65,7 +67,7 @@ export async function startServer(spec: Spec, options: StartOptions = {}): Promi
     config = attached.config;
     devIdp = attached.idp;
   }
-  const app = await createServer({ spec, config, store, plugins: [oidcPlugin], log: false });
+  const app = await createServer({ spec, config, store, plugins: [options.plugin ?? oidcPlugin], log: false });
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {
