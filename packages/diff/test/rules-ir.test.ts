@@ -150,6 +150,14 @@ const cases: Case[] = [
   { name: 'transition removed', after: (s) => void s.transitions.pop(), want: [['transition-removed', 'transition:Waiting for TOTP / POST login/totp', null]] },
   { name: 'transition target changed', after: (s) => void (s.transitions[2] = { ...s.transitions[2]!, to: 'Waiting for TOTP ends', status: 410 }), want: [['transition-target-changed', 'transition:Waiting for TOTP / POST login/totp', null]] },
   { name: 'transition condition changed', after: (s) => void (s.transitions[2] = { ...s.transitions[2]!, condition: 'Code wrong or reused' }), want: [['transition-condition-changed', 'transition:Waiting for TOTP / POST login/totp', null]] },
+  {
+    name: 'transition condition changed while another transition of the same move is added',
+    after: (s) => {
+      s.transitions[2] = { ...s.transitions[2]!, condition: 'Code wrong or stale' };
+      s.transitions.push(transition('Waiting for TOTP', 'POST login/totp', 'Device locked', 'Unchanged', 423));
+    },
+    want: [['transition-condition-changed', 'transition:Waiting for TOTP / POST login/totp', null], ['transition-added', 'transition:Waiting for TOTP / POST login/totp', null]],
+  },
   { name: 'transition effects changed', after: (s) => void (s.transitions[0] = { ...s.transitions[0]!, effects: 'Returns LoginResponse.' }), want: [['transition-effects-changed', 'transition:Waiting for TOTP / POST login/totp', null]] },
   { name: 'new field without since', after: (s) => void res(s, PR).fields.push(field('Weight', 'Decimal?')), want: [['field-added', PR, 'Weight'], ['new-field-since-missing', PR, 'Weight']] },
   { name: 'new field not newer than the old newest version', after: (s) => void res(s, PR).fields.push(field('Weight', 'Decimal?', { since: '26.7' })), want: [['field-added', PR, 'Weight'], ['new-field-since-not-newer', PR, 'Weight']] },

@@ -1,6 +1,6 @@
 /**
  * Sign-in endpoints. Endpoints are matched by id, then by method and path, then by path (a method
- * change), then by method, request and response when exactly one candidate is left (a path change).
+ * change), then by method and success response when exactly one candidate is left on each side (a path change).
  */
 import type { Endpoint } from '@specgen/ir';
 import type { ChangeLog } from '../change.ts';
@@ -12,20 +12,23 @@ export function pairEndpoints(before: Endpoint[], after: Endpoint[]): { pairs: P
   const left = new Set(before);
   const right = new Set(after);
   const pairs: Pair[] = [];
+  /** Pairs each left endpoint with a right one that is `same`; `unique` also demands no other candidate on either side. */
   const match = (same: (a: Endpoint, b: Endpoint) => boolean, unique: boolean) => {
     for (const a of [...left]) {
       const candidates = [...right].filter((b) => same(a, b));
       const first = candidates[0];
-      if (!first || (unique && candidates.length !== 1)) continue;
+      if (!first) continue;
+      if (unique && (candidates.length !== 1 || [...left].filter((x) => same(x, first)).length !== 1)) continue;
       pairs.push([a, first]);
       left.delete(a);
       right.delete(first);
     }
   };
+  const response = (e: Endpoint) => `${e.success.status} ${e.success.contentType} ${e.success.body ?? ''}`;
   match((a, b) => a.id === b.id, false);
   match((a, b) => a.method === b.method && a.path === b.path, false);
   match((a, b) => a.path === b.path, true);
-  match((a, b) => a.method === b.method && a.body === b.body && a.success.body === b.success.body && a.success.contentType === b.success.contentType, true);
+  match((a, b) => a.method === b.method && response(a) === response(b), true);
   return { pairs, removed: [...left], added: [...right] };
 }
 

@@ -23,7 +23,7 @@ export function compareResources(log: ChangeLog, before: Resource[], after: Reso
     const old = oldByName.get(r.name);
     if (!old) {
       const since = r.introduced ? `, introduced in ${r.introduced}` : '';
-      log.add('resource-added', { resource: r.name, message: `Resource ${r.name} was added (${r.fields.length} fields${since}).`, source: r.source, version: r.introduced });
+      log.add('resource-added', { resource: r.name, message: `Resource ${r.name} was added (${r.fields.length} field${r.fields.length === 1 ? '' : 's'}${since}).`, source: r.source, version: r.introduced });
       continue;
     }
     compareResourceFacts(log, old, r);

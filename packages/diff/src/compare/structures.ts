@@ -17,7 +17,7 @@ export function compareStructures(log: ChangeLog, before: Structure[], after: St
   for (const s of after) {
     const old = oldByName.get(s.name);
     if (!old) {
-      log.add('structure-added', { resource: s.name, message: `Structure ${s.label} was added (${s.fields.length} fields).`, source: s.source });
+      log.add('structure-added', { resource: s.name, message: `Structure ${s.label} was added (${s.fields.length} field${s.fields.length === 1 ? '' : 's'}).`, source: s.source });
       continue;
     }
     compareFields(log, { name: s.name, isRequest: isRequestStructure(s) }, old.fields, s.fields);

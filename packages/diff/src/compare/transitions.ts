@@ -1,9 +1,11 @@
 /**
- * Sign-in transitions. A transition is identified by its state, trigger and condition; when one
- * transition of a state and trigger is left on each side, it is one changed condition.
+ * Sign-in transitions. A transition is identified by its state, trigger and condition. Of the
+ * transitions left unmatched, a removed and an added one of the same state and trigger are one
+ * changed condition when they are the only ones left, or when their conditions are alike.
  */
 import type { Transition } from '@specgen/ir';
 import type { ChangeLog } from '../change.ts';
+import { similarity } from './renames.ts';
 
 const norm = (text: string | null) => (text ?? '-').replace(/\s+/g, ' ').trim();
 const move = (t: Transition) => `${norm(t.from)} / ${norm(t.trigger)}`;
@@ -21,11 +23,7 @@ export function compareTransitions(log: ChangeLog, before: Transition[], after: 
     } else added.push(t);
   }
   const removed = [...left.values()];
-  for (const t of [...added]) {
-    const sameMove = removed.filter((r) => move(r) === move(t));
-    const addedSameMove = added.filter((a) => move(a) === move(t));
-    if (sameMove.length !== 1 || addedSameMove.length !== 1) continue;
-    const old = sameMove[0]!;
+  for (const [old, t] of pairChangedConditions(removed, added)) {
     log.add('transition-condition-changed', { resource: `transition:${move(t)}`, key: norm(old.condition), message: `Transition ${move(t)}: condition "${norm(old.condition)}" -> "${norm(t.condition)}".`, source: t.source });
     removed.splice(removed.indexOf(old), 1);
     added.splice(added.indexOf(t), 1);
@@ -46,4 +44,25 @@ export function compareTransitions(log: ChangeLog, before: Transition[], after: 
       log.add('transition-effects-changed', { ...at, message: `Transition ${move(b)} [${norm(b.condition)}]: effects "${norm(a.effects)}" -> "${norm(b.effects)}".` });
     }
   }
+}
+
+/** Greedy: each removed transition takes the added one of the same move with the most similar condition. */
+function pairChangedConditions(removed: Transition[], added: Transition[]): Array<[Transition, Transition]> {
+  const pairs: Array<[Transition, Transition]> = [];
+  const free = new Set(added);
+  for (const old of removed) {
+    const candidates = [...free].filter((t) => move(t) === move(old));
+    const only = candidates.length === 1 && removed.filter((r) => move(r) === move(old)).length === 1;
+    let best: Transition | null = null;
+    let bestScore = only ? -1 : 0.5;
+    for (const t of candidates) {
+      const score = similarity(norm(old.condition), norm(t.condition));
+      if (score > bestScore) [best, bestScore] = [t, score];
+    }
+    if (best) {
+      free.delete(best);
+      pairs.push([old, best]);
+    }
+  }
+  return pairs;
 }
