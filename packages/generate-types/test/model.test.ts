@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { field, resource, spec, typeExpr } from '@specgen/ir';
+import { buildTypesModel, fieldDoc, tsType } from '../src/index.ts';
+import { fixtureSpec } from './fixture.ts';
+
+describe('tsType', () => {
+  const s = fixtureSpec();
+  const cases: { given: Parameters<typeof field>; want: string }[] = [
+    { given: ['Id', 'Int64'], want: 'bigint' },
+    { given: ['OwnerId', 'Int64?'], want: 'bigint | null' },
+    { given: ['Count', 'Int32'], want: 'number' },
+    { given: ['Price', 'Decimal?'], want: 'number | null' },
+    { given: ['Flag', 'Boolean'], want: 'boolean' },
+    { given: ['At', 'DateTimeOffset?'], want: 'string | null' },
+    { given: ['Span', 'TimeSpan'], want: 'string' },
+    { given: ['Code', 'Integer'], want: 'number' },
+    { given: ['Comment', 'Comments', { expandable: true }], want: 'Comment | null' },
+    { given: ['Unit', 'Units'], want: 'Unit | null' },
+    { given: ['Lines', 'ExtraFields[]', { expandable: true }], want: 'ExtraField[] | null' },
+    { given: ['DeliveryAddress', 'Addresses', { expandable: true }], want: 'Address | null' },
+    { given: ['Statuses', 'ManualOperationStatuses', { expandable: true }], want: 'ManualOperationStatus | null' },
+  ];
+  for (const { given, want } of cases) {
+    it(`${given[1]} -> ${want}`, () => expect(tsType(s, 'Widgets', field(...given))).toBe(want));
+  }
+
+  it('a reference to a known resource uses its record type', () => {
+    const f = { ...field('Widget', 'Widgets', { expandable: true }), type: typeExpr('Widgets', () => true) };
+    expect(tsType(s, 'Gadgets', f)).toBe('Widget | null');
+  });
+
+  it('an enumerated Int32 uses the enumeration type named by the resolver', () => {
+    const status = fixtureSpec().resources[0]!.fields.find((f) => f.name === 'Status')!;
+    expect(tsType(s, 'Widgets', status)).toBe('WidgetStatus');
+  });
+});
+
+describe('fieldDoc', () => {
+  const widgets = fixtureSpec().resources[0]!;
+  const doc = (name: string) => fieldDoc(widgets.fields.find((f) => f.name === name)!, 'Widget', null);
+
+  it('has the notes, the spec type and @since', () => {
+    expect(doc('LeadTime')).toEqual(['Lead time.', 'Spec type: `TimeSpan?`.', 'Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.', '@since 24.1']);
+  });
+
+  it('marks an obsolete field @deprecated with its replacement', () => {
+    expect(doc('OldRevisionId')).toContain('@deprecated Obsolete since 24.1; use {@link Widget.RevisionId | RevisionId} instead.');
+  });
+
+  it('escapes a comment terminator in notes', () => {
+    const f = field('X', 'String', { notes: 'a */ b' });
+    expect(fieldDoc(f, 'T', null)[0]).toBe('a *\\/ b');
+  });
+});
+
+describe('buildTypesModel', () => {
+  it('keeps the spec spelling of enumeration values', () => {
+    const model = buildTypesModel(fixtureSpec(), null, 'fixture.md');
+    const status = model.resources[0]!.enums.find((e) => e.typeName === 'WidgetStatus')!;
+    expect(status.values.map((v) => v.name)).toEqual(['NotInitialized', 'Registrered', 'Historical']);
+  });
+
+  it('makes request fields "Omitted for ..." optional', () => {
+    const model = buildTypesModel(fixtureSpec(), null, 'fixture.md');
+    const login = model.structures.find((s) => s.name === 'LoginRequest')!;
+    expect(login.fields.map((f) => [f.name, f.optional])).toEqual([['ForceRelogin', false], ['Username', true]]);
+  });
+
+  it('writes the output as of --service-version: later fields and resources are left out', () => {
+    const model = buildTypesModel(fixtureSpec(), '2.18', 'fixture.md');
+    const widget = model.resources.find((r) => r.name === 'Widgets')!;
+    expect(widget.fields.map((f) => f.name)).not.toContain('LeadTime');
+    expect(widget.fields.map((f) => f.name)).toContain('ValidFrom');
+    expect(model.versions).toEqual(['2.9', '2.18']);
+    expect(buildTypesModel(fixtureSpec(), '2.1', 'fixture.md').resources.map((r) => r.name)).toEqual(['Gadgets']);
+  });
+
+  it('refuses two generated types with one name', () => {
+    const clash = spec({ resources: [resource('Comments', [field('Id', 'Int64')]), resource('Comment', [field('Id', 'Int64')])] });
+    expect(() => buildTypesModel(clash, null, 'x.md')).toThrow(/Comment is used by both Comments and Comment/);
+  });
+
+  it('lists undescribed referenced types once, with the fields that use them', () => {
+    const model = buildTypesModel(fixtureSpec(), null, 'fixture.md');
+    expect(model.references).toEqual([
+      expect.objectContaining({ typeName: 'Comment', usedBy: ['Widgets.Comment', 'Gadgets.Comment'] }),
+      expect.objectContaining({ typeName: 'ExtraField', usedBy: ['Widgets.ExtraFields'] }),
+    ]);
+  });
+});
