@@ -249,6 +249,20 @@ describe('GET login/oidc/callback', () => {
     expect(res.status).toBe(401);
   });
 
+  it('answers 401 when the client forwards an iss of another issuer (mix-up, RFC 9207)', async () => {
+    const { client, url } = await initiated();
+    const back = provider.authorize(url);
+    const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, iss: 'https://other-idp.example' });
+    expect(res.status).toBe(401);
+  });
+
+  it('accepts the iss the provider sent', async () => {
+    const { client, url } = await initiated();
+    const back = provider.authorize(url);
+    const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, iss: provider.issuer });
+    expect(res.status).toBe(200);
+  });
+
   it('answers 401 when no user is linked to the e-mail', async () => {
     const { res } = await signIn({ claims: { email: 'stranger@example.com' } });
     expect(res.status).toBe(401);
