@@ -1,0 +1,8 @@
+/** The feature plugins a full server registers inside `/:languageCode/:companyNumber`. */
+import { apiDocsPlugin, resourcesPlugin } from '@specgen/runtime-resources';
+import type { ServicePlugin } from './contract.ts';
+import { oidcPlugin } from './oidc/index.ts';
+
+export function defaultPlugins(): ServicePlugin[] {
+  return [oidcPlugin, resourcesPlugin, apiDocsPlugin];
+}
