@@ -1,0 +1,15 @@
+/** Test support: the generated validators of the real spec, loaded from their TypeScript sources. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateBoth, link, packageDir, realSpec, writeTree } from './build-generated.ts';
+
+export type Validators = Record<string, any>;
+
+export async function loadValidators(serviceVersion: string | null = null): Promise<Validators> {
+  const root = mkdtempSync(join(tmpdir(), 'specgen-validators-'));
+  writeTree(root, generateBoth(realSpec(), serviceVersion));
+  link(join(root, 'validators'), 'zod', packageDir('zod'));
+  link(join(root, 'validators'), 'lossless-json', packageDir('lossless-json'));
+  return (await import(join(root, 'validators/src/index.ts'))) as Validators;
+}
