@@ -6,6 +6,8 @@ import { toJson, toYaml, canonical } from './serialize.ts';
 export { buildDocument, effectiveVersion } from './document.ts';
 export { toJson, toYaml, canonical } from './serialize.ts';
 export { collectionPath } from './read-paths.ts';
+export { endpointAvailable } from './signin-paths.ts';
+export { isRelation } from './schemas.ts';
 export { COMMAND_PATH_PREFIX } from './command-paths.ts';
 export { SESSION_COOKIE, SESSION_HEADER } from './common.ts';
 export { DECISIONS, decision } from './decisions.ts';
