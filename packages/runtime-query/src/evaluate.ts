@@ -33,7 +33,7 @@ export function likeToRegExp(pattern: string): RegExp {
 }
 
 function escapeRe(c: string): string {
-  return c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function evaluate(c: Condition, record: TypedRecord): boolean {
