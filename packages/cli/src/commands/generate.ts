@@ -5,8 +5,8 @@ import { createTemplateEngine } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
 import type { Command } from '../command.ts';
 import { findGenerators, generators } from '../generators.ts';
-import { type GenerateCliOptions, UsageError, parseGenerateArgs } from '../generate/options.ts';
-import { type GenerateOutcome, GenerateError, displayPath, generateFromSpec } from '../generate/pipeline.ts';
+import { type GenerateCliOptions, parseGenerateArgs } from '../generate/options.ts';
+import { type GenerateOutcome, displayPath, generateFromSpec } from '../generate/pipeline.ts';
 import { watchGenerate } from '../generate/watch.ts';
 
 const HELP = `usage: specgen generate [--spec spec/service-api.md] [--out generated] [--templates <dir>]
@@ -46,8 +46,7 @@ export const generateCommand: Command = {
       options = parseGenerateArgs(args);
       selected = findGenerators(options.only);
     } catch (err) {
-      if (!(err instanceof UsageError) && !(err instanceof Error)) throw err;
-      process.stderr.write(`specgen generate: ${err.message}\n\n${HELP}`);
+      process.stderr.write(`specgen generate: ${err instanceof Error ? err.message : String(err)}\n\n${HELP}`);
       return 2;
     }
     const renderOptions = { outDir: options.out, specFile: displayPath(options.spec), serviceVersion: options.serviceVersion };
@@ -82,8 +81,8 @@ export const generateCommand: Command = {
       const outcome = generateFromSpec(parsed, selected, templates, { ...renderOptions, check: options.check });
       return report(outcome, options, '', performance.now() - started);
     } catch (err) {
-      if (!(err instanceof GenerateError) && !(err instanceof Error)) throw err;
-      process.stderr.write(`specgen generate: ${err.message}\n`);
+      // GenerateError (syntax check, file clashes) and template errors: a message, exit 2, nothing written.
+      process.stderr.write(`specgen generate: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;
     }
   },
