@@ -33,7 +33,7 @@ export function checkRecords(model: ResourceModel, text: string): { records: Enc
     seen.set(result.id, r.line);
     encoded.push(result);
   }
-  return { records: encoded, problems };
+  return { records: encoded, problems: problems.sort((a, b) => a.line - b.line) };
 }
 
 export async function importRecords(store: Store, model: ResourceModel, text: string): Promise<ImportResult> {
