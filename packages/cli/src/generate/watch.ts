@@ -11,6 +11,8 @@ import { createTemplateEngine, type Generator, type TemplateEngine } from '@spec
 import { createIncrementalParser } from '@specgen/parser';
 import { type GenerateOutcome, type RenderOptions, generateFromSpec } from './pipeline.ts';
 
+const SETTLE_MS = 80;
+
 export interface WatchRun {
   /** What triggered the run: `initial` or the changed file. */
   trigger: string;
@@ -38,11 +40,14 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
   let templates: TemplateEngine = createTemplateEngine(options.templatesDir ?? undefined);
   let running = false;
   let queued: { trigger: string; at: number; templatesChanged: boolean } | null = null;
+  /** The spec text the last run read; see `settle`. */
+  let lastSpecText: string | null = null;
 
   const run = (trigger: string, at: number, templatesChanged: boolean) => {
     if (templatesChanged) templates = createTemplateEngine(options.templatesDir ?? undefined);
     try {
-      const parsed = parser.parse(readFileSync(options.specPath, 'utf8'), options.specFile);
+      lastSpecText = readFileSync(options.specPath, 'utf8');
+      const parsed = parser.parse(lastSpecText, options.specFile);
       const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false });
       options.onRun({ trigger, outcome, ms: performance.now() - at });
     } catch (err) {
@@ -50,8 +55,24 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     }
   };
 
+  /**
+   * chokidar drops a second `change` of one file within 50 ms, so a save right after another
+   * (or an editor writing in two steps) could go unseen. Shortly after every event the spec is
+   * read again, and a text that differs from what the last run used triggers one more run.
+   */
+  const settle = () => {
+    let text: string | null = null;
+    try {
+      text = readFileSync(options.specPath, 'utf8');
+    } catch {
+      return;
+    }
+    if (text !== lastSpecText) schedule(options.specPath, false);
+  };
+
   const schedule = (trigger: string, templatesChanged: boolean) => {
     const at = performance.now();
+    setTimeout(settle, SETTLE_MS).unref();
     if (queued) {
       queued = { trigger, at: queued.at, templatesChanged: queued.templatesChanged || templatesChanged };
       return;

@@ -1,0 +1,83 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findGenerators } from '../src/generators.ts';
+import { type WatchHandle, type WatchRun, watchGenerate } from '../src/generate/watch.ts';
+import { scratch } from './generate-support.ts';
+
+let handle: WatchHandle | null = null;
+afterEach(async () => {
+  await handle?.close();
+  handle = null;
+});
+
+/** Starts a watcher on a scratch copy of the spec; `next()` resolves with the following run. */
+async function startWatch() {
+  const s = scratch();
+  const templatesDir = join(s.dir, 'templates');
+  mkdirSync(join(templatesDir, 'types'), { recursive: true });
+  const runs: WatchRun[] = [];
+  let waiting: ((run: WatchRun) => void) | null = null;
+  handle = watchGenerate({
+    specPath: s.spec,
+    specFile: 'spec.md',
+    outDir: s.out,
+    serviceVersion: null,
+    templatesDir,
+    generators: findGenerators(['types', 'validators']),
+    onRun: (run) => {
+      runs.push(run);
+      waiting?.(run);
+      waiting = null;
+    },
+  });
+  await handle.ready;
+  const next = () =>
+    new Promise<WatchRun>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no regeneration within 15 s')), 15_000);
+      waiting = (run) => {
+        clearTimeout(timer);
+        resolve(run);
+      };
+    });
+  return { ...s, templatesDir, runs, next };
+}
+
+function written(run: WatchRun): string[] {
+  if (run.outcome?.kind !== 'written') throw new Error(`expected files written, got ${run.error?.message ?? run.outcome?.kind}`);
+  return run.outcome.report.written;
+}
+
+describe('specgen generate --watch', () => {
+  it('regenerates a one-field edit, writing only the files that changed, and reports the time', async () => {
+    const w = await startWatch();
+    expect(written(w.runs[0]!).length).toBeGreaterThan(20);
+    const nextRun = w.next();
+    writeFileSync(w.spec, readFileSync(w.spec, 'utf8').replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean | Covered by the warranty. |'));
+    const run = await nextRun;
+    expect(written(run)).toEqual(['types/src/resources/product-record.ts', 'validators/src/resources/product-record.ts']);
+    expect(run.ms).toBeGreaterThan(0);
+    expect(readFileSync(join(w.out, 'types/src/resources/product-record.ts'), 'utf8')).toContain('Covered by the warranty.');
+  }, 60_000);
+
+  it('regenerates when a template is added to the override folder', async () => {
+    const w = await startWatch();
+    const nextRun = w.next();
+    writeFileSync(join(w.templatesDir, 'types/references.ts.hbs'), '{{#each references}}\nexport type {{typeName}} = { Id: bigint };\n{{/each}}\n');
+    const run = await nextRun;
+    expect(written(run)).toEqual(['types/src/references.ts']);
+  }, 60_000);
+
+  it('keeps the files when the spec breaks, and regenerates once it is fixed', async () => {
+    const w = await startWatch();
+    const good = readFileSync(w.spec, 'utf8');
+    const row = '| WarrantyMonths | Int32 | Warranty length in months. | 2.36 |\n';
+    let nextRun = w.next();
+    writeFileSync(w.spec, good.replace(row, row + row));
+    const broken = await nextRun;
+    expect(broken.outcome?.kind).toBe('diagnostics');
+    nextRun = w.next();
+    writeFileSync(w.spec, good.replace('Warranty length in months.', 'Warranty length, in months.'));
+    expect(written(await nextRun)).toEqual(['types/src/resources/product-record.ts', 'validators/src/resources/product-record.ts']);
+  }, 60_000);
+});
