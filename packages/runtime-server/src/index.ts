@@ -10,3 +10,8 @@ export {
   openStore, createUser, findUserById, findUserByUsername, findUserByOidcEmail, linkOidcEmail, listUsers, updateUser, deleteUser,
   findDevice, saveDevice, removeDevice, StoreConflictError, type Store, type UserRecord, type NewUser, type UserPatch, type AuthMode,
 } from '@specgen/runtime-store';
+export { runService, stopOnSignals, type RunServiceOptions, type RunningService } from './run-service.ts';
+export { defaultPlugins } from './plugins.ts';
+export { loadSpec, permissionNames } from './spec-source.ts';
+export { PASSWORD_DEMO_USERS, DEMO_TOTP_SECRET, ensurePasswordDemoUsers } from './demo-users.ts';
+export { usersCommand } from './users-cli.ts';

@@ -21,7 +21,7 @@ import { credentialLoginRoute } from './routes/credential-login.ts';
 import { deviceCommandRoutes } from './routes/device-commands.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { totpLoginRoute } from './routes/totp-login.ts';
-import { signInSchemas } from './schemas.ts';
+import { signInSchemas, type SignInSchemas } from './schemas.ts';
 import { createSessionService } from './sessions.ts';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
 import { strictValidator } from './validation.ts';
@@ -36,6 +36,8 @@ export interface CreateServerOptions {
   log?: DestinationStream | false;
   /** Clock in ms (tests); defaults to Date.now. */
   now?: () => number;
+  /** Sign-in request/response schemas (the generated server passes its own); computed from `spec` when absent. */
+  schemas?: SignInSchemas;
   /** Password check (tests count calls); defaults to scrypt. */
   passwords?: PasswordVerifier;
 }
@@ -71,7 +73,7 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
   const routeCtx: AuthRouteContext = {
     spec, config, settings, store, sessions, now,
     attempts: createAttemptGuard(store, settings, now),
-    schemas: signInSchemas(spec),
+    schemas: options.schemas ?? signInSchemas(spec),
     passwords: options.passwords ?? { verify: verifyPassword },
     mfaTokenValidityMs: mfaTokenValidityMs(spec),
   };
