@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { parseSpecFile } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
 import { clearProviderCache } from '@specgen/runtime-auth/oidc';
@@ -32,6 +31,8 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+type FastifyInstance = Awaited<ReturnType<typeof createServer>>;
 
 export interface RunningServer {
   app: FastifyInstance;
