@@ -61,8 +61,8 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       log(`development OIDC provider at ${config.oidc.issuer} (demo accounts alice and bob, any password)`);
     }
     const app = await createServer({ spec, config, store, schemas: options.schemas, plugins: defaultPlugins() });
-    await app.listen({ port: config.port, host: config.host });
-    log(`service version ${config.serviceVersion} listening on ${config.publicUrl} (web page at ${config.publicUrl}/)`);
+    const address = await app.listen({ port: config.port, host: config.host });
+    log(`service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`);
     return {
       app,
       config,
