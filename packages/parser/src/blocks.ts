@@ -32,13 +32,15 @@ export interface ListBlock extends Position {
 
 export type Block = TableBlock | TextBlock | ListBlock;
 
-/** Shift every position of `blocks` down by `lineOffset` lines (section-relative -> file positions). */
+/** Shift every position of `blocks` down by `lineOffset` lines (e.g. section-relative -> file positions). */
 export function offsetBlocks(blocks: readonly Block[], lineOffset: number): Block[] {
   if (lineOffset === 0) return blocks as Block[];
-  const at = <T extends Position>(p: T): T => ({ ...p, line: p.line + lineOffset });
+  const cell = (c: Cell): Cell => ({ text: c.text, line: c.line + lineOffset, column: c.column });
+  const text = (b: TextBlock): TextBlock => ({ kind: 'paragraph', text: b.text, strong: b.strong, line: b.line + lineOffset, column: b.column });
   return blocks.map((b): Block => {
-    if (b.kind === 'table') return { ...at(b), header: b.header.map(at), rows: b.rows.map((r) => r.map(at)) };
-    if (b.kind === 'list') return { ...at(b), items: b.items.map(at) };
-    return at(b);
+    const line = b.line + lineOffset;
+    if (b.kind === 'table') return { kind: 'table', header: b.header.map(cell), rows: b.rows.map((r) => r.map(cell)), line, column: b.column };
+    if (b.kind === 'list') return { kind: 'list', ordered: b.ordered, items: b.items.map(text), line, column: b.column };
+    return text(b);
   });
 }

@@ -3,7 +3,7 @@
  * so a section that moved (lines added above it) is still a hit; positions are offset on the way out.
  */
 import { createHash } from 'node:crypto';
-import type { Block } from './blocks.ts';
+import { offsetBlocks, type Block } from './blocks.ts';
 import { markdownBlocks } from './markdown-blocks.ts';
 import { sectionBlocks } from './plain-blocks.ts';
 
@@ -12,31 +12,38 @@ export interface BlockParserOptions {
   fastPath?: boolean;
 }
 
-export function parseBlocks(text: string, options: BlockParserOptions = {}): Block[] {
-  return options.fastPath === false ? markdownBlocks(text) : sectionBlocks(text, markdownBlocks);
+/** Blocks of a section whose first line is file line `firstLine`. */
+export function parseBlocks(text: string, options: BlockParserOptions = {}, firstLine = 1): Block[] {
+  return options.fastPath === false ? offsetBlocks(markdownBlocks(text), firstLine - 1) : sectionBlocks(text, markdownBlocks, firstLine);
 }
 
 export class SectionCache {
-  readonly #entries = new Map<string, Block[]>();
+  /** Blocks at the file positions of the line the section was last seen at. */
+  readonly #entries = new Map<string, { firstLine: number; blocks: Block[] }>();
   hits = 0;
   misses = 0;
 
   constructor(readonly options: BlockParserOptions = {}) {}
 
-  blocks(text: string): Block[] {
+  /** Blocks of a section starting at file line `firstLine`; a cached section that moved is shifted, not re-parsed. */
+  blocks(text: string, firstLine = 1): Block[] {
     const key = createHash('sha1').update(text).digest('base64');
     const cached = this.#entries.get(key);
     if (cached) {
       this.hits++;
-      return cached;
+      if (cached.firstLine !== firstLine) {
+        cached.blocks = offsetBlocks(cached.blocks, firstLine - cached.firstLine);
+        cached.firstLine = firstLine;
+      }
+      return cached.blocks;
     }
     this.misses++;
-    const blocks = parseBlocks(text, this.options);
-    this.#entries.set(key, blocks);
+    const blocks = parseBlocks(text, this.options, firstLine);
+    this.#entries.set(key, { firstLine, blocks });
     return blocks;
   }
 
-  /** Drops entries not used since the last `retain` call would need bookkeeping; clearing is enough here. */
+  /** Forgets every parsed section. */
   clear(): void {
     this.#entries.clear();
     this.hits = 0;

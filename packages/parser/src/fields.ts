@@ -33,42 +33,50 @@ export function readFieldTable(ctx: ParseContext, table: TableBlock, owner: stri
       continue;
     }
     seen.add(name);
-    const notesCell = row['notes'];
+    const type = parseType(ctx, row['type']!);
+    const facts = readNotes(ctx, row['notes'], owner, name);
     fields.push({
       kind: 'field',
       name,
-      type: parseType(ctx, row['type']!),
-      ...readNotes(ctx, notesCell, `${owner}.${name}`),
-      since: readVersion(ctx, row['since'], `Since of ${owner}.${name}`),
+      type,
+      notes: facts.notes,
+      since: readVersion(ctx, row['since'], owner, name),
+      expandable: facts.expandable,
+      references: facts.references,
+      enumeration: facts.enumeration,
+      obsolete: facts.obsolete,
+      maxLength: facts.maxLength,
       source: ctx.source(nameCell),
-    } as Field);
+    });
   }
   return { fields, hasSinceColumn };
 }
 
 /** The Since cell: a version, or a dash / empty for none. */
-export function readVersion(ctx: ParseContext, cell: Cell | undefined, what: string): string | null {
+export function readVersion(ctx: ParseContext, cell: Cell | undefined, owner: string, field: string): string | null {
   const text = cell?.text ?? '';
   if (!cell || isNone(text)) return null;
   if (isVersion(text)) return text;
-  ctx.report('malformed-version', `${what} "${text}" is not a version such as 2.18`, cell);
+  ctx.report('malformed-version', `Since of ${owner}.${field} "${text}" is not a version such as 2.18`, cell);
   return null;
 }
 
 type NoteFacts = Pick<Field, 'notes' | 'expandable' | 'references' | 'enumeration' | 'obsolete' | 'maxLength'>;
 
-export function readNotes(ctx: ParseContext, cell: Cell | undefined, owner: string): NoteFacts {
+export function readNotes(ctx: ParseContext, cell: Cell | undefined, resource: string, field: string): NoteFacts {
+  const owner = `${resource}.${field}`;
   const notes = cell?.text ?? '';
   const at = cell ?? { line: 1, column: 1 };
   const facts: NoteFacts = {
     notes,
-    expandable: /\bExpandable\b/.test(notes),
-    references: /\breferences\s+([A-Z][A-Za-z0-9_]*)/i.exec(notes)?.[1] ?? null,
+    expandable: notes.includes('xpandable') && /\bExpandable\b/.test(notes),
+    references: notes.includes('eferences') ? (/\breferences\s+([A-Z][A-Za-z0-9_]*)/i.exec(notes)?.[1] ?? null) : null,
     enumeration: null,
     obsolete: null,
     maxLength: null,
   };
-  const found = notesEnumItems(notes);
+  // Cheap `includes` checks first: most notes state none of these.
+  const found = notes.includes('=') ? notesEnumItems(notes) : null;
   if (found && found.items.length > 0) {
     facts.enumeration = {
       kind: 'enumeration', bitmask: found.bitmask, origin: 'notes',
@@ -76,7 +84,7 @@ export function readNotes(ctx: ParseContext, cell: Cell | undefined, owner: stri
       source: ctx.source(at),
     };
   }
-  const obsolete = /\bObsolete since\s+(\S+?)\.?(?=[\s;,]|$)(?:[;,]?\s*replaced by\s+([A-Za-z_][A-Za-z0-9_]*))?/i.exec(notes);
+  const obsolete = notes.includes('bsolete') && /\bObsolete since\s+(\S+?)\.?(?=[\s;,]|$)(?:[;,]?\s*replaced by\s+([A-Za-z_][A-Za-z0-9_]*))?/i.exec(notes);
   if (obsolete) {
     const pos = positionIn(at, notes, obsolete.index);
     if (isVersion(obsolete[1]!)) {
@@ -85,7 +93,7 @@ export function readNotes(ctx: ParseContext, cell: Cell | undefined, owner: stri
       ctx.report('malformed-version', `obsolete version "${obsolete[1]}" of ${owner} is not a version such as 24.1`, pos);
     }
   }
-  const max = /\bmaximum length\s+(\d+)/i.exec(notes);
+  const max = notes.includes('ength') && /\bmaximum length\s+(\d+)/i.exec(notes);
   if (max && Number(max[1]) > 0) facts.maxLength = Number(max[1]);
   return facts;
 }

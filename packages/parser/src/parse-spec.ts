@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '@specgen/diagnostics';
 import type { Spec } from '@specgen/ir';
-import { offsetBlocks } from './blocks.ts';
 import { SectionCache, type BlockParserOptions } from './cache.ts';
 import { collect } from './collect.ts';
 import { ParseContext } from './context.ts';
@@ -28,7 +27,7 @@ export function parseSpec(markdown: string, file: string, options: ParseOptions 
   const ctx = new ParseContext(file);
   const cache = options.cache ?? new SectionCache(options);
   const sections = splitSections(markdown.replace(/^\uFEFF/, ''));
-  const roots = sectionTree(sections, (s) => offsetBlocks(cache.blocks(s.body), s.bodyLine - 1));
+  const roots = sectionTree(sections, (s) => cache.blocks(s.body, s.bodyLine));
   const titleSection = sections.find((s) => s.level === 1);
   const collected = collect(ctx, roots);
   const spec: Spec = {

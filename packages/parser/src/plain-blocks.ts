@@ -17,9 +17,9 @@ const CONTAINER_START = /^(?: {4}|\t| {0,3}(?:[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|
  * line-scanned; any other chunk is parsed alone by micromark (offset to its line). A section with
  * a list, code, quote or HTML line is parsed whole by micromark.
  */
-export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block[]): Block[] {
+export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block[], firstLine = 1): Block[] {
   const lines = text.split('\n');
-  if (lines.some((l) => CONTAINER_START.test(l))) return parseChunk(text);
+  if (lines.some((l) => CONTAINER_START.test(l))) return offsetBlocks(parseChunk(text), firstLine - 1);
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -27,30 +27,29 @@ export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block
     const start = i;
     while (i < lines.length && lines[i]!.trim() !== '') i++;
     const chunk = lines.slice(start, i);
-    const plain = plainChunk(chunk);
-    const found = plain ?? parseChunk(chunk.join('\n'));
-    blocks.push(...offsetBlocks(found, start));
+    const plain = plainChunk(chunk, firstLine + start);
+    blocks.push(...(plain ?? offsetBlocks(parseChunk(chunk.join('\n')), firstLine - 1 + start)));
   }
   return blocks;
 }
 
 /** A chunk (no blank lines) that is one plain paragraph or one pipe table; null otherwise. */
-export function plainChunk(lines: readonly string[]): Block[] | null {
+export function plainChunk(lines: readonly string[], firstLine = 1): Block[] | null {
   const first = lines[0]!;
   for (const l of lines) if (INLINE_MARKUP.test(l) || BLOCK_START.test(l)) return null;
   if (lines.length >= 2 && first.includes('|') && isDelimiterRow(lines[1]!)) {
-    const header = splitRow(first, 1);
+    const header = splitRow(first, firstLine);
     if (splitRow(lines[1]!).length !== header.length) return null;
     const rows: Cell[][] = [];
     for (let i = 2; i < lines.length; i++) {
       const l = lines[i]!;
       if (!l.includes('|')) return null;
-      rows.push(splitRow(l, i + 1));
+      rows.push(splitRow(l, firstLine + i));
     }
-    return [{ kind: 'table', header, rows, line: 1, column: indent(first) + 1 } satisfies TableBlock];
+    return [{ kind: 'table', header, rows, line: firstLine, column: indent(first) + 1 } satisfies TableBlock];
   }
   if (lines.some((l) => isDelimiterRow(l))) return null;
-  const paragraph: TextBlock = { kind: 'paragraph', text: lines.map((l) => l.trim()).join('\n'), strong: null, line: 1, column: indent(first) + 1 };
+  const paragraph: TextBlock = { kind: 'paragraph', text: lines.map((l) => l.trim()).join('\n'), strong: null, line: firstLine, column: indent(first) + 1 };
   return [paragraph];
 }
 
@@ -62,22 +61,31 @@ function isDelimiterRow(line: string): boolean {
   return /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(line);
 }
 
-/** Splits a row at pipes; outer pipes optional. Cells carry the 1-based column of their trimmed text. */
+const isSpace = (code: number) => code === 32 || code === 9;
+
+/**
+ * Splits a row at pipes; outer pipes optional. Cells carry the 1-based column of their trimmed text
+ * (an empty cell: its leading pipe, as in mdast). A scan by char code: this runs once per table row.
+ */
 function splitRow(line: string, lineNo = 0): Cell[] {
-  let body = line;
-  let offset = 0;
-  const lead = body.match(/^\s*\|/);
-  if (lead) { offset = lead[0].length; body = body.slice(offset); }
-  body = body.replace(/\|\s*$/, '');
+  let start = 0;
+  let end = line.length;
+  while (start < end && isSpace(line.charCodeAt(start))) start++;
+  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  const leadingPipe = line.charCodeAt(start) === 124;
+  if (leadingPipe) start++;
+  if (end > start && line.charCodeAt(end - 1) === 124) end--;
   const cells: Cell[] = [];
-  let from = 0;
-  for (const raw of body.split('|')) {
-    const pad = raw.length - raw.trimStart().length;
-    const trimmed = raw.trim();
-    // An empty cell starts at its leading pipe, as in mdast.
-    const column = trimmed ? offset + from + pad + 1 : Math.max(1, offset + from);
-    cells.push({ text: trimmed, line: lineNo, column });
-    from += raw.length + 1;
+  let cellStart = start;
+  for (let i = start; i <= end; i++) {
+    if (i < end && line.charCodeAt(i) !== 124) continue;
+    let a = cellStart;
+    let b = i;
+    while (a < b && isSpace(line.charCodeAt(a))) a++;
+    while (b > a && isSpace(line.charCodeAt(b - 1))) b--;
+    const column = a < b ? a + 1 : Math.max(1, cellStart);
+    cells.push({ text: line.slice(a, b), line: lineNo, column });
+    cellStart = i + 1;
   }
   return cells;
 }

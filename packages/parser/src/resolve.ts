@@ -1,6 +1,6 @@
 /** Cross-links between sections: known refs, statuses, read paths, endpoint bodies and versions, error targets. */
 import type { Limit, Spec, Structure } from '@specgen/ir';
-import { sortVersions, newestVersion } from '@specgen/ir';
+import { compareVersions, newestVersion } from '@specgen/ir';
 import type { Collected } from './collect.ts';
 import type { ParseContext } from './context.ts';
 import { pathTail } from './endpoints.ts';
@@ -52,11 +52,7 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   }
   for (const t of c.errorTables) t.appliesTo = errorTableTargets(t, c.endpoints.map((e) => e.id), c.commands.map((x) => x.name));
   for (const limit of c.limits) applyLimit(limit, resources, structures);
-  const versions = sortVersions([
-    ...resources.flatMap((r) => [r.introduced, ...r.fields.flatMap((f) => [f.since, f.obsolete?.since ?? null])]),
-    ...c.endpoints.map((e) => e.since),
-    ...versioning.flatMap((v) => (v.rule === 'endpointsFrom' ? [v.version] : v.rule === 'obsolete' ? [v.since] : [])),
-  ].filter((v): v is string => v !== null));
+  const versions = orderVersions(mentionedVersions(resources, c));
   const segment = versioning.find((v) => v.rule === 'apiSegment');
   return {
     versions,
@@ -104,4 +100,30 @@ function uniqueIds(unknowns: Spec['unknowns']): Spec['unknowns'] {
     count.set(u.id, n);
     return n === 1 ? u : { ...u, id: `${u.id}.${n}` };
   });
+}
+
+/** Every version the spec names: introduced, since, obsolete, endpoint and versioning rule versions. */
+function mentionedVersions(resources: Spec['resources'], c: Collected): Set<string> {
+  const found = new Set<string>();
+  const add = (v: string | null | undefined) => { if (v) found.add(v); };
+  for (const r of resources) {
+    add(r.introduced);
+    for (const f of r.fields) { add(f.since); add(f.obsolete?.since); }
+  }
+  for (const e of c.endpoints) add(e.since);
+  for (const v of c.versioning) add(v.rule === 'endpointsFrom' ? v.version : v.rule === 'obsolete' ? v.since : null);
+  return found;
+}
+
+/** Same order as sortVersions (numeric, part by part), parsing each version once instead of per comparison. */
+export function orderVersions(versions: Iterable<string>): string[] {
+  const parsed = [...new Set(versions)].map((v) => ({ v, parts: v.split('.').map(Number) }));
+  parsed.sort((a, b) => {
+    for (let i = 0; i < Math.max(a.parts.length, b.parts.length); i++) {
+      const d = (a.parts[i] ?? 0) - (b.parts[i] ?? 0);
+      if (d !== 0) return d;
+    }
+    return compareVersions(a.v, b.v);
+  });
+  return parsed.map((p) => p.v);
 }
