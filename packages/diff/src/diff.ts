@@ -7,6 +7,7 @@ import { ChangeLog, sortChanges, summarize, type Change, type Summary } from './
 import { compareCommands } from './compare/commands.ts';
 import { compareEndpoints } from './compare/endpoints.ts';
 import { compareErrorTables } from './compare/errors.ts';
+import { compareGaps } from './compare/gaps.ts';
 import { compareLimits } from './compare/limits.ts';
 import { compareResources } from './compare/resources.ts';
 import { compareStructures } from './compare/structures.ts';
@@ -33,6 +34,7 @@ export function diffSpecs(before: Spec, after: Spec): DiffResult {
   compareErrorTables(log, before.errorTables, after.errorTables);
   compareLimits(log, before.limits, after.limits);
   compareTransitions(log, before.transitions, after.transitions);
+  compareGaps(log, before.unknowns, after.unknowns);
   checkNewFields(log, before, newFields);
   checkFieldsAgainstResources(log, before, after);
   const changes = sortChanges(dedupe(log.changes));

@@ -102,6 +102,8 @@ export const RULES = {
   'transition-target-changed': rule('breaking', 'A sign-in transition leads to another state or answers another status.', '`Unchanged | 401.` -> `Waiting for TOTP ends | 410.`'),
   'transition-condition-changed': rule('warning', 'The condition of a sign-in transition changed.', '`MfaToken valid (valid 1.5 minutes)` -> `MfaToken valid (valid 1 minute)`'),
   'transition-effects-changed': rule('info', 'The effects ("Also" column) of a sign-in transition changed without another status.', '`Returns 200 with MfaToken` -> `Returns 200 with MfaToken and SessionId null`'),
+  'gap-filled': rule('info', 'A "not shown" statement is gone: the spec may now state what was missing; decisions taken for the gap need a review.', '`- Thresholds behind 429 Too many attempts: not shown.` removed'),
+  'gap-added': rule('warning', 'The spec now says something is "not shown"; what consumers relied on is no longer stated.', 'new bullet `- Session lifetime: not shown.`'),
   'new-field-since-missing': rule('warning', 'Consistency: a new field has no since version, so clients cannot tell from which version to expect it.', 'new row `| Weight | Decimal? | Weight. | - |`'),
   'new-field-since-not-newer': rule('warning', 'Consistency: a new field\'s since version is not newer than the old spec\'s newest version.', 'old spec newest `26.8`, new row `| Weight | Decimal? | Weight. | 26.7 |`'),
   'field-since-before-resource': rule('warning', 'Consistency: a field\'s since version is older than its resource\'s introduced version.', '`introduced in version 22.2`, row `| Code | String | ... | 2.18 |`'),

@@ -48,7 +48,7 @@ describe('spec pairs', () => {
       for (const c of changes) {
         seen.add(c.rule);
         // removals point into the old file (the subject is gone), everything else into the new one
-        const removal = /-removed$/.test(c.rule) && !['endpoint-param-removed', 'command-response-header-removed', 'enumeration-removed'].includes(c.rule);
+        const removal = /-removed$|^gap-filled$/.test(c.rule) && !['endpoint-param-removed', 'command-response-header-removed', 'enumeration-removed'].includes(c.rule);
         expect(c.location.file, `${c.rule} ${direction}`).toBe(removal ? oldFile : newFile);
       }
     }

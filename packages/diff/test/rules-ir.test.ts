@@ -159,6 +159,13 @@ const cases: Case[] = [
     want: [['transition-condition-changed', 'transition:Waiting for TOTP / POST login/totp', null], ['transition-added', 'transition:Waiting for TOTP / POST login/totp', null]],
   },
   { name: 'transition effects changed', after: (s) => void (s.transitions[0] = { ...s.transitions[0]!, effects: 'Returns LoginResponse.' }), want: [['transition-effects-changed', 'transition:Waiting for TOTP / POST login/totp', null]] },
+  {
+    name: 'gap filled',
+    before: (s) => void s.unknowns.push({ kind: 'unknown', id: 'limits.throttling', section: 'Limits', text: 'Thresholds behind 429: not shown.', source: { file: 'spec.md', line: 700, column: 1 } }),
+    after: () => {},
+    want: [['gap-filled', 'gap:limits.throttling', null]],
+  },
+  { name: 'gap added', after: (s) => void s.unknowns.push({ kind: 'unknown', id: 'session.lifetime', section: 'Session', text: 'Session lifetime: not shown.', source: { file: 'spec.md', line: 700, column: 1 } }), want: [['gap-added', 'gap:session.lifetime', null]] },
   { name: 'new field without since', after: (s) => void res(s, PR).fields.push(field('Weight', 'Decimal?')), want: [['field-added', PR, 'Weight'], ['new-field-since-missing', PR, 'Weight']] },
   { name: 'new field not newer than the old newest version', after: (s) => void res(s, PR).fields.push(field('Weight', 'Decimal?', { since: '26.7' })), want: [['field-added', PR, 'Weight'], ['new-field-since-not-newer', PR, 'Weight']] },
   { name: 'field older than its resource', after: (s) => void (fld(s, 'Schedules', 'Code').since = '2.18'), want: [['field-since-set', 'Schedules', 'Code'], ['field-since-before-resource', 'Schedules', 'Code']] },
