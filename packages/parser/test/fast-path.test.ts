@@ -32,7 +32,11 @@ describe('fast path', () => {
 
   it('gives the same IR and diagnostics with and without the fast path', () => {
     const synthetic = syntheticSpec(5, 12);
-    expect(parseSpec(synthetic, 's.md')).toEqual(parseSpec(synthetic, 's.md', { fastPath: false }));
+    const fast = parseSpec(synthetic, 's.md');
+    expect(fast).toEqual(parseSpec(synthetic, 's.md', { fastPath: false }));
+    expect(fast.diagnostics).toEqual([]);
+    expect(fast.spec.resources).toHaveLength(6 + 5);
+    expect(fast.spec.resources[6]!.fields.find((f) => f.name === 'Status')!.enumeration!.origin).toBe('statuses');
   });
 
   it('leaves chunks with inline markup to micromark', () => {
