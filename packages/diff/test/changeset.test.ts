@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import parseChangeset from '@changesets/parse';
 import { afterAll, describe, expect, it } from 'vitest';
 import { field, type Spec } from '@specgen/ir';
 import { bumpFor, changesetName, diffSpecs, GENERATED_PACKAGES, renderChangeset, writeChangeset } from '../src/index.ts';
@@ -34,6 +35,14 @@ describe('changesets', () => {
     expect(front).toEqual(GENERATED_PACKAGES.map((p) => `"${p}": minor`));
     expect(text).toContain('**0 breaking, 0 warnings, 1 info**');
     expect(text).toContain('### New fields by version');
+  });
+
+  it('is read by the changesets parser as releases of the five generated packages', () => {
+    for (const [result, bump] of [[breaking(), 'major'], [addition(), 'minor'], [patchOnly(), 'patch']] as const) {
+      const parsed = parseChangeset(renderChangeset(result)!);
+      expect(parsed.releases).toEqual(GENERATED_PACKAGES.map((name) => ({ name, type: bump })));
+      expect(parsed.summary).toContain('### Changes by resource');
+    }
   });
 
   it('writes one file with a stable name', () => {
