@@ -11,7 +11,8 @@ export {
   findDevice, saveDevice, removeDevice, StoreConflictError, type Store, type UserRecord, type NewUser, type UserPatch, type AuthMode,
 } from '@specgen/runtime-store';
 export { runService, stopOnSignals, type RunServiceOptions, type RunningService } from './run-service.ts';
-export { defaultPlugins } from './plugins.ts';
+/** The feature plugins (OIDC, read resources, API docs), loaded on demand because they are large. */
+export const loadDefaultPlugins = async () => (await import('./plugins.ts')).defaultPlugins();
 export { loadSpec, permissionNames } from './spec-source.ts';
 export { PASSWORD_DEMO_USERS, DEMO_TOTP_SECRET, ensurePasswordDemoUsers } from './demo-users.ts';
 export { usersCommand } from './users-cli.ts';

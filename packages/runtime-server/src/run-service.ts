@@ -5,12 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Spec } from '@specgen/ir';
-import { dataCommand } from '@specgen/runtime-resources';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { loadConfig, type ServiceConfig } from './config.ts';
-import { attachDevIdp } from './dev-idp/index.ts';
 import { DEMO_TOTP_SECRET, ensurePasswordDemoUsers } from './demo-users.ts';
-import { defaultPlugins } from './plugins.ts';
 import type { SignInSchemas } from './schemas.ts';
 import { createServer } from './server.ts';
 import { permissionNames } from './spec-source.ts';
@@ -51,15 +48,19 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       if (created.length > 0) log(`created demo users: ${created.join(', ')} (password = user name; TOTP secret of mfa: ${DEMO_TOTP_SECRET})`);
     }
     if (switchOn(env.SEED_DATA, options.defaults?.seedData ?? false)) {
+      const { dataCommand } = await import('@specgen/runtime-resources');
       const code = await dataCommand(['seed']);
       if (code !== 0) log(`seeding read-resource data failed (exit ${code}); the server starts anyway`);
     }
     if (!config.oidc.issuer && switchOn(env.DEV_IDP, options.defaults?.devIdp ?? false)) {
+      const { attachDevIdp } = await import('./dev-idp/index.ts');
       const attached = await attachDevIdp(config, store, { permissions });
       config = attached.config;
       stops.push(() => attached.idp.close());
       log(`development OIDC provider at ${config.oidc.issuer} (demo accounts alice and bob, any password)`);
     }
+    // Loaded on demand: the feature plugins pull in large dependencies (oidc-provider, resources).
+    const { defaultPlugins } = await import('./plugins.ts');
     const app = await createServer({ spec, config, store, schemas: options.schemas, plugins: defaultPlugins() });
     const address = await app.listen({ port: config.port, host: config.host });
     log(`service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`);

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 /** `pnpm service <users|data> ...`: operate the sandbox server's store. */
-import { dataCommand } from '@specgen/runtime-resources';
 import { usersCommand } from './users-cli.ts';
 
 const HELP = `usage: pnpm service <command> ...
@@ -13,7 +12,7 @@ commands:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'users') return usersCommand(rest);
-  if (command === 'data') return dataCommand(rest);
+  if (command === 'data') return (await import('@specgen/runtime-resources')).dataCommand(rest);
   if (command === '--help' || command === '-h' || command === 'help') {
     console.log(HELP);
     return 0;
