@@ -19,7 +19,7 @@ export interface EndpointView {
   httpMethod: string;
   /** Path after `/{languageCode}/{companyNumber}`. */
   path: string;
-  doc: string[];
+  docLines: string[];
   query: QueryParamView[];
   bodyType: string | null;
   /** `string` for a text/plain answer, else the structure type. */
@@ -32,7 +32,7 @@ export interface CommandView {
   method: string;
   name: string;
   path: string;
-  doc: string;
+  summary: string;
   resultType: string | null;
   /** True for the command that needs a code (SetMultiFactorAuthenticationDevice). */
   takesCode: boolean;
@@ -82,7 +82,7 @@ function endpointView(spec: Spec, e: Endpoint): EndpointView {
     method: naming.endpointMethod(e.id),
     httpMethod: e.method,
     path: relative(e.path),
-    doc: [e.request, `Answers ${e.success.text}`].filter(Boolean),
+    docLines: [e.request, `Success: ${e.success.text}`].filter(Boolean),
     query: e.query.map((q) => ({ name: q.name, required: q.required })),
     bodyType: body ? naming.structureType(body.name) : null,
     resultType: text ? 'string' : result ? naming.structureType(result.name) : 'unknown',
@@ -143,7 +143,7 @@ export function buildClientModel(spec: Spec, requestedVersion: string | null): C
       method: naming.commandMethod(c.name),
       name: c.name,
       path: relative(`${COMMAND_PATH_PREFIX}/${c.name}`),
-      doc: c.returns,
+      summary: c.returns,
       resultType: c.response ? naming.structureType(c.response) : null,
       takesCode: /^Set/.test(c.name),
     })),
