@@ -7,9 +7,10 @@ import type { Generator } from '@specgen/generate-core';
 import { generator as types } from '@specgen/generate-types';
 import { generator as validators } from '@specgen/generate-validators';
 import { generator as openapi } from '@specgen/generate-openapi';
+import { generator as client } from '@specgen/generate-client';
 import { generator as server } from '@specgen/generate-server';
 
-export const generators: readonly Generator[] = [types, validators, openapi, server];
+export const generators: readonly Generator[] = [types, validators, openapi, client, server];
 
 export function findGenerators(only: readonly string[] | null): Generator[] {
   if (only === null) return [...generators];
