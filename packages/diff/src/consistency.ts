@@ -3,9 +3,10 @@
  * a new field must carry a since version newer than the old spec's newest version, and no field
  * may be older than its resource. Problems already present in the old spec are not repeated.
  */
-import { compareVersions, type Spec } from '@specgen/ir';
+import type { Spec } from '@specgen/ir';
 import { ChangeLog } from './change.ts';
 import type { NewField } from './compare/resources.ts';
+import { compareVersions } from './compare/versions.ts';
 
 export function checkNewFields(log: ChangeLog, before: Spec, newFields: NewField[]): void {
   const newest = before.newestVersion;
