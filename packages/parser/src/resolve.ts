@@ -1,6 +1,6 @@
 /** Cross-links between sections: known refs, statuses, read paths, endpoint bodies and versions, error targets. */
 import type { Limit, Spec, Structure } from '@specgen/ir';
-import { compareVersions, newestVersion } from '@specgen/ir';
+import { compareVersions } from '@specgen/ir';
 import type { Collected } from './collect.ts';
 import type { ParseContext } from './context.ts';
 import { pathTail } from './endpoints.ts';
@@ -10,11 +10,13 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   const resources = unique(ctx, c.resources, 'resource');
   const structures = unique(ctx, c.structures, 'structure');
   const known = new Set([...resources.map((r) => r.name), ...structures.map((s) => s.name)]);
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  const fieldOf = (resource: string, field: string) => byName.get(resource)?.fields.find((f) => f.name === field);
   for (const owner of [...resources, ...structures]) {
     for (const f of owner.fields) if (f.type.base.kind === 'ref') f.type.base.known = known.has(f.type.base.target);
   }
   for (const row of c.readRows) {
-    const r = resources.find((x) => x.name === row.name);
+    const r = byName.get(row.name);
     if (!r) {
       ctx.report('undefined-resource', `read path "${row.path}" names resource "${row.name}", which has no section under "Resources and their fields"`, row.at);
       continue;
@@ -25,7 +27,7 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
     if (r.path === null) ctx.report('resource-without-path', `resource "${r.name}" has no row in the read-resources table`, r.source);
   }
   for (const s of c.statuses) {
-    const field = resources.find((r) => r.name === s.resource)?.fields.find((f) => f.name === s.field);
+    const field = fieldOf(s.resource, s.field);
     if (!field) {
       ctx.report('enum-unknown-field', `enumeration for ${s.resource}.${s.field}, which is not a field of a resource`, s.at);
       continue;
@@ -36,7 +38,7 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   for (const rule of versioning) {
     if (rule.rule === 'endpointsFrom') for (const e of c.endpoints) if (e.path.includes(rule.pathContains)) e.since = rule.version;
     if (rule.rule === 'obsolete') {
-      const field = resources.find((r) => r.name === rule.resource)?.fields.find((f) => f.name === rule.field);
+      const field = fieldOf(rule.resource, rule.field);
       if (field && !field.obsolete) field.obsolete = { since: rule.since, replacedBy: rule.replacedBy, source: rule.source };
     }
   }
@@ -56,7 +58,7 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   const segment = versioning.find((v) => v.rule === 'apiSegment');
   return {
     versions,
-    newestVersion: newestVersion(versions),
+    newestVersion: versions.at(-1) ?? null,
     readPathPrefix: c.readPathPrefix ?? `/{languageCode}/{companyNumber}/${segment?.rule === 'apiSegment' ? segment.segment : 'api/v1'}`,
     resources, structures, endpoints: c.endpoints, commands: c.commands, errorTables: c.errorTables,
     limits: c.limits, transitions: c.transitions, versioning, unknowns: uniqueIds(c.unknowns),
