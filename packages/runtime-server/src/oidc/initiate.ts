@@ -16,6 +16,8 @@ import type { OidcRuntimeSettings } from './settings.ts';
 export type AuthorizationOverrides = () => AuthorizationRequestOptions;
 
 export function initiateHandler(ctx: ServerContext, s: OidcRuntimeSettings, overrides: AuthorizationOverrides) {
+  /** Housekeeping of spent flows runs now and then, not on every initiate. */
+  let lastPurge = 0;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const redirectUrl = singleQueryValue(request.query, 'redirectUrl');
     if (redirectUrl === null || redirectUrl === '') return sendOidcError(reply, 400, 'redirectUrlMissing');
@@ -36,7 +38,10 @@ export function initiateHandler(ctx: ServerContext, s: OidcRuntimeSettings, over
     const now = Date.now();
     const previous = readBindingCookie(request, s.cookieSecure);
     if (previous) await discardFlows(ctx.store, hashBinding(previous), now);
-    await purgeFlows(ctx.store, now - 2 * s.flowLifetimeMs);
+    if (now - lastPurge > s.flowLifetimeMs / 10) {
+      lastPurge = now;
+      await purgeFlows(ctx.store, now - 2 * s.flowLifetimeMs);
+    }
     const binding = newBindingValue();
     await createFlow(ctx.store, {
       bindingHash: hashBinding(binding),

@@ -6,6 +6,7 @@
  */
 import type { ServicePlugin } from '../contract.ts';
 import { callbackHandler } from './callback.ts';
+import { migrateOidcTables } from './migrations.ts';
 import { initiateHandler, type AuthorizationOverrides } from './initiate.ts';
 import { OIDC_ENDPOINT_IDS, oidcRuntimeSettings, routeAt } from './settings.ts';
 
@@ -20,6 +21,7 @@ export function createOidcPlugin(options: OidcPluginOptions = {}): ServicePlugin
     const version = ctx.config.serviceVersion;
     const initiate = routeAt(ctx.spec, OIDC_ENDPOINT_IDS.initiate, version);
     const callback = routeAt(ctx.spec, OIDC_ENDPOINT_IDS.callback, version);
+    if (initiate || callback) await migrateOidcTables(ctx.store);
     if (initiate) app.post(initiate, initiateHandler(ctx, settings, options.authorizationOverrides ?? (() => ({}))));
     if (callback) app.get(callback, callbackHandler(ctx, settings));
   };
