@@ -23,21 +23,21 @@ export interface BitmaskHelpers<F extends Record<string, number>> {
 }
 
 export function defineBitmask<const F extends Record<string, number>>(values: F): BitmaskHelpers<F> {
-  const names = (Object.keys(values) as (keyof F & string)[])
-    .filter((n) => values[n] !== 0)
-    .sort((a, b) => values[a] - values[b]);
-  const all = names.reduce((mask, n) => mask | values[n], 0);
-  const bit = (flag: keyof F & string): number => {
-    const v = values[flag];
+  type Name = keyof F & string;
+  const bits = new Map<string, number>(Object.entries(values));
+  const names = [...bits].filter(([, v]) => v !== 0).sort((a, b) => a[1] - b[1]).map(([n]) => n as Name);
+  const all = names.reduce((mask, n) => mask | bit(n), 0);
+  function bit(flag: Name): number {
+    const v = bits.get(flag);
     if (v === undefined) throw new RangeError(`unknown flag "${String(flag)}"`);
     return v;
-  };
+  }
   return {
     values,
     names,
     has: (value, flag) => bit(flag) !== 0 && (value & bit(flag)) === bit(flag),
     set: (value, flag, on = true) => (on ? value | bit(flag) : value & ~bit(flag)),
-    flags: (value) => names.filter((n) => (value & values[n]) === values[n]),
+    flags: (value) => names.filter((n) => (value & bit(n)) === bit(n)),
     of: (...flags) => flags.reduce((mask, f) => mask | bit(f), 0),
     isValid: (value) => Number.isInteger(value) && value >= 0 && (value & ~all) === 0,
   };

@@ -7,20 +7,8 @@ import * as scalar from './scalars.js';
  * Further fields are not shown in the spec; unknown properties are kept.
  */
 export const LoginRequestSchema = z.looseObject({
-  /**
-   * Sent in the OIDC initiate body.
-   * Spec type: `Boolean`.
-   */
   ForceRelogin: scalar.boolean(),
-  /**
-   * Omitted for OIDC.
-   * Spec type: `String`.
-   */
   Username: scalar.string().optional(),
-  /**
-   * Omitted for OIDC.
-   * Spec type: `String`.
-   */
   Password: scalar.string().optional(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) });
 
@@ -30,20 +18,8 @@ export const LoginRequestSchema = z.looseObject({
  * Further fields are not shown in the spec; unknown properties are kept.
  */
 export const LoginResponseSchema = z.looseObject({
-  /**
-   * Session identifier in GUID format. Null when a second factor is still required.
-   * Spec type: `String?`.
-   */
   SessionId: scalar.string().nullable(),
-  /**
-   * Set only when a second factor is still required; always null for OIDC logins.
-   * Spec type: `String?`.
-   */
   MfaToken: scalar.string().nullable(),
-  /**
-   * Serialization reference marker that may appear in the body.
-   * Spec type: `String`.
-   */
   $id: scalar.string(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginResponse must be a JSON object, received ${scalar.describe(issue.input)}`) });
 
@@ -51,31 +27,10 @@ export const LoginResponseSchema = z.looseObject({
  * Device secret response (result of the command GetMultiFactorDeviceSecret; the response also carries the header X-Service-SessionId).
  */
 export const DeviceSecretResponseSchema = z.object({
-  /**
-   * Token to be passed back when registering the device.
-   * Spec type: `String`.
-   */
   MfaToken: scalar.string(),
-  /**
-   * Shared secret for generating TOTP codes (base32 text).
-   * Spec type: `String`.
-   */
   Secret: scalar.string(),
-  /**
-   * Encoded QR code that carries the same secret.
-   * Spec type: `String`.
-   */
   QrCode: scalar.string(),
-  /**
-   * Until this moment the Secret or QrCode can be used to generate a code for registration.
-   * Spec type: `DateTimeOffset`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   */
   ExpiryDate: scalar.dateTimeOffset(),
-  /**
-   * Serialization reference marker.
-   * Spec type: `String`.
-   */
   $id: scalar.string(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: DeviceSecretResponse must be a JSON object, received ${scalar.describe(issue.input)}`) });
 
@@ -83,14 +38,6 @@ export const DeviceSecretResponseSchema = z.object({
  * TOTP login request (body of POST login/totp).
  */
 export const TotpLoginRequestSchema = z.object({
-  /**
-   * The token returned by the login attempt.
-   * Spec type: `String`.
-   */
   MfaToken: scalar.string(),
-  /**
-   * The TOTP code.
-   * Spec type: `Integer`.
-   */
   Code: scalar.int32(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) });

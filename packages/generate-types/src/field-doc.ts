@@ -8,7 +8,6 @@ export function docSafe(text: string): string {
 }
 
 const SCALAR_NOTES: Partial<Record<string, string>> = {
-  Int64: 'Int64, decoded as `bigint` so that ids above 2^53 keep every digit.',
   DateTimeOffset: 'ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.',
   TimeSpan: 'Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.',
 };

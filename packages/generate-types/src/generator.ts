@@ -2,6 +2,7 @@
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import { posix } from 'node:path';
 import { buildTypesModel, type RecordView, type TypesModel } from './model.ts';
+import { renderOnce } from './memo.ts';
 import { TYPESCRIPT_RANGE, file, packageHeaderText, withHeader, withMarkdownHeader } from './package-files.ts';
 
 export const TARGET = 'types';
@@ -31,13 +32,15 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
     ts('references.ts', 'references.ts', model),
     ts('sign-in.ts', 'sign-in.ts', { structures: model.structures, imports: importsFrom('sign-in', signInImports) }),
     ...model.resources.map((record) =>
-      ts(`${record.module}.ts`, 'resource.ts', {
-        record,
-        imports: importsFrom(record.module, record.imports),
-        hasBitmask: record.enums.some((e) => e.bitmask),
-        versionsModule: importPath(record.module, 'versions'),
-        bitmaskModule: importPath(record.module, 'bitmask'),
-      }),
+      file(`${TARGET}/src/${record.module}.ts`, renderOnce(record, templates, options.specFile, () =>
+        withHeader(options.specFile, render('resource.ts', {
+          record,
+          imports: importsFrom(record.module, record.imports),
+          hasBitmask: record.enums.some((e) => e.bitmask),
+          versionsModule: importPath(record.module, 'versions'),
+          bitmaskModule: importPath(record.module, 'bitmask'),
+        })),
+      )),
     ),
   ].sort((a, b) => a.path.localeCompare(b.path));
 }

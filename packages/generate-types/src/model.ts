@@ -6,6 +6,7 @@
 import { type Field, type Resource, type Spec, type Structure, compareVersions, fieldsAt, resourcesAt } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { docSafe, fieldDoc } from './field-doc.ts';
+import { BuildMemo, irKey } from './memo.ts';
 import { type EnumView, enumView } from './enums.ts';
 import { propertyKey, refTypeName, scalarOf, tsType } from './ts-type.ts';
 
@@ -60,8 +61,16 @@ export interface TypesModel {
   references: ReferenceView[];
 }
 
+const resourceViews = new BuildMemo<RecordView>();
+
 export function buildTypesModel(spec: Spec, serviceVersion: string | null, specFile: string): TypesModel {
-  const resources = resourcesAt(spec, serviceVersion).map((r) => resourceView(spec, r, serviceVersion));
+  const context = JSON.stringify([
+    serviceVersion, spec.readPathPrefix, spec.resources.map((r) => r.name), spec.structures.map((s) => s.name),
+  ]);
+  const resources = resourcesAt(spec, serviceVersion).map((r) =>
+    resourceViews.get(`${context}\n${irKey(r)}`, () => resourceView(spec, r, serviceVersion)),
+  );
+  resourceViews.sweep();
   const structures = spec.structures.map((s) => structureView(spec, s));
   const versions = serviceVersion === null ? spec.versions : spec.versions.filter((v) => compareVersions(v, serviceVersion) <= 0);
   const model: TypesModel = {

@@ -1,6 +1,6 @@
 /** IR -> `@service-api/validators`: zod 4 schemas, scalar rules, lossless JSON, version-gated factory. */
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
-import { TYPESCRIPT_RANGE, file, importPath, packageHeaderText, withHeader, withMarkdownHeader } from '@specgen/generate-types';
+import { TYPESCRIPT_RANGE, file, importPath, renderOnce, packageHeaderText, withHeader, withMarkdownHeader } from '@specgen/generate-types';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -39,12 +39,14 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
       refs: refsFrom('sign-in', model.structures.flatMap((s) => s.refs)),
     })),
     ...model.resources.map((view) =>
-      ts(`${view.module}.ts`, render('resource.ts', {
-        record: view,
-        schemaObject: schemaObject(view),
-        scalarsModule: importPath(view.module, 'scalars'),
-        refs: refsFrom(view.module, view.refs),
-      })),
+      file(`${TARGET}/src/${view.module}.ts`, renderOnce(view, templates, options.specFile, () =>
+        withHeader(options.specFile, render('resource.ts', {
+          record: view,
+          schemaObject: schemaObject(view),
+          scalarsModule: importPath(view.module, 'scalars'),
+          refs: refsFrom(view.module, view.refs),
+        })),
+      )),
     ),
   ].sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -41,10 +41,19 @@ export function buildValidatorsModel(spec: Spec, serviceVersion: string | null, 
   const structureFields = new Map(spec.structures.map((s) => [s.name, s.fields]));
   return {
     types,
-    resources: types.resources.map((r) => schemaView(spec, r, resourceFields.get(r.name)!)),
+    resources: types.resources.map((r) => cachedSchemaView(spec, r, () => resourceFields.get(r.name)!)),
     structures: types.structures.map((s) => schemaView(spec, s, structureFields.get(s.name)!)),
     references: types.references.map((ref) => ({ typeName: ref.typeName, schemaName: naming.schema(ref.typeName), usedBy: ref.usedBy })),
   };
+}
+
+/** Resource views are memoized by generate-types; a view that survived keeps its schema view too. */
+const schemaViews = new WeakMap<RecordView, SchemaView>();
+
+function cachedSchemaView(spec: Spec, record: RecordView, fields: () => Field[]): SchemaView {
+  let view = schemaViews.get(record);
+  if (!view) schemaViews.set(record, (view = schemaView(spec, record, fields())));
+  return view;
 }
 
 function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView {

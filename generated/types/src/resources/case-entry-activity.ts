@@ -34,13 +34,11 @@ export interface CaseEntryActivity {
   /**
    * Business key.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   Id: bigint;
   /**
    * References CaseEntry.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   CaseEntryId: bigint;
   /**
@@ -79,7 +77,6 @@ export interface CaseEntryActivity {
   /**
    * References Currencies.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   CostPerHourCurrencyId: bigint | null;
   /**
@@ -90,7 +87,6 @@ export interface CaseEntryActivity {
   /**
    * References CaseManagementActivities.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   ActivityTypeId: bigint;
   /**
@@ -101,13 +97,11 @@ export interface CaseEntryActivity {
   /**
    * References ApplicationUsers.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   CompletedByUserId: bigint | null;
   /**
    * References ApplicationUsers.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   ResponsibleUserId: bigint;
   /**
@@ -118,7 +112,6 @@ export interface CaseEntryActivity {
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   CommentId: bigint | null;
   /**
@@ -136,7 +129,6 @@ export interface CaseEntryActivity {
   /**
    * References Reminder.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   ReminderId: bigint | null;
   /**

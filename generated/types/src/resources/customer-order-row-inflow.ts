@@ -13,13 +13,11 @@ export interface CustomerOrderRowInflow {
   /**
    * Business key.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   Id: bigint;
   /**
    * Customer order row of the inflow row.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   OrderRowId: bigint | null;
   /**
@@ -31,13 +29,11 @@ export interface CustomerOrderRowInflow {
   /**
    * Blanket order sales row.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   BlanketOrderSalesRowId: bigint | null;
   /**
    * Part.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   PartId: bigint | null;
   /**
@@ -75,7 +71,6 @@ export interface CustomerOrderRowInflow {
   /**
    * Unit.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   UnitId: bigint | null;
   /**
@@ -92,7 +87,6 @@ export interface CustomerOrderRowInflow {
   /**
    * Currency of the price change.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   PriceChangeCurrencyId: bigint | null;
   /**
@@ -109,7 +103,6 @@ export interface CustomerOrderRowInflow {
   /**
    * Currency of the setup price change.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   SetupPriceChangeCurrencyId: bigint | null;
   /**
@@ -131,7 +124,6 @@ export interface CustomerOrderRowInflow {
   /**
    * Currency of the total value change.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   TotalValueChangeCurrencyId: bigint | null;
   /**

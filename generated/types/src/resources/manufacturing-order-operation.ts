@@ -54,7 +54,6 @@ export interface ManufacturingOrderOperation {
   /**
    * Business key.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   Id: bigint;
   /**
@@ -65,13 +64,11 @@ export interface ManufacturingOrderOperation {
   /**
    * References WorkCenters.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   WorkCenterId: bigint;
   /**
    * Part of the operation.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   PartId: bigint;
   /**
@@ -120,13 +117,11 @@ export interface ManufacturingOrderOperation {
   /**
    * Report number.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   ReportNumber: bigint;
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   InstructionCommentId: bigint | null;
   /**
@@ -138,13 +133,11 @@ export interface ManufacturingOrderOperation {
   /**
    * References ManufacturingOrders.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   ManufacturingOrderId: bigint;
   /**
    * References ManufacturingOrderNodes.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.30
    */
   ManufacturingOrderNodeId: bigint;
@@ -196,7 +189,6 @@ export interface ManufacturingOrderOperation {
   /**
    * References OperationRows; null when the operation was added manually.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.41
    */
   OperationRowId: bigint | null;
@@ -224,7 +216,6 @@ export interface ManufacturingOrderOperation {
   /**
    * Generated id common to a collection of operations.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.52
    */
   BundleId: bigint | null;
@@ -244,7 +235,6 @@ export interface ManufacturingOrderOperation {
   /**
    * References OrderQuantityManufacturingOrderOperations.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 22.6
    */
   OrderQuantityId: bigint | null;
@@ -270,7 +260,6 @@ export interface ManufacturingOrderOperation {
   /**
    * References ManualOperationStatuses.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 25.2
    */
   ManualOperationStatusId: bigint | null;

@@ -76,7 +76,6 @@ export interface ProductRecord {
   /**
    * Business key.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   Id: bigint;
   /**
@@ -93,7 +92,6 @@ export interface ProductRecord {
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   CommentId: bigint | null;
   /**
@@ -105,7 +103,6 @@ export interface ProductRecord {
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.24
    */
   CertificateId: bigint | null;
@@ -119,7 +116,6 @@ export interface ProductRecord {
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.24
    */
   WarrantyCommitmentId: bigint | null;
@@ -133,7 +129,6 @@ export interface ProductRecord {
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.24
    */
   InstallationCommentId: bigint | null;
@@ -157,7 +152,6 @@ export interface ProductRecord {
   /**
    * References Parts.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   PartId: bigint;
   /**
@@ -169,7 +163,6 @@ export interface ProductRecord {
   /**
    * References ManufacturingOrders.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   ManufacturingOrderId: bigint | null;
   /**
@@ -213,14 +206,12 @@ export interface ProductRecord {
   /**
    * Owner; references Customers.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.40
    */
   OwnerId: bigint | null;
   /**
    * Customer order of the record.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.40
    */
   CustomerOrderId: bigint | null;
@@ -234,7 +225,6 @@ export interface ProductRecord {
   /**
    * References CustomerOrderDeliveryRows.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.40
    */
   CustomerOrderDeliveryRowId: bigint | null;
@@ -248,7 +238,6 @@ export interface ProductRecord {
   /**
    * References DeliveryAddresses.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.40
    */
   DeliveryAddressId: bigint | null;
@@ -262,7 +251,6 @@ export interface ProductRecord {
   /**
    * Message for the life cycle state; references Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.45
    */
   BlockMessageId: bigint | null;
@@ -276,7 +264,6 @@ export interface ProductRecord {
   /**
    * Application user who set the record to blocked or message; references ApplicationUsers.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.45
    */
   BlockedById: bigint | null;
@@ -337,21 +324,18 @@ export interface ProductRecord {
   /**
    * References Persons.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.51
    */
   CustomerOrderOurReferenceId: bigint | null;
   /**
    * Customer's reference; references BusinessContactReferences.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.51
    */
   BusinessContactReferenceId: bigint | null;
   /**
    * References Revisions. Obsolete since 24.1; replaced by PartRevisionId.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.51
    * @deprecated Obsolete since 24.1; use {@link ProductRecord.PartRevisionId | PartRevisionId} instead.
    */
@@ -359,7 +343,6 @@ export interface ProductRecord {
   /**
    * Revision of the part; references Revisions.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 24.1
    */
   PartRevisionId: bigint | null;
@@ -399,7 +382,6 @@ export interface ProductRecord {
   /**
    * References PurchaseOrders.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.51
    */
   PurchaseOrderId: bigint | null;
@@ -420,14 +402,12 @@ export interface ProductRecord {
   /**
    * Customer order the installation is linked to; references CustomerOrders.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.51
    */
   InstallationOrderId: bigint | null;
   /**
    * Person linked to the installation; references Persons.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.51
    */
   InstalledBy: bigint | null;
@@ -479,7 +459,6 @@ export interface ProductRecord {
   /**
    * Batch number key.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.3
    */
   ProductRecordBatchId: bigint | null;

@@ -57,7 +57,6 @@ export interface Schedule {
   /**
    * Business key.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   Id: bigint;
   /**
@@ -73,56 +72,48 @@ export interface Schedule {
   /**
    * Length of the schedule.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.1
    */
   ScheduleLength: bigint;
   /**
    * Start of the schedule.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.1
    */
   Start: bigint;
   /**
    * End of the schedule.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.1
    */
   End: bigint;
   /**
    * Overtime schedule; references Schedules.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.1
    */
   OvertimeScheduleId: bigint | null;
   /**
    * Flex in start.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.1
    */
   FlexInStart: bigint | null;
   /**
    * Flex in end.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.1
    */
   FlexInEnd: bigint | null;
   /**
    * Flex out start.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.1
    */
   FlexOutStart: bigint | null;
   /**
    * Flex out end.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 23.1
    */
   FlexOutEnd: bigint | null;
@@ -161,7 +152,6 @@ export interface Schedule {
   /**
    * Application user who blocked the entity.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 24.4
    */
   BlockedById: bigint | null;
@@ -189,7 +179,6 @@ export interface Schedule {
   /**
    * Block message comment; references Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 24.4
    */
   BlockMessageId: bigint | null;

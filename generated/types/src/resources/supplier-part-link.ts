@@ -13,13 +13,11 @@ export interface SupplierPartLink {
   /**
    * Business key.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   Id: bigint;
   /**
    * References Suppliers.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   SupplierId: bigint;
   /**
@@ -40,7 +38,6 @@ export interface SupplierPartLink {
   /**
    * Part of the link.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   PartId: bigint;
   /**
@@ -94,7 +91,6 @@ export interface SupplierPartLink {
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   OverridePurchaseCommentId: bigint | null;
   /**
@@ -106,7 +102,6 @@ export interface SupplierPartLink {
   /**
    * References Units.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   UnitId: bigint;
   /**
@@ -118,7 +113,6 @@ export interface SupplierPartLink {
   /**
    * References Currencies.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   PriceCurrencyId: bigint;
   /**
@@ -130,7 +124,6 @@ export interface SupplierPartLink {
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   PriceCommentId: bigint | null;
   /**
@@ -166,7 +159,6 @@ export interface SupplierPartLink {
   /**
    * Key of the purchase expense values.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 26.6
    */
   PartPurchaseExpenseValuesId: bigint | null;
@@ -180,7 +172,6 @@ export interface SupplierPartLink {
   /**
    * Key of the manufacturer part link.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 26.7
    */
   ManufacturerPartLinkId: bigint | null;

@@ -11,135 +11,28 @@ import { CommentSchema } from '../references.js';
  * @since 2.45
  */
 export const CaseEntryActivitySchema = z.object({
-  /**
-   * Business key.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   Id: scalar.int64(),
-  /**
-   * References CaseEntry.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   CaseEntryId: scalar.int64(),
-  /**
-   * Planned time.
-   * Spec type: `TimeSpan`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   */
   PlannedTime: scalar.timeSpan(),
-  /**
-   * Reported time.
-   * Spec type: `TimeSpan?`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   */
   ReportedTime: scalar.timeSpan().nullable(),
-  /**
-   * Shown on documents or not.
-   * Spec type: `Boolean`.
-   */
   ShowOnDocuments: scalar.boolean(),
-  /**
-   * 0 = Manual, 1 = Automatic.
-   * Spec type: `Int32`.
-   */
   ReportingType: scalar.enumeration([0, 1], 'CaseEntryActivityReportingType', "0 (Manual), 1 (Automatic)"),
-  /**
-   * Whether the activity is mandatory.
-   * Spec type: `Boolean`.
-   */
   Mandatory: scalar.boolean(),
-  /**
-   * Cost per hour.
-   * Spec type: `Decimal?`.
-   */
   CostPerHour: scalar.decimal().nullable(),
-  /**
-   * References Currencies.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   CostPerHourCurrencyId: scalar.int64().nullable(),
-  /**
-   * Whether the activity is chargeable.
-   * Spec type: `Boolean`.
-   */
   Chargeable: scalar.boolean(),
-  /**
-   * References CaseManagementActivities.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   ActivityTypeId: scalar.int64(),
-  /**
-   * Calendar appointment id.
-   * Spec type: `String`.
-   */
   CalendarAppointmentId: scalar.string(),
-  /**
-   * References ApplicationUsers.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   CompletedByUserId: scalar.int64().nullable(),
-  /**
-   * References ApplicationUsers.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   ResponsibleUserId: scalar.int64(),
-  /**
-   * Description.
-   * Spec type: `String`.
-   */
   Description: scalar.string(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   CommentId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=Comment`.
-   */
   Comment: CommentSchema.nullable(),
-  /**
-   * Values under States and transitions.
-   * Spec type: `Int32`.
-   */
   Status: scalar.enumeration([1, 2, 9], 'CaseEntryActivityStatus', "1 (Registered), 2 (InProgress), 9 (History)"),
-  /**
-   * References Reminder.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   ReminderId: scalar.int64().nullable(),
-  /**
-   * Planned completion.
-   * Spec type: `DateTimeOffset`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   */
   PlannedCompletionDate: scalar.dateTimeOffset(),
-  /**
-   * Completion.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   */
   CompletionDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Planned start.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   */
   PlannedStartDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Actual start.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   */
   ActualStartDate: scalar.dateTimeOffset().nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: CaseEntryActivity must be a JSON object, received ${scalar.describe(issue.input)}`) });
 

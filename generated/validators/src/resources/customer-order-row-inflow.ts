@@ -11,140 +11,29 @@ import { CurrencySchema, CustomerOrderRowSchema, PartSchema, UnitSchema } from '
  * @since 23.3
  */
 export const CustomerOrderRowInflowSchema = z.object({
-  /**
-   * Business key.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   Id: scalar.int64(),
-  /**
-   * Customer order row of the inflow row.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   OrderRowId: scalar.int64().nullable(),
-  /**
-   * The customer order row.
-   * Spec type: `CustomerOrderRows`.
-   * Related object: null unless it was expanded.
-   */
   OrderRow: CustomerOrderRowSchema.nullable(),
-  /**
-   * Blanket order sales row.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   BlanketOrderSalesRowId: scalar.int64().nullable(),
-  /**
-   * Part.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   PartId: scalar.int64().nullable(),
-  /**
-   * The part.
-   * Spec type: `Parts`.
-   * Related object: null unless it was expanded.
-   */
   Part: PartSchema.nullable(),
-  /**
-   * Human readable identifier of the entity the row concerns.
-   * Spec type: `String`.
-   */
   EntityIdentityString: scalar.string(),
-  /**
-   * Additional row description.
-   * Spec type: `String`.
-   */
   AdditionalRowDescription: scalar.string(),
-  /**
-   * Status of the inflow row.
-   * Spec type: `Int32`.
-   */
   Status: scalar.int32(),
-  /**
-   * Logging timestamp.
-   * Spec type: `DateTimeOffset`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   */
   LoggingTimeStamp: scalar.dateTimeOffset(),
-  /**
-   * Ordered quantity change.
-   * Spec type: `Decimal?`.
-   */
   OrderedQuantityChange: scalar.decimal().nullable(),
-  /**
-   * Unit.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   UnitId: scalar.int64().nullable(),
-  /**
-   * The unit.
-   * Spec type: `Units`.
-   * Related object: null unless it was expanded.
-   */
   Unit: UnitSchema.nullable(),
-  /**
-   * Price change.
-   * Spec type: `Decimal?`.
-   */
   PriceChange: scalar.decimal().nullable(),
-  /**
-   * Currency of the price change.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   PriceChangeCurrencyId: scalar.int64().nullable(),
-  /**
-   * The currency.
-   * Spec type: `Currencies`.
-   * Related object: null unless it was expanded.
-   */
   PriceChangeCurrency: CurrencySchema.nullable(),
-  /**
-   * Setup price change.
-   * Spec type: `Decimal?`.
-   */
   SetupPriceChange: scalar.decimal().nullable(),
-  /**
-   * Currency of the setup price change.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   SetupPriceChangeCurrencyId: scalar.int64().nullable(),
-  /**
-   * The currency.
-   * Spec type: `Currencies`.
-   * Related object: null unless it was expanded.
-   */
   SetupPriceChangeCurrency: CurrencySchema.nullable(),
-  /**
-   * Discount change.
-   * Spec type: `Decimal?`.
-   */
   DiscountChange: scalar.decimal().nullable(),
-  /**
-   * Total value change.
-   * Spec type: `Decimal`.
-   */
   TotalValueChange: scalar.decimal(),
-  /**
-   * Currency of the total value change.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   TotalValueChangeCurrencyId: scalar.int64().nullable(),
-  /**
-   * The currency.
-   * Spec type: `Currencies`.
-   * Related object: null unless it was expanded.
-   */
   TotalValueChangeCurrency: CurrencySchema.nullable(),
-  /**
-   * Order row type.
-   * Spec type: `Int32`.
-   */
   OrderRowType: scalar.int32(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: CustomerOrderRowInflow must be a JSON object, received ${scalar.describe(issue.input)}`) });
 

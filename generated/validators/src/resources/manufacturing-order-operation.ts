@@ -11,284 +11,50 @@ import { CommentSchema, ManualOperationStatusSchema, ManufacturingOrderMaterialS
  * @since 2.18
  */
 export const ManufacturingOrderOperationSchema = z.object({
-  /**
-   * Business key.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   Id: scalar.int64(),
-  /**
-   * Priority; can be null.
-   * Spec type: `Int32?`.
-   */
   Priority: scalar.int32().nullable(),
-  /**
-   * References WorkCenters.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   WorkCenterId: scalar.int64(),
-  /**
-   * Part of the operation.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   PartId: scalar.int64(),
-  /**
-   * Expandable.
-   * Spec type: `Parts`.
-   * Expandable: null unless requested with `$expand=Part`.
-   */
   Part: PartSchema.nullable(),
-  /**
-   * Planned quantity.
-   * Spec type: `Decimal`.
-   */
   PlannedQuantity: scalar.decimal(),
-  /**
-   * Reported quantity.
-   * Spec type: `Decimal`.
-   */
   ReportedQuantity: scalar.decimal(),
-  /**
-   * Remaining quantity.
-   * Spec type: `Decimal`.
-   */
   RestQuantity: scalar.decimal(),
-  /**
-   * Reported setup time.
-   * Spec type: `TimeSpan`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   */
   ReportedSetupTime: scalar.timeSpan(),
-  /**
-   * Reported unit time.
-   * Spec type: `TimeSpan`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   */
   ReportedUnitTime: scalar.timeSpan(),
-  /**
-   * Rejected quantity.
-   * Spec type: `Decimal`.
-   */
   RejectedQuantity: scalar.decimal(),
-  /**
-   * Work-in-progress location.
-   * Spec type: `String`.
-   */
   WipLocation: scalar.string(),
-  /**
-   * Report number.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   ReportNumber: scalar.int64(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   InstructionCommentId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=InstructionComment`.
-   */
   InstructionComment: CommentSchema.nullable(),
-  /**
-   * References ManufacturingOrders.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   ManufacturingOrderId: scalar.int64(),
-  /**
-   * References ManufacturingOrderNodes.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.30
-   */
   ManufacturingOrderNodeId: scalar.int64(),
-  /**
-   * Operation number.
-   * Spec type: `Int32`.
-   */
   OperationNumber: scalar.int32(),
-  /**
-   * Planned setup time.
-   * Spec type: `TimeSpan`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   */
   PlannedSetupTime: scalar.timeSpan(),
-  /**
-   * Planned unit time.
-   * Spec type: `TimeSpan`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   */
   PlannedUnitTime: scalar.timeSpan(),
-  /**
-   * Planned start.
-   * Spec type: `DateTimeOffset`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.27
-   */
   PlannedStartDate: scalar.dateTimeOffset(),
-  /**
-   * Planned finish.
-   * Spec type: `DateTimeOffset`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.27
-   */
   PlannedFinishDate: scalar.dateTimeOffset(),
-  /**
-   * Actual (reported) start.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.27
-   */
   ActualStartDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Actual (reported) finish.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.27
-   */
   ActualFinishDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * References OperationRows; null when the operation was added manually.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.41
-   */
   OperationRowId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `OperationRows`.
-   * Expandable: null unless requested with `$expand=OperationRow`.
-   * @since 2.41
-   */
   OperationRow: OperationRowSchema.nullable(),
-  /**
-   * Values under States and transitions.
-   * Spec type: `Int32`.
-   * @since 2.50
-   */
   Status: scalar.enumeration([0, 1, 2, 3, 4, 5], 'ManufacturingOrderOperationStatus', "0 (None), 1 (Started), 2 (PartiallyShipped), 3 (FullyShipped), 4 (PartiallyReported), 5 (Finished)"),
-  /**
-   * Values under States and transitions.
-   * Spec type: `Int32`.
-   * @since 2.50
-   */
   WorkshopOperationStatus: scalar.enumeration([0, 1, 2, 3, 4, 5, 6, 9], 'ManufacturingOrderOperationWorkshopOperationStatus', "0 (NotInitialized), 1 (InProgress), 2 (ClockedOut), 3 (Interrupted), 4 (PartiallyReported), 5 (SetupTime), 6 (IsStandingBy), 9 (Finished)"),
-  /**
-   * Generated id common to a collection of operations.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.52
-   */
   BundleId: scalar.int64().nullable(),
-  /**
-   * Translated description.
-   * Spec type: `String`.
-   * @since 2.54
-   */
   Description: scalar.string(),
-  /**
-   * Expandable.
-   * Spec type: `ManufacturingOrderOperationControlDataRows[]`.
-   * Expandable: null unless requested with `$expand=ControlDataRows`.
-   * @since 22.5
-   */
   ControlDataRows: z.array(ManufacturingOrderOperationControlDataRowSchema).nullable(),
-  /**
-   * References OrderQuantityManufacturingOrderOperations.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 22.6
-   */
   OrderQuantityId: scalar.int64().nullable(),
-  /**
-   * Expandable; holds the partial quantities.
-   * Spec type: `OrderQuantityManufacturingOrderOperations`.
-   * Expandable: null unless requested with `$expand=OrderQuantity`.
-   * @since 22.6
-   */
   OrderQuantity: OrderQuantityManufacturingOrderOperationSchema.nullable(),
-  /**
-   * Whether the status is cleared.
-   * Spec type: `Boolean`.
-   * @since 23.3
-   */
   ClearedStatus: scalar.boolean(),
-  /**
-   * Whether the operation is shown in the priority plan.
-   * Spec type: `Boolean`.
-   * @since 25.2
-   */
   OnPriorityPlan: scalar.boolean(),
-  /**
-   * References ManualOperationStatuses.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 25.2
-   */
   ManualOperationStatusId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `ManualOperationStatuses`.
-   * Expandable: null unless requested with `$expand=ManualOperationStatus`.
-   * @since 25.2
-   */
   ManualOperationStatus: ManualOperationStatusSchema.nullable(),
-  /**
-   * Expandable; materials of the operation.
-   * Spec type: `ManufacturingOrderMaterials[]`.
-   * Expandable: null unless requested with `$expand=Materials`.
-   * @since 24.4
-   */
   Materials: z.array(ManufacturingOrderMaterialSchema).nullable(),
-  /**
-   * Fixed lead time.
-   * Spec type: `TimeSpan?`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   * @since 24.6
-   */
   FixedLeadTime: scalar.timeSpan().nullable(),
-  /**
-   * Unit staffing factor.
-   * Spec type: `Decimal?`.
-   * @since 25.8
-   */
   UnitStaffingFactor: scalar.decimal().nullable(),
-  /**
-   * Setup staffing factor.
-   * Spec type: `Decimal?`.
-   * @since 25.8
-   */
   SetupStaffingFactor: scalar.decimal().nullable(),
-  /**
-   * True when the planned time was calculated at order creation (from a part-configurator formula or aggregated from fictitious sub-parts) and must not be overwritten when the work center changes.
-   * Spec type: `Boolean`.
-   * @since 26.5
-   */
   IsPlannedTimeCalculated: scalar.boolean(),
-  /**
-   * Expandable; planned time distributed per day.
-   * Spec type: `ManufacturingOrderOperationDays[]`.
-   * Expandable: null unless requested with `$expand=Days`.
-   * @since 26.7
-   */
   Days: z.array(ManufacturingOrderOperationDaySchema).nullable(),
-  /**
-   * 0 = RecordedTime, 1 = PreCalculatedTime, 2 = BundleDistributedRecordedTime.
-   * Spec type: `Int32`.
-   * @since 26.8
-   */
   TimeCalculationType: scalar.enumeration([0, 1, 2], 'ManufacturingOrderOperationTimeCalculationType', "0 (RecordedTime), 1 (PreCalculatedTime), 2 (BundleDistributedRecordedTime)"),
-  /**
-   * True when more than one operator can report on the operation at the same time in the recording terminal.
-   * Spec type: `Boolean`.
-   * @since 26.8
-   */
   AllowsMultipleOperatorsToStartThisOperationSimultaneously: scalar.boolean(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ManufacturingOrderOperation must be a JSON object, received ${scalar.describe(issue.input)}`) });
 

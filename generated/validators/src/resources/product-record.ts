@@ -11,436 +11,71 @@ import { AddressSchema, CommentSchema, CustomerOrderDeliveryRowSchema, CustomerO
  * @since 2.18
  */
 export const ProductRecordSchema = z.object({
-  /**
-   * Business key.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   Id: scalar.int64(),
-  /**
-   * 0 = ProductRecord, 1 = Batch.
-   * Spec type: `Int32`.
-   */
   ProductRecordType: scalar.enumeration([0, 1], 'ProductRecordProductRecordType', "0 (ProductRecord), 1 (Batch)"),
-  /**
-   * Batch or serial number together with the part number.
-   * Spec type: `String`.
-   */
   SerialNumberWithPartNumber: scalar.string(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   CommentId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=Comment`.
-   */
   Comment: CommentSchema.nullable(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.24
-   */
   CertificateId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=Certificate`.
-   * @since 2.24
-   */
   Certificate: CommentSchema.nullable(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.24
-   */
   WarrantyCommitmentId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=WarrantyCommitment`.
-   * @since 2.24
-   */
   WarrantyCommitment: CommentSchema.nullable(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.24
-   */
   InstallationCommentId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=InstallationComment`.
-   * @since 2.24
-   */
   InstallationComment: CommentSchema.nullable(),
-  /**
-   * Batch or serial number.
-   * Spec type: `String`.
-   */
   SerialNumber: scalar.string(),
-  /**
-   * Charge number.
-   * Spec type: `String`.
-   */
   ChargeNumber: scalar.string(),
-  /**
-   * References Parts.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   PartId: scalar.int64(),
-  /**
-   * Expandable.
-   * Spec type: `Parts`.
-   * Expandable: null unless requested with `$expand=Part`.
-   */
   Part: PartSchema.nullable(),
-  /**
-   * References ManufacturingOrders.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   ManufacturingOrderId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `ManufacturingOrders`.
-   * Expandable: null unless requested with `$expand=ManufacturingOrder`.
-   */
   ManufacturingOrder: ManufacturingOrderSchema.nullable(),
-  /**
-   * Expandable; extra field values.
-   * Spec type: `ExtraFields[]`.
-   * Expandable: null unless requested with `$expand=ExtraFields`.
-   */
   ExtraFields: z.array(ExtraFieldSchema).nullable(),
-  /**
-   * Covered by warranty.
-   * Spec type: `Boolean`.
-   * @since 2.36
-   */
   HasWarranty: scalar.boolean(),
-  /**
-   * Warranty start.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.36
-   */
   WarrantyStartDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Warranty expiry.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.36
-   */
   WarrantyEndDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Warranty length in months.
-   * Spec type: `Int32`.
-   * @since 2.36
-   */
   WarrantyMonths: scalar.int32(),
-  /**
-   * Owner; references Customers.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.40
-   */
   OwnerId: scalar.int64().nullable(),
-  /**
-   * Customer order of the record.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.40
-   */
   CustomerOrderId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `CustomerOrders`.
-   * Expandable: null unless requested with `$expand=CustomerOrder`.
-   * @since 2.40
-   */
   CustomerOrder: CustomerOrderSchema.nullable(),
-  /**
-   * References CustomerOrderDeliveryRows.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.40
-   */
   CustomerOrderDeliveryRowId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `CustomerOrderDeliveryRows`.
-   * Expandable: null unless requested with `$expand=CustomerOrderDeliveryRow`.
-   * @since 2.40
-   */
   CustomerOrderDeliveryRow: CustomerOrderDeliveryRowSchema.nullable(),
-  /**
-   * References DeliveryAddresses.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.40
-   */
   DeliveryAddressId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Addresses`.
-   * Expandable: null unless requested with `$expand=DeliveryAddress`.
-   * @since 2.40
-   */
   DeliveryAddress: AddressSchema.nullable(),
-  /**
-   * Message for the life cycle state; references Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.45
-   */
   BlockMessageId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=BlockMessage`.
-   * @since 2.45
-   */
   BlockMessage: CommentSchema.nullable(),
-  /**
-   * Application user who set the record to blocked or message; references ApplicationUsers.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.45
-   */
   BlockedById: scalar.int64().nullable(),
-  /**
-   * Values under States and transitions.
-   * Spec type: `Int32`.
-   * @since 2.45
-   */
   LifeCycleState: scalar.enumeration([0, 1, 2, 3, 4, 5, 6, 7], 'ProductRecordLifeCycleState', "0 (ApprovalForUse), 1 (NonApproval), 2 (ServicePastDue), 3 (UnderServiceOrCalibration), 4 (Rejected), 5 (ServiceOrCalibrationBeforeUse), 6 (Missing), 7 (Scrapped)"),
-  /**
-   * Bitmask. 0 = None, 1 = ManufacturingOrderWithdrawal, 2 = ManufacturingOrderClearance, 4 = CustomerOrderDelivery, 8 = CustomerOrderClearance, 16 = RequirementCalculation. The context the life cycle state applies to.
-   * Spec type: `Int32`.
-   * @since 2.45
-   */
   BlockContext: scalar.bitmask(31, 'ProductRecordBlockContext'),
-  /**
-   * Date from which the record is blocked.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.45
-   */
   BlockedFromDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Date from which the record is unblocked.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.45
-   */
   BlockedToDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Measurement setting.
-   * Spec type: `Decimal?`.
-   * @since 2.49
-   */
   MeasurementSetting: scalar.decimal().nullable(),
-  /**
-   * Operation time.
-   * Spec type: `TimeSpan?`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   * @since 2.49
-   */
   OperationTime: scalar.timeSpan().nullable(),
-  /**
-   * Number of cycles.
-   * Spec type: `Decimal?`.
-   * @since 2.49
-   */
   NumberOfCycles: scalar.decimal().nullable(),
-  /**
-   * Expandable; operation reporting logs.
-   * Spec type: `ProductRecordOperationReportings[]`.
-   * Expandable: null unless requested with `$expand=OperationReportings`.
-   * @since 2.49
-   */
   OperationReportings: z.array(ProductRecordOperationReportingSchema).nullable(),
-  /**
-   * References Persons.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.51
-   */
   CustomerOrderOurReferenceId: scalar.int64().nullable(),
-  /**
-   * Customer's reference; references BusinessContactReferences.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.51
-   */
   BusinessContactReferenceId: scalar.int64().nullable(),
-  /**
-   * References Revisions. Obsolete since 24.1; replaced by PartRevisionId.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.51
-   * @deprecated Obsolete since 24.1; use `PartRevisionId` instead.
-   */
   CustomerOrderPartRevisionId: scalar.int64().nullable(),
-  /**
-   * Revision of the part; references Revisions.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 24.1
-   */
   PartRevisionId: scalar.int64().nullable(),
-  /**
-   * Planned delivery date of the customer order.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.51
-   */
   PlannedDeliveryDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Actual delivery date of the customer order.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.51
-   */
   ActualDeliveryDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Meter reading for warranty.
-   * Spec type: `Decimal?`.
-   * @since 2.51
-   */
   MeasurementSettingWarranty: scalar.decimal().nullable(),
-  /**
-   * Operation time for warranty.
-   * Spec type: `TimeSpan?`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   * @since 2.51
-   */
   OperationTimeWarranty: scalar.timeSpan().nullable(),
-  /**
-   * Number of cycles for warranty.
-   * Spec type: `Decimal?`.
-   * @since 2.51
-   */
   NumberOfCyclesWarranty: scalar.decimal().nullable(),
-  /**
-   * References PurchaseOrders.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.51
-   */
   PurchaseOrderId: scalar.int64().nullable(),
-  /**
-   * Actual delivery date of the purchase order.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.51
-   */
   ActualArrivalDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Finish date of the manufacturing order.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.51
-   */
   ManufactureDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Customer order the installation is linked to; references CustomerOrders.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.51
-   */
   InstallationOrderId: scalar.int64().nullable(),
-  /**
-   * Person linked to the installation; references Persons.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.51
-   */
   InstalledBy: scalar.int64().nullable(),
-  /**
-   * Date the installation takes place.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.51
-   */
   InstallationDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Installation code.
-   * Spec type: `String`.
-   * @since 2.51
-   */
   InstallationCode: scalar.string(),
-  /**
-   * Warranty code.
-   * Spec type: `String`.
-   * @since 2.51
-   */
   WarrantyCode: scalar.string(),
-  /**
-   * Registration number of the manufacturing order.
-   * Spec type: `String`.
-   * @since 2.51
-   */
   RegistrationNo: scalar.string(),
-  /**
-   * Type description of the customer order.
-   * Spec type: `String`.
-   * @since 2.51
-   */
   TypeDescription: scalar.string(),
-  /**
-   * Values under States and transitions.
-   * Spec type: `Int32`.
-   * @since 22.6
-   */
   Status: scalar.enumeration([0, 1, 2, 3, 4, 5, 6, 7, 9], 'ProductRecordStatus', "0 (NotInitialized), 1 (Registrered), 2 (Manufacturing), 3 (ManufacturingPending), 4 (Inventory), 5 (Blocked), 6 (Packed), 7 (PackedAndMarked), 9 (Historical)"),
-  /**
-   * Best before date.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 22.7
-   */
   BestBeforeDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Batch number key.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.3
-   */
   ProductRecordBatchId: scalar.int64().nullable(),
-  /**
-   * Remaining exposure time in hours.
-   * Spec type: `Decimal?`.
-   * @since 26.7
-   */
   RemainingExposureTime: scalar.decimal().nullable(),
-  /**
-   * True while the exposure time counter is running and decreasing the remaining time.
-   * Spec type: `Boolean`.
-   * @since 26.7
-   */
   IsExposureTimeActive: scalar.boolean(),
-  /**
-   * Number of completed exposure time cycles.
-   * Spec type: `Int32?`.
-   * @since 26.7
-   */
   ExposureTimeNumberOfCycles: scalar.int32().nullable(),
-  /**
-   * Manufacturer part number; maximum length 50.
-   * Spec type: `String`.
-   * At most 50 characters.
-   * @since 26.7
-   */
   ManufacturerPartNumber: scalar.string(50),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ProductRecord must be a JSON object, received ${scalar.describe(issue.input)}`) });
 

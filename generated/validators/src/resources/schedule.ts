@@ -11,148 +11,27 @@ import { CommentSchema } from '../references.js';
  * @since 22.2
  */
 export const ScheduleSchema = z.object({
-  /**
-   * Business key.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   Id: scalar.int64(),
-  /**
-   * Human readable identifier.
-   * Spec type: `String`.
-   */
   Code: scalar.string(),
-  /**
-   * Translated description.
-   * Spec type: `String`.
-   */
   Description: scalar.string(),
-  /**
-   * Length of the schedule.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.1
-   */
   ScheduleLength: scalar.int64(),
-  /**
-   * Start of the schedule.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.1
-   */
   Start: scalar.int64(),
-  /**
-   * End of the schedule.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.1
-   */
   End: scalar.int64(),
-  /**
-   * Overtime schedule; references Schedules.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.1
-   */
   OvertimeScheduleId: scalar.int64().nullable(),
-  /**
-   * Flex in start.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.1
-   */
   FlexInStart: scalar.int64().nullable(),
-  /**
-   * Flex in end.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.1
-   */
   FlexInEnd: scalar.int64().nullable(),
-  /**
-   * Flex out start.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.1
-   */
   FlexOutStart: scalar.int64().nullable(),
-  /**
-   * Flex out end.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 23.1
-   */
   FlexOutEnd: scalar.int64().nullable(),
-  /**
-   * Night schedule flag.
-   * Spec type: `Boolean`.
-   * @since 23.1
-   */
   IsNightSchedule: scalar.boolean(),
-  /**
-   * Bitmask. 0 = NotInitialized, 1 = Ordinary, 2 = Overtime.
-   * Spec type: `Int32`.
-   * @since 23.1
-   */
   Type: scalar.bitmask(3, 'ScheduleType'),
-  /**
-   * Amount of shorter work hours.
-   * Spec type: `Decimal?`.
-   * @since 24.4
-   */
   AmountSwh: scalar.decimal().nullable(),
-  /**
-   * Schedule number for export.
-   * Spec type: `String`.
-   * @since 24.4
-   */
   ScheduleNumberForExport: scalar.string(),
-  /**
-   * Bitmask. 0 = None, 1 = RegisterScheduleCycle, 2 = CreateRecording.
-   * Spec type: `Int32`.
-   * @since 24.4
-   */
   BlockedContextType: scalar.bitmask(3, 'ScheduleBlockedContextType'),
-  /**
-   * Application user who blocked the entity.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 24.4
-   */
   BlockedById: scalar.int64().nullable(),
-  /**
-   * Block start.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 24.4
-   */
   BlockedFromDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Block end.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 24.4
-   */
   BlockedToDate: scalar.dateTimeOffset().nullable(),
-  /**
-   * Values under States and transitions.
-   * Spec type: `Int32`.
-   * @since 24.4
-   */
   BlockedStatus: scalar.enumeration([0, 1, 2], 'ScheduleBlockedStatus', "0 (None), 1 (Message), 2 (Blocked)"),
-  /**
-   * Block message comment; references Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 24.4
-   */
   BlockMessageId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=BlockMessage`.
-   * @since 24.4
-   */
   BlockMessage: CommentSchema.nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Schedule must be a JSON object, received ${scalar.describe(issue.input)}`) });
 

@@ -11,186 +11,36 @@ import { CommentSchema, CurrencySchema, ManufacturerPartLinkSchema, PartPurchase
  * @since 2.18
  */
 export const SupplierPartLinkSchema = z.object({
-  /**
-   * Business key.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   Id: scalar.int64(),
-  /**
-   * References Suppliers.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   SupplierId: scalar.int64(),
-  /**
-   * Part number at the supplier.
-   * Spec type: `String`.
-   */
   SupplierPartNumber: scalar.string(),
-  /**
-   * Which forms show the purchase comment.
-   * Spec type: `Int32`.
-   */
   PurchaseCommentShowInForms: scalar.int32(),
-  /**
-   * Include alloy cost on purchase orders.
-   * Spec type: `Boolean`.
-   */
   IncludeAlloyCostOnPurchaseOrder: scalar.boolean(),
-  /**
-   * Part of the link.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   PartId: scalar.int64(),
-  /**
-   * Price.
-   * Spec type: `Decimal?`.
-   */
   Price: scalar.decimal().nullable(),
-  /**
-   * Setup price.
-   * Spec type: `Decimal?`.
-   */
   SetupPrice: scalar.decimal().nullable(),
-  /**
-   * Lead time in work days.
-   * Spec type: `TimeSpan?`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   */
   LeadTime: scalar.timeSpan().nullable(),
-  /**
-   * Discount.
-   * Spec type: `Decimal?`.
-   */
   Discount: scalar.decimal().nullable(),
-  /**
-   * Price valid through.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   */
   PriceValidThrough: scalar.dateTimeOffset().nullable(),
-  /**
-   * Future price.
-   * Spec type: `Decimal?`.
-   */
   FuturePrice: scalar.decimal().nullable(),
-  /**
-   * Future price valid through.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   */
   FuturePriceValidThrough: scalar.dateTimeOffset().nullable(),
-  /**
-   * Future setup price.
-   * Spec type: `Decimal?`.
-   */
   FutureSetupPrice: scalar.decimal().nullable(),
-  /**
-   * Quantity per package.
-   * Spec type: `Decimal?`.
-   */
   QuantityPerPackage: scalar.decimal().nullable(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   OverridePurchaseCommentId: scalar.int64().nullable(),
-  /**
-   * Override purchase comment.
-   * Spec type: `Comments`.
-   * Related object: null unless it was expanded.
-   */
   OverridePurchaseComment: CommentSchema.nullable(),
-  /**
-   * References Units.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   UnitId: scalar.int64(),
-  /**
-   * The unit.
-   * Spec type: `Units`.
-   * Related object: null unless it was expanded.
-   */
   Unit: UnitSchema.nullable(),
-  /**
-   * References Currencies.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   PriceCurrencyId: scalar.int64(),
-  /**
-   * The price currency.
-   * Spec type: `Currencies`.
-   * Related object: null unless it was expanded.
-   */
   PriceCurrency: CurrencySchema.nullable(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   PriceCommentId: scalar.int64().nullable(),
-  /**
-   * Price comment.
-   * Spec type: `Comments`.
-   * Related object: null unless it was expanded.
-   */
   PriceComment: CommentSchema.nullable(),
-  /**
-   * Brand of the link.
-   * Spec type: `String`.
-   * @since 2.47
-   */
   Brand: scalar.string(),
-  /**
-   * Storage of the link.
-   * Spec type: `String`.
-   * @since 2.47
-   */
   Storage: scalar.string(),
-  /**
-   * Dock of the link.
-   * Spec type: `String`.
-   * @since 2.47
-   */
   Dock: scalar.string(),
-  /**
-   * True when the part is remote configured via the transfer profile connected to the supplier.
-   * Spec type: `Boolean`.
-   * @since 23.2
-   */
   IsRemoteConfigured: scalar.boolean(),
-  /**
-   * Key of the purchase expense values.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 26.6
-   */
   PartPurchaseExpenseValuesId: scalar.int64().nullable(),
-  /**
-   * Purchase expense values.
-   * Spec type: `PartPurchaseExpenseValues`.
-   * Related object: null unless it was expanded.
-   * @since 26.6
-   */
   PartPurchaseExpenseValues: PartPurchaseExpenseValueSchema.nullable(),
-  /**
-   * Key of the manufacturer part link.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 26.7
-   */
   ManufacturerPartLinkId: scalar.int64().nullable(),
-  /**
-   * Manufacturer part link.
-   * Spec type: `ManufacturerPartLinks`.
-   * Related object: null unless it was expanded.
-   * @since 26.7
-   */
   ManufacturerPartLink: ManufacturerPartLinkSchema.nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: SupplierPartLink must be a JSON object, received ${scalar.describe(issue.input)}`) });
 

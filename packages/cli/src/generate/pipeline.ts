@@ -3,8 +3,8 @@
  * target, check the TypeScript syntax of what was rendered, then write only what changed
  * (or, with --check, list what is stale). Each stage returns data; nothing here prints.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
@@ -45,7 +45,12 @@ export function packageVersionOf(outDir: string, target: string): string {
   }
 }
 
-export function renderTargets(spec: Spec, generators: readonly Generator[], templates: TemplateEngine, options: RenderOptions): GeneratedFile[] {
+/** What the output folder holds, as far as this process knows (watch mode keeps it between runs). */
+export type KnownOutput = Map<string, string>;
+
+export function renderTargets(
+  spec: Spec, generators: readonly Generator[], templates: TemplateEngine, options: RenderOptions, known?: KnownOutput,
+): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   for (const g of generators) {
     const produced = g.generate({
@@ -63,12 +68,48 @@ export function renderTargets(spec: Spec, generators: readonly Generator[], temp
     if (paths.has(f.path)) throw new GenerateError(`two files are generated at ${f.path}`);
     paths.add(f.path);
   }
-  const errors = syntaxErrors(files);
+  // Files identical to what is on disk were checked when they were written; parse the rest.
+  const errors = syntaxErrors(files.filter((f) => currentText(options.outDir, f.path, known) !== f.contents));
   if (errors.length > 0) {
     const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
     throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
   }
   return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function currentText(outDir: string, path: string, known?: KnownOutput): string | undefined {
+  if (known) return known.get(path);
+  try {
+    return readFileSync(join(outDir, path), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Watch mode: writes the files whose contents differ from the previous run and removes the ones
+ * it no longer produces, without reading the output folder again. `known` is updated.
+ */
+export function writeChanged(outDir: string, files: readonly GeneratedFile[], known: KnownOutput): WriteReport {
+  const report: WriteReport = { written: [], unchanged: [], removed: [] };
+  const want = new Set(files.map((f) => f.path));
+  for (const f of files) {
+    if (known.get(f.path) === f.contents) {
+      report.unchanged.push(f.path);
+      continue;
+    }
+    mkdirSync(dirname(join(outDir, f.path)), { recursive: true });
+    writeFileSync(join(outDir, f.path), f.contents);
+    known.set(f.path, f.contents);
+    report.written.push(f.path);
+  }
+  for (const path of [...known.keys()]) {
+    if (want.has(path)) continue;
+    rmSync(join(outDir, path), { force: true });
+    known.delete(path);
+    report.removed.push(path);
+  }
+  return report;
 }
 
 /**
@@ -96,10 +137,14 @@ export function generateFromSpec(
   generators: readonly Generator[],
   templates: TemplateEngine,
   options: RenderOptions & { check: boolean },
+  known?: KnownOutput,
 ): GenerateOutcome {
   if (hasErrors(parsed.diagnostics)) return { kind: 'diagnostics', diagnostics: parsed.diagnostics };
-  const files = renderTargets(parsed.spec, generators, templates, options);
+  const memory = known && known.size > 0 ? known : undefined;
+  const files = renderTargets(parsed.spec, generators, templates, options, memory);
   const owned = ownedBy(options.outDir, generators.map((g) => g.target));
   if (options.check) return { kind: 'checked', stale: staleFiles(options.outDir, files, owned), files, diagnostics: parsed.diagnostics };
-  return { kind: 'written', report: writeFiles(options.outDir, files, owned), files, diagnostics: parsed.diagnostics };
+  const report = memory ? writeChanged(options.outDir, files, memory) : writeFiles(options.outDir, files, owned);
+  if (known && !memory) for (const f of files) known.set(f.path, f.contents);
+  return { kind: 'written', report, files, diagnostics: parsed.diagnostics };
 }

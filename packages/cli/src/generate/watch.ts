@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { createTemplateEngine, type Generator, type TemplateEngine } from '@specgen/generate-core';
 import { createIncrementalParser } from '@specgen/parser';
-import { type GenerateOutcome, type RenderOptions, generateFromSpec } from './pipeline.ts';
+import { type GenerateOutcome, type KnownOutput, type RenderOptions, generateFromSpec } from './pipeline.ts';
 
 const SETTLE_MS = 80;
 
@@ -38,6 +38,8 @@ export interface WatchHandle {
 export function watchGenerate(options: WatchOptions): WatchHandle {
   const parser = createIncrementalParser();
   let templates: TemplateEngine = createTemplateEngine(options.templatesDir ?? undefined);
+  /** The output as written by this watcher; the first run reads the folder, later runs compare in memory. */
+  const known: KnownOutput = new Map();
   let running = false;
   let queued: { trigger: string; at: number; templatesChanged: boolean } | null = null;
   /** The spec text the last run read; see `settle`. */
@@ -48,7 +50,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     try {
       lastSpecText = readFileSync(options.specPath, 'utf8');
       const parsed = parser.parse(lastSpecText, options.specFile);
-      const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false });
+      const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false }, known);
       options.onRun({ trigger, outcome, ms: performance.now() - at });
     } catch (err) {
       options.onRun({ trigger, error: err instanceof Error ? err : new Error(String(err)), ms: performance.now() - at });

@@ -7,15 +7,7 @@ import * as scalar from './scalars.js';
  * Further fields are not shown in the spec; unknown properties are kept.
  */
 export const LoginRequestSchema = z.looseObject({
-  /**
-   * Sent in the OIDC initiate body.
-   * Spec type: `Boolean`.
-   */
   ForceRelogin: scalar.boolean(),
-  /**
-   * Omitted for OIDC.
-   * Spec type: `String`.
-   */
   Username: scalar.string().optional(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) });
 
@@ -25,20 +17,8 @@ export const LoginRequestSchema = z.looseObject({
  * Further fields are not shown in the spec; unknown properties are kept.
  */
 export const LoginResponseSchema = z.looseObject({
-  /**
-   * Session identifier in GUID format.
-   * Spec type: `String?`.
-   */
   SessionId: scalar.string().nullable(),
-  /**
-   * Set only when a second factor is still required.
-   * Spec type: `String?`.
-   */
   MfaToken: scalar.string().nullable(),
-  /**
-   * Serialization reference marker.
-   * Spec type: `String`.
-   */
   $id: scalar.string(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginResponse must be a JSON object, received ${scalar.describe(issue.input)}`) });
 
@@ -46,14 +26,6 @@ export const LoginResponseSchema = z.looseObject({
  * TOTP login request.
  */
 export const TotpLoginRequestSchema = z.object({
-  /**
-   * The token returned by the login attempt.
-   * Spec type: `String`.
-   */
   MfaToken: scalar.string(),
-  /**
-   * The TOTP code.
-   * Spec type: `Integer`.
-   */
   Code: scalar.int32(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) });

@@ -11,13 +11,11 @@ export interface Gadget {
   /**
    * Business key.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   Id: bigint;
   /**
    * References Widgets.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   WidgetId: bigint;
   /**

@@ -42,7 +42,6 @@ export interface Widget {
   /**
    * Business key.
    * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   Id: bigint;
   /**
@@ -97,7 +96,6 @@ export interface Widget {
   /**
    * References Comments.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    */
   CommentId: bigint | null;
   /**
@@ -129,7 +127,6 @@ export interface Widget {
   /**
    * Obsolete since 24.1; replaced by RevisionId.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 2.9
    * @deprecated Obsolete since 24.1; use {@link Widget.RevisionId | RevisionId} instead.
    */
@@ -137,7 +134,6 @@ export interface Widget {
   /**
    * Revision.
    * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
    * @since 24.1
    */
   RevisionId: bigint | null;

@@ -9,31 +9,11 @@ import { WidgetSchema } from './widget.js';
  * Read with `GET /{languageCode}/{companyNumber}/api/v1/Sales/Gadgets`.
  */
 export const GadgetSchema = z.object({
-  /**
-   * Business key.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   Id: scalar.int64(),
-  /**
-   * References Widgets.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   WidgetId: scalar.int64(),
-  /**
-   * Expandable.
-   * Spec type: `Widgets`.
-   * Expandable: null unless requested with `$expand=Widget`.
-   */
   get Widget() {
     return WidgetSchema.nullable();
   },
-  /**
-   * The comment.
-   * Spec type: `Comments`.
-   * Related object: null unless it was expanded.
-   */
   Comment: CommentSchema.nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Gadget must be a JSON object, received ${scalar.describe(issue.input)}`) });
 

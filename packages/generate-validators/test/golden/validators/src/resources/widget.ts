@@ -11,105 +11,21 @@ import { CommentSchema, ExtraFieldSchema } from '../references.js';
  * @since 2.9
  */
 export const WidgetSchema = z.object({
-  /**
-   * Business key.
-   * Spec type: `Int64`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   Id: scalar.int64(),
-  /**
-   * Name; maximum length 50.
-   * Spec type: `String`.
-   * At most 50 characters.
-   */
   Name: scalar.string(50),
-  /**
-   * How many.
-   * Spec type: `Int32`.
-   */
   Count: scalar.int32(),
-  /**
-   * Price.
-   * Spec type: `Decimal?`.
-   * @since 2.9
-   */
   Price: scalar.decimal().nullable(),
-  /**
-   * Valid from.
-   * Spec type: `DateTimeOffset`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.18
-   */
   ValidFrom: scalar.dateTimeOffset(),
-  /**
-   * Valid to.
-   * Spec type: `DateTimeOffset?`.
-   * ISO 8601 date-time with an offset, e.g. `2026-03-01T08:00:00+01:00`.
-   * @since 2.18
-   */
   ValidTo: scalar.dateTimeOffset().nullable(),
-  /**
-   * Setup time.
-   * Spec type: `TimeSpan`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   */
   SetupTime: scalar.timeSpan(),
-  /**
-   * Lead time.
-   * Spec type: `TimeSpan?`.
-   * Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.
-   * @since 24.1
-   */
   LeadTime: scalar.timeSpan().nullable(),
-  /**
-   * Whether it is active.
-   * Spec type: `Boolean`.
-   */
   Active: scalar.boolean(),
-  /**
-   * References Comments.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   */
   CommentId: scalar.int64().nullable(),
-  /**
-   * Expandable.
-   * Spec type: `Comments`.
-   * Expandable: null unless requested with `$expand=Comment`.
-   */
   Comment: CommentSchema.nullable(),
-  /**
-   * Expandable; extra field values.
-   * Spec type: `ExtraFields[]`.
-   * Expandable: null unless requested with `$expand=ExtraFields`.
-   */
   ExtraFields: z.array(ExtraFieldSchema).nullable(),
-  /**
-   * Values under States and transitions.
-   * Spec type: `Int32`.
-   * @since 22.6
-   */
   Status: scalar.enumeration([0, 1, 9], 'WidgetStatus', "0 (NotInitialized), 1 (Registrered), 9 (Historical)"),
-  /**
-   * Bitmask. 0 = None, 1 = Withdrawal, 2 = Clearance, 4 = Delivery.
-   * Spec type: `Int32`.
-   * @since 2.45
-   */
   BlockContext: scalar.bitmask(7, 'WidgetBlockContext'),
-  /**
-   * Obsolete since 24.1; replaced by RevisionId.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 2.9
-   * @deprecated Obsolete since 24.1; use `RevisionId` instead.
-   */
   OldRevisionId: scalar.int64().nullable(),
-  /**
-   * Revision.
-   * Spec type: `Int64?`.
-   * Int64, decoded as `bigint` so that ids above 2^53 keep every digit.
-   * @since 24.1
-   */
   RevisionId: scalar.int64().nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Widget must be a JSON object, received ${scalar.describe(issue.input)}`) });
 
