@@ -1,5 +1,6 @@
 /**
- * A cheap line scan splits the markdown at ATX headings (`#`, `##`, `###`), skipping fenced code,
+ * A cheap line scan splits the markdown at ATX headings (`#`, `##`, `###`) and setext headings
+ * (one-line text underlined with `===` or `---`), skipping fenced code,
  * so that each section can be parsed (and cached) on its own. Positions stay file positions:
  * a section knows the line its body starts on.
  */
@@ -17,6 +18,10 @@ export interface Section {
 
 const HEADING = /^( {0,3})(#{1,3})(?:[ \t]+(.*?))?[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** Setext underline: `===` (level 1) or `---` (level 2) under a one-line paragraph. */
+const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
+/** A line that can be the text of a setext heading: plain text, not a table row, list item, quote, heading or code. */
+const SETEXT_TEXT = /^ {0,3}[^\s\-*+>#|`~=0-9]/;
 
 export function splitLines(markdown: string): string[] {
   return markdown.split(/\r\n|\r|\n/);
@@ -43,6 +48,14 @@ export function splitSections(markdown: string): Section[] {
       continue;
     }
     if (fenceMatch) { fence = fenceMatch[1]!; continue; }
+    const setext = SETEXT.exec(line);
+    const text = lines[i - 1] ?? '';
+    if (setext && i > 0 && i - 1 >= current.start && SETEXT_TEXT.test(text) && !text.includes('|') && (lines[i - 2] ?? '').trim() === '') {
+      close(i - 1);
+      const column = text.length - text.trimStart().length + 1;
+      current = { level: setext[1]!.startsWith('=') ? 1 : 2, title: text.trim(), line: i, column, start: i + 1 };
+      continue;
+    }
     const m = HEADING.exec(line);
     if (!m) continue;
     close(i);

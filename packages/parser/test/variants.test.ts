@@ -27,6 +27,8 @@ const VARIANTS: Array<[string, (text: string) => string]> = [
   ['padded cells', (t) => mapTableLines(t, (l) => l.split('|').map((c) => (c.trim() ? `   ${c.trim()}    ` : c)).join('|'))],
   ['aligned delimiter rows', (t) => mapTableLines(t, (l) => (/^\|[-|]+\|$/.test(l) ? l.replace(/---/g, ':---:') : l))],
   ['sections in another order', reorderSections],
+  ['setext headings for # and ##', (t) => t.replace(/^(#{1,2}) (.*)$/gm, (_m, hashes: string, title: string) => `${title}\n${(hashes === '#' ? '=' : '-').repeat(title.length)}`)],
+  ['closing hashes on ATX headings', (t) => t.replace(/^(#{1,3}) (.*)$/gm, '$1 $2 $1')],
   ['trailing whitespace and extra blank lines', (t) => t.replace(/\n\n/g, '\n\n\n').replace(/\.\n/g, '.  \n')],
 ];
 
