@@ -2,7 +2,8 @@
  * `/openapi.json` (the OpenAPI 3.1 document of the configured service version, built in-process
  * from the IR by @specgen/generate-openapi, the same code that writes @service-api/openapi) and an
  * interactive reference at `/docs` (Swagger UI from the installed swagger-ui-dist: no CDN, no network).
- * Register at the root, outside the `/:languageCode/:companyNumber` prefix.
+ * Register at the root, outside the `/:languageCode/:companyNumber` prefix, for `/openapi.json` and
+ * `/docs`; under a prefix the same routes appear below it (the page uses relative URLs, so both work).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,20 +23,20 @@ const PAGE = `<!doctype html>
 <head>
   <meta charset="utf-8">
   <title>Service API reference</title>
-  <link rel="stylesheet" href="/docs/swagger-ui.css">
-  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
+  <link rel="stylesheet" href="docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="docs/favicon-32x32.png">
 </head>
 <body>
   <div id="swagger-ui"></div>
-  <script src="/docs/swagger-ui-bundle.js"></script>
-  <script src="/docs/swagger-ui-standalone-preset.js"></script>
-  <script src="/docs/init.js"></script>
+  <script src="docs/swagger-ui-bundle.js"></script>
+  <script src="docs/swagger-ui-standalone-preset.js"></script>
+  <script src="docs/init.js"></script>
 </body>
 </html>
 `;
 
 const INIT = `window.ui = SwaggerUIBundle({
-  url: '/openapi.json',
+  url: 'openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],

@@ -9,7 +9,7 @@ import { openStore } from '@specgen/runtime-store';
 import { formatProblem, importRecords } from './importer.ts';
 import { resourceModel, type ResourceModel } from './model.ts';
 import { seedResources } from './seed.ts';
-import { ensureResourceTables } from './tables.ts';
+import { analyzeResourceTables, ensureResourceTables } from './tables.ts';
 
 export const DATA_HELP = `Usage:
   pnpm service data import <Resource> <file>   import a JSON array or NDJSON file (all or nothing)
@@ -59,6 +59,7 @@ async function importCommand(resource: string | undefined, file: string | undefi
       console.error(`nothing imported: ${result.problems.length} problem(s)`);
       return 1;
     }
+    await analyzeResourceTables(store);
     console.log(`imported ${result.imported} ${model.name} record(s)`);
     return 0;
   });
@@ -73,6 +74,7 @@ async function seedCommand(args: string[]): Promise<number> {
   }
   return withModels(async (store, models) => {
     const written = await seedResources(store, models, { count });
+    await analyzeResourceTables(store);
     for (const [name, n] of Object.entries(written)) console.log(`seeded ${n} ${name} record(s)`);
     return 0;
   });

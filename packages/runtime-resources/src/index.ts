@@ -3,7 +3,7 @@ export { apiDocsPlugin } from './api-docs.ts';
 export { dataCommand } from './data-command.ts';
 export { resourceModel, isExpandable, type ResourceModel, type Expansion, type ScalarColumn } from './model.ts';
 export { resourceView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ResourceView } from './view.ts';
-export { ensureResourceTables, type TableChange } from './tables.ts';
+export { ensureResourceTables, analyzeResourceTables, type TableChange } from './tables.ts';
 export { importRecords, checkRecords, formatProblem, type ImportProblem, type ImportResult } from './importer.ts';
 export { seedResources, seedRecord, seedEncoded, type SeedOptions } from './seed.ts';
 export { encodeRecord, type EncodedRecord, type FieldError } from './record-codec.ts';

@@ -5,7 +5,7 @@
  */
 import { isLosslessNumber, stringify } from 'lossless-json';
 import { parseInt64, type ScalarValue } from '@specgen/runtime-query';
-import type { ResourceModel } from './model.ts';
+import type { ResourceModel, ScalarColumn } from './model.ts';
 import { encodeScalar } from './scalar-codec.ts';
 
 export interface FieldError {
@@ -47,26 +47,45 @@ function relatedJson(value: JsonObject, errors: FieldError[], property: string):
   return { id: parsed.value, json: stringify({ ...value, Id: String(parsed.value) }) ?? 'null' };
 }
 
+interface Layout {
+  known: Set<string>;
+  fields: Array<{ name: string; key: string; column: ScalarColumn | undefined }>;
+}
+
+const layouts = new WeakMap<ResourceModel, Layout>();
+
+/** Per model, computed once: field order, `"Name":` prefixes and columns. */
+function layoutOf(model: ResourceModel): Layout {
+  let layout = layouts.get(model);
+  if (!layout) {
+    const columns = new Map(model.columns.map((c) => [c.name, c]));
+    layout = {
+      known: new Set(model.resource.fields.map((f) => f.name)),
+      fields: model.resource.fields.map((f) => ({ name: f.name, key: `${JSON.stringify(f.name)}:`, column: columns.get(f.name) })),
+    };
+    layouts.set(model, layout);
+  }
+  return layout;
+}
+
 export function encodeRecord(model: ResourceModel, input: unknown): EncodedRecord | FieldError[] {
   if (!isObject(input)) return [{ field: null, message: 'expected a JSON object' }];
   const errors: FieldError[] = [];
-  const known = new Set(model.resource.fields.map((f) => f.name));
+  const { known, fields } = layoutOf(model);
   for (const key of Object.keys(input)) if (!known.has(key)) errors.push({ field: key, message: `unknown field of ${model.name}` });
   const values: Record<string, ScalarValue | null> = {};
-  const parts: string[] = [];
-  const columns = new Map(model.columns.map((c) => [c.name, c]));
+  let json = '{';
   const related: RelatedRecord[] = [];
-  for (const f of model.resource.fields) {
-    const column = columns.get(f.name);
-    let json = 'null';
-    if (column) {
-      const encoded = encodeScalar(column, input[f.name]);
+  for (const f of fields) {
+    let value = 'null';
+    if (f.column) {
+      const encoded = encodeScalar(f.column, input[f.name]);
       if (encoded.ok) {
         values[f.name] = encoded.value;
-        json = encoded.json;
+        value = encoded.json;
       } else errors.push({ field: f.name, message: encoded.message });
     }
-    parts.push(`${JSON.stringify(f.name)}:${json}`);
+    json += json.length === 1 ? f.key + value : `,${f.key}${value}`;
   }
   for (const expansion of model.expansions) {
     const raw = input[expansion.name];
@@ -90,5 +109,5 @@ export function encodeRecord(model: ResourceModel, input: unknown): EncodedRecor
     });
   }
   if (errors.length > 0) return errors;
-  return { id: values['Id'] as bigint, values, json: `{${parts.join(',')}}`, related };
+  return { id: values['Id'] as bigint, values, json: `${json}}`, related };
 }

@@ -7,6 +7,7 @@ import type { Store } from '@specgen/runtime-store';
 import type { Expansion, ResourceModel } from './model.ts';
 import { encodeRecord, type EncodedRecord } from './record-codec.ts';
 import { seedValue } from './seed-values.ts';
+import { withDeferredIndexes } from './tables.ts';
 import { writeRecords } from './writer.ts';
 
 export interface SeedOptions {
@@ -53,10 +54,12 @@ export async function seedResources(store: Store, models: ResourceModel[], optio
   const written: Record<string, number> = {};
   await store.db.transaction().execute(async (trx) => {
     for (const model of models) {
-      for (let start = 0; start < count; start += 1000) {
-        const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) => seedEncoded(model, start + k, options.related ?? true));
-        await writeRecords(trx, store.dialect, model, batch);
-      }
+      await withDeferredIndexes(trx, model, count, async () => {
+        for (let start = 0; start < count; start += 1000) {
+          const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) => seedEncoded(model, start + k, options.related ?? true));
+          await writeRecords(trx, store.dialect, model, batch);
+        }
+      });
       written[model.name] = count;
     }
   });

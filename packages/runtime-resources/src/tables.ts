@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { parse } from 'lossless-json';
 import type { Store } from '@specgen/runtime-store';
-import { addColumnSql, createIndexSql, createTableSql, isIndexed, JSON_COLUMN, META_TABLE, signature, supportTablesSql } from './ddl.ts';
+import { addColumnSql, createIndexSql, createTableSql, indexName, isIndexed, JSON_COLUMN, META_TABLE, signature, supportTablesSql } from './ddl.ts';
 import type { ResourceModel } from './model.ts';
 import { encodeRecord } from './record-codec.ts';
 import { defaultRaw } from './scalar-codec.ts';
@@ -88,4 +88,22 @@ export async function ensureResourceTables(store: Store, models: ResourceModel[]
     }
     return changes;
   });
+}
+
+/** Refreshes the planner statistics after bulk writes (both stores understand `ANALYZE`). */
+export async function analyzeResourceTables(store: Store): Promise<void> {
+  await sql`ANALYZE`.execute(store.db);
+}
+
+/** Bulk writes into an empty table are much faster with the indexes built afterwards, in one pass. */
+export const BULK_THRESHOLD = 5000;
+
+export async function withDeferredIndexes<T>(db: Kysely<any>, model: ResourceModel, expected: number, write: () => Promise<T>): Promise<T> {
+  const empty = (await db.selectFrom(model.table).select('Id').limit(1).execute()).length === 0;
+  if (!empty || expected < BULK_THRESHOLD) return write();
+  const indexed = model.columns.filter(isIndexed);
+  for (const c of indexed) await sql`DROP INDEX IF EXISTS ${sql.ref(indexName(model.table, c.name))}`.execute(db);
+  const result = await write();
+  for (const c of indexed) await createIndexSql(model, c).execute(db);
+  return result;
 }
