@@ -22,6 +22,7 @@ export const RULES = {
   'read-path-changed': rule('breaking', 'The path template of all read resources changed; every query URL moves.', '`/{languageCode}/{companyNumber}/api/v1` -> `.../api/v2`'),
   'resource-added': rule('info', 'A read resource was added.', 'new section `### Invoices`', true),
   'resource-removed': rule('breaking', 'A read resource was removed; its queries fail.', 'section `### Schedules` deleted'),
+  'resource-renamed': rule('breaking', 'A resource has a new name but the same type GUID: reported once as a rename (its fields are compared as usual), not as a removal and an addition.', '`### Schedules` -> `### WorkSchedules`, same type GUID'),
   'resource-path-changed': rule('breaking', 'The path tail (area/resource) of a read resource changed.', '`Inventory/ProductRecords` -> `Stock/ProductRecords`'),
   'resource-permission-changed': rule('breaking', 'The permission a read resource requires changed; users may lose access.', '`Show serial number` -> `Show inventory`'),
   'resource-type-guid-changed': rule('breaking', 'The type GUID of a resource changed; consumers keyed on it lose the match.', '`3e3bfb7c-...` -> `4f4c...`'),

@@ -27,6 +27,21 @@ const cases: Case[] = [
   { name: 'read path changed', after: (s) => void (s.readPathPrefix = '/{languageCode}/{companyNumber}/api/v2'), want: [['read-path-changed', null, null]] },
   { name: 'resource added', after: (s) => void s.resources.push(resource('Invoices', [field('Id', 'Int64')], { introduced: '26.9' })), want: [['resource-added', 'Invoices', null]] },
   { name: 'resource removed', after: (s) => void (s.resources = s.resources.filter((r) => r.name !== 'Schedules')), want: [['resource-removed', 'Schedules', null]] },
+  {
+    name: 'resource renamed (same type GUID): one record, fields still compared',
+    after: (s) => {
+      const r = res(s, 'Schedules');
+      r.name = 'WorkSchedules';
+      r.fields = r.fields.filter((f) => f.name !== 'Code');
+    },
+    want: [['resource-renamed', 'WorkSchedules', null], ['field-removed', 'WorkSchedules', 'Code']],
+  },
+  {
+    name: 'resources without a type GUID are not paired as renames',
+    before: (s) => void (res(s, 'Schedules').typeGuid = null),
+    after: (s) => void Object.assign(res(s, 'Schedules'), { name: 'WorkSchedules', typeGuid: null }),
+    want: [['resource-removed', 'Schedules', null], ['resource-added', 'WorkSchedules', null]],
+  },
   { name: 'resource path', after: (s) => void (res(s, PR).path = 'Stock/ProductRecords'), want: [['resource-path-changed', PR, null]] },
   { name: 'permission', after: (s) => void (res(s, PR).permission = 'Show inventory'), want: [['resource-permission-changed', PR, null]] },
   { name: 'type GUID', after: (s) => void (res(s, PR).typeGuid = '00000000-bb0c-495b-b88d-e1efa1f50368'), want: [['resource-type-guid-changed', PR, null]] },

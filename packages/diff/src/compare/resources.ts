@@ -13,14 +13,21 @@ export interface NewField {
 export function compareResources(log: ChangeLog, before: Resource[], after: Resource[]): NewField[] {
   const oldByName = new Map(before.map((r) => [r.name, r]));
   const newByName = new Map(after.map((r) => [r.name, r]));
+  const renames = pairRenamedResources(before.filter((r) => !newByName.has(r.name)), after.filter((r) => !oldByName.has(r.name)));
   const newFields: NewField[] = [];
   for (const r of before) {
-    if (!newByName.has(r.name)) {
+    if (!newByName.has(r.name) && !renames.has(r)) {
       log.add('resource-removed', { resource: r.name, message: `Resource ${r.name} was removed.`, source: r.source });
     }
   }
+  const renamedTo = new Map([...renames].map(([old, next]) => [next, old]));
   for (const r of after) {
-    const old = oldByName.get(r.name);
+    let old = oldByName.get(r.name);
+    const renamedFrom = renamedTo.get(r);
+    if (renamedFrom) {
+      old = renamedFrom;
+      log.add('resource-renamed', { resource: r.name, key: old.name, message: `Resource ${old.name} was renamed to ${r.name} (same type GUID ${r.typeGuid}).`, source: r.source });
+    }
     if (!old) {
       const since = r.introduced ? `, introduced in ${r.introduced}` : '';
       log.add('resource-added', { resource: r.name, message: `Resource ${r.name} was added (${r.fields.length} field${r.fields.length === 1 ? '' : 's'}${since}).`, source: r.source, version: r.introduced });
@@ -31,6 +38,18 @@ export function compareResources(log: ChangeLog, before: Resource[], after: Reso
     for (const field of added) newFields.push({ resource: r, field });
   }
   return newFields;
+}
+
+/** A removed and an added resource with the same type GUID are one resource under a new name. */
+function pairRenamedResources(removed: Resource[], added: Resource[]): Map<Resource, Resource> {
+  const pairs = new Map<Resource, Resource>();
+  for (const old of removed) {
+    const guid = normalizeGuid(old.typeGuid);
+    if (guid === null) continue;
+    const next = added.find((r) => normalizeGuid(r.typeGuid) === guid && ![...pairs.values()].includes(r));
+    if (next) pairs.set(old, next);
+  }
+  return pairs;
 }
 
 function compareResourceFacts(log: ChangeLog, before: Resource, after: Resource): void {
