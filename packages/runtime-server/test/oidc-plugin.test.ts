@@ -2,7 +2,7 @@
  * The OIDC endpoints' rules (spec: Sign-in flows, OIDC initiate and callback error tables),
  * one test per rule, with a provider the test controls.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearProviderCache } from '@specgen/runtime-auth/oidc';
 import { createUser, findUserByUsername } from '@specgen/runtime-store';
 import { startCraftedProvider, type CraftedProvider, type TokenCraft } from './oidc-support/crafted-provider.ts';
@@ -29,8 +29,11 @@ async function harness(extra: HarnessOptions = {}) {
   await createUser(h.store, { username: 'user1', authMode: 'oidc', oidcEmail: 'user1@example.com', permissions: [] });
   return h;
 }
+/** Harnesses started inside a test (not in beforeAll) are closed after it. */
+let perTest: Harness | null = null;
 afterEach(async () => {
-  await h?.close();
+  await perTest?.close();
+  perTest = null;
 });
 
 async function initiated(client = new CookieClient(), body?: unknown) {
@@ -50,8 +53,11 @@ async function signIn(craft: TokenCraft = {}, client = new CookieClient()) {
 const jsonString = async (res: Response) => JSON.parse(await res.text()) as unknown;
 
 describe('POST login/oidc (initiate)', () => {
-  beforeEach(async () => {
+  beforeAll(async () => {
     await harness();
+  });
+  afterAll(async () => {
+    await h.close();
   });
 
   it('answers 200 text/plain with the authorization URL carrying client_id, scope, state, nonce and an S256 challenge', async () => {
@@ -79,7 +85,7 @@ describe('POST login/oidc (initiate)', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).toMatch(/Path=\//);
     const url = new URL(await res.text());
-    const rows = await h.store.db.selectFrom('oidc_flows').selectAll().execute();
+    const rows = await h.store.db.selectFrom('oidc_flows').selectAll().where('state', '=', url.searchParams.get('state')).execute();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     const cookieValue = client.cookies.get('service-oidc-flow')!;
@@ -99,10 +105,11 @@ describe('POST login/oidc (initiate)', () => {
     ['the registered one without its trailing slash', 'http://127.0.0.1:8001', 'redirectUrl does not match the registered redirect address'],
     ['the registered one with a path added', 'http://127.0.0.1:8001/evil', 'redirectUrl does not match the registered redirect address'],
   ])('answers 400 when redirectUrl is %s', async (_name, redirectUrl, message) => {
+    const before = (await h.store.db.selectFrom('oidc_flows').selectAll().execute()).length;
     const res = await new CookieClient().initiate(h.base, redirectUrl);
     expect(res.status).toBe(400);
     expect(await jsonString(res)).toBe(message);
-    expect(await h.store.db.selectFrom('oidc_flows').selectAll().execute()).toHaveLength(0);
+    expect(await h.store.db.selectFrom('oidc_flows').selectAll().execute()).toHaveLength(before);
   });
 
   it('answers 400 when redirectUrl is given twice', async () => {
@@ -136,21 +143,21 @@ describe('POST login/oidc (initiate)', () => {
 
 describe('initiate: configuration problems', () => {
   it('answers 400 when the generated authorization URL lacks state', async () => {
-    await harness({ plugin: { authorizationOverrides: () => ({ state: '' }) } });
+    perTest = await harness({ plugin: { authorizationOverrides: () => ({ state: '' }) } });
     const res = await new CookieClient().initiate(h.base, REDIRECT);
     expect(res.status).toBe(400);
     expect(await jsonString(res)).toBe('The authorization URL lacks state (OIDC configuration problem)');
   });
 
   it('answers 503 when no issuer is configured', async () => {
-    await harness({ oidc: { issuer: null } });
+    perTest = await harness({ oidc: { issuer: null } });
     const res = await new CookieClient().initiate(h.base, REDIRECT);
     expect(res.status).toBe(503);
     expect(await jsonString(res)).toBe('OIDC sign-in is not configured');
   });
 
   it('answers 503 when the provider cannot be reached', async () => {
-    await harness({ oidc: { issuer: 'http://127.0.0.1:9' } });
+    perTest = await harness({ oidc: { issuer: 'http://127.0.0.1:9' } });
     const res = await new CookieClient().initiate(h.base, REDIRECT);
     expect(res.status).toBe(503);
     expect(await jsonString(res)).toBe('The identity provider is unavailable');
@@ -158,7 +165,7 @@ describe('initiate: configuration problems', () => {
 
   it('runs the RFC 7636 Appendix B verifier through initiate and callback', async () => {
     const verifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
-    await harness({ plugin: { authorizationOverrides: () => ({ codeVerifier: verifier }) } });
+    perTest = await harness({ plugin: { authorizationOverrides: () => ({ codeVerifier: verifier }) } });
     const { res } = await signIn();
     expect(res.status).toBe(200);
     const flows = await h.store.db.selectFrom('oidc_flows').selectAll().execute();
@@ -168,12 +175,15 @@ describe('initiate: configuration problems', () => {
 });
 
 describe('GET login/oidc/callback', () => {
-  beforeEach(async () => {
+  beforeAll(async () => {
     await harness();
+  });
+  afterAll(async () => {
+    await h.close();
   });
 
   it('signs in: LoginResponse with SessionId and MfaToken null, session header and cookie, flow consumed', async () => {
-    const { res } = await signIn();
+    const { res, back } = await signIn();
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body.MfaToken).toBeNull();
@@ -182,8 +192,8 @@ describe('GET login/oidc/callback', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith(`ServiceSessionId=${String(body.SessionId)}`))).toBe(true);
     expect(res.headers.getSetCookie().some((c) => /^service-oidc-flow=;.*Max-Age=0/.test(c))).toBe(true);
     const user = await findUserByUsername(h.store, 'user1');
-    expect(h.sessions).toEqual([{ userId: user!.id, forceRelogin: true }]);
-    const flows = await h.store.db.selectFrom('oidc_flows').selectAll().execute();
+    expect(h.sessions.at(-1)).toEqual({ userId: user!.id, forceRelogin: true });
+    const flows = await h.store.db.selectFrom('oidc_flows').selectAll().where('state', '=', back.searchParams.get('state')).execute();
     expect(flows[0]?.consumed_at).not.toBeNull();
   });
 
@@ -193,7 +203,7 @@ describe('GET login/oidc/callback', () => {
     const back = provider.authorize(url);
     const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
     expect(res.status).toBe(200);
-    expect(h.sessions[0]?.forceRelogin).toBe(false);
+    expect(h.sessions.at(-1)?.forceRelogin).toBe(false);
   });
 
   it.each([
@@ -236,10 +246,11 @@ describe('GET login/oidc/callback', () => {
   });
 
   it('answers 401 when the ID token fails validation (wrong nonce)', async () => {
+    const before = h.sessions.length;
     const { res } = await signIn({ claims: { nonce: 'other' } });
     expect(res.status).toBe(401);
     expect(await jsonString(res)).toBe('OIDC authentication failed');
-    expect(h.sessions).toHaveLength(0);
+    expect(h.sessions).toHaveLength(before);
   });
 
   it('answers 401 when the code exchange fails', async () => {
@@ -283,8 +294,8 @@ describe('GET login/oidc/callback', () => {
 
   it('answers 410 when the flow is older than its lifetime', async () => {
     const { client, url } = await initiated();
-    await h.store.db.updateTable('oidc_flows').set({ created_at: Date.now() - 601_000 }).execute();
     const back = provider.authorize(url);
+    await h.store.db.updateTable('oidc_flows').set({ created_at: Date.now() - 601_000 }).where('state', '=', back.searchParams.get('state')).execute();
     const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
     expect(res.status).toBe(410);
     expect(await jsonString(res)).toBe('OIDC sign-in flow expired');
@@ -292,8 +303,11 @@ describe('GET login/oidc/callback', () => {
 });
 
 describe('linking on the first successful login', () => {
-  beforeEach(async () => {
+  beforeAll(async () => {
     await harness();
+  });
+  afterAll(async () => {
+    await h.close();
   });
 
   it('records the verified e-mail on a prepared OIDC user whose username is that e-mail, then finds them by it', async () => {
@@ -322,7 +336,7 @@ describe('linking on the first successful login', () => {
 
 describe('429 too many attempts', () => {
   it('answers 429 once a client has failed the configured number of times, before looking at the request', async () => {
-    await harness({ oidc: { maxFailedAttempts: 3 } });
+    perTest = await harness({ oidc: { maxFailedAttempts: 3 } });
     const client = new CookieClient();
     for (let i = 0; i < 3; i++) expect((await client.callback(h.base, { code: 'c', state: `s${i}` })).status).toBe(400);
     const { url } = await initiated(client);
@@ -335,13 +349,13 @@ describe('429 too many attempts', () => {
 
 describe('service version', () => {
   it.each(['25.7', '2.18'])('has no OIDC endpoints at %s (404)', async (version) => {
-    await harness({ serviceVersion: version });
+    perTest = await harness({ serviceVersion: version });
     expect((await new CookieClient().initiate(h.base, REDIRECT)).status).toBe(404);
     expect((await new CookieClient().callback(h.base, { code: 'a', state: 'b' })).status).toBe(404);
   });
 
   it('has them at 25.8', async () => {
-    await harness({ serviceVersion: '25.8' });
+    perTest = await harness({ serviceVersion: '25.8' });
     expect((await new CookieClient().initiate(h.base, REDIRECT)).status).toBe(200);
   });
 });
