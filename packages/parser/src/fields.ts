@@ -70,7 +70,7 @@ export function readNotes(ctx: ParseContext, cell: Cell | undefined, resource: s
   const facts: NoteFacts = {
     notes,
     expandable: notes.includes('xpandable') && /\bExpandable\b/.test(notes),
-    references: notes.includes('eferences') ? (/\breferences\s+([A-Z][A-Za-z0-9_]*)/i.exec(notes)?.[1] ?? null) : null,
+    references: notes.includes('eferences') ? (/\b[Rr]eferences\s+([A-Z][A-Za-z0-9_]*)/.exec(notes)?.[1] ?? null) : null,
     enumeration: null,
     obsolete: null,
     maxLength: null,

@@ -27,7 +27,12 @@ export function readStatuses(ctx: ParseContext, blocks: readonly Block[]): Statu
       }
       const listStart = line.length - m[3]!.length;
       const owner = `${m[1]}.${m[2]}`;
-      out.push({ resource: m[1]!, field: m[2]!, values: enumValues(ctx, statusItems(m[3]!, listStart), line, at, owner), at });
+      const items = statusItems(m[3]!, listStart).filter((item) => {
+        if (item.name !== '') return true;
+        ctx.report('malformed-statuses-line', `entry "${item.valueText}" of ${owner} has no name (write "0 Name")`, positionIn(at, line, item.index));
+        return false;
+      });
+      out.push({ resource: m[1]!, field: m[2]!, values: enumValues(ctx, items, line, at, owner), at });
     }
   }
   return out;

@@ -39,4 +39,16 @@ describe('diagnostics with exact positions', () => {
     expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['table-missing-cell 12:9']);
     expect(spec.resources[0]!.fields.map((f) => f.name)).toEqual(['Id']);
   });
+
+  it('reports a status entry without a name and keeps the others', () => {
+    const text = miniSpec(['| Status | Int32 | Values under States and transitions. | - |'], '## States and transitions\n\n### Enumerated statuses\n\nThings.Status: 0 None, 7, 9 Done.\n');
+    const { spec, diagnostics } = parseSpec(text, 'mini.md');
+    expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['malformed-statuses-line 26:24']);
+    expect(spec.resources[0]!.fields[1]!.enumeration!.values.map((v) => v.name)).toEqual(['None', 'Done']);
+  });
+
+  it('reads "References X" only with a capitalised target', () => {
+    const { spec } = parseSpec(miniSpec(['| OtherId | Int64 | references the owner. | - |', '| OwnerId | Int64 | Owner; references Customers. | - |']), 'mini.md');
+    expect(spec.resources[0]!.fields.map((f) => f.references)).toEqual([null, null, 'Customers']);
+  });
 });
