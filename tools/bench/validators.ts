@@ -1,0 +1,103 @@
+/**
+ * Throughput of the generated zod validators (@service-api/validators) against ajv compiled
+ * from the generated OpenAPI component schemas (@service-api/openapi), on the same records in
+ * the same run. Records are built from the IR for every resource: Int64 as JSON strings (as
+ * production writes them, some above 2^53), every scalar kind, nulls, enum and bitmask values.
+ *
+ *   pnpm tsx tools/bench/validators.ts [--records 2000] [--seconds 1.5]
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parseSpecFile } from '@specgen/parser';
+import { fieldsAt, type Field, type Spec } from '@specgen/ir';
+import { naming } from '@specgen/naming';
+import * as validators from '../../generated/validators/src/index.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RECORDS = arg('records', 2000);
+const SECONDS = arg('seconds', 1.5);
+
+/** A valid value for a field, varied by `i` (every other nullable field is null). */
+function value(field: Field, i: number): unknown {
+  if (field.expandable || field.type.base.kind === 'ref') return null;
+  if (field.type.nullable && i % 2 === 1) return null;
+  const e = field.enumeration;
+  if (e && e.values.length > 0) return e.bitmask ? e.values.reduce((m, v, k) => (k % 2 === i % 2 ? m | v.value : m), 0) : e.values[i % e.values.length]!.value;
+  switch (field.type.base.scalar) {
+    case 'Int64':
+      return (380497447683684471n + BigInt(i)).toString();
+    case 'Int32':
+      return (i * 7919) % 100000;
+    case 'Decimal':
+      return i + 0.25;
+    case 'Boolean':
+      return i % 3 === 0;
+    case 'String':
+      return `${field.name.slice(0, 20)}-${i}`;
+    case 'DateTimeOffset':
+      return `2024-0${(i % 9) + 1}-1${i % 10}T10:2${i % 10}:00.123+01:00`;
+    case 'TimeSpan':
+      return `${i % 5}.0${i % 10}:30:00`;
+  }
+}
+
+function records(spec: Spec, version: string): Array<{ resource: string; type: string; record: Record<string, unknown> }> {
+  const out = [];
+  const resources = spec.resources;
+  for (let i = 0; i < RECORDS; i++) {
+    const r = resources[i % resources.length]!;
+    const record: Record<string, unknown> = {};
+    for (const f of fieldsAt(r, version)) record[f.name] = value(f, i);
+    out.push({ resource: r.name, type: naming.recordType(r.name), record });
+  }
+  return out;
+}
+
+function measure(label: string, run: () => number): { label: string; perSecond: number } {
+  for (let i = 0; i < 3; i++) run(); // warm up
+  let records = 0;
+  const start = process.hrtime.bigint();
+  const budget = BigInt(Math.round(SECONDS * 1e9));
+  while (process.hrtime.bigint() - start < budget) records += run();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  return { label, perSecond: records / seconds };
+}
+
+const { spec } = parseSpecFile(`${ROOT}spec/service-api.md`);
+const version = spec.newestVersion!;
+const document = JSON.parse(readFileSync(`${ROOT}generated/openapi/openapi.json`, 'utf8')) as { components: unknown };
+const ajv = new Ajv2020({ strict: false, allErrors: false });
+addFormats.default(ajv);
+for (const f of ['int64', 'int32', 'decimal']) ajv.addFormat(f, true);
+ajv.addSchema({ $id: 'doc', components: document.components });
+
+const data = records(spec, version);
+const texts = data.map((d) => JSON.stringify(d.record));
+const zodSchemas = data.map((d) => (validators as unknown as Record<string, { safeParse(v: unknown): { success: boolean } }>)[naming.schema(d.type)]!);
+const ajvChecks = data.map((d) => ajv.getSchema(`doc#/components/schemas/${naming.componentSchema(d.type)}`)!);
+
+// Both must accept every record, or the comparison is meaningless.
+data.forEach((d, i) => {
+  if (!zodSchemas[i]!.safeParse(d.record).success) throw new Error(`zod refuses ${d.resource} record ${i}`);
+  if (!ajvChecks[i]!(d.record)) throw new Error(`ajv refuses ${d.resource} record ${i}: ${JSON.stringify(ajvChecks[i]!.errors)}`);
+});
+
+const results = [
+  measure('zod  validate (objects)', () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0)),
+  measure('ajv  validate (objects)', () => data.reduce((n, d, i) => n + (ajvChecks[i]!(d.record) ? 1 : 0), 0)),
+  measure('zod  parseJson + validate (text)', () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(validators.parseJson(t)).success ? 1 : 0), 0)),
+  measure('ajv  JSON.parse + validate (text)', () => texts.reduce((n, t, i) => n + (ajvChecks[i]!(JSON.parse(t)) ? 1 : 0), 0)),
+];
+
+const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
+console.log(`validators benchmark: ${data.length} records of ${spec.resources.length} resources (avg ${fields.toFixed(1)} fields), service version ${version}, ${SECONDS}s per case, node ${process.version}`);
+for (const r of results) console.log(`${r.label.padEnd(36)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
+const ratio = (a: number, b: number) => (results[a]!.perSecond / results[b]!.perSecond).toFixed(2);
+console.log(`ratio zod/ajv (objects):             ${ratio(0, 1)}x`);
+console.log(`ratio zod/ajv (from JSON text):      ${ratio(2, 3)}x`);
