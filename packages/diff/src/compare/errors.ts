@@ -5,6 +5,7 @@
  */
 import type { ErrorCase, ErrorTable } from '@specgen/ir';
 import type { ChangeLog } from '../change.ts';
+import { groupBy } from './group.ts';
 
 const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -20,11 +21,7 @@ export function compareErrorTables(log: ChangeLog, before: ErrorTable[], after: 
   for (const old of left) compareCases(log, `errors:${old.title}`, old.cases, []);
 }
 
-function byStatus(cases: ErrorCase[]): Map<number, ErrorCase[]> {
-  const map = new Map<number, ErrorCase[]>();
-  for (const c of cases) map.set(c.status, [...(map.get(c.status) ?? []), c]);
-  return map;
-}
+const byStatus = (cases: ErrorCase[]) => groupBy(cases, (c) => c.status);
 
 function compareCases(log: ChangeLog, subject: string, before: ErrorCase[], after: ErrorCase[]): void {
   const oldGroups = byStatus(before);
@@ -46,17 +43,15 @@ function compareCases(log: ChangeLog, subject: string, before: ErrorCase[], afte
 
 function compareStatusCases(log: ChangeLog, subject: string, status: number, before: ErrorCase[], after: ErrorCase[]): void {
   const title = subject.slice(7);
-  const left = new Map(before.map((c) => [norm(c.condition), c]));
+  const left = groupBy(before, (c) => norm(c.condition));
   const unmatchedNew: ErrorCase[] = [];
   const pairs: Array<[ErrorCase, ErrorCase]> = [];
   for (const c of after) {
-    const old = left.get(norm(c.condition));
-    if (old) {
-      left.delete(norm(c.condition));
-      pairs.push([old, c]);
-    } else unmatchedNew.push(c);
+    const old = left.get(norm(c.condition))?.shift();
+    if (old) pairs.push([old, c]);
+    else unmatchedNew.push(c);
   }
-  const unmatchedOld = [...left.values()];
+  const unmatchedOld = [...left.values()].flat();
   if (unmatchedOld.length === 1 && unmatchedNew.length === 1) {
     const [a, b] = [unmatchedOld[0]!, unmatchedNew[0]!];
     log.add('error-condition-changed', { resource: subject, key: `${status}`, message: `${title}: condition of status ${status}: "${norm(a.condition)}" -> "${norm(b.condition)}".`, source: b.source });

@@ -5,6 +5,7 @@
  */
 import type { Transition } from '@specgen/ir';
 import type { ChangeLog } from '../change.ts';
+import { groupBy } from './group.ts';
 import { similarity } from './renames.ts';
 
 const norm = (text: string | null) => (text ?? '-').replace(/\s+/g, ' ').trim();
@@ -12,17 +13,15 @@ const move = (t: Transition) => `${norm(t.from)} / ${norm(t.trigger)}`;
 const identity = (t: Transition) => `${move(t)} / ${norm(t.condition)}`;
 
 export function compareTransitions(log: ChangeLog, before: Transition[], after: Transition[]): void {
-  const left = new Map(before.map((t) => [identity(t), t]));
+  const left = groupBy(before, identity);
   const pairs: Array<[Transition, Transition]> = [];
   const added: Transition[] = [];
   for (const t of after) {
-    const old = left.get(identity(t));
-    if (old) {
-      left.delete(identity(t));
-      pairs.push([old, t]);
-    } else added.push(t);
+    const old = left.get(identity(t))?.shift();
+    if (old) pairs.push([old, t]);
+    else added.push(t);
   }
-  const removed = [...left.values()];
+  const removed = [...left.values()].flat();
   for (const [old, t] of pairChangedConditions(removed, added)) {
     log.add('transition-condition-changed', { resource: `transition:${move(t)}`, key: norm(old.condition), message: `Transition ${move(t)}: condition "${norm(old.condition)}" -> "${norm(t.condition)}".`, source: t.source });
     removed.splice(removed.indexOf(old), 1);
