@@ -163,6 +163,17 @@ describe('initiate: configuration problems', () => {
     expect(await jsonString(res)).toBe('The identity provider is unavailable');
   });
 
+  it('uses a Secure __Host- cookie when cookies are Secure, and the callback reads it', async () => {
+    perTest = await harness({ cookieSecure: true });
+    const client = new CookieClient();
+    const res = await client.initiate(h.base, REDIRECT);
+    const flowCookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-service-oidc-flow='));
+    expect(flowCookie).toMatch(/; Path=\/;.*HttpOnly.*; Secure$/);
+    const back = provider.authorize(await res.text());
+    const ok = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+    expect(ok.status).toBe(200);
+  });
+
   it('runs the RFC 7636 Appendix B verifier through initiate and callback', async () => {
     const verifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
     perTest = await harness({ plugin: { authorizationOverrides: () => ({ codeVerifier: verifier }) } });

@@ -26,6 +26,7 @@ export interface HarnessOptions {
   serviceVersion?: string;
   databaseUrl?: string;
   plugin?: OidcPluginOptions;
+  cookieSecure?: boolean;
 }
 
 export interface Harness {
@@ -43,7 +44,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const config: ServerConfig = {
     port: 0, host: '127.0.0.1', serviceVersion: options.serviceVersion ?? '26.8',
     databaseUrl: options.databaseUrl ?? `sqlite:${join(dir, 'service.db')}`,
-    secretsKey: Buffer.alloc(32, 7), sessionIdleSeconds: 900, sessionAbsoluteSeconds: 3600, cookieSecure: false,
+    secretsKey: Buffer.alloc(32, 7), sessionIdleSeconds: 900, sessionAbsoluteSeconds: 3600, cookieSecure: options.cookieSecure ?? false,
     publicUrl: 'http://127.0.0.1:8001',
     oidc: { issuer: null, clientId: null, clientSecret: null, redirectUrl: 'http://127.0.0.1:8001/', scopes: [],
       flowLifetimeSeconds: 600, allowInsecureIssuer: true, ...options.oidc },
