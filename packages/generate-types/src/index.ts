@@ -4,4 +4,4 @@ export type { EnumView } from './enums.ts';
 export { tsType, scalarOf, isNullable, refTypeName, propertyKey, isIdentifier, SCALAR_TS } from './ts-type.ts';
 export { fieldDoc, docSafe } from './field-doc.ts';
 export { TYPESCRIPT_RANGE, withHeader, withMarkdownHeader, packageHeaderText, file } from './package-files.ts';
-export { BuildMemo, irKey, renderOnce } from './memo.ts';
+export { BuildMemo, resourceKey, renderOnce } from './memo.ts';

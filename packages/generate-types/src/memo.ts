@@ -5,6 +5,7 @@
  * line is added above) plus everything else a view depends on.
  */
 import type { TemplateEngine } from '@specgen/generate-core';
+import type { Field, Resource } from '@specgen/ir';
 
 /** A keyed cache that forgets entries not used during the last build (bounded memory). */
 export class BuildMemo<V> {
@@ -25,9 +26,27 @@ export class BuildMemo<V> {
   }
 }
 
-/** JSON of an IR node without `source` positions. */
-export function irKey(node: unknown): string {
-  return JSON.stringify(node, (key, value: unknown) => (key === 'source' ? undefined : value));
+/**
+ * A key of everything a resource's generated files depend on: every property of the resource
+ * and of its fields except `source` positions. Written out by hand because it runs for every
+ * resource on every watch run (a JSON.stringify of the whole IR is several times slower); a test
+ * checks that a change to any IR property changes the key.
+ */
+export function resourceKey(r: Resource): string {
+  const parts: unknown[] = [r.kind, r.name, r.area, r.path, r.description, r.queryable, r.introduced, r.typeGuid, r.permission, r.hasSinceColumn];
+  for (const f of r.fields) parts.push(fieldKey(f));
+  return parts.join('\u0001');
+}
+
+function fieldKey(f: Field): string {
+  const base = f.type.base.kind === 'scalar' ? `s:${f.type.base.scalar}` : `r:${f.type.base.target}:${f.type.base.known}`;
+  const e = f.enumeration;
+  const enumeration = e ? `${e.kind}:${e.bitmask}:${e.origin}:${e.values.map((v) => `${v.kind}:${v.value}=${v.name}`).join(',')}` : '';
+  const obsolete = f.obsolete ? `${f.obsolete.since}>${f.obsolete.replacedBy}` : '';
+  return [
+    f.kind, f.name, f.type.text, base, f.type.nullable, f.type.array, f.notes, f.since, f.expandable, f.references,
+    enumeration, obsolete, f.maxLength,
+  ].join('\u0002');
 }
 
 const rendered = new WeakMap<object, WeakMap<TemplateEngine, { salt: string; text: string }>>();

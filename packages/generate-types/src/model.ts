@@ -6,7 +6,7 @@
 import { type Field, type Resource, type Spec, type Structure, compareVersions, fieldsAt, resourcesAt } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { docSafe, fieldDoc } from './field-doc.ts';
-import { BuildMemo, irKey } from './memo.ts';
+import { BuildMemo, resourceKey } from './memo.ts';
 import { type EnumView, enumView } from './enums.ts';
 import { propertyKey, refTypeName, scalarOf, tsType } from './ts-type.ts';
 
@@ -62,13 +62,25 @@ export interface TypesModel {
 }
 
 const resourceViews = new BuildMemo<RecordView>();
+/** The types and validators generators of one run share one model of the same IR. */
+const models = new WeakMap<Spec, Map<string, TypesModel>>();
 
 export function buildTypesModel(spec: Spec, serviceVersion: string | null, specFile: string): TypesModel {
+  const key = `${serviceVersion}\n${specFile}`;
+  const hit = models.get(spec)?.get(key);
+  if (hit) return hit;
+  const model = buildModel(spec, serviceVersion, specFile);
+  if (!models.has(spec)) models.set(spec, new Map());
+  models.get(spec)!.set(key, model);
+  return model;
+}
+
+function buildModel(spec: Spec, serviceVersion: string | null, specFile: string): TypesModel {
   const context = JSON.stringify([
     serviceVersion, spec.readPathPrefix, spec.resources.map((r) => r.name), spec.structures.map((s) => s.name),
   ]);
   const resources = resourcesAt(spec, serviceVersion).map((r) =>
-    resourceViews.get(`${context}\n${irKey(r)}`, () => resourceView(spec, r, serviceVersion)),
+    resourceViews.get(`${context}\n${resourceKey(r)}`, () => resourceView(spec, r, serviceVersion)),
   );
   resourceViews.sweep();
   const structures = spec.structures.map((s) => structureView(spec, s));

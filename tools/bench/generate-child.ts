@@ -1,0 +1,74 @@
+/**
+ * One measurement of `specgen generate` in a fresh process (peak memory is this run's alone):
+ *   tsx tools/bench/generate-child.ts generate <spec> <out> [targets]   parse + render + check + write
+ *   tsx tools/bench/generate-child.ts parse <spec>                      baseline: parse only
+ *   tsx tools/bench/generate-child.ts watch <spec> <out> <edits> [targets]  one-field edits under --watch
+ * Prints one JSON line.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createTemplateEngine } from '../../packages/generate-core/src/index.ts';
+import { parseSpec } from '@specgen/parser';
+import { findGenerators } from '../../packages/cli/src/generators.ts';
+import { generateFromSpec } from '../../packages/cli/src/generate/pipeline.ts';
+import { type WatchRun, watchGenerate } from '../../packages/cli/src/generate/watch.ts';
+
+const [mode = 'generate', spec = 'spec/service-api.md', out = '/tmp/specgen-bench-out', fourth, fifth] = process.argv.slice(2);
+const cpu = process.cpuUsage();
+const started = performance.now();
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+const cpuMs = () => {
+  const u = process.cpuUsage(cpu);
+  return Math.round((u.user + u.system) / 1000);
+};
+
+if (mode === 'parse') {
+  const { spec: ir } = parseSpec(readFileSync(spec, 'utf8'), spec);
+  console.log(JSON.stringify({ mode, ms: Math.round(performance.now() - started), cpuMs: cpuMs(), peakRssMb: peakRssMb(), resources: ir.resources.length }));
+} else if (mode === 'generate') {
+  const targets = fourth ? fourth.split(',') : null;
+  const parsed = parseSpec(readFileSync(spec, 'utf8'), spec);
+  const parsedAt = performance.now();
+  const outcome = generateFromSpec(parsed, findGenerators(targets), createTemplateEngine(), { outDir: out, specFile: spec, serviceVersion: null, check: false });
+  const written = outcome.kind === 'written' ? outcome.report.written.length : -1;
+  const files = outcome.kind === 'written' ? outcome.files.length : 0;
+  console.log(JSON.stringify({
+    mode, ms: Math.round(performance.now() - started), parseMs: Math.round(parsedAt - started), cpuMs: cpuMs(), peakRssMb: peakRssMb(), files, written,
+  }));
+} else if (mode === 'watch') {
+  const edits = Number(fourth ?? 5);
+  const original = readFileSync(spec, 'utf8');
+  const runs: WatchRun[] = [];
+  let waiting: ((run: WatchRun) => void) | null = null;
+  const handle = watchGenerate({
+    specPath: spec, specFile: spec, outDir: out, serviceVersion: null, templatesDir: null,
+    generators: findGenerators(fifth ? fifth.split(',') : null),
+    onRun: (run) => {
+      runs.push(run);
+      waiting?.(run);
+    },
+  });
+  await handle.ready;
+  const latencies: number[] = [];
+  const reported: number[] = [];
+  const written: number[] = [];
+  for (let i = 0; i < edits; i++) {
+    // One field's notes and nullability change: a one-field edit in one resource section.
+    const edited = original.replace('| WarrantyMonths | Int32 | Warranty length in months. |', `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`);
+    const done = new Promise<WatchRun>((resolve) => (waiting = resolve));
+    const at = performance.now();
+    writeFileSync(spec, edited);
+    const run = await done;
+    latencies.push(performance.now() - at);
+    reported.push(run.ms);
+    written.push(run.outcome?.kind === 'written' ? run.outcome.report.written.length : -1);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  await handle.close();
+  writeFileSync(spec, original);
+  const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+  console.log(JSON.stringify({
+    mode, initialMs: Math.round(runs[0]!.ms), saveToWrittenMedianMs: median(latencies), saveToWrittenMaxMs: Math.round(Math.max(...latencies)),
+    eventToWrittenMedianMs: median(reported), writtenPerEdit: written, peakRssMb: peakRssMb(),
+  }));
+}
+process.exit(0);
