@@ -261,7 +261,14 @@ export const document: OpenApiDocument = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorMessage"
                 },
-                "example": "Validation failed for command SetMultiFactorAuthenticationDevice: Invalid or expired MfaToken."
+                "examples": {
+                  "body1": {
+                    "value": "Validation failed for command SetMultiFactorAuthenticationDevice: Invalid or expired MfaToken."
+                  },
+                  "body2": {
+                    "value": "Validation failed for command SetMultiFactorAuthenticationDevice: Invalid code."
+                  }
+                }
               }
             }
           },
@@ -6149,7 +6156,7 @@ export const document: OpenApiDocument = {
       "sessionCookie": {
         "name": "ServiceSessionId",
         "in": "cookie",
-        "description": "HttpOnly session cookie set by a successful login (for browsers).",
+        "description": "HttpOnly session cookie set by a successful login (for browsers); named __Host-ServiceSessionId when the service runs with Secure cookies (https).",
         "type": "apiKey",
         "x-decision": {
           "decision": "Later requests present the session with the X-Service-SessionId header (production) or the ServiceSessionId cookie set at login. A missing or invalid session answers 401; a session ended by another login of the same user answers 403 \"Session suspended\".",

@@ -80,7 +80,10 @@ function commandOperation(registry: SchemaRegistry, command: Command): JsonSchem
   registry.add(request.name, request.schema);
   const success = successResponse(registry, command);
   const status = '200';
-  const production = jsonStringResponse(`Validation failed for command ${command.name}.`, [`Validation failed for command ${command.name}: Invalid or expired MfaToken.`]);
+  const production = jsonStringResponse(`Validation failed for command ${command.name}.`, [
+    `Validation failed for command ${command.name}: Invalid or expired MfaToken.`,
+    `Validation failed for command ${command.name}: Invalid code.`,
+  ]);
   const fromTables = errorResponses(registry.spec, command.name);
   // The spec describes the 400 body in words; the example is the production text.
   if (fromTables['400']) fromTables['400'] = { ...production, description: fromTables['400']['description'] };

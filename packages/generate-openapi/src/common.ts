@@ -47,7 +47,7 @@ export function securitySchemes(spec: Spec): Record<string, JsonSchema> {
       type: 'apiKey',
       in: 'cookie',
       name: SESSION_COOKIE,
-      description: 'HttpOnly session cookie set by a successful login (for browsers).',
+      description: `HttpOnly session cookie set by a successful login (for browsers); named __Host-${SESSION_COOKIE} when the service runs with Secure cookies (https).`,
       'x-decision': decision(spec, 'session'),
     },
   };
