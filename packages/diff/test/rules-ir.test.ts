@@ -217,3 +217,24 @@ describe('diff rules on factory-built IR', () => {
     expect(RULE_IDS.filter((id) => !seen.has(id))).toEqual([]);
   });
 });
+
+describe('messages', () => {
+  const obsolete = (replacedBy: string) => {
+    const after = baseSpec();
+    fld(after, PR, 'CustomerOrderPartRevisionId').obsolete = { since: '24.1', replacedBy, source: { file: 'spec.md', line: 17, column: 1 } };
+    return diffSpecs(baseSpec(), after).changes[0]!.message;
+  };
+  it('an obsolete field names its replacement and where to find it', () => {
+    expect(obsolete('PartRevisionId')).toBe('ProductRecords.CustomerOrderPartRevisionId is obsolete since 24.1; replaced by PartRevisionId (available since 24.1).');
+    expect(obsolete('RevisionId')).toBe('ProductRecords.CustomerOrderPartRevisionId is obsolete since 24.1; replaced by RevisionId (not a field of ProductRecords).');
+  });
+  it('type, nullability and enum messages show old and new', () => {
+    const after = baseSpec();
+    fld(after, PR, 'Id').type = field('x', 'Int64?').type;
+    fld(after, PR, 'ProductRecordType').enumeration!.values[1]!.name = 'Lot';
+    expect(diffSpecs(baseSpec(), after).changes.map((c) => c.message)).toEqual([
+      'ProductRecords.Id may now be null (Int64 -> Int64?).',
+      'ProductRecords.ProductRecordType: value 1 was renamed from Batch to Lot.',
+    ]);
+  });
+});

@@ -14,7 +14,7 @@ export function baseText(t: TypeExpr): string {
   return t.base.kind === 'scalar' ? t.base.scalar : t.base.target;
 }
 
-export function compareField(log: ChangeLog, container: Container, before: Field, after: Field): void {
+export function compareField(log: ChangeLog, container: Container, before: Field, after: Field, siblings: ReadonlyMap<string, Field> = new Map()): void {
   const name = `${container.name}.${after.name}`;
   const at = { resource: container.name, field: after.name, source: after.source };
   if (baseText(before.type) !== baseText(after.type)) {
@@ -35,7 +35,7 @@ export function compareField(log: ChangeLog, container: Container, before: Field
   if (move) {
     log.add(`field-since-${move}`, { ...at, message: `${name}: since version ${describeVersions(before.since, after.since)}.`, version: after.since });
   }
-  compareObsolete(log, container, before, after);
+  compareObsolete(log, container, before, after, siblings);
   if (before.expandable !== after.expandable) {
     log.add(after.expandable ? 'field-became-expandable' : 'field-no-longer-expandable', {
       ...at,
@@ -52,22 +52,30 @@ export function compareField(log: ChangeLog, container: Container, before: Field
   compareEnumeration(log, container.name, before, after);
 }
 
-function compareObsolete(log: ChangeLog, container: Container, before: Field, after: Field): void {
+function compareObsolete(log: ChangeLog, container: Container, before: Field, after: Field, siblings: ReadonlyMap<string, Field>): void {
   const name = `${container.name}.${after.name}`;
   const a = before.obsolete;
   const b = after.obsolete;
   const at = { resource: container.name, field: after.name };
   if (a === null && b !== null) {
-    const replacement = b.replacedBy ? `; replaced by ${b.replacedBy}` : '';
+    const replacement = b.replacedBy ? `; replaced by ${b.replacedBy}${describeReplacement(container, b.replacedBy, siblings)}` : '';
     log.add('field-obsoleted', { ...at, source: b.source, version: b.since, message: `${name} is obsolete since ${b.since}${replacement}.` });
   } else if (a !== null && b === null) {
     log.add('field-no-longer-obsolete', { ...at, source: after.source, message: `${name} is no longer obsolete (was obsolete since ${a.since}).` });
   } else if (a !== null && b !== null) {
     if (a.replacedBy !== b.replacedBy) {
-      log.add('field-obsolete-replacement-changed', { ...at, source: b.source, message: `${name}: replacement ${a.replacedBy ?? 'none'} -> ${b.replacedBy ?? 'none'}.` });
+      const note = b.replacedBy ? describeReplacement(container, b.replacedBy, siblings) : '';
+      log.add('field-obsolete-replacement-changed', { ...at, source: b.source, message: `${name}: replacement ${a.replacedBy ?? 'none'} -> ${b.replacedBy ?? 'none'}${note}.` });
     }
     if (a.since !== b.since) {
       log.add('field-obsolete-since-changed', { ...at, source: b.source, message: `${name}: obsolete since ${a.since} -> ${b.since}.` });
     }
   }
+}
+
+/** Where readers find the replacement: its since version, or a warning that the resource has no such field. */
+function describeReplacement(container: Container, name: string, siblings: ReadonlyMap<string, Field>): string {
+  const replacement = siblings.get(name);
+  if (!replacement) return ` (not a field of ${container.name})`;
+  return replacement.since ? ` (available since ${replacement.since})` : '';
 }

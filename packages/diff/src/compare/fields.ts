@@ -43,7 +43,7 @@ export function compareFields(log: ChangeLog, container: Container, before: Fiel
   }
   for (const f of after) {
     const old = oldByName.get(f.name);
-    if (old) compareField(log, container, old, f);
+    if (old) compareField(log, container, old, f, newByName);
   }
   return added;
 }
