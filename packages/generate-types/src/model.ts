@@ -7,6 +7,8 @@ import { type Field, type Resource, type Spec, type Structure, compareVersions, 
 import { naming } from '@specgen/naming';
 import { docSafe, fieldDoc } from './field-doc.ts';
 import { BuildMemo, resourceKey } from './memo.ts';
+import { referenceViews } from './references.ts';
+import { assertUniqueNames } from './unique-names.ts';
 import { type EnumView, enumView } from './enums.ts';
 import { propertyKey, refTypeName, scalarOf, tsType } from './ts-type.ts';
 
@@ -160,45 +162,4 @@ function moduleOfTarget(spec: Spec, target: string, typeName: string): string {
   if (spec.structures.some((s) => s.name === target)) return 'sign-in';
   if (spec.resources.some((r) => r.name === target)) return `resources/${naming.moduleFile(typeName)}`;
   return 'references';
-}
-
-function referenceViews(spec: Spec, version: string | null): ReferenceView[] {
-  const known = new Set([...spec.resources.map((r) => r.name), ...spec.structures.map((s) => s.name)]);
-  const used = new Map<string, string[]>();
-  const owners = [...resourcesAt(spec, version).map((r) => ({ name: r.name, fields: fieldsAt(r, version) })), ...spec.structures];
-  for (const owner of owners) {
-    for (const f of owner.fields) {
-      if (f.type.base.kind !== 'ref' || scalarOf(f) !== null || known.has(f.type.base.target)) continue;
-      const list = used.get(f.type.base.target) ?? [];
-      list.push(`${owner.name}.${f.name}`);
-      used.set(f.type.base.target, list);
-    }
-  }
-  return [...used.keys()].sort().map((name) => ({
-    name,
-    typeName: naming.recordType(name),
-    usedBy: used.get(name)!,
-    doc: [`A record of ${name}. Its fields are not shown in the spec beyond its business key \`Id\`; other properties are kept as \`unknown\`.`],
-  }));
-}
-
-function assertUniqueNames(model: TypesModel): void {
-  const seen = new Map<string, string>();
-  const claim = (name: string, owner: string) => {
-    const prior = seen.get(name);
-    if (prior !== undefined && prior !== owner) throw new Error(`generated type name ${name} is used by both ${prior} and ${owner}`);
-    seen.set(name, owner);
-  };
-  for (const r of [...model.resources, ...model.structures]) {
-    claim(r.typeName, r.name);
-    for (const e of r.enums) {
-      claim(e.typeName, `${r.name}.${e.fieldName}`);
-      if (e.bitmask) {
-        claim(e.flagType, `${r.name}.${e.fieldName}`);
-        claim(e.helpers, `${r.name}.${e.fieldName}`);
-      }
-    }
-    if (r.kind === 'resource') for (const n of [r.sinceMap, r.versionView, r.fieldUnion]) claim(n, r.name);
-  }
-  for (const ref of model.references) claim(ref.typeName, ref.name);
 }
