@@ -119,6 +119,7 @@ describe('ID token validation (OIDC Core 3.1.3.7, RP conformance cases)', () => 
     ['audience list without the client', { claims: { aud: ['a', 'b'] } }, /"aud" \(audience\) claim value/],
     ['invalid signature', { signing: 'foreign-key' }, /signature verification failed/],
     ['alg none', { signing: 'none' }, /"alg" header parameter/],
+    ['HS256 keyed with the client secret (algorithm confusion)', { signing: 'hs256-client-secret' }, /"alg" header parameter/],
     ['wrong nonce', { claims: { nonce: 'not-the-nonce' } }, /"nonce" claim value/],
     ['missing nonce', { omit: ['nonce'] }, /"nonce" \(nonce\) claim missing/],
     ['missing sub', { omit: ['sub'] }, /"sub" \(subject\) claim missing/],
@@ -159,6 +160,19 @@ describe('ID token validation (OIDC Core 3.1.3.7, RP conformance cases)', () => 
     await expect(
       completeAuthorization(settings, { code: back.searchParams.get('code')!, state: request.state }, { ...request, codeVerifier: other.verifier }),
     ).rejects.toMatchObject({ code: OIDC_ERRORS.tokenRejected });
+  });
+});
+
+describe('a provider with several signing keys', () => {
+  it('refuses a token without kid when several keys could have signed it, and accepts it with its kid', async () => {
+    const multi = await startCraftedProvider({ extraKeys: 2 });
+    const s = { ...settings, issuer: multi.issuer, clientId: multi.clientId, clientSecret: multi.clientSecret };
+    try {
+      await expect(signIn({ kid: null }, s, multi)).rejects.toThrow(/multiple applicable keys/);
+      await expect(signIn({}, s, multi)).resolves.toMatchObject({ subject: 'user-1' });
+    } finally {
+      await multi.close();
+    }
   });
 });
 

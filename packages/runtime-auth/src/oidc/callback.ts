@@ -104,6 +104,6 @@ function describe(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
   const code = (e as { code?: unknown }).code;
   const cause = (e as { cause?: unknown }).cause;
-  const reason = cause instanceof Error ? `: ${cause.message}` : typeof (cause as { error?: unknown })?.error === 'string' ? `: ${(cause as { error: string }).error}` : '';
+  const reason = cause instanceof Error && cause.message !== e.message ? `: ${cause.message}` : typeof (cause as { error?: unknown })?.error === 'string' ? `: ${(cause as { error: string }).error}` : '';
   return `${typeof code === 'string' ? `${code}: ` : ''}${e.message}${reason}`;
 }

@@ -14,8 +14,11 @@ export interface TokenCraft {
   claims?: Record<string, unknown>;
   /** Claim names to leave out. */
   omit?: string[];
-  /** `none` gives an unsigned token; `foreign-key` signs with a key not in the JWKS (same kid). */
-  signing?: 'valid' | 'none' | 'foreign-key';
+  /**
+   * `none` gives an unsigned token; `foreign-key` signs with a key not in the JWKS (same kid);
+   * `hs256-client-secret` signs with HMAC keyed by the client secret (algorithm confusion).
+   */
+  signing?: 'valid' | 'none' | 'foreign-key' | 'hs256-client-secret';
   /** Header kid; null leaves kid out. */
   kid?: string | null;
   /** `sub` answered by the UserInfo endpoint (default: the token's sub). */
@@ -36,6 +39,8 @@ export interface CraftedProviderOptions {
   advertisePkce?: boolean;
   /** Check the verifier against the challenge (default true); false plays a provider that ignores PKCE. */
   enforcePkce?: boolean;
+  /** Publish this many further RS256 keys in the JWKS (for the kid-absent-with-several-keys case). */
+  extraKeys?: number;
 }
 
 interface PendingCode {
@@ -51,6 +56,11 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
   const keys = await generateKeyPair('RS256', { extractable: true });
   const foreign = await generateKeyPair('RS256', { extractable: true });
   const publicJwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  const extraJwks: JWK[] = [];
+  for (let i = 0; i < (options.extraKeys ?? 0); i++) {
+    const extra = await generateKeyPair('RS256', { extractable: true });
+    extraJwks.push({ ...(await exportJWK(extra.publicKey)), kid: `extra-${i}`, alg: 'RS256', use: 'sig' });
+  }
   const codes = new Map<string, PendingCode>();
   const tokenRequests: TokenRequestLog[] = [];
   const tokenSubs = new Map<string, string>();
@@ -68,6 +78,9 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
     if (code.craft.signing === 'none') {
       const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
       return `${enc({ alg: 'none', typ: 'JWT' })}.${enc(claims)}.`;
+    }
+    if (code.craft.signing === 'hs256-client-secret') {
+      return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', ...(kid ? { kid } : {}) }).sign(new TextEncoder().encode(clientSecret));
     }
     const key = code.craft.signing === 'foreign-key' ? foreign.privateKey : keys.privateKey;
     return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', ...(kid ? { kid } : {}) }).sign(key);
@@ -92,7 +105,7 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
         ...(options.advertisePkce === false ? {} : { code_challenge_methods_supported: ['S256'] }),
       });
     }
-    if (url.pathname === '/jwks') return json(200, { keys: [publicJwk] });
+    if (url.pathname === '/jwks') return json(200, { keys: [publicJwk, ...extraJwks] });
     if (url.pathname === '/userinfo') {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       const sub = tokenSubs.get(token);
