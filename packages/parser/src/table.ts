@@ -2,7 +2,8 @@
 import type { Cell, TableBlock } from './blocks.ts';
 import type { ParseContext } from './context.ts';
 
-export type Row = Record<string, Cell | undefined> & { __row: Cell[] };
+/** Cells of one row by column key. */
+export type Row = Record<string, Cell | undefined>;
 
 export interface ColumnSpec {
   /** Key the row is read by. */
@@ -30,7 +31,7 @@ export function readTable(ctx: ParseContext, table: TableBlock, columns: ColumnS
   const rows: Row[] = [];
   for (const cells of table.rows) {
     if (cells.length === 0) continue;
-    const row = { __row: cells } as Row;
+    const row: Row = {};
     const absent: string[] = [];
     let skip = false;
     for (const col of columns) {
