@@ -1,6 +1,7 @@
 /**
- * Section text -> blocks, cached by content hash. Blocks are stored with section-relative positions,
- * so a section that moved (lines added above it) is still a hit; positions are offset on the way out.
+ * Section text -> blocks, cached by content hash. Blocks are kept at the file positions of the line
+ * the section was last seen at; a section that moved (lines added above it) is still a hit and its
+ * blocks are shifted, not re-parsed.
  */
 import { createHash } from 'node:crypto';
 import { offsetBlocks, type Block } from './blocks.ts';
