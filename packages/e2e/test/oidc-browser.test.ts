@@ -46,12 +46,12 @@ describe.skipIf(!browserAvailable())('OIDC sign-in in the browser', () => {
     const session = cookies.find((c) => c.name === 'ServiceSessionId');
     expect(session?.httpOnly).toBe(true);
     await context.close();
-  });
+  }, 60_000);
 
   it('shows the refusal for a login the service has not linked', async () => {
     const { context, page } = await signInAs('mallory@example.com');
     await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('OIDC sign-in failed'), undefined, { timeout: 15_000 });
     expect(await page.textContent('#status')).toBe('OIDC sign-in failed: No user is linked to this OIDC e-mail');
     await context.close();
-  });
+  }, 60_000);
 });
