@@ -20,6 +20,10 @@ const texts: Array<[string, string]> = [
     'Heading\n---',
     '| x |\n|:-:|\n| `code` |',
     'ExtraFields[] and [link] and a_b',
+    '| a\t| b |\n|---|---|\n|\tx\t|  y |',
+    '  | a | b |\n  |---|---|\n  | 1 | 2 |',
+    'Über | straße\n---|---\nä | ö',
+    'para\n  indented continuation\n| not a table',
   ].join('\n\n')],
 ];
 
@@ -37,6 +41,14 @@ describe('fast path', () => {
     expect(fast.diagnostics).toEqual([]);
     expect(fast.spec.resources).toHaveLength(6 + 5);
     expect(fast.spec.resources[6]!.fields.find((f) => f.name === 'Status')!.enumeration!.origin).toBe('statuses');
+  });
+
+  it('the synthetic spec is deterministic and about 2 MB at 600 x 50', () => {
+    const big = syntheticSpec();
+    expect(big).toBe(syntheticSpec());
+    expect(big.length).toBeGreaterThan(1.8e6);
+    expect(big.length).toBeLessThan(2.6e6);
+    expect(big.match(/^### /gm)).toHaveLength(600 + 10);
   });
 
   it('leaves chunks with inline markup to micromark', () => {
