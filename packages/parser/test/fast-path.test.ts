@@ -48,7 +48,7 @@ describe('fast path', () => {
     expect(big).toBe(syntheticSpec());
     expect(big.length).toBeGreaterThan(1.8e6);
     expect(big.length).toBeLessThan(2.6e6);
-    expect(big.match(/^### /gm)).toHaveLength(600 + 10);
+    expect(big.match(/^### /gm)).toHaveLength(600 + (specText().match(/^### /gm) ?? []).length);
   });
 
   it('leaves chunks with inline markup to micromark', () => {
