@@ -63,10 +63,10 @@ export function evaluate(c: Condition, record: TypedRecord): boolean {
   }
 }
 
-/** Sorts like `orderByToSql`: nulls first ascending, last descending, then by Id. */
+/** Sorts like `orderByToSql`: nulls first ascending, last descending, ties by Id in the last key's direction. */
 export function sortRecords<T extends TypedRecord>(records: T[], orderBy: OrderBy[], idColumn = 'Id'): T[] {
   const keys = [...orderBy.map((o) => ({ name: o.field.name, desc: o.descending }))];
-  if (!keys.some((k) => k.name === idColumn)) keys.push({ name: idColumn, desc: false });
+  if (!keys.some((k) => k.name === idColumn)) keys.push({ name: idColumn, desc: orderBy.at(-1)?.descending ?? false });
   return [...records].sort((a, b) => {
     for (const k of keys) {
       const x = a[k.name] ?? null;

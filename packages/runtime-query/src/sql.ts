@@ -57,11 +57,14 @@ export function conditionToSql(c: Condition, dialect: SqlDialect): RawBuilder<Sq
   }
 }
 
-/** ORDER BY items; Id (ascending) is appended as the tie-breaker so pages are stable. */
-export function orderByToSql(orderBy: OrderBy[], idColumn = 'Id'): RawBuilder<unknown> {
-  const items = orderBy.map((o) =>
-    o.descending ? sql`${column(o.field)} DESC NULLS LAST` : sql`${column(o.field)} ASC NULLS FIRST`,
-  );
-  if (!orderBy.some((o) => o.field.name === idColumn)) items.push(sql`${sql.ref(idColumn)} ASC`);
+/**
+ * ORDER BY items. Nulls sort first ascending and last descending (SQLite's default, spelled out for
+ * PostgreSQL). Ties are broken by Id in the direction of the last key, so an index on
+ * (key, Id) serves the whole ORDER BY in either direction and pages are stable.
+ */
+export function orderByToSql(orderBy: OrderBy[], dialect: SqlDialect, idColumn = 'Id'): RawBuilder<unknown> {
+  const nulls = (desc: boolean) => (dialect === 'postgres' ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '');
+  const items = orderBy.map((o) => sql`${column(o.field)} ${sql.raw(o.descending ? 'DESC' : 'ASC')}${sql.raw(nulls(o.descending))}`);
+  if (!orderBy.some((o) => o.field.name === idColumn)) items.push(sql`${sql.ref(idColumn)} ${sql.raw(orderBy.at(-1)?.descending ? 'DESC' : 'ASC')}`);
   return sql.join(items);
 }

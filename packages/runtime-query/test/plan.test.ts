@@ -53,9 +53,11 @@ describe('$filter to SQL', () => {
 });
 
 describe('$orderby, $top, $skip, $select, $expand', () => {
-  it('orders with explicit null placement and Id as tie-breaker', () => {
+  it('orders with null placement and Id as tie-breaker in the direction of the last key', () => {
     const plan = parseQueryOptions({ $orderby: 'WarrantyStartDate desc, SerialNumber' }, SCHEMA);
-    expect(sql`${orderByToSql(plan.orderBy)}`.compile(sqlite).sql).toBe('"WarrantyStartDate" DESC NULLS LAST, "SerialNumber" ASC NULLS FIRST, "Id" ASC');
+    expect(sql`${orderByToSql(plan.orderBy, 'postgres')}`.compile(postgres).sql).toBe('"WarrantyStartDate" DESC NULLS LAST, "SerialNumber" ASC NULLS FIRST, "Id" ASC');
+    const desc = parseQueryOptions({ $orderby: 'SerialNumber desc' }, SCHEMA);
+    expect(sql`${orderByToSql(desc.orderBy, 'sqlite')}`.compile(sqlite).sql).toBe('"SerialNumber" DESC, "Id" DESC');
   });
 
   it('applies the default page size and reads lists', () => {

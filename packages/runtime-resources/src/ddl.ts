@@ -45,8 +45,14 @@ export function addColumnSql(model: ResourceModel, c: ScalarColumn, dialect: Dia
   return sql`ALTER TABLE ${sql.table(model.table)} ADD COLUMN ${sql.ref(c.name)} ${sql.raw(columnType(c.type, dialect))}`;
 }
 
-export function createIndexSql(model: ResourceModel, c: ScalarColumn): RawBuilder<unknown> {
-  return sql`CREATE INDEX IF NOT EXISTS ${sql.ref(indexName(model.table, c.name))} ON ${sql.table(model.table)} (${sql.ref(c.name)})`;
+/**
+ * One index per filterable column, keyed (column, Id) like the ORDER BY with its Id tie-breaker:
+ * SQLite appends the rowid (Id) itself; PostgreSQL gets it spelled out, with nulls first so a
+ * backward scan gives `DESC NULLS LAST`.
+ */
+export function createIndexSql(model: ResourceModel, c: ScalarColumn, dialect: Dialect): RawBuilder<unknown> {
+  const key = dialect === 'postgres' ? sql`${sql.ref(c.name)} ASC NULLS FIRST, ${sql.ref('Id')}` : sql`${sql.ref(c.name)}`;
+  return sql`CREATE INDEX IF NOT EXISTS ${sql.ref(indexName(model.table, c.name))} ON ${sql.table(model.table)} (${key})`;
 }
 
 export function supportTablesSql(dialect: Dialect): RawBuilder<unknown>[] {

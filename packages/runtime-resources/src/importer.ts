@@ -40,7 +40,7 @@ export function checkRecords(model: ResourceModel, text: string): { records: Enc
 export async function importRecords(store: Store, model: ResourceModel, text: string): Promise<ImportResult> {
   const { records, problems } = checkRecords(model, text);
   if (problems.length > 0) return { ok: false, problems };
-  await store.db.transaction().execute((trx) => withDeferredIndexes(trx, model, records.length, () => writeRecords(trx, store.dialect, model, records)));
+  await store.db.transaction().execute((trx) => withDeferredIndexes(trx, store.dialect, model, records.length, () => writeRecords(trx, store.dialect, model, records)));
   return { ok: true, imported: records.length };
 }
 

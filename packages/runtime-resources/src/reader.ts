@@ -31,7 +31,7 @@ async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan,
 /** The JSON array text of one page. */
 export async function listRecords(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<string> {
   const where = plan.filter ? sql`WHERE ${conditionToSql(plan.filter, dialect)}` : sql``;
-  const result = await sql<Record<string, string>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} ${where} ORDER BY ${orderByToSql(plan.orderBy)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  const result = await sql<Record<string, string>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} ${where} ORDER BY ${orderByToSql(plan.orderBy, dialect)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
   const texts = result.rows.map((r) => r[JSON_COLUMN]!);
   return `[${(await render(db, view, plan, texts)).join(',')}]`;
 }

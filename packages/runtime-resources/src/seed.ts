@@ -54,7 +54,7 @@ export async function seedResources(store: Store, models: ResourceModel[], optio
   const written: Record<string, number> = {};
   await store.db.transaction().execute(async (trx) => {
     for (const model of models) {
-      await withDeferredIndexes(trx, model, count, async () => {
+      await withDeferredIndexes(trx, store.dialect, model, count, async () => {
         for (let start = 0; start < count; start += 1000) {
           const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) => seedEncoded(model, start + k, options.related ?? true));
           await writeRecords(trx, store.dialect, model, batch);

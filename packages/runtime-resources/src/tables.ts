@@ -77,7 +77,7 @@ export async function ensureResourceTables(store: Store, models: ResourceModel[]
       const present = await existingColumns(db, store, model.table);
       const added = model.columns.filter((c) => !present.has(c.name));
       for (const c of added) await addColumnSql(model, c, store.dialect).execute(db);
-      for (const c of model.columns.filter(isIndexed)) await createIndexSql(model, c).execute(db);
+      for (const c of model.columns.filter(isIndexed)) await createIndexSql(model, c, store.dialect).execute(db);
       const rewritten = stored === undefined ? 0 : await rewriteRecords(db, store, model);
       await db
         .insertInto(META_TABLE)
@@ -98,12 +98,12 @@ export async function analyzeResourceTables(store: Store): Promise<void> {
 /** Bulk writes into an empty table are much faster with the indexes built afterwards, in one pass. */
 export const BULK_THRESHOLD = 5000;
 
-export async function withDeferredIndexes<T>(db: Kysely<any>, model: ResourceModel, expected: number, write: () => Promise<T>): Promise<T> {
+export async function withDeferredIndexes<T>(db: Kysely<any>, dialect: Store['dialect'], model: ResourceModel, expected: number, write: () => Promise<T>): Promise<T> {
   const empty = (await db.selectFrom(model.table).select('Id').limit(1).execute()).length === 0;
   if (!empty || expected < BULK_THRESHOLD) return write();
   const indexed = model.columns.filter(isIndexed);
   for (const c of indexed) await sql`DROP INDEX IF EXISTS ${sql.ref(indexName(model.table, c.name))}`.execute(db);
   const result = await write();
-  for (const c of indexed) await createIndexSql(model, c).execute(db);
+  for (const c of indexed) await createIndexSql(model, c, dialect).execute(db);
   return result;
 }

@@ -59,7 +59,7 @@ const ORDERS: Array<[string, number[]]> = [
   ['$orderby=MeasurementSetting desc', [6, 3, 1, 5, 4, 2]],
   ['$orderby=CommentId,Id desc', [6, 2, 4, 1, 5, 3]],
   ['$orderby=WarrantyStartDate', [6, 3, 2, 1, 5, 4]],
-  ['$orderby=OperationTime desc', [3, 1, 5, 4, 2, 6]],
+  ['$orderby=OperationTime desc', [3, 5, 1, 4, 6, 2]],
   ['$orderby=Id&$top=2&$skip=1', [2, 5]],
   ['$top=0', []],
   ['$filter=Status eq 4&$orderby=SerialNumber desc', [2, 1]],
