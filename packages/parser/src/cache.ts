@@ -21,6 +21,8 @@ export function parseBlocks(text: string, options: BlockParserOptions = {}, firs
 export class SectionCache {
   /** Blocks at the file positions of the line the section was last seen at. */
   readonly #entries = new Map<string, { firstLine: number; blocks: Block[] }>();
+  /** Keys used since the last `evictUnused`. */
+  readonly #used = new Set<string>();
   hits = 0;
   misses = 0;
 
@@ -29,6 +31,7 @@ export class SectionCache {
   /** Blocks of a section starting at file line `firstLine`; a cached section that moved is shifted, not re-parsed. */
   blocks(text: string, firstLine = 1): Block[] {
     const key = createHash('sha1').update(text).digest('base64');
+    this.#used.add(key);
     const cached = this.#entries.get(key);
     if (cached) {
       this.hits++;
@@ -44,9 +47,16 @@ export class SectionCache {
     return blocks;
   }
 
+  /** Drops sections not used since the previous call, so a long watch session does not keep every old version. */
+  evictUnused(): void {
+    for (const key of this.#entries.keys()) if (!this.#used.has(key)) this.#entries.delete(key);
+    this.#used.clear();
+  }
+
   /** Forgets every parsed section. */
   clear(): void {
     this.#entries.clear();
+    this.#used.clear();
     this.hits = 0;
     this.misses = 0;
   }

@@ -45,7 +45,7 @@ export function parseSpecFile(path: string, options: ParseOptions = {}): ParseRe
 }
 
 export interface IncrementalParser {
-  /** Parses like parseSpec, re-parsing only sections whose text changed since an earlier call. */
+  /** Parses like parseSpec, re-parsing only sections whose text changed since the previous call (older ones are dropped). */
   parse(markdown: string, file: string): ParseResult;
   parseFile(path: string): ParseResult;
   readonly cache: SectionCache;
@@ -56,7 +56,13 @@ export function createIncrementalParser(options: BlockParserOptions = {}): Incre
   const cache = new SectionCache(options);
   return {
     cache,
-    parse: (markdown, file) => parseSpec(markdown, file, { cache }),
-    parseFile: (path) => parseSpecFile(path, { cache }),
+    parse(markdown, file) {
+      const result = parseSpec(markdown, file, { cache });
+      cache.evictUnused();
+      return result;
+    },
+    parseFile(path) {
+      return this.parse(readFileSync(path, 'utf8'), path);
+    },
   };
 }

@@ -78,6 +78,7 @@ describe('incremental parser', () => {
     const price = third.spec.resources.find((r) => r.name === 'SupplierPartLinks')!.fields.find((f) => f.name === 'Price')!;
     expect(price.notes).toBe('Price in the currency.');
     expect(third).toEqual(parseSpec(edited, 'spec.md'));
+    expect(parser.cache.size, 'the old version of the edited section is dropped').toBe(new Set(splitSections(edited).map((x) => x.body)).size);
   });
 
   it('keeps positions right when a cached section moves down', () => {
