@@ -3,7 +3,10 @@ import type { Field } from '@specgen/ir';
 import { scalarOf } from './ts-type.ts';
 
 /** Text safe inside a block comment, one line. */
+const NEEDS_CLEANING = /\*\/|\s\s|[\t\n\r\f\v]|^\s|\s$/;
+
 export function docSafe(text: string): string {
+  if (!NEEDS_CLEANING.test(text)) return text;
   return text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim();
 }
 

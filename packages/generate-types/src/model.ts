@@ -10,7 +10,7 @@ import { BuildMemo, resourceKey } from './memo.ts';
 import { referenceViews } from './references.ts';
 import { assertUniqueNames } from './unique-names.ts';
 import { type EnumView, enumView } from './enums.ts';
-import { propertyKey, refTypeName, scalarOf, tsType } from './ts-type.ts';
+import { propertyKey, refTypeName, scalarOf, specNames, tsType } from './ts-type.ts';
 
 export interface FieldView {
   name: string;
@@ -159,7 +159,8 @@ function importsOf(spec: Spec, own: string, fields: Field[]): RecordView['import
 }
 
 function moduleOfTarget(spec: Spec, target: string, typeName: string): string {
-  if (spec.structures.some((s) => s.name === target)) return 'sign-in';
-  if (spec.resources.some((r) => r.name === target)) return `resources/${naming.moduleFile(typeName)}`;
+  const names = specNames(spec);
+  if (names.structures.has(target)) return 'sign-in';
+  if (names.resources.has(target)) return `resources/${naming.moduleFile(typeName)}`;
   return 'references';
 }

@@ -26,9 +26,21 @@ export function scalarOf(field: Field): ScalarKind | null {
   return SCALAR_ALIASES[base.target] ?? null;
 }
 
+const indexes = new WeakMap<Spec, { resources: Set<string>; structures: Set<string> }>();
+
+/** Names of the spec's own resources and structures, as sets (looked up for every relation field). */
+export function specNames(spec: Spec): { resources: Set<string>; structures: Set<string> } {
+  let index = indexes.get(spec);
+  if (!index) {
+    index = { resources: new Set(spec.resources.map((r) => r.name)), structures: new Set(spec.structures.map((s) => s.name)) };
+    indexes.set(spec, index);
+  }
+  return index;
+}
+
 /** Name of the TypeScript type a reference points to: a resource, a structure or an open reference type. */
 export function refTypeName(spec: Spec, target: string): string {
-  if (spec.structures.some((s) => s.name === target)) return naming.structureType(target);
+  if (specNames(spec).structures.has(target)) return naming.structureType(target);
   return naming.recordType(target);
 }
 

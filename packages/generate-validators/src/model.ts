@@ -66,7 +66,7 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
       expr,
       lazy,
       sinceLiteral: record.fields[i]!.sinceLiteral,
-      doc: record.fields[i]!.doc.filter((line) => !line.startsWith('@see')).map((line) => line.replace(/\{@link [^|}]+\| ([^}]+)\}/g, '`$1`')),
+      doc: record.fields[i]!.doc.filter((line) => !line.startsWith('@see')).map(plainLinks),
     };
   });
   return {
@@ -83,4 +83,9 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
       .map((i) => ({ module: i.module, names: i.names.map((n) => naming.schema(n)) }))
       .filter((i) => i.module !== record.module),
   };
+}
+
+/** `{@link ProductRecord.PartRevisionId | PartRevisionId}` -> `` `PartRevisionId` `` (the types are not in scope here). */
+function plainLinks(line: string): string {
+  return line.includes('{@link') ? line.replace(/\{@link [^|}]+\| ([^}]+)\}/g, '`$1`') : line;
 }

@@ -1,6 +1,6 @@
 /** The zod expression of one field, built from the scalar helpers of the generated `scalars.ts`. */
 import type { Field, Spec } from '@specgen/ir';
-import { isNullable, refTypeName, scalarOf } from '@specgen/generate-types';
+import { isNullable, refTypeName, scalarOf, specNames } from '@specgen/generate-types';
 import { naming } from '@specgen/naming';
 
 const SCALAR_EXPR = {
@@ -29,7 +29,8 @@ export function zodExpr(spec: Spec, ownerName: string, field: Field, optional: b
   } else {
     const target = (field.type.base as { target: string }).target;
     item = naming.schema(refTypeName(spec, target));
-    lazy = spec.resources.some((r) => r.name === target) || spec.structures.some((s) => s.name === target);
+    const names = specNames(spec);
+    lazy = names.resources.has(target) || names.structures.has(target);
   }
   let expr = field.type.array ? `z.array(${item})` : item;
   if (isNullable(field)) expr += '.nullable()';
