@@ -1,5 +1,6 @@
 /** `@service-api/client`: a typed fetch-based client of the service, as of a service version. */
-import { generatedHeader, normalize, type GeneratedFile, type Generator } from '@specgen/generate-core';
+import type { Generator } from '@specgen/generate-core';
+import { renderFile } from '@specgen/generate-openapi';
 import { buildClientModel, type EndpointView } from './model.ts';
 
 export { buildClientModel, type ClientModel, type EndpointView, type ResourceView, type CommandView, type DecoderView } from './model.ts';
@@ -29,25 +30,22 @@ export const generator: Generator = {
   packageName: '@service-api/client',
   generate({ spec, templates, options }) {
     const model = buildClientModel(spec, options.serviceVersion);
-    const header = generatedHeader(options.specFile);
     const first = model.resources[0];
     const data = {
       ...model,
       endpoints: model.endpoints.map((e) => ({ ...e, ...signatures(e) })),
       hasOidc: model.endpoints.some((e) => /oidc/i.test(e.method)),
-      header,
-      headerText: header.replace(/^\/\/ /, '').trim(),
       packageName: this.packageName,
       packageVersion: options.packageVersion,
       specFile: options.specFile,
       example: first ? { accessor: first.accessor, second: first.fields.find((f) => f !== 'Id' && !first.expandable.includes(f)) ?? null } : null,
     };
-    const file = (path: string, contents: string): GeneratedFile => ({ path: `${TARGET}/${path}`, contents: normalize(contents) });
+    const render = (template: string, path: string) => renderFile(templates, TARGET, template, path, options.specFile, data);
     return [
-      file('package.json', templates.render(TARGET, 'package.json', data)),
-      file('tsconfig.json', templates.render(TARGET, 'tsconfig.json', data)),
-      file('README.md', templates.render(TARGET, 'README.md', data)),
-      ...SOURCES.map((name) => file(`src/${name}`, templates.render(TARGET, name, data))),
+      render('package.json', 'package.json'),
+      render('tsconfig.json', 'tsconfig.json'),
+      render('README.md', 'README.md'),
+      ...SOURCES.map((name) => render(name, `src/${name}`)),
     ];
   },
 };

@@ -2,6 +2,7 @@
 import { GENERATED_MARKER, generatedHeader, normalize, type GeneratedFile, type Generator } from '@specgen/generate-core';
 import { buildDocument, effectiveVersion } from './document.ts';
 import { toJson, toYaml, canonical } from './serialize.ts';
+import { renderFile } from './package-files.ts';
 
 export { buildDocument, effectiveVersion } from './document.ts';
 export { toJson, toYaml, canonical } from './serialize.ts';
@@ -12,6 +13,7 @@ export { COMMAND_PATH_PREFIX } from './command-paths.ts';
 export { SESSION_COOKIE, SESSION_HEADER } from './common.ts';
 export { DECISIONS, decision } from './decisions.ts';
 export type { JsonSchema } from './schema-types.ts';
+export { renderFile, withHeader, headerText } from './package-files.ts';
 
 const TARGET = 'openapi';
 
@@ -34,13 +36,9 @@ export const generator: Generator = {
   target: TARGET,
   packageName: '@service-api/openapi',
   generate({ spec, templates, options }) {
-    const header = generatedHeader(options.specFile);
-    const headerText = header.replace(/^\/\/ /, '').trim();
     const document = buildDocument(spec, { serviceVersion: options.serviceVersion, generatedBy: `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` });
     const operations = operationsOf(document);
     const data = {
-      header,
-      headerText,
       packageName: this.packageName,
       packageVersion: options.packageVersion,
       specFile: options.specFile,
@@ -51,12 +49,13 @@ export const generator: Generator = {
       firstOperation: operations[0]?.id ?? 'length',
       documentJson: JSON.stringify(canonical(document), null, 2),
     };
+    const render = (template: string, path: string) => renderFile(templates, TARGET, template, path, options.specFile, data);
     const file = (path: string, contents: string): GeneratedFile => ({ path: `${TARGET}/${path}`, contents: normalize(contents) });
     return [
-      file('package.json', templates.render(TARGET, 'package.json', data)),
-      file('tsconfig.json', templates.render(TARGET, 'tsconfig.json', data)),
-      file('README.md', templates.render(TARGET, 'README.md', data)),
-      file('src/index.ts', templates.render(TARGET, 'index.ts', data)),
+      render('package.json', 'package.json'),
+      render('tsconfig.json', 'tsconfig.json'),
+      render('README.md', 'README.md'),
+      render('index.ts', 'src/index.ts'),
       file('openapi.json', toJson(document)),
       file('openapi.yaml', toYaml(document, generatedHeader(options.specFile, '#'))),
     ];
