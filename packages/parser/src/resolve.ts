@@ -48,6 +48,12 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
       e.success.body = structures.find((s) => s.name === 'LoginResponse')?.name ?? null;
     }
   }
+  const structureNames = new Set(structures.map((s) => s.name));
+  for (const e of c.endpoints) {
+    for (const name of [e.body, e.success.body]) {
+      if (name !== null && !structureNames.has(name)) ctx.report('unknown-structure', `endpoint ${e.id} names "${name}", which is not a sign-in structure`, e.source);
+    }
+  }
   for (const cmd of c.commands) {
     const text = cmd.returns.toLowerCase();
     cmd.response = structures.find((s) => text.includes(s.label.toLowerCase()) || new RegExp(`\\b${s.name}\\b`).test(cmd.returns))?.name ?? null;

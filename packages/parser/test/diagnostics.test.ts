@@ -51,4 +51,13 @@ describe('diagnostics with exact positions', () => {
     const { spec } = parseSpec(miniSpec(['| OtherId | Int64 | references the owner. | - |', '| OwnerId | Int64 | Owner; references Customers. | - |']), 'mini.md');
     expect(spec.resources[0]!.fields.map((f) => f.references)).toEqual([null, null, 'Customers']);
   });
+
+  it('reports an endpoint body that names no structure', () => {
+    const text = miniSpec().replace('### Read resources', '### Sign-in\n\n| Method | Path | Request | Success response |\n|---|---|---|---|\n| POST | /a/login | Body: JSON Ghost. | 200, JSON Phantom. |\n\n### Read resources');
+    const { diagnostics } = parseSpec(text, 'mini.md');
+    expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column} ${d.message}`)).toEqual([
+      'unknown-structure 19:3 endpoint postALogin names "Ghost", which is not a sign-in structure',
+      'unknown-structure 19:3 endpoint postALogin names "Phantom", which is not a sign-in structure',
+    ]);
+  });
 });
