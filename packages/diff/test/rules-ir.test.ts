@@ -108,6 +108,13 @@ const cases: Case[] = [
     after: () => {},
     want: [['field-no-longer-obsolete', PR, 'CustomerOrderPartRevisionId']],
   },
+  { name: 'notes wording changed', after: (s) => void (fld(s, PR, 'Dock').notes = 'Dock of the record.'), want: [['field-notes-changed', PR, 'Dock']] },
+  {
+    name: 'notes changed with a stated fact: only the fact is reported',
+    after: (s) => Object.assign(fld(s, PR, 'CommentId'), { notes: 'References Persons.', references: 'Persons' }),
+    want: [['field-reference-changed', PR, 'CommentId']],
+  },
+  { name: 'resource description changed', after: (s) => void (res(s, PR).description = 'A serial number or batch.'), want: [['resource-description-changed', PR, null]] },
   { name: 'became expandable', after: (s) => void (fld(s, PR, 'Part').expandable = true), want: [['field-became-expandable', PR, 'Part']] },
   { name: 'no longer expandable', after: (s) => void (fld(s, PR, 'Comment').expandable = false), want: [['field-no-longer-expandable', PR, 'Comment']] },
   { name: 'reference changed', after: (s) => void (fld(s, PR, 'CommentId').references = 'Persons'), want: [['field-reference-changed', PR, 'CommentId']] },

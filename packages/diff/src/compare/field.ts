@@ -15,6 +15,17 @@ export function baseText(t: TypeExpr): string {
 }
 
 export function compareField(log: ChangeLog, container: Container, before: Field, after: Field, siblings: ReadonlyMap<string, Field> = new Map()): void {
+  const recorded = log.changes.length;
+  compareFieldFacts(log, container, before, after, siblings);
+  // wording only: the notes changed but nothing the notes state (reference, enum, obsolete, ...) did
+  if (log.changes.length === recorded && norm(before.notes) !== norm(after.notes)) {
+    log.add('field-notes-changed', { resource: container.name, field: after.name, source: after.source, message: `${container.name}.${after.name}: notes "${norm(before.notes)}" -> "${norm(after.notes)}".` });
+  }
+}
+
+const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function compareFieldFacts(log: ChangeLog, container: Container, before: Field, after: Field, siblings: ReadonlyMap<string, Field>): void {
   const name = `${container.name}.${after.name}`;
   const at = { resource: container.name, field: after.name, source: after.source };
   if (baseText(before.type) !== baseText(after.type)) {

@@ -67,6 +67,9 @@ function compareResourceFacts(log: ChangeLog, before: Resource, after: Resource)
   if (move) {
     log.add(`resource-introduced-${move}`, { ...at, message: `${after.name}: introduced version ${describeVersions(before.introduced, after.introduced)}.`, version: after.introduced });
   }
+  if (before.description.replace(/\s+/g, ' ').trim() !== after.description.replace(/\s+/g, ' ').trim()) {
+    log.add('resource-description-changed', { ...at, message: `${after.name}: description "${before.description}" -> "${after.description}".` });
+  }
   if (before.queryable !== after.queryable) {
     log.add(after.queryable ? 'resource-became-queryable' : 'resource-no-longer-queryable', {
       ...at,
