@@ -14,6 +14,7 @@ import type { ServerConfig, ServerContext, ServicePlugin } from './contract.ts';
 import { createAttemptGuard } from './attempts.ts';
 import { mfaTokenValidityMs, type AuthRouteContext, type PasswordVerifier } from './auth-context.ts';
 import { installErrorHandlers } from './errors.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { createLogger, requestId } from './logging.ts';
 import { pageRoute } from './page/page.ts';
 import { MESSAGES, sendMessage } from './replies.ts';
@@ -106,6 +107,8 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     for (const plugin of options.plugins ?? []) await scope.register(async (inner) => plugin(inner, serverCtx));
   }, { prefix: '/:languageCode/:companyNumber' });
   await pageRoute(app, config.publicUrl, config.oidc.redirectUrl);
+  const stopHousekeeping = startHousekeeping(store, config, now, app.log);
+  app.addHook('onClose', async () => stopHousekeeping());
   await warmUpPasswords();
   return app;
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   claimTotpStep, consumeMfaToken, countLoginFailure, createMfaToken, createSessionRecord, createUser, currentLoginFailures,
-  deleteUser, endOtherSessions, redeemMfaToken, endSession, findDevice, findMfaToken, findSessionRecord, findUserByOidcEmail, findUserByUsername,
+  deleteUser, endOtherSessions, redeemMfaToken, purgeSessions, purgeMfaTokens, purgeUsedSteps, endSession, findDevice, findMfaToken, findSessionRecord, findUserByOidcEmail, findUserByUsername,
   linkOidcEmail, listUsers, recordMfaFailure, saveDevice, StoreConflictError, touchSession, updateUser, type Store,
 } from '../src/index.ts';
 
@@ -98,6 +98,22 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
       expect(await findDevice(store, u.id)).toMatchObject({ encryptedSecret: 'enc2', createdAt: 2 });
       expect(await deleteUser(store, u.id)).toBe(true);
       expect(await findDevice(store, u.id)).toBeUndefined();
+    });
+
+    it('purges ended or long idle sessions, expired tokens and old TOTP steps', async () => {
+      const u = await createUser(store, { username: 'purge' });
+      await createSessionRecord(store, 'p-live', u.id, 10_000);
+      await createSessionRecord(store, 'p-ended', u.id, 10_000);
+      await createSessionRecord(store, 'p-idle', u.id, 100);
+      await endSession(store, 'p-ended', 'logout', 500);
+      expect(await purgeSessions(store, 1000, 1000)).toBe(2);
+      expect(await findSessionRecord(store, 'p-live')).toBeDefined();
+      await createMfaToken(store, { key: 'p-t', userId: u.id, purpose: 'login', expiresAt: 100, now: 0 });
+      await purgeMfaTokens(store, 1000);
+      expect(await findMfaToken(store, 'p-t')).toBeUndefined();
+      expect(await claimTotpStep(store, u.id, 5, 100)).toBe(true);
+      await purgeUsedSteps(store, 1000);
+      expect(await claimTotpStep(store, u.id, 5, 2000)).toBe(true);
     });
 
     it('login failure counters restart after their window', async () => {

@@ -75,3 +75,12 @@ export async function endOtherSessions(store: Store, userId: string, keepKey: st
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Deletes sessions that ended before `endedBefore` or were last seen before `seenBefore`. */
+export async function purgeSessions(store: Store, endedBefore: number, seenBefore: number): Promise<number> {
+  const result = await store.db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('ended_at', '<', endedBefore), eb('last_seen_at', '<', seenBefore)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
