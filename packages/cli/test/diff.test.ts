@@ -117,6 +117,21 @@ describe('specgen diff (in-process)', () => {
   });
 });
 
+describe('specgen diff --changeset into an unusable directory', () => {
+  it('is a clear error with exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'specdiff-cs-file-'));
+    try {
+      const file = join(dir, 'not-a-dir');
+      writeFileSync(file, '');
+      const r = await run([BASE, `${FIX}/resources/new.md`, `--changeset=${file}`]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/cannot write the changeset into .*not-a-dir: (EEXIST|ENOTDIR)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('specgen diff --base (temporary git repository)', () => {
   const repo = specRepo(readFileSync(join(ROOT, BASE), 'utf8'), readFileSync(join(ROOT, FIX, 'enums/new.md'), 'utf8'));
   afterAll(() => repo.remove());

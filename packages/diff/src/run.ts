@@ -9,7 +9,7 @@ import type { Diagnostic } from '@specgen/diagnostics';
 import { formatDiagnostic } from '@specgen/diagnostics';
 import type { Spec } from '@specgen/ir';
 import { writeChangeset } from './changeset.ts';
-import { diffSpecs } from './diff.ts';
+import { diffSpecs, type DiffResult } from './diff.ts';
 import { GitReadError, readAtRef } from './git.ts';
 import { exitStatus, parseDiffArgs, UsageError } from './options.ts';
 import { render } from './report/index.ts';
@@ -37,7 +37,7 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
     const result = diffSpecs(before, after);
     io.stdout(render(result, options.format));
     if (options.changeset !== null) {
-      const path = writeChangeset(result, resolve(io.cwd, options.changeset));
+      const path = writeChangesetOrFail(result, resolve(io.cwd, options.changeset));
       io.stderr(path ? `specgen diff: wrote ${displayPath(io.cwd, path)}\n` : 'specgen diff: no changes, no changeset written\n');
     }
     return exitStatus(result.summary, options.failOn);
@@ -51,6 +51,14 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
       return 2;
     }
     throw err;
+  }
+}
+
+function writeChangesetOrFail(result: DiffResult, dir: string): string | null {
+  try {
+    return writeChangeset(result, dir);
+  } catch (err) {
+    throw new InputError(`cannot write the changeset into ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
 
