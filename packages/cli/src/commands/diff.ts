@@ -19,8 +19,8 @@ options:
                              breaking (default), warning, none
   --changeset [dir]          also write a changesets file bumping the generated @service-api/*
                              packages (major: breaking, minor: additions, patch: otherwise)
-                             into dir (default .changeset); use --changeset=<dir> before
-                             file arguments ending in .md
+                             into dir (default .changeset; a following argument that starts
+                             with - or ends in .md is not taken as the dir: use --changeset=<dir>)
 
 exit status: 0 no change at or above --fail-on, 1 such a change was found, 2 bad usage or an
 unreadable or invalid spec.
