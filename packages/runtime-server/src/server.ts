@@ -32,6 +32,7 @@ export interface CreateServerOptions {
   config: ServerConfig & { auth?: Partial<AuthSettings> };
   /** Opened from `config.databaseUrl` when absent (and closed with the server). */
   store?: Store;
+  /** Feature plugins under the prefix; all of them (OIDC, read resources, API docs) when absent. */
   plugins?: ServicePlugin[];
   /** Log destination (tests capture it); `false` silences logging. */
   log?: DestinationStream | false;
@@ -104,7 +105,8 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     await totpLoginRoute(scope, routeCtx);
     await deviceCommandRoutes(scope, routeCtx);
     await sessionRoutes(scope, routeCtx);
-    for (const plugin of options.plugins ?? []) await scope.register(async (inner) => plugin(inner, serverCtx));
+    const plugins = options.plugins ?? (await import('./plugins.ts')).defaultPlugins();
+    for (const plugin of plugins) await scope.register(async (inner) => plugin(inner, serverCtx));
   }, { prefix: '/:languageCode/:companyNumber' });
   await pageRoute(app, config.publicUrl, config.oidc.redirectUrl);
   const stopHousekeeping = startHousekeeping(store, config, now, app.log);

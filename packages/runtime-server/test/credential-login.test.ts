@@ -85,3 +85,14 @@ describe('credential login', () => {
     for (const r of rows) expect(String(r.password_hash)).not.toContain('demo-pass');
   });
 });
+
+describe('createServer without a plugin list', () => {
+  it('registers every feature plugin under the prefix (OIDC and read resources answer)', async () => {
+    const t = await testServer({ options: { plugins: undefined } });
+    const res = await t.app.inject({ url: `${BASE}/api/v1/Inventory/ProductRecords` });
+    expect(res.statusCode).toBe(401);
+    const oidc = await t.app.inject({ method: 'POST', url: `${BASE}/login/oidc`, payload: {} });
+    expect(oidc.statusCode).not.toBe(404);
+    await t.close();
+  }, 60_000);
+});
