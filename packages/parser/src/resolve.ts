@@ -91,7 +91,7 @@ function applyLimit(limit: Limit, resources: Spec['resources'], structures: Stru
     const fieldName = limit.name.split(/\s+/)[0];
     const resourceName = limit.appliesTo.split(/\s+/)[0];
     const field = resources.find((r) => r.name === resourceName)?.fields.find((f) => f.name === fieldName);
-    if (field && field.maxLength === null) field.maxLength = limit.value.value;
+    if (field && field.maxLength === null && limit.value.value > 0) field.maxLength = limit.value.value;
   }
   if (limit.appliesTo === '') {
     const owner = structures.find((s) => s.fields.some((f) => new RegExp(`\\b${f.name.replace(/\$/g, '\\$')}\\b`).test(limit.valueText)));

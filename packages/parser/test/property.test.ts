@@ -77,4 +77,14 @@ describe('mutated specs', () => {
     const { diagnostics } = parseSpec(text, 'm.md');
     expect(diagnostics.map((d) => d.code)).toEqual(['table-missing-cell']);
   });
+
+  it('odd values in limits and notes keep the IR valid', () => {
+    const text = specText()
+      .replace('| ManufacturerPartNumber length | at most 50 |', '| ManufacturerPartNumber length | at most 0 |')
+      .replace('Manufacturer part number; maximum length 50.', 'Manufacturer part number; maximum length 0.')
+      .replace('| MfaToken validity | 1.5 minutes |', '| MfaToken validity | 0 minutes |');
+    const { spec } = parseSpec(text, 'm.md');
+    expect(() => Spec.parse(spec)).not.toThrow();
+    expect(spec.resources[0]!.fields.find((f) => f.name === 'ManufacturerPartNumber')!.maxLength).toBeNull();
+  });
 });
