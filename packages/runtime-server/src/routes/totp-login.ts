@@ -1,7 +1,7 @@
 /**
  * `POST .../login/totp` {MfaToken, Code}: 410 "Login failed" for a wrong, used or expired token;
  * 401 "Login failed" for a wrong or already used code (the token stays usable); the
- * `maxCodeFailures`-th wrong code ends the token with 429. Success starts a session.
+ * `maxCodeFailures`-th wrong code ends the token with 429 (also "Login failed"). Success starts a session.
  */
 import type { FastifyInstance } from 'fastify';
 import { openDevice, storageKey, verifyTotp } from '@specgen/runtime-auth';
@@ -21,11 +21,11 @@ export async function totpLoginRoute(app: FastifyInstance, ctx: AuthRouteContext
     const key = storageKey(request.body.MfaToken);
     const now = ctx.now();
     const token = await findMfaToken(ctx.store, key);
-    if (token && token.failedAttempts >= ctx.settings.maxCodeFailures) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
+    if (token && token.failedAttempts >= ctx.settings.maxCodeFailures) return sendMessage(reply, 429, MESSAGES.totpFailed);
     if (!token || token.purpose !== 'login' || token.consumedAt !== null || token.expiresAt <= now) return sendMessage(reply, 410, MESSAGES.totpFailed);
     const device = await findDevice(ctx.store, token.userId);
     if (!device) return sendMessage(reply, 410, MESSAGES.totpFailed);
-    if (await ctx.attempts.blocked(attemptKey.totp(token.userId))) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
+    if (await ctx.attempts.blocked(attemptKey.totp(token.userId))) return sendMessage(reply, 429, MESSAGES.totpFailed);
 
     const step = verifyTotp(openDevice(ctx.config.secretsKey, device.encryptedSecret, token.userId), request.body.Code, now);
     const redeemed = step === null ? null : await redeemMfaToken(ctx.store, key, token.userId, step, now);
@@ -39,7 +39,7 @@ export async function totpLoginRoute(app: FastifyInstance, ctx: AuthRouteContext
     await ctx.attempts.failed(attemptKey.totp(token.userId));
     const failures = await recordMfaFailure(ctx.store, key, ctx.settings.maxCodeFailures, now);
     if (failures === null) return sendMessage(reply, 410, MESSAGES.totpFailed);
-    if (failures >= ctx.settings.maxCodeFailures) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
+    if (failures >= ctx.settings.maxCodeFailures) return sendMessage(reply, 429, MESSAGES.totpFailed);
     return sendMessage(reply, 401, MESSAGES.totpFailed);
   });
 }
