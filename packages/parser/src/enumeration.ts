@@ -15,7 +15,7 @@ export function enumValues(ctx: ParseContext, items: RawEnumItem[], text: string
   const seen = new Set<number>();
   for (const item of items) {
     const pos = positionIn(at, text, item.index);
-    if (!/^-?\d+$/.test(item.valueText)) {
+    if (!/^-?\d+$/.test(item.valueText) || !Number.isSafeInteger(Number(item.valueText))) {
       ctx.report('enum-value-not-integer', `enumeration value "${item.valueText}" of ${owner} is not an integer`, pos);
       continue;
     }

@@ -94,6 +94,6 @@ export function readNotes(ctx: ParseContext, cell: Cell | undefined, resource: s
     }
   }
   const max = notes.includes('ength') && /\bmaximum length\s+(\d+)/i.exec(notes);
-  if (max && Number(max[1]) > 0) facts.maxLength = Number(max[1]);
+  if (max && Number(max[1]) > 0 && Number.isSafeInteger(Number(max[1]))) facts.maxLength = Number(max[1]);
   return facts;
 }

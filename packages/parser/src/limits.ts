@@ -15,9 +15,10 @@ export function limitId(name: string): string {
 
 export function limitValue(name: string, text: string): Limit['value'] {
   const duration = /^(\d+(?:\.\d+)?)\s*(millisecond|second|minute|hour|day)s?\b/i.exec(text);
-  if (duration) return { kind: 'duration', milliseconds: Math.round(Number(duration[1]) * UNIT_MS[duration[2]!.toLowerCase()]!) };
+  const milliseconds = duration ? Math.round(Number(duration[1]) * UNIT_MS[duration[2]!.toLowerCase()]!) : NaN;
+  if (Number.isFinite(milliseconds)) return { kind: 'duration', milliseconds };
   const length = /^(?:at most|maximum|max\.?|up to)?\s*(\d+)(?:\s*characters?)?$/i.exec(text);
-  if (length && /\blength\b/i.test(name)) return { kind: 'maxLength', value: Number(length[1]) };
+  if (length && /\blength\b/i.test(name) && Number.isSafeInteger(Number(length[1]))) return { kind: 'maxLength', value: Number(length[1]) };
   return { kind: 'text', text };
 }
 

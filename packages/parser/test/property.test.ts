@@ -82,9 +82,12 @@ describe('mutated specs', () => {
     const text = specText()
       .replace('| ManufacturerPartNumber length | at most 50 |', '| ManufacturerPartNumber length | at most 0 |')
       .replace('Manufacturer part number; maximum length 50.', 'Manufacturer part number; maximum length 0.')
-      .replace('| MfaToken validity | 1.5 minutes |', '| MfaToken validity | 0 minutes |');
+      .replace('| MfaToken validity | 1.5 minutes |', `| MfaToken validity | ${'9'.repeat(400)} minutes |`)
+      .replace('0 = ProductRecord, 1 = Batch.', '0 = ProductRecord, 99999999999999999999 = Batch.');
     const { spec } = parseSpec(text, 'm.md');
     expect(() => Spec.parse(spec)).not.toThrow();
     expect(spec.resources[0]!.fields.find((f) => f.name === 'ManufacturerPartNumber')!.maxLength).toBeNull();
+    expect(spec.limits[0]!.value.kind).toBe('text');
+    expect(parseSpec(text, 'm.md').diagnostics.map((d) => d.code)).toEqual(['enum-value-not-integer']);
   });
 });
