@@ -25,6 +25,12 @@ export function effectiveVersion(spec: Spec, requested: string | null): string |
   return requested ?? spec.newestVersion;
 }
 
+function tagDescription(tag: string): string {
+  if (tag === 'Sign-in') return 'Credential, TOTP and OIDC sign-in, the current session and logout. Anonymous except logout and session.';
+  if (tag === 'Commands') return 'Device registration commands of the multi-factor authentication.';
+  return `Read resources of the ${tag} module; each needs a session with the permission the operation names (x-permission).`;
+}
+
 export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema {
   const version = effectiveVersion(spec, options.serviceVersion);
   const registry = new SchemaRegistry(spec, version);
@@ -43,7 +49,7 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
       ...(options.generatedBy ? { 'x-generated': options.generatedBy } : {}),
     },
     servers: [{ url: '{base_url}', description: 'The service address.', variables: { base_url: { default: 'http://localhost:8001' } } }],
-    tags: areas.sort().map((name) => ({ name })),
+    tags: areas.sort().map((name) => ({ name, description: tagDescription(name) })),
     paths,
     components: {
       parameters: commonParameters(),

@@ -64,16 +64,20 @@ export const document: OpenApiDocument = {
   ],
   "tags": [
     {
-      "name": "Commands"
+      "name": "Commands",
+      "description": "Device registration commands of the multi-factor authentication."
     },
     {
-      "name": "Inventory"
+      "name": "Inventory",
+      "description": "Read resources of the Inventory module; each needs a session with the permission the operation names (x-permission)."
     },
     {
-      "name": "Sign-in"
+      "name": "Sign-in",
+      "description": "Credential, TOTP and OIDC sign-in, the current session and logout. Anonymous except logout and session."
     },
     {
-      "name": "TimeRecording"
+      "name": "TimeRecording",
+      "description": "Read resources of the TimeRecording module; each needs a session with the permission the operation names (x-permission)."
     }
   ],
   "paths": {
