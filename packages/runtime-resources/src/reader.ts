@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { parse, stringify } from 'lossless-json';
 import { conditionToSql, orderByToSql, type QueryPlan } from '@specgen/runtime-query';
 import type { Dialect } from '@specgen/runtime-store';
-import { JSON_COLUMN } from './ddl.ts';
+import { isIndexed, JSON_COLUMN } from './ddl.ts';
 import { expandRecords } from './expand.ts';
 import type { ResourceView } from './view.ts';
 
@@ -30,10 +30,40 @@ async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan,
 
 /** The JSON array text of one page. */
 export async function listRecords(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<string> {
+  if (plan.top === 0) return '[]';
+  const texts = (dialect === 'sqlite' ? await orderedPrefixPage(db, view, plan) : null) ?? (await plainPage(db, dialect, view, plan));
+  return `[${(await render(db, view, plan, texts)).join(',')}]`;
+}
+
+async function plainPage(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<string[]> {
   const where = plan.filter ? sql`WHERE ${conditionToSql(plan.filter, dialect)}` : sql``;
   const result = await sql<Record<string, string>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} ${where} ORDER BY ${orderByToSql(plan.orderBy, dialect)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
-  const texts = result.rows.map((r) => r[JSON_COLUMN]!);
-  return `[${(await render(db, view, plan, texts)).join(',')}]`;
+  return result.rows.map((r) => r[JSON_COLUMN]!);
+}
+
+const PREFIX_PER_RECORD = 50;
+const PREFIX_MIN = 2000;
+const PREFIX_MAX = 20_000;
+
+/**
+ * SQLite's planner, given `$filter` on an indexed column and `$orderby` on another, filters by the
+ * first index and sorts every match (with its JSON text) before applying LIMIT. Instead, walk the
+ * first rows in sort order (the $orderby index, typed columns only), filter those, and fetch the JSON
+ * of the page only. When that prefix holds a full page the page is exact (rows come in sort
+ * order); otherwise null, and the plain query answers.
+ */
+async function orderedPrefixPage(db: Kysely<any>, view: ResourceView, plan: QueryPlan): Promise<string[] | null> {
+  const first = plan.orderBy[0];
+  if (!plan.filter || !first) return null;
+  const column = view.model.columns.find((c) => c.name === first.field.name);
+  if (!column || (column.name !== 'Id' && !isIndexed(column))) return null;
+  const prefix = Math.min(Math.max((plan.skip + plan.top) * PREFIX_PER_RECORD, PREFIX_MIN), PREFIX_MAX);
+  if (plan.skip + plan.top > prefix / 10) return null;
+  const table = sql.table(view.model.table);
+  const order = orderByToSql(plan.orderBy, 'sqlite');
+  const columns = sql.join(view.model.columns.map((c) => sql.ref(c.name)));
+  const result = await sql<Record<string, string>>`SELECT (SELECT ${sql.ref(`j.${JSON_COLUMN}`)} FROM ${table} AS j WHERE ${sql.ref('j.Id')} = ${sql.ref('k.Id')}) AS ${sql.ref(JSON_COLUMN)} FROM (SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${prefix}) AS k WHERE ${conditionToSql(plan.filter, 'sqlite')} ORDER BY ${order} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  return result.rows.length === plan.top ? result.rows.map((r) => r[JSON_COLUMN]!) : null;
 }
 
 /** The JSON object text of one record, or null when there is none. */

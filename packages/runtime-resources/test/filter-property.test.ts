@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '@specgen/runtime-store';
-import { evaluate, parseQueryOptions, type QueryField, type ScalarValue } from '@specgen/runtime-query';
+import { evaluate, parseQueryOptions, sortRecords, type QueryField, type ScalarValue } from '@specgen/runtime-query';
 import { postgresAvailable } from '@specgen/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceModels, resourceView, seedEncoded, writeRecords, type EncodedRecord, type ResourceView } from '../src/index.ts';
@@ -128,5 +128,43 @@ describe.each(KINDS)('random filters on %s agree with the in-memory evaluation',
       }),
       { numRuns: kind === 'sqlite' ? 300 : 150, seed: 20261122 },
     );
+  });
+
+  it('orders and pages exactly like the reference sort', async () => {
+    const sortable = [...FIELDS, 'PlannedDeliveryDate', 'ManufacturerPartNumber'];
+    const orderArb = fc.uniqueArray(fc.tuple(fc.constantFrom(...sortable), fc.boolean()), { minLength: 1, maxLength: 3, selector: ([name]) => name });
+    await fc.assert(
+      fc.asyncProperty(filterArb(view, records), orderArb, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 40 }), async (filter, order, top, skip) => {
+        const orderby = order.map(([name, desc]) => `${name}${desc ? ' desc' : ''}`).join(',');
+        const plan = parseQueryOptions({ $filter: filter, $orderby: orderby }, view.schema);
+        const matching = records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values }));
+        const expected = sortRecords(matching, plan.orderBy).slice(skip, skip + top).map((r) => String(r['Id']));
+        const query = `$filter=${encodeURIComponent(filter)}&$orderby=${encodeURIComponent(orderby)}&$top=${top}&$skip=${skip}&$select=Id`;
+        const res = await get(app, `${PR}?${query}`);
+        expect(res.status, res.body).toBe(200);
+        expect((JSON.parse(res.body) as Array<{ Id: string }>).map((r) => r.Id)).toEqual(expected);
+      }),
+      { numRuns: kind === 'sqlite' ? 200 : 100, seed: 20261123 },
+    );
+  });
+});
+
+describe('a page whose matches lie beyond the ordered prefix (SQLite falls back to the plain query)', () => {
+  it('still answers exactly', async () => {
+    const spec = await loadSpec();
+    const store = await openTestStore('sqlite');
+    const app = await buildApp(store, spec, '26.8');
+    const model = resourceModels({ spec }).find((m) => m.name === 'ProductRecords')!;
+    const records = Array.from({ length: 3000 }, (_, i) => seedEncoded(model, i, false));
+    await store.db.transaction().execute((trx) => writeRecords(trx, store.dialect, model, records));
+    // SerialNumber SN-000000 ... SN-002999; descending order puts the first 1000 records last.
+    const filter = "SerialNumber lt 'SN-001000' and Status ne 4";
+    const plan = parseQueryOptions({ $filter: filter, $orderby: 'SerialNumber desc' }, resourceView(model, '26.8').schema);
+    const expected = sortRecords(records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values })), plan.orderBy).slice(0, 100).map((r) => String(r['Id']));
+    const res = await get(app, `${PR}?$filter=${encodeURIComponent(filter)}&$orderby=${encodeURIComponent('SerialNumber desc')}&$select=Id`);
+    expect((JSON.parse(res.body) as Array<{ Id: string }>).map((r) => r.Id)).toEqual(expected);
+    expect(expected).toHaveLength(100);
+    await app.close();
+    await store.close();
   });
 });
