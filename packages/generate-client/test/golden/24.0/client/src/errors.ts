@@ -38,7 +38,10 @@ export class DecodeError extends Error {
   }
 }
 
-/** True when `error` is a ServiceError, with the given status if one is passed. */
-export function isServiceError(error: unknown, status?: number): error is ServiceError {
+/**
+ * True when `error` is a ServiceError, with the given status if one is passed; the status type
+ * narrows: `if (isServiceError(e, 410)) e.status // 410`.
+ */
+export function isServiceError<S extends number = number>(error: unknown, status?: S): error is ServiceError & { readonly status: S } {
   return error instanceof ServiceError && (status === undefined || error.status === status);
 }
