@@ -11,6 +11,16 @@ import type { Field, Resource } from '@specgen/ir';
 export class BuildMemo<V> {
   #entries = new Map<string, V>();
   #used = new Map<string, V>();
+  #context: string | null = null;
+
+  /** Starts a build in `context` (what every entry also depends on); a different context empties the memo. */
+  begin(context: string): void {
+    if (context !== this.#context) {
+      this.#entries = new Map();
+      this.#used = new Map();
+      this.#context = context;
+    }
+  }
 
   get(key: string, make: () => V): V {
     const hit = this.#used.get(key) ?? this.#entries.get(key);

@@ -81,9 +81,8 @@ function buildModel(spec: Spec, serviceVersion: string | null, specFile: string)
   const context = JSON.stringify([
     serviceVersion, spec.readPathPrefix, spec.resources.map((r) => r.name), spec.structures.map((s) => s.name),
   ]);
-  const resources = resourcesAt(spec, serviceVersion).map((r) =>
-    resourceViews.get(`${context}\n${resourceKey(r)}`, () => resourceView(spec, r, serviceVersion)),
-  );
+  resourceViews.begin(context);
+  const resources = resourcesAt(spec, serviceVersion).map((r) => resourceViews.get(resourceKey(r), () => resourceView(spec, r, serviceVersion)));
   resourceViews.sweep();
   const structures = spec.structures.map((s) => structureView(spec, s));
   const versions = serviceVersion === null ? spec.versions : spec.versions.filter((v) => compareVersions(v, serviceVersion) <= 0);
