@@ -8,3 +8,4 @@ export type { Block, Cell, TableBlock, TextBlock, ListBlock } from './blocks.ts'
 export { markdownBlocks } from './markdown-blocks.ts';
 export { sectionBlocks, plainChunk } from './plain-blocks.ts';
 export { toStableJson } from './json.ts';
+export { specSummary } from './summary.ts';

@@ -53,6 +53,14 @@ describe('specgen parse (in process)', () => {
     expect((await runInProcess(bad, '--format', 'xml')).stderr).toContain('unknown --format "xml"');
   });
 
+  it('prints a summary with --summary', async () => {
+    const r = await runInProcess('spec/service-api.md', '--summary');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('resources:   6 (211 fields');
+    expect(r.stdout).toContain('versions:    30, 2.18 .. 26.8');
+    expect(r.stdout).toContain('not shown:   17: ');
+  });
+
   it('prints the JSON Schema with --schema; the help has an example', async () => {
     expect(JSON.parse((await runInProcess('--schema')).stdout).$schema).toContain('2020-12');
     expect(parseCommand.help).toContain('example:');

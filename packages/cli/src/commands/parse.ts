@@ -1,11 +1,11 @@
 /** `specgen parse <spec.md>`: the IR as JSON on stdout, diagnostics on stderr, non-zero exit on errors. */
 import { hasErrors, textReport, githubReport, jsonReport } from '@specgen/diagnostics';
 import { irJsonSchema } from '@specgen/ir';
-import { parseSpec, toStableJson } from '@specgen/parser';
+import { parseSpec, specSummary, toStableJson } from '@specgen/parser';
 import { readFile } from 'node:fs/promises';
 import type { Command } from '../command.ts';
 
-const HELP = `usage: specgen parse <spec.md> [--format text|json|github] [--quiet]
+const HELP = `usage: specgen parse <spec.md> [--format text|json|github] [--quiet | --summary]
        specgen parse --schema
 
 Parses the markdown spec into the intermediate model (IR) and prints it as JSON on stdout
@@ -17,10 +17,12 @@ options:
   --schema           print the JSON Schema of the IR instead (docs/ir.schema.json)
   --format <f>       diagnostics format: text (default), json, github (workflow annotations)
   --quiet            do not print the IR, only diagnostics (for checking a spec)
+  --summary          print a short summary (counts and names) instead of the IR
 
 example:
   pnpm specgen parse spec/service-api.md > ir.json
   pnpm specgen parse spec/service-api.md --quiet --format github
+  pnpm specgen parse spec/service-api.md --summary
 `;
 
 export const parseCommand: Command = {
@@ -49,7 +51,8 @@ export const parseCommand: Command = {
       return 2;
     }
     const { spec, diagnostics } = parseSpec(markdown, file);
-    if (!args.includes('--quiet')) process.stdout.write(toStableJson(spec));
+    if (args.includes('--summary')) process.stdout.write(specSummary(spec));
+    else if (!args.includes('--quiet')) process.stdout.write(toStableJson(spec));
     if (diagnostics.length > 0) process.stderr.write(reporter(diagnostics));
     return hasErrors(diagnostics) ? 1 : 0;
   },
