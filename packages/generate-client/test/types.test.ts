@@ -14,10 +14,15 @@ import { generateWorkspace, tsc } from './workspace.ts';
 const { spec } = parseSpecFile(fileURLToPath(new URL('../../../spec/service-api.md', import.meta.url)));
 
 const NEWEST = `
-import type { Client } from '@service-api/client';
+import { isServiceError, type Client } from '@service-api/client';
 import type { ProductRecord } from '@service-api/types';
 declare const c: Client;
+declare const failure: unknown;
 export async function main(): Promise<void> {
+  if (isServiceError(failure, 410)) {
+    const gone: 410 = failure.status;
+    void gone;
+  }
   const narrowed = await c.productRecords.list({ $select: ['Id', 'SerialNumber'], $orderby: [['SerialNumber', 'desc'], 'Id'] });
   const id: bigint = narrowed[0]!.Id;
   const serial: string = narrowed[0]!.SerialNumber;
