@@ -18,10 +18,15 @@ export class ParseContext {
 
 /** Position of character `index` of a block's text (text lines map to source lines; continuation lines are approximate). */
 export function positionIn(p: Position, text: string, index: number): Position {
-  const before = text.slice(0, Math.max(0, index));
-  const newlines = before.split('\n').length - 1;
-  if (newlines === 0) return { line: p.line, column: p.column + index };
-  return { line: p.line + newlines, column: index - before.lastIndexOf('\n') };
+  const end = Math.max(0, index);
+  let newlines = 0;
+  let lastNewline = -1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) {
+    newlines++;
+    lastNewline = i;
+  }
+  if (newlines === 0) return { line: p.line, column: p.column + end };
+  return { line: p.line + newlines, column: end - lastNewline };
 }
 
 export interface Sentence {

@@ -5,8 +5,19 @@
  */
 import { offsetBlocks, type Block, type Cell, type TableBlock, type TextBlock } from './blocks.ts';
 
-/** Characters that may start inline markup or entities; `[]` (array types) is allowed separately. */
-const INLINE_MARKUP = /[`*_\\<>&!~]|\[(?!\])|(?<!\[)\]/;
+/** Characters that may start inline markup or entities: ` * _ \\ < > & ! ~ [ ] */
+const MARKUP_CHARS = new Set([96, 42, 95, 92, 60, 62, 38, 33, 126, 91, 93]);
+
+/** True when the line holds a character that may start inline markup; `[]` (array types) is plain. */
+function hasInlineMarkup(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (!MARKUP_CHARS.has(c)) continue;
+    if (c === 91 && line.charCodeAt(i + 1) === 93) { i++; continue; }
+    return true;
+  }
+  return false;
+}
 const BLOCK_START = /^(?: {4}|\t| {0,3}(?:[-+*]\s|\d{1,9}[.)](?:\s|$)|>|#|```|~~~|=+\s*$|-+\s*$))/;
 
 /** Lines that may open a construct spanning blank lines (lists, code, quotes, HTML): the whole section goes to micromark. */
@@ -36,7 +47,7 @@ export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block
 /** A chunk (no blank lines) that is one plain paragraph or one pipe table; null otherwise. */
 export function plainChunk(lines: readonly string[], firstLine = 1): Block[] | null {
   const first = lines[0]!;
-  for (const l of lines) if (INLINE_MARKUP.test(l) || BLOCK_START.test(l)) return null;
+  for (const l of lines) if (hasInlineMarkup(l) || BLOCK_START.test(l)) return null;
   if (lines.length >= 2 && first.includes('|') && isDelimiterRow(lines[1]!)) {
     const header = splitRow(first, firstLine);
     if (splitRow(lines[1]!).length !== header.length) return null;

@@ -13,7 +13,7 @@ const SHAPE = /^([A-Za-z_$][A-Za-z0-9_]*)(\[\])?(\?)?$/;
 /** Parses a type cell. Ref targets are marked `known: false`; resolution fills `known` later. */
 export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
   const text = cell.text.trim();
-  const m = SHAPE.exec(text.replace(/\s+/g, ''));
+  const m = SHAPE.exec(/\s/.test(text) ? text.replace(/\s+/g, '') : text);
   if (!m) {
     ctx.report('unknown-type', `type "${text}" is not a scalar, a resource or structure name, X[] or T?`, cell);
     return { text, base: { kind: 'ref', target: text, known: false }, nullable: text.endsWith('?'), array: text.includes('[]') };
