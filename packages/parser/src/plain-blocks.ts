@@ -18,6 +18,8 @@ function hasInlineMarkup(line: string): boolean {
   }
   return false;
 }
+
+/** Lines that start a block other than a paragraph or table row (lists, quotes, headings, code, setext underlines). */
 const BLOCK_START = /^(?: {4}|\t| {0,3}(?:[-+*]\s|\d{1,9}[.)](?:\s|$)|>|#|```|~~~|=+\s*$|-+\s*$))/;
 
 /** Lines that may open a construct spanning blank lines (lists, code, quotes, HTML): the whole section goes to micromark. */
