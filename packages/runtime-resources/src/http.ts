@@ -3,8 +3,8 @@ import type { FastifyReply } from 'fastify';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
-  return reply.code(200).type(JSON_TYPE).send(body);
+export function sendJsonText(reply: FastifyReply, body: string | Uint8Array): FastifyReply {
+  return reply.code(200).type(JSON_TYPE).send(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 }
 
 /** Error bodies are a JSON string, e.g. `"ProductRecords 123 was not found"`. */

@@ -10,13 +10,14 @@ import { conditionToSql, orderByToSql, type QueryPlan } from '@specgen/runtime-q
 import type { Dialect } from '@specgen/runtime-store';
 import { isIndexed, JSON_COLUMN } from './ddl.ts';
 import { expandRecords } from './expand.ts';
+import { jsonArray, jsonText, type StoredJson } from './stored-json.ts';
 import type { ResourceView } from './view.ts';
 
 type JsonObject = Record<string, unknown>;
 
-async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan, 'select' | 'expand'>, texts: string[]): Promise<string[]> {
+async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan, 'select' | 'expand'>, texts: StoredJson[]): Promise<StoredJson[]> {
   if (view.complete && plan.select === null && plan.expand.length === 0) return texts;
-  const records = texts.map((t) => parse(t) as JsonObject);
+  const records = texts.map((t) => parse(jsonText(t)) as JsonObject);
   const expansions = plan.expand.map((name) => view.expansions.get(name)!);
   await expandRecords(db, view.model.name, expansions, records);
   const wanted = new Set([...(plan.select ?? view.fieldNames), ...plan.expand]);
@@ -28,16 +29,16 @@ async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan,
   });
 }
 
-/** The JSON array text of one page. */
-export async function listRecords(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<string> {
+/** The JSON array of one page, as text or UTF-8 bytes. */
+export async function listRecords(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<string | Buffer> {
   if (plan.top === 0) return '[]';
   const texts = (dialect === 'sqlite' ? await orderedPrefixPage(db, view, plan) : null) ?? (await plainPage(db, dialect, view, plan));
-  return `[${(await render(db, view, plan, texts)).join(',')}]`;
+  return jsonArray(await render(db, view, plan, texts));
 }
 
-async function plainPage(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<string[]> {
+async function plainPage(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<StoredJson[]> {
   const where = plan.filter ? sql`WHERE ${conditionToSql(plan.filter, dialect)}` : sql``;
-  const result = await sql<Record<string, string>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} ${where} ORDER BY ${orderByToSql(plan.orderBy, dialect)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  const result = await sql<Record<string, StoredJson>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} ${where} ORDER BY ${orderByToSql(plan.orderBy, dialect)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
   return result.rows.map((r) => r[JSON_COLUMN]!);
 }
 
@@ -52,7 +53,7 @@ const PREFIX_MAX = 20_000;
  * of the page only. When that prefix holds a full page the page is exact (rows come in sort
  * order); otherwise null, and the plain query answers.
  */
-async function orderedPrefixPage(db: Kysely<any>, view: ResourceView, plan: QueryPlan): Promise<string[] | null> {
+async function orderedPrefixPage(db: Kysely<any>, view: ResourceView, plan: QueryPlan): Promise<StoredJson[] | null> {
   const first = plan.orderBy[0];
   if (!plan.filter || !first) return null;
   const column = view.model.columns.find((c) => c.name === first.field.name);
@@ -62,13 +63,13 @@ async function orderedPrefixPage(db: Kysely<any>, view: ResourceView, plan: Quer
   const table = sql.table(view.model.table);
   const order = orderByToSql(plan.orderBy, 'sqlite');
   const columns = sql.join(view.model.columns.map((c) => sql.ref(c.name)));
-  const result = await sql<Record<string, string>>`SELECT (SELECT ${sql.ref(`j.${JSON_COLUMN}`)} FROM ${table} AS j WHERE ${sql.ref('j.Id')} = ${sql.ref('k.Id')}) AS ${sql.ref(JSON_COLUMN)} FROM (SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${prefix}) AS k WHERE ${conditionToSql(plan.filter, 'sqlite')} ORDER BY ${order} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  const result = await sql<Record<string, StoredJson>>`SELECT (SELECT ${sql.ref(`j.${JSON_COLUMN}`)} FROM ${table} AS j WHERE ${sql.ref('j.Id')} = ${sql.ref('k.Id')}) AS ${sql.ref(JSON_COLUMN)} FROM (SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${prefix}) AS k WHERE ${conditionToSql(plan.filter, 'sqlite')} ORDER BY ${order} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
   return result.rows.length === plan.top ? result.rows.map((r) => r[JSON_COLUMN]!) : null;
 }
 
-/** The JSON object text of one record, or null when there is none. */
-export async function getRecord(db: Kysely<any>, view: ResourceView, id: bigint, plan: Pick<QueryPlan, 'select' | 'expand'>): Promise<string | null> {
-  const result = await sql<Record<string, string>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} WHERE ${sql.ref('Id')} = ${id}`.execute(db);
+/** The JSON object of one record (text or UTF-8 bytes), or null when there is none. */
+export async function getRecord(db: Kysely<any>, view: ResourceView, id: bigint, plan: Pick<QueryPlan, 'select' | 'expand'>): Promise<StoredJson | null> {
+  const result = await sql<Record<string, StoredJson>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} WHERE ${sql.ref('Id')} = ${id}`.execute(db);
   const text = result.rows[0]?.[JSON_COLUMN];
   if (text === undefined) return null;
   return (await render(db, view, plan, [text]))[0]!;

@@ -9,6 +9,7 @@ import type { Store } from '@specgen/runtime-store';
 import { addColumnSql, createIndexSql, createTableSql, indexName, isIndexed, JSON_COLUMN, META_TABLE, signature, supportTablesSql } from './ddl.ts';
 import type { ResourceModel } from './model.ts';
 import { encodeRecord } from './record-codec.ts';
+import { jsonText, type StoredJson } from './stored-json.ts';
 import { defaultRaw } from './scalar-codec.ts';
 import { writeRecords } from './writer.ts';
 
@@ -37,10 +38,10 @@ async function rewriteRecords(db: Kysely<any>, store: Store, model: ResourceMode
   for (;;) {
     let query = db.selectFrom(model.table).select(JSON_COLUMN).orderBy('Id').limit(500);
     if (after !== null) query = query.where('Id', '>', after);
-    const rows = (await query.execute()) as Array<Record<string, string>>;
+    const rows = (await query.execute()) as Array<Record<string, StoredJson>>;
     if (rows.length === 0) return count;
     const encoded = rows.map((row) => {
-      const stored = parse(row[JSON_COLUMN]!) as Record<string, unknown>;
+      const stored = parse(jsonText(row[JSON_COLUMN]!)) as Record<string, unknown>;
       const input: Record<string, unknown> = {};
       for (const c of model.columns) input[c.name] = c.name in stored ? stored[c.name] : defaultRaw(c);
       for (const [k, v] of Object.entries(stored)) if (known.has(k) && !(k in input) && v !== null) input[k] = v;

@@ -28,7 +28,8 @@ export async function writeRecords(db: Kysely<any>, dialect: Dialect, model: Res
   const columns = model.columns.map((c) => c.name);
   for (const batch of chunks(records, BATCH)) {
     const rows = batch.map((r) => {
-      const row: Record<string, unknown> = { [JSON_COLUMN]: r.json };
+      // SQLite keeps the text as UTF-8 bytes (a BLOB): answers concatenate them without decoding.
+      const row: Record<string, unknown> = { [JSON_COLUMN]: dialect === 'sqlite' ? Buffer.from(r.json, 'utf8') : r.json };
       for (const c of columns) row[c] = dbValue(r.values[c] ?? null, dialect);
       return row;
     });
