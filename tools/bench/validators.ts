@@ -4,7 +4,7 @@
  * the same run. Records are built from the IR for every resource: Int64 as JSON strings (as
  * production writes them, some above 2^53), every scalar kind, nulls, enum and bitmask values.
  *
- *   pnpm tsx tools/bench/validators.ts [--records 2000] [--seconds 1.5]
+ *   pnpm tsx tools/bench/validators.ts [--records 2000] [--seconds 3] [--rounds 7]
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const RECORDS = arg('records', 2000);
-const SECONDS = arg('seconds', 1.5);
+const SECONDS = arg('seconds', 3);
 
 /** A valid value for a field, varied by `i` (every other nullable field is null). */
 function value(field: Field, i: number): unknown {
@@ -59,14 +59,28 @@ function records(spec: Spec, version: string): Array<{ resource: string; type: s
   return out;
 }
 
-function measure(label: string, run: () => number): { label: string; perSecond: number } {
-  for (let i = 0; i < 3; i++) run(); // warm up
+const ROUNDS = arg('rounds', 7);
+
+/** Records per second of one timed slice of `run`. */
+function slice(run: () => number, seconds: number): number {
   let records = 0;
   const start = process.hrtime.bigint();
-  const budget = BigInt(Math.round(SECONDS * 1e9));
+  const budget = BigInt(Math.round(seconds * 1e9));
   while (process.hrtime.bigint() - start < budget) records += run();
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return { label, perSecond: records / seconds };
+  return records / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * The cases run interleaved in `ROUNDS` rounds (each case SECONDS / ROUNDS per round), so that a
+ * shared, loaded machine slows them alike; the figure is the median round.
+ */
+function measureAll(cases: Array<{ label: string; run: () => number }>): Array<{ label: string; perSecond: number }> {
+  for (const c of cases) for (let i = 0; i < 3; i++) c.run(); // warm up
+  const rates = cases.map(() => [] as number[]);
+  for (let r = 0; r < ROUNDS; r++) cases.forEach((c, i) => rates[i]!.push(slice(c.run, SECONDS / ROUNDS)));
+  return cases.map((c, i) => ({ label: c.label, perSecond: median(rates[i]!) }));
 }
 
 const { spec } = parseSpecFile(`${ROOT}spec/service-api.md`);
@@ -88,15 +102,15 @@ data.forEach((d, i) => {
   if (!ajvChecks[i]!(d.record)) throw new Error(`ajv refuses ${d.resource} record ${i}: ${JSON.stringify(ajvChecks[i]!.errors)}`);
 });
 
-const results = [
-  measure('zod  validate (objects)', () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0)),
-  measure('ajv  validate (objects)', () => data.reduce((n, d, i) => n + (ajvChecks[i]!(d.record) ? 1 : 0), 0)),
-  measure('zod  parseJson + validate (text)', () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(validators.parseJson(t)).success ? 1 : 0), 0)),
-  measure('ajv  JSON.parse + validate (text)', () => texts.reduce((n, t, i) => n + (ajvChecks[i]!(JSON.parse(t)) ? 1 : 0), 0)),
-];
+const results = measureAll([
+  { label: 'zod  validate (objects)', run: () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0) },
+  { label: 'ajv  validate (objects)', run: () => data.reduce((n, d, i) => n + (ajvChecks[i]!(d.record) ? 1 : 0), 0) },
+  { label: 'zod  parseJson + validate (text)', run: () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(validators.parseJson(t)).success ? 1 : 0), 0) },
+  { label: 'ajv  JSON.parse + validate (text)', run: () => texts.reduce((n, t, i) => n + (ajvChecks[i]!(JSON.parse(t)) ? 1 : 0), 0) },
+]);
 
 const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
-console.log(`validators benchmark: ${data.length} records of ${spec.resources.length} resources (avg ${fields.toFixed(1)} fields), service version ${version}, ${SECONDS}s per case, node ${process.version}`);
+console.log(`validators benchmark: ${data.length} records of ${spec.resources.length} resources (avg ${fields.toFixed(1)} fields), service version ${version}, ${SECONDS}s per case in ${ROUNDS} interleaved rounds (median), node ${process.version}`);
 for (const r of results) console.log(`${r.label.padEnd(36)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
 const ratio = (a: number, b: number) => (results[a]!.perSecond / results[b]!.perSecond).toFixed(2);
 console.log(`ratio zod/ajv (objects):             ${ratio(0, 1)}x`);
