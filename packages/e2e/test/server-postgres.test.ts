@@ -59,13 +59,17 @@ describe.skipIf(!enabled)('two server instances on one PostgreSQL', () => {
     await pg?.stop();
   });
 
-  it('a session created on one instance works on the other, and a logout on one ends it on both', async () => {
+  it('a session created on one instance works on the other, and a logout on one ends it on both (within SESSION_CACHE_MS)', async () => {
     const [a, b] = [instances[0]!, instances[1]!];
     const id = ((await (await post(a, '/login', { Username: 'demo', Password: 'pw' })).json()) as { SessionId: string }).SessionId;
     const onB = await fetch(`${b.base}/session`, { headers: { 'X-Service-SessionId': id } });
     expect(onB.status).toBe(200);
     expect(await onB.json()).toMatchObject({ SessionId: id, Username: 'demo' });
+    expect((await fetch(`${a.base}/session`, { headers: { 'X-Service-SessionId': id } })).status).toBe(200);
     expect((await post(b, '/logout', {}, { 'X-Service-SessionId': id })).status).toBe(204);
+    expect((await fetch(`${b.base}/session`, { headers: { 'X-Service-SessionId': id } })).status).toBe(401);
+    // A may reuse what it read for SESSION_CACHE_MS (default 1 s); after that the logout holds there too.
+    await new Promise((r) => setTimeout(r, 1100));
     expect((await fetch(`${a.base}/session`, { headers: { 'X-Service-SessionId': id } })).status).toBe(401);
   });
 

@@ -119,6 +119,7 @@ export function loadConfig(env: Env, spec: Spec, options: LoadConfigOptions = {}
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', DEFAULT_AUTH_SETTINGS.bodyLimitBytes, 1024, 100 * 1024 * 1024),
       logLevel: text(env, 'LOG_LEVEL') ?? DEFAULT_AUTH_SETTINGS.logLevel,
       trustProxy: flag(env, 'TRUST_PROXY', false),
+      sessionCacheMs: integer(env, 'SESSION_CACHE_MS', DEFAULT_AUTH_SETTINGS.sessionCacheMs, 0, 60_000),
     },
   };
 }

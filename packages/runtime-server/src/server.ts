@@ -71,7 +71,7 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
   await app.register(cookie);
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyAttempts }) });
 
-  const sessions = createSessionService(store, config, now);
+  const sessions = createSessionService(store, config, now, settings.sessionCacheMs);
   const routeCtx: AuthRouteContext = {
     spec, config, settings, store, sessions, now,
     attempts: createAttemptGuard(store, settings, now),

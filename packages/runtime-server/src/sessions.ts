@@ -8,6 +8,7 @@ import { looksLikeSessionId, newSessionId, storageKey } from '@specgen/runtime-a
 import { createSessionRecord, endOtherSessions, endSession, findSessionRecord, touchSession, type Store } from '@specgen/runtime-store';
 import type { ServerConfig, SessionInfo } from './contract.ts';
 import { MESSAGES } from './replies.ts';
+import { createSessionCache } from './session-cache.ts';
 
 export const SESSION_HEADER = 'X-Service-SessionId';
 export const SESSION_COOKIE = 'ServiceSessionId';
@@ -29,7 +30,8 @@ export interface SessionService {
 /** Write `last_seen_at` at most this often per session (keeps authenticated reads cheap). */
 const TOUCH_EVERY_MS = 15_000;
 
-export function createSessionService(store: Store, config: ServerConfig, now: () => number): SessionService {
+export function createSessionService(store: Store, config: ServerConfig, now: () => number, cacheMs = 0): SessionService {
+  const cache = createSessionCache(cacheMs);
   const cookieName = sessionCookieName(config.cookieSecure);
   const idleMs = config.sessionIdleSeconds * 1000;
   const absoluteMs = config.sessionAbsoluteSeconds * 1000;
@@ -44,27 +46,41 @@ export function createSessionService(store: Store, config: ServerConfig, now: ()
     const id = presentedId(request);
     if (!id) return { ok: false, status: 401, message: MESSAGES.noSession };
     const key = storageKey(id);
-    const record = await findSessionRecord(store, key);
-    if (!record) return { ok: false, status: 401, message: MESSAGES.noSession };
+    const t = now();
+    let record = cache.get(key, t);
+    if (!record) {
+      record = await findSessionRecord(store, key);
+      if (!record) return { ok: false, status: 401, message: MESSAGES.noSession };
+      if (record.endedAt === null) cache.set(key, record, t);
+    }
     if (record.endedAt !== null) {
       return record.endedReason === 'suspended'
         ? { ok: false, status: 403, message: MESSAGES.sessionSuspended }
         : { ok: false, status: 401, message: MESSAGES.sessionExpired };
     }
-    const t = now();
     if (t - record.lastSeenAt > idleMs || t - record.createdAt > absoluteMs) {
+      cache.delete(key);
       await endSession(store, key, t - record.createdAt > absoluteMs ? 'absolute-timeout' : 'idle-timeout', t);
       return { ok: false, status: 401, message: MESSAGES.sessionExpired };
     }
-    if (t - record.lastSeenAt > Math.min(TOUCH_EVERY_MS, idleMs / 4)) await touchSession(store, key, t);
+    if (t - record.lastSeenAt > Math.min(TOUCH_EVERY_MS, idleMs / 4)) {
+      record.lastSeenAt = t;
+      await touchSession(store, key, t);
+    }
     return { ok: true, session: { sessionId: id, userId: record.userId, username: record.username, permissions: record.permissions } };
   }
 
   async function start(userId: string, request: FastifyRequest, reply: FastifyReply, opts: { forceRelogin?: boolean } = {}): Promise<string> {
     const t = now();
     const previous = presentedId(request);
-    if (previous) await endSession(store, storageKey(previous), 'replaced', t);
-    if (opts.forceRelogin) await endOtherSessions(store, userId, null, 'suspended', t);
+    if (previous) {
+      cache.delete(storageKey(previous));
+      await endSession(store, storageKey(previous), 'replaced', t);
+    }
+    if (opts.forceRelogin) {
+      cache.deleteUser(userId);
+      await endOtherSessions(store, userId, null, 'suspended', t);
+    }
     const id = newSessionId();
     await createSessionRecord(store, storageKey(id), userId, t);
     reply.header(SESSION_HEADER, id);
@@ -81,7 +97,9 @@ export function createSessionService(store: Store, config: ServerConfig, now: ()
   async function end(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const id = presentedId(request);
     reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
-    return id ? endSession(store, storageKey(id), 'logout', now()) : false;
+    if (!id) return false;
+    cache.delete(storageKey(id));
+    return endSession(store, storageKey(id), 'logout', now());
   }
 
   return { presentedId, check, start, end };

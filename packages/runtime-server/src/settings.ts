@@ -19,6 +19,11 @@ export interface AuthSettings {
   logLevel: string;
   /** Take the client address from X-Forwarded-For (behind a trusted load balancer only). */
   trustProxy: boolean;
+  /**
+   * How long an instance may reuse a session it read from the store (0 = read every request).
+   * Ends made on this instance apply at once; ends made on another instance within this time.
+   */
+  sessionCacheMs: number;
 }
 
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
@@ -31,4 +36,5 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   bodyLimitBytes: 64 * 1024,
   logLevel: 'info',
   trustProxy: false,
+  sessionCacheMs: 1000,
 };

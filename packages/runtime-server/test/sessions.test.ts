@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageKey } from '@specgen/runtime-auth';
+import { endSession } from '@specgen/runtime-store';
 import { BASE, post, sessionHeader, testServer, type TestServer } from './helpers.ts';
 
 describe('sessions', () => {
@@ -61,6 +63,26 @@ describe('sessions', () => {
     const again = await post(t.app, '/login', { Username: 'demo', Password: 'pw' }, { cookie: s.cookie });
     expect(again.json().SessionId).not.toBe(s.id);
     expect((await session(sessionHeader(s.id))).statusCode).toBe(401);
+  });
+
+  it('reuses a session read from the store for SESSION_CACHE_MS (1 s): an end made elsewhere shows after that', async () => {
+    const s = await login();
+    expect((await session(sessionHeader(s.id))).statusCode).toBe(200);
+    // As if another instance logged the session out.
+    await endSession(t.store, storageKey(s.id), 'logout', t.clock.now);
+    expect((await session(sessionHeader(s.id))).statusCode).toBe(200);
+    t.clock.now += 1001;
+    expect((await session(sessionHeader(s.id))).statusCode).toBe(401);
+  });
+
+  it('with SESSION_CACHE_MS=0 every request reads the store', async () => {
+    const exact = await testServer({ env: { SESSION_CACHE_MS: '0' } });
+    await exact.addUser({ username: 'demo', password: 'pw' });
+    const id = (await post(exact.app, '/login', { Username: 'demo', Password: 'pw' })).json().SessionId;
+    expect((await exact.app.inject({ url: `${BASE}/session`, headers: sessionHeader(id) })).statusCode).toBe(200);
+    await endSession(exact.store, storageKey(id), 'logout', exact.clock.now);
+    expect((await exact.app.inject({ url: `${BASE}/session`, headers: sessionHeader(id) })).statusCode).toBe(401);
+    await exact.close();
   });
 
   it('cookies are Secure (with the __Host- prefix) when COOKIE_SECURE is on', async () => {
