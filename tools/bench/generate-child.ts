@@ -51,14 +51,18 @@ if (mode === 'parse') {
   const latencies: number[] = [];
   const reported: number[] = [];
   const written: number[] = [];
+  const cpuPerEdit: number[] = [];
   for (let i = 0; i < edits; i++) {
     // One field's notes and nullability change: a one-field edit in one resource section.
     const edited = original.replace('| WarrantyMonths | Int32 | Warranty length in months. |', `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`);
     const done = new Promise<WatchRun>((resolve) => (waiting = resolve));
     const at = performance.now();
+    const cpuAt = process.cpuUsage();
     writeFileSync(spec, edited);
     const run = await done;
     latencies.push(performance.now() - at);
+    const used = process.cpuUsage(cpuAt);
+    cpuPerEdit.push((used.user + used.system) / 1000);
     reported.push(run.ms);
     written.push(run.outcome?.kind === 'written' ? run.outcome.report.written.length : -1);
     await new Promise((r) => setTimeout(r, 150));
@@ -68,7 +72,7 @@ if (mode === 'parse') {
   const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
   console.log(JSON.stringify({
     mode, initialMs: Math.round(runs[0]!.ms), saveToWrittenMedianMs: median(latencies), saveToWrittenMaxMs: Math.round(Math.max(...latencies)),
-    eventToWrittenMedianMs: median(reported), writtenPerEdit: written, peakRssMb: peakRssMb(),
+    eventToWrittenMedianMs: median(reported), cpuPerEditMedianMs: median(cpuPerEdit), writtenPerEdit: written, peakRssMb: peakRssMb(),
   }));
 }
 process.exit(0);
