@@ -11,9 +11,20 @@ import { tokenize, type Token } from './lexer.ts';
 
 const KEYWORDS = new Set(['and', 'or', 'not', ...Object.keys(COMPARE_OPS)]);
 
+/** Limits that keep a hostile filter from exhausting the stack or the SQL parameter budget. */
+export const MAX_FILTER_LENGTH = 8000;
+export const MAX_FILTER_DEPTH = 50;
+export const MAX_FILTER_TERMS = 500;
+
 export function parseFilter(input: string, option = '$filter'): FilterNode {
+  if (input.length > MAX_FILTER_LENGTH) throw new QueryError(option, `longer than ${MAX_FILTER_LENGTH} characters`, MAX_FILTER_LENGTH + 1);
   const tokens = tokenize(input, option);
+  if (tokens.length > MAX_FILTER_TERMS * 4) throw new QueryError(option, `more than ${MAX_FILTER_TERMS * 4} tokens`, tokens[MAX_FILTER_TERMS * 4]!.pos);
   let index = 0;
+  let depth = 0;
+  const enter = (t: Token) => {
+    if (++depth > MAX_FILTER_DEPTH) fail(t, `nested more than ${MAX_FILTER_DEPTH} levels deep`);
+  };
   const peek = (): Token => tokens[index]!;
   const next = (): Token => tokens[index++]!;
   const isWord = (t: Token, word: string) => t.type === 'ident' && t.text.toLowerCase() === word;
@@ -44,7 +55,10 @@ export function parseFilter(input: string, option = '$filter'): FilterNode {
     const t = peek();
     if (isWord(t, 'not') && tokens[index + 1]?.type !== 'lparen') {
       next();
-      return { type: 'not', operand: parseUnary(), pos: t.pos };
+      enter(t);
+      const operand = parseUnary();
+      depth--;
+      return { type: 'not', operand, pos: t.pos };
     }
     return parseComparison();
   }
@@ -63,7 +77,9 @@ export function parseFilter(input: string, option = '$filter'): FilterNode {
     const t = next();
     switch (t.type) {
       case 'lparen': {
+        enter(t);
         const inner = parseOr();
+        depth--;
         if (peek().type !== 'rparen') fail(peek(), `expected ")" but found ${describe(peek())}`);
         next();
         return inner;
@@ -86,6 +102,7 @@ export function parseFilter(input: string, option = '$filter'): FilterNode {
     if (peek().type === 'lparen') {
       if (!(FUNCTIONS as readonly string[]).includes(lower)) fail(t, `unknown function "${t.text}"`);
       next();
+      enter(t);
       const args: FilterNode[] = [];
       if (peek().type !== 'rparen') {
         args.push(parseOr());
@@ -94,6 +111,7 @@ export function parseFilter(input: string, option = '$filter'): FilterNode {
           args.push(parseOr());
         }
       }
+      depth--;
       if (peek().type !== 'rparen') fail(peek(), `expected "," or ")" but found ${describe(peek())}`);
       next();
       return lower === 'not' ? notCall(t, args) : { type: 'call', name: lower, args, pos: t.pos };

@@ -57,6 +57,15 @@ describe('query option errors point at the position', () => {
     expect(() => parseQueryOptions({ $top: '1' }, SCHEMA, ['$select', '$expand'])).toThrow('$top: not allowed for a single record');
   });
 
+  it('refuses filters nested too deeply, too long or with too many terms', () => {
+    expect(() => parseQueryOptions({ $filter: `${'('.repeat(60)}Status eq 1${')'.repeat(60)}` }, SCHEMA)).toThrow('$filter: nested more than 50 levels deep at position 51');
+    expect(() => parseQueryOptions({ $filter: `${'not '.repeat(60)}HasWarranty` }, SCHEMA)).toThrow('nested more than 50 levels deep');
+    expect(() => parseQueryOptions({ $filter: `SerialNumber eq '${'x'.repeat(9000)}'` }, SCHEMA)).toThrow('$filter: longer than 8000 characters at position 8001');
+    expect(() => parseQueryOptions({ $filter: Array.from({ length: 700 }, () => `Id eq 1`).join(' or ') }, SCHEMA)).toThrow('more than 2000 tokens');
+    const wide = Array.from({ length: 400 }, (_, i) => `Status eq ${i}`).join(' or ');
+    expect(parseQueryOptions({ $filter: wide }, SCHEMA).filter).not.toBeNull();
+  });
+
   it('refuses an option given twice', () => {
     expect(() => parseQueryOptions({ $top: ['1', '2'] }, SCHEMA)).toThrow('$top: given more than once');
   });

@@ -57,6 +57,8 @@ const ATTACKS: Array<[string, string]> = [
   ['$filter', "Status eq '4' '5'"],
   ['$filter', 'Status eq 4,'],
   ['$unknown', 'x'],
+  ['$filter', `${'('.repeat(100)}Id eq 1${')'.repeat(100)}`],
+  ['$filter', `${'not '.repeat(100)}HasWarranty`],
 ];
 
 /** String literals reach SQL as parameters: these are valid filters that simply match nothing. */
