@@ -62,6 +62,8 @@ const ORDERS: Array<[string, number[]]> = [
   ['$orderby=OperationTime desc', [3, 5, 1, 4, 6, 2]],
   ['$orderby=Id&$top=2&$skip=1', [2, 5]],
   ['$top=0', []],
+  ['$orderby=Id&$expand=Comment,ExtraFields,Part&$select=Id,CommentId', [1, 2, 5, 6, 3, 4]],
+  ['$filter=Status eq 4&$select=SerialNumber,Id&$orderby=SerialNumber desc', [2, 1]],
   ['$filter=Status eq 4&$orderby=SerialNumber desc', [2, 1]],
 ];
 
