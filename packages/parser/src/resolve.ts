@@ -7,7 +7,7 @@ import { pathTail } from './endpoints.ts';
 import { errorTableTargets } from './errors.ts';
 
 export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 'title' | 'file' | 'source'> {
-  const resources = unique(ctx, c.resources, 'resource');
+  const resources = inReadTableOrder(unique(ctx, c.resources, 'resource'), c.readRows.map((r) => r.name));
   const structures = unique(ctx, c.structures, 'structure');
   const known = new Set([...resources.map((r) => r.name), ...structures.map((s) => s.name)]);
   const byName = new Map(resources.map((r) => [r.name, r]));
@@ -58,7 +58,9 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
     const text = cmd.returns.toLowerCase();
     cmd.response = structures.find((s) => text.includes(s.label.toLowerCase()) || new RegExp(`\\b${s.name}\\b`).test(cmd.returns))?.name ?? null;
   }
+  const targets = [...c.endpoints.map((e) => e.id), ...c.commands.map((x) => x.name)];
   for (const t of c.errorTables) t.appliesTo = errorTableTargets(t, c.endpoints.map((e) => e.id), c.commands.map((x) => x.name));
+  const errorTables = inTargetOrder(c.errorTables, targets);
   for (const limit of c.limits) applyLimit(limit, resources, structures);
   const versions = orderVersions(mentionedVersions(resources, c));
   const segment = versioning.find((v) => v.rule === 'apiSegment');
@@ -66,7 +68,7 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
     versions,
     newestVersion: versions.at(-1) ?? null,
     readPathPrefix: c.readPathPrefix ?? `/{languageCode}/{companyNumber}/${segment?.rule === 'apiSegment' ? segment.segment : 'api/v1'}`,
-    resources, structures, endpoints: c.endpoints, commands: c.commands, errorTables: c.errorTables,
+    resources, structures, endpoints: c.endpoints, commands: c.commands, errorTables,
     limits: c.limits, transitions: c.transitions, versioning, unknowns: uniqueIds(c.unknowns),
   };
 }
@@ -134,4 +136,19 @@ export function orderVersions(versions: Iterable<string>): string[] {
     return compareVersions(a.v, b.v);
   });
   return parsed.map((p) => p.v);
+}
+
+/**
+ * Resources in the order of the read-resources table (the spec's list of read endpoints), those without
+ * a row after them in section order: moving `### Resource` sections does not change the IR.
+ */
+function inReadTableOrder(resources: Spec['resources'], tableOrder: string[]): Spec['resources'] {
+  const rank = (name: string) => { const i = tableOrder.indexOf(name); return i < 0 ? tableOrder.length : i; };
+  return resources.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r.name) - rank(b.r.name) || a.i - b.i).map((x) => x.r);
+}
+
+/** Error tables in the order of the endpoint (then command) they apply to first, then by title. */
+function inTargetOrder(tables: Spec['errorTables'], targets: string[]): Spec['errorTables'] {
+  const rank = (t: Spec['errorTables'][number]) => Math.min(...t.appliesTo.map((x) => targets.indexOf(x)).filter((i) => i >= 0), targets.length);
+  return [...tables].sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title));
 }
