@@ -31,3 +31,17 @@ export interface QueryPlan {
   top: number;
   skip: number;
 }
+
+/** Names of the fields a condition reads. */
+export function conditionFields(c: Condition, into = new Set<string>()): Set<string> {
+  switch (c.kind) {
+    case 'and':
+    case 'or':
+      conditionFields(c.left, into);
+      return conditionFields(c.right, into);
+    case 'not':
+      return conditionFields(c.operand, into);
+    default:
+      return into.add(c.field.name);
+  }
+}

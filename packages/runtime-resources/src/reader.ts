@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { parse, stringify } from 'lossless-json';
-import { conditionToSql, orderByToSql, type QueryPlan } from '@specgen/runtime-query';
+import { conditionFields, conditionToSql, orderByToSql, type QueryPlan } from '@specgen/runtime-query';
 import type { Dialect } from '@specgen/runtime-store';
 import { isIndexed, JSON_COLUMN } from './ddl.ts';
 import { expandRecords } from './expand.ts';
@@ -62,7 +62,8 @@ async function orderedPrefixPage(db: Kysely<any>, view: ResourceView, plan: Quer
   if (plan.skip + plan.top > prefix / 10) return null;
   const table = sql.table(view.model.table);
   const order = orderByToSql(plan.orderBy, 'sqlite');
-  const columns = sql.join(view.model.columns.map((c) => sql.ref(c.name)));
+  const needed = conditionFields(plan.filter, new Set(['Id', ...plan.orderBy.map((o) => o.field.name)]));
+  const columns = sql.join([...needed].map((name) => sql.ref(name)));
   const result = await sql<Record<string, StoredJson>>`SELECT (SELECT ${sql.ref(`j.${JSON_COLUMN}`)} FROM ${table} AS j WHERE ${sql.ref('j.Id')} = ${sql.ref('k.Id')}) AS ${sql.ref(JSON_COLUMN)} FROM (SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${prefix}) AS k WHERE ${conditionToSql(plan.filter, 'sqlite')} ORDER BY ${order} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
   return result.rows.length === plan.top ? result.rows.map((r) => r[JSON_COLUMN]!) : null;
 }
