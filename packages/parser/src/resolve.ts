@@ -143,7 +143,9 @@ export function orderVersions(versions: Iterable<string>): string[] {
  * a row after them in section order: moving `### Resource` sections does not change the IR.
  */
 function inReadTableOrder(resources: Spec['resources'], tableOrder: string[]): Spec['resources'] {
-  const rank = (name: string) => { const i = tableOrder.indexOf(name); return i < 0 ? tableOrder.length : i; };
+  const position = new Map<string, number>();
+  tableOrder.forEach((name, i) => { if (!position.has(name)) position.set(name, i); });
+  const rank = (name: string) => position.get(name) ?? tableOrder.length;
   return resources.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r.name) - rank(b.r.name) || a.i - b.i).map((x) => x.r);
 }
 
