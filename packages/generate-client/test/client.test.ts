@@ -49,14 +49,18 @@ function client(routes: Record<string, (call: Call) => Response>, extra: Record<
 beforeAll(() => {
   ws = generateWorkspace(spec);
   built = {};
-  for (const target of ['types', 'validators', 'client']) built[target] = tsc(join(ws.dir, target));
+  for (const target of ['types', 'validators', 'openapi', 'client']) built[target] = tsc(join(ws.dir, target));
 }, 180_000);
 afterAll(() => ws?.dispose());
 
 describe('generated client (real spec, newest version)', () => {
-  it('compiles with tsc to JavaScript and declarations without errors', async () => {
+  it('compiles with tsc to JavaScript and declarations without errors (client and openapi)', async () => {
     expect(built['client']!.output).toBe('');
     expect(built['client']!.status).toBe(0);
+    expect(built['openapi']!.output).toBe('');
+    const openapi = await import(pathToFileURL(join(ws.dir, 'openapi/dist/index.js')).href);
+    expect(openapi.default.openapi).toBe('3.1.0');
+    expect(openapi.operations.listProductRecords.method).toBe('GET');
     lib = await import(pathToFileURL(join(ws.dir, 'client/dist/index.js')).href);
     expect(typeof lib.createClient).toBe('function');
     expect(lib.serviceVersion).toBe('26.8');
