@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearProviderCache } from '@specgen/runtime-auth/oidc';
-import { createUser } from '@specgen/runtime-store';
+import { createUser, listUsers } from '@specgen/runtime-store';
 import { DEMO_USERS, signInAtDevIdp, startDevIdp, type DevIdp } from '../src/dev-idp/index.ts';
 import { CookieClient } from './oidc-support/cookie-client.ts';
 import { startHarness, type Harness } from './oidc-support/harness.ts';
@@ -60,5 +60,33 @@ describe('sign-in against the development provider', () => {
     const res = await fetch(url, { redirect: 'manual' });
     const location = new URL(res.headers.get('location') ?? '', idp.issuer);
     expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+});
+
+describe('attachDevIdp', () => {
+  it('names the busy port and the ways out', async () => {
+    const { attachDevIdp } = await import('../src/dev-idp/index.ts');
+    const config = { ...h.config, oidc: { ...h.config.oidc, issuer: null } };
+    await expect(attachDevIdp(config, h.store, { port: idp.port })).rejects.toThrow(`port ${idp.port} for the development OIDC provider is in use`);
+  });
+
+  it('reads DEV_IDP_PORT', async () => {
+    const { devIdpPort } = await import('../src/dev-idp/index.ts');
+    expect([devIdpPort(undefined), devIdpPort('9002'), devIdpPort('x'), devIdpPort('70000')]).toEqual([8002, 9002, 8002, 8002]);
+  });
+
+  it('points the server at the provider and creates the demo users once', async () => {
+    const { attachDevIdp } = await import('../src/dev-idp/index.ts');
+    const config = { ...h.config, oidc: { ...h.config.oidc, issuer: null, clientId: null } };
+    const attached = await attachDevIdp(config, h.store, { port: 0, permissions: ['Show case'] });
+    try {
+      expect(attached.config.oidc).toMatchObject({ issuer: attached.idp.issuer, clientId: 'service-dev', allowInsecureIssuer: true, redirectUrl: REDIRECT });
+      const discovery = await (await fetch(`${attached.idp.issuer}/.well-known/openid-configuration`)).json() as { issuer: string };
+      expect(discovery.issuer).toBe(attached.idp.issuer);
+      const users = await listUsers(h.store);
+      for (const u of DEMO_USERS) expect(users.filter((x) => x.oidcEmail === u.email)).toHaveLength(1);
+    } finally {
+      await attached.idp.close();
+    }
   });
 });

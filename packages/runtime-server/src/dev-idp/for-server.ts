@@ -16,7 +16,7 @@ export const DEV_IDP_PORT = 8002;
 export const DEV_IDP_CLIENT_ID = 'service-dev';
 
 export interface AttachDevIdpOptions {
-  /** Default 8002; 0 picks a free port. */
+  /** Default DEV_IDP_PORT or 8002; 0 picks a free port. */
   port?: number;
   users?: readonly DevIdpUser[];
   /** Read permissions the demo users get (e.g. every permission of the spec's read resources). */
@@ -34,10 +34,22 @@ export async function attachDevIdp<C extends ServerConfig>(config: C, store: Sto
   const redirectUrl = config.oidc.redirectUrl ?? `${config.publicUrl.replace(/\/+$/, '')}/`;
   const clientSecret = randomBytes(24).toString('base64url');
   const users = options.users ?? DEMO_USERS;
-  const idp = await startDevIdp({ port: options.port ?? DEV_IDP_PORT, clientId: DEV_IDP_CLIENT_ID, clientSecret, redirectUris: [redirectUrl], users });
+  const port = options.port ?? devIdpPort(process.env.DEV_IDP_PORT);
+  let idp: DevIdp;
+  try {
+    idp = await startDevIdp({ port, clientId: DEV_IDP_CLIENT_ID, clientSecret, redirectUris: [redirectUrl], users });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+    throw new Error(`port ${port} for the development OIDC provider is in use: free it, set DEV_IDP_PORT, or configure OIDC_ISSUER`, { cause: err });
+  }
   await ensureDemoUsers(store, users, options.permissions ?? []);
   const oidc = { ...config.oidc, issuer: idp.issuer, clientId: DEV_IDP_CLIENT_ID, clientSecret, redirectUrl, allowInsecureIssuer: true };
   return { config: { ...config, oidc }, idp };
+}
+
+/** DEV_IDP_PORT when it is a port number, else 8002. */
+export function devIdpPort(value: string | undefined): number {
+  return value !== undefined && /^\d{1,5}$/.test(value.trim()) && Number(value) <= 65535 ? Number(value) : DEV_IDP_PORT;
 }
 
 /** A service user per demo account, username = login, OIDC mode, e-mail linked; existing users are left alone. */
