@@ -1,10 +1,10 @@
 /** Cross-links between sections: known refs, statuses, read paths, endpoint bodies and versions, error targets. */
 import type { Limit, Spec, Structure } from '@specgen/ir';
-import { compareVersions } from '@specgen/ir';
 import type { Collected } from './collect.ts';
 import type { ParseContext } from './context.ts';
 import { pathTail } from './endpoints.ts';
 import { errorTableTargets } from './errors.ts';
+import { inReadTableOrder, inTargetOrder, orderVersions } from './order.ts';
 
 export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 'title' | 'file' | 'source'> {
   const resources = inReadTableOrder(unique(ctx, c.resources, 'resource'), c.readRows.map((r) => r.name));
@@ -123,34 +123,4 @@ function mentionedVersions(resources: Spec['resources'], c: Collected): Set<stri
   for (const e of c.endpoints) add(e.since);
   for (const v of c.versioning) add(v.rule === 'endpointsFrom' ? v.version : v.rule === 'obsolete' ? v.since : null);
   return found;
-}
-
-/** Same order as sortVersions (numeric, part by part), parsing each version once instead of per comparison. */
-export function orderVersions(versions: Iterable<string>): string[] {
-  const parsed = [...new Set(versions)].map((v) => ({ v, parts: v.split('.').map(Number) }));
-  parsed.sort((a, b) => {
-    for (let i = 0; i < Math.max(a.parts.length, b.parts.length); i++) {
-      const d = (a.parts[i] ?? 0) - (b.parts[i] ?? 0);
-      if (d !== 0) return d;
-    }
-    return compareVersions(a.v, b.v);
-  });
-  return parsed.map((p) => p.v);
-}
-
-/**
- * Resources in the order of the read-resources table (the spec's list of read endpoints), those without
- * a row after them in section order: moving `### Resource` sections does not change the IR.
- */
-function inReadTableOrder(resources: Spec['resources'], tableOrder: string[]): Spec['resources'] {
-  const position = new Map<string, number>();
-  tableOrder.forEach((name, i) => { if (!position.has(name)) position.set(name, i); });
-  const rank = (name: string) => position.get(name) ?? tableOrder.length;
-  return resources.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r.name) - rank(b.r.name) || a.i - b.i).map((x) => x.r);
-}
-
-/** Error tables in the order of the endpoint (then command) they apply to first, then by title. */
-function inTargetOrder(tables: Spec['errorTables'], targets: string[]): Spec['errorTables'] {
-  const rank = (t: Spec['errorTables'][number]) => Math.min(...t.appliesTo.map((x) => targets.indexOf(x)).filter((i) => i >= 0), targets.length);
-  return [...tables].sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title));
 }

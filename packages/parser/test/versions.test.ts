@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sortVersions } from '@specgen/ir';
 import { describe, expect, it } from 'vitest';
-import { orderVersions } from '../src/resolve.ts';
+import { orderVersions } from '../src/order.ts';
 
 describe('orderVersions', () => {
   it('orders numerically part by part: 2.9 < 2.18 < 22.6 < 26.7', () => {
