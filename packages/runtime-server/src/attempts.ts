@@ -7,8 +7,10 @@ import { clearLoginFailures, countLoginFailure, currentLoginFailures, type Store
 import type { AuthSettings } from './settings.ts';
 
 export interface AttemptGuard {
-  blocked(key: string): Promise<boolean>;
+  /** Failures in the current window, and whether they reach the limit. */
+  check(key: string): Promise<{ failures: number; blocked: boolean }>;
   failed(key: string): Promise<number>;
+  /** Resets the counter (call only when `check` saw failures: saves a write per sign-in). */
   succeeded(key: string): Promise<void>;
 }
 
@@ -20,7 +22,10 @@ export const attemptKey = {
 export function createAttemptGuard(store: Store, settings: AuthSettings, now: () => number): AttemptGuard {
   const windowMs = settings.failureWindowSeconds * 1000;
   return {
-    blocked: async (key) => (await currentLoginFailures(store, key, now(), windowMs)) >= settings.failuresPerUser,
+    async check(key) {
+      const failures = await currentLoginFailures(store, key, now(), windowMs);
+      return { failures, blocked: failures >= settings.failuresPerUser };
+    },
     failed: (key) => countLoginFailure(store, key, now(), windowMs),
     succeeded: (key) => clearLoginFailures(store, key),
   };

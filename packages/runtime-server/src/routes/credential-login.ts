@@ -21,14 +21,15 @@ export async function credentialLoginRoute(app: FastifyInstance, ctx: AuthRouteC
   app.post<{ Body: LoginBody }>('/login', { schema: { body: ctx.schemas.loginRequest }, config: perAddressLimit(ctx.settings) }, async (request, reply) => {
     const { Username: username, Password: password, ForceRelogin: forceRelogin = false } = request.body;
     const key = attemptKey.password(username);
-    if (await ctx.attempts.blocked(key)) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
+    const attempts = await ctx.attempts.check(key);
+    if (attempts.blocked) return sendMessage(reply, 429, MESSAGES.tooManyAttempts);
     const user = await findUserByUsername(ctx.store, username);
     const passwordOk = await ctx.passwords.verify(user?.passwordHash ?? null, password);
     if (!user || !passwordOk || user.authMode !== 'password') {
       await ctx.attempts.failed(key);
       return sendMessage(reply, 403, MESSAGES.loginFailed);
     }
-    await ctx.attempts.succeeded(key);
+    if (attempts.failures > 0) await ctx.attempts.succeeded(key);
     if (user.mfaRequired) {
       const token = newMfaToken();
       const hasDevice = (await findDevice(ctx.store, user.id)) !== undefined;

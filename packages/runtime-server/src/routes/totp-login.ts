@@ -25,12 +25,13 @@ export async function totpLoginRoute(app: FastifyInstance, ctx: AuthRouteContext
     if (!token || token.purpose !== 'login' || token.consumedAt !== null || token.expiresAt <= now) return sendMessage(reply, 410, MESSAGES.totpFailed);
     const device = await findDevice(ctx.store, token.userId);
     if (!device) return sendMessage(reply, 410, MESSAGES.totpFailed);
-    if (await ctx.attempts.blocked(attemptKey.totp(token.userId))) return sendMessage(reply, 429, MESSAGES.totpFailed);
+    const attempts = await ctx.attempts.check(attemptKey.totp(token.userId));
+    if (attempts.blocked) return sendMessage(reply, 429, MESSAGES.totpFailed);
 
     const step = verifyTotp(openDevice(ctx.config.secretsKey, device.encryptedSecret, token.userId), request.body.Code, now);
     const redeemed = step === null ? null : await redeemMfaToken(ctx.store, key, token.userId, step, now);
     if (redeemed?.ok) {
-      await ctx.attempts.succeeded(attemptKey.totp(token.userId));
+      if (attempts.failures > 0) await ctx.attempts.succeeded(attemptKey.totp(token.userId));
       const sessionId = await ctx.sessions.start(token.userId, request, reply, { forceRelogin: redeemed.token.forceRelogin });
       return sendObject(reply, 200, loginResponse(sessionId, null));
     }
