@@ -4,6 +4,7 @@
  * Otherwise all records are written in one transaction (an existing Id is replaced).
  */
 import type { Store } from '@specgen/runtime-store';
+import { checkWithGenerated, loadGeneratedValidators, type GeneratedValidators } from './generated-check.ts';
 import { splitRecords } from './json-records.ts';
 import type { ResourceModel } from './model.ts';
 import { encodeRecord, type EncodedRecord } from './record-codec.ts';
@@ -18,7 +19,8 @@ export interface ImportProblem {
 
 export type ImportResult = { ok: true; imported: number } | { ok: false; problems: ImportProblem[] };
 
-export function checkRecords(model: ResourceModel, text: string): { records: EncodedRecord[]; problems: ImportProblem[] } {
+/** `validators`: the generated schemas, checked after the IR checks pass (see generated-check.ts). */
+export function checkRecords(model: ResourceModel, text: string, validators: GeneratedValidators | null = null): { records: EncodedRecord[]; problems: ImportProblem[] } {
   const { records, errors } = splitRecords(text);
   const problems: ImportProblem[] = errors.map((e) => ({ line: e.line, field: null, message: e.message }));
   const encoded: EncodedRecord[] = [];
@@ -29,6 +31,10 @@ export function checkRecords(model: ResourceModel, text: string): { records: Enc
       for (const e of result) problems.push({ line: r.line, field: e.field, message: e.message });
       continue;
     }
+    // Checked as it will be served: properties the input leaves out (expandable ones, nullable fields) are null.
+    const served = { ...Object.fromEntries(model.resource.fields.map((f) => [f.name, null])), ...(r.value as object) };
+    const generated = validators ? checkWithGenerated(validators, model.name, served) : [];
+    for (const e of generated) problems.push({ line: r.line, field: e.field, message: e.message });
     const first = seen.get(result.id);
     if (first !== undefined) problems.push({ line: r.line, field: 'Id', message: `duplicate Id ${result.id} (first on line ${first})` });
     seen.set(result.id, r.line);
@@ -38,7 +44,7 @@ export function checkRecords(model: ResourceModel, text: string): { records: Enc
 }
 
 export async function importRecords(store: Store, model: ResourceModel, text: string): Promise<ImportResult> {
-  const { records, problems } = checkRecords(model, text);
+  const { records, problems } = checkRecords(model, text, await loadGeneratedValidators());
   if (problems.length > 0) return { ok: false, problems };
   await store.db.transaction().execute((trx) => withDeferredIndexes(trx, store.dialect, model, records.length, () => writeRecords(trx, store.dialect, model, records)));
   return { ok: true, imported: records.length };

@@ -103,6 +103,15 @@ describe('files', () => {
     expect(await count('product_records')).toBe(4);
   });
 
+  it('also checks every record with the generated validators', async () => {
+    const result = await importRecords(store, products, JSON.stringify([valid(10), valid(11, { ExtraFields: [{ Name: 'no id' }] })]));
+    expect(result.ok).toBe(false);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatchObject({ line: 1, field: 'ExtraFields[0].Id' });
+    expect(problems[0]!.message).toContain('generated validator');
+  });
+
   it('imports bitmask and Int64 fields of other resources', async () => {
     const ok = await importRecords(store, schedules, JSON.stringify([seedRecord(schedules, 0), { ...seedRecord(schedules, 1), Type: 3 }]));
     expect(ok).toEqual({ ok: true, imported: 2 });
