@@ -1,44 +1,38 @@
 /**
- * Fast path: chunks made only of plain paragraphs and pipe tables (no inline markup, lists,
- * code, quotes, HTML or escapes) are read with a line scan. Anything else goes to
- * micromark. A test checks both paths give the same blocks on the spec and its variants.
+ * Fast path: chunks made only of plain paragraphs, pipe tables and tight one-line lists (inline
+ * markup limited to what plain-inline.ts reads exactly) are read with a line scan. Anything else goes
+ * to micromark. A test checks both paths give the same blocks on the spec, its variants and edge cases.
  */
-import { offsetBlocks, type Block, type Cell, type TableBlock, type TextBlock } from './blocks.ts';
+import { offsetBlocks, type Block, type Cell, type ListBlock, type TableBlock, type TextBlock } from './blocks.ts';
+import { inlineText, inlineWithLabel } from './plain-inline.ts';
 
-/** Characters that may start inline markup or entities: ` * _ \\ < > & ! ~ [ ] */
-const MARKUP_CHARS = new Set([96, 42, 95, 92, 60, 62, 38, 33, 126, 91, 93]);
+/** Lines that start a block other than a paragraph, table row or list item (quotes, headings, code, setext underlines). */
+const BLOCK_START = /^(?: {4}|\t| {0,3}(?:>|#|```|~~~|=+\s*$|-+\s*$))/;
+/** Any list marker; only LIST_ITEM (no indent, one space, content) is read by the fast path. */
+const ANY_LIST_MARKER = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+const LIST_ITEM = /^([-+*]|\d{1,9}[.)]) (?=\S)/;
 
-/** True when the line holds a character that may start inline markup; `[]` (array types) is plain. */
-function hasInlineMarkup(line: string): boolean {
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (!MARKUP_CHARS.has(c)) continue;
-    if (c === 91 && line.charCodeAt(i + 1) === 93) { i++; continue; }
-    return true;
-  }
-  return false;
-}
-
-/** Lines that start a block other than a paragraph or table row (lists, quotes, headings, code, setext underlines). */
-const BLOCK_START = /^(?: {4}|\t| {0,3}(?:[-+*]\s|\d{1,9}[.)](?:\s|$)|>|#|```|~~~|=+\s*$|-+\s*$))/;
-
-/** Lines that may open a construct spanning blank lines (lists, code, quotes, HTML): the whole section goes to micromark. */
-const CONTAINER_START = /^(?: {4}|\t| {0,3}(?:[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|>|```|~~~|<))/;
+/** Lines that may open a construct spanning blank lines (code, quotes, HTML, indented items): the whole section goes to micromark. */
+const CONTAINER_START = /^(?: {4}|\t| {0,3}(?:>|```|~~~|<)| {1,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$))/;
 
 /**
- * Blocks of a section: chunks between blank lines that hold only plain paragraphs and tables are
- * line-scanned; any other chunk is parsed alone by micromark (offset to its line). A section with
- * a list, code, quote or HTML line is parsed whole by micromark.
+ * Blocks of a section: chunks between blank lines that hold only plain paragraphs, tables and tight
+ * lists are line-scanned; any other chunk is parsed alone by micromark (offset to its line). A section
+ * with code, a quote, HTML, an indented item, or a list continued after a blank line goes whole to micromark.
  */
 export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block[], firstLine = 1): Block[] {
   const lines = text.split('\n');
-  if (lines.some((l) => CONTAINER_START.test(l))) return offsetBlocks(parseChunk(text), firstLine - 1);
+  const whole = () => offsetBlocks(parseChunk(text), firstLine - 1);
+  if (lines.some((l) => CONTAINER_START.test(l))) return whole();
+  const hasList = lines.some((l) => LIST_ITEM.test(l));
+  if (hasList && lines.some((l) => /^[ \t]+\S/.test(l))) return whole();
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
     if (lines[i]!.trim() === '') { i++; continue; }
     const start = i;
     while (i < lines.length && lines[i]!.trim() !== '') i++;
+    if (LIST_ITEM.test(lines[start]!) && blocks.at(-1)?.kind === 'list') return whole();
     const chunk = lines.slice(start, i);
     const plain = plainChunk(chunk, firstLine + start);
     blocks.push(...(plain ?? offsetBlocks(parseChunk(chunk.join('\n')), firstLine - 1 + start)));
@@ -46,24 +40,61 @@ export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block
   return blocks;
 }
 
-/** A chunk (no blank lines) that is one plain paragraph or one pipe table; null otherwise. */
+/** A chunk (no blank lines): one pipe table, or paragraph lines and/or one tight list; null when not plain. */
 export function plainChunk(lines: readonly string[], firstLine = 1): Block[] | null {
   const first = lines[0]!;
-  for (const l of lines) if (hasInlineMarkup(l) || BLOCK_START.test(l)) return null;
-  if (lines.length >= 2 && first.includes('|') && isDelimiterRow(lines[1]!)) {
-    const header = splitRow(first, firstLine);
-    if (splitRow(lines[1]!).length !== header.length) return null;
-    const rows: Cell[][] = [];
-    for (let i = 2; i < lines.length; i++) {
-      const l = lines[i]!;
-      if (!l.includes('|')) return null;
-      rows.push(splitRow(l, firstLine + i));
-    }
-    return [{ kind: 'table', header, rows, line: firstLine, column: indent(first) + 1 } satisfies TableBlock];
+  for (const l of lines) if (BLOCK_START.test(l) || (ANY_LIST_MARKER.test(l) && !LIST_ITEM.test(l))) return null;
+  if (lines.length >= 2 && first.includes('|') && isDelimiterRow(lines[1]!)) return plainTable(lines, firstLine);
+  const listStart = lines.findIndex((l) => LIST_ITEM.test(l));
+  const paragraph = listStart < 0 ? lines : lines.slice(0, listStart);
+  if (paragraph.some((l) => isDelimiterRow(l))) return null;
+  const blocks: Block[] = [];
+  if (paragraph.length > 0) {
+    const head = inlineWithLabel(first.trim());
+    const rest = paragraph.slice(1).map((l) => inlineText(l.trim()));
+    if (!head || rest.includes(null)) return null;
+    blocks.push({ kind: 'paragraph', text: [head.text, ...rest].join('\n'), strong: head.strong, line: firstLine, column: indent(first) + 1 });
   }
-  if (lines.some((l) => isDelimiterRow(l))) return null;
-  const paragraph: TextBlock = { kind: 'paragraph', text: lines.map((l) => l.trim()).join('\n'), strong: null, line: firstLine, column: indent(first) + 1 };
-  return [paragraph];
+  if (listStart >= 0) {
+    const list = plainList(lines.slice(listStart), firstLine + listStart, paragraph.length > 0);
+    if (!list) return null;
+    blocks.push(list);
+  }
+  return blocks;
+}
+
+function plainTable(lines: readonly string[], firstLine: number): Block[] | null {
+  const header = splitRow(lines[0]!, firstLine);
+  if (splitRow(lines[1]!).length !== header.length) return null;
+  const rows: Cell[][] = [];
+  for (let i = 2; i < lines.length; i++) {
+    if (!lines[i]!.includes('|') || LIST_ITEM.test(lines[i]!)) return null;
+    rows.push(splitRow(lines[i]!, firstLine + i));
+  }
+  for (const cell of [header, ...rows].flat()) {
+    const text = inlineText(cell.text);
+    if (text === null) return null;
+    cell.text = text;
+  }
+  return [{ kind: 'table', header, rows, line: firstLine, column: indent(lines[0]!) + 1 } satisfies TableBlock];
+}
+
+/** Every line an item of the same kind, one line each; an ordered list interrupts a paragraph only from 1. */
+function plainList(lines: readonly string[], firstLine: number, afterParagraph: boolean): ListBlock | null {
+  const kind = (marker: string) => (/^\d/.test(marker) ? marker.slice(-1) : marker);
+  const firstMarker = LIST_ITEM.exec(lines[0]!)![1]!;
+  if (afterParagraph && /^\d/.test(firstMarker) && Number(firstMarker.slice(0, -1)) !== 1) return null;
+  const items: TextBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const marker = LIST_ITEM.exec(lines[i]!)?.[1];
+    if (marker === undefined || kind(marker) !== kind(firstMarker)) return null;
+    const content = lines[i]!.slice(marker.length + 1);
+    if (ANY_LIST_MARKER.test(content) || BLOCK_START.test(content) || isDelimiterRow(content)) return null;
+    const inline = inlineWithLabel(content.trimEnd());
+    if (!inline) return null;
+    items.push({ kind: 'paragraph', text: inline.text, strong: inline.strong, line: firstLine + i, column: marker.length + 2 });
+  }
+  return { kind: 'list', ordered: /^\d/.test(firstMarker), items, line: firstLine, column: 1 };
 }
 
 function indent(line: string): number {
