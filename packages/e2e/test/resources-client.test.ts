@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSpecFile } from '@specgen/parser';
 import { hashPassword } from '@specgen/runtime-auth';
-import { resourcesPlugin, resourceModels, seedResources } from '@specgen/runtime-resources';
+import { apiDocsPlugin, resourcesPlugin, resourceModels, seedResources } from '@specgen/runtime-resources';
 import { createServer, loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore, type Store } from '@specgen/runtime-store';
 import { createClient, isServiceError, type Client } from '../../../generated/client/src/index.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
   store = await openStore(`sqlite:${join(dir, 'service.db')}`);
   const config = loadConfig({ SECRETS_KEY: '22'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, { dataDir: dir });
-  app = await createServer({ spec, config, store, plugins: [resourcesPlugin], log: false });
+  app = await createServer({ spec, config, store, plugins: [resourcesPlugin, apiDocsPlugin], log: false });
   await seedResources(store, resourceModels({ spec }), { count: 40 });
   await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: PERMISSIONS });
   await createUser(store, { username: 'nobody', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: [] });
@@ -95,6 +95,16 @@ describe('generated client against the server', () => {
     for (const resource of [client.manufacturingOrderOperations, client.supplierPartLinks, client.caseEntryActivities, client.customerOrderRowInflows] as const) {
       expect((await resource.list({ $top: 40 })).length).toBe(40);
     }
+  });
+
+  it('serves /openapi.json and /docs at the root although registered inside the prefix', async () => {
+    const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/{languageCode}/{companyNumber}/api/v1/Inventory/ProductRecords');
+    const page = await fetch(`${baseUrl}/docs`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger-ui');
+    expect((await fetch(`${baseUrl}/docs/swagger-ui.css`)).status).toBe(200);
   });
 
   it('surfaces 404, 400 and 403 as ServiceError with the message', async () => {

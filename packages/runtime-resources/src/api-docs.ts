@@ -2,13 +2,15 @@
  * `/openapi.json` (the OpenAPI 3.1 document of the configured service version, built in-process
  * from the IR by @specgen/generate-openapi, the same code that writes @service-api/openapi) and an
  * interactive reference at `/docs` (Swagger UI from the installed swagger-ui-dist: no CDN, no network).
- * Register at the root, outside the `/:languageCode/:companyNumber` prefix, for `/openapi.json` and
- * `/docs`; under a prefix the same routes appear below it (the page uses relative URLs, so both work).
+ * The routes always go to the root path: registered inside the `/:languageCode/:companyNumber`
+ * prefix (as the server's plugin list does), the plugin registers them on the nearest enclosing
+ * instance without a prefix, once per server.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildDocument } from '@specgen/generate-openapi';
+import type { FastifyInstance } from 'fastify';
 import type { ServicePlugin } from '../../runtime-server/src/contract.ts';
 
 const ASSETS: Record<string, string> = {
@@ -49,7 +51,26 @@ function assetDir(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
-export const apiDocsPlugin: ServicePlugin = async (app, ctx) => {
+/**
+ * Fastify builds an encapsulated instance on top of its parent (the parent is its prototype), so the
+ * nearest enclosing instance with an empty prefix serves paths from the root.
+ */
+function rootScope(app: FastifyInstance): FastifyInstance {
+  let scope = app;
+  while (scope.prefix !== '') {
+    const parent = Object.getPrototypeOf(scope) as FastifyInstance | null;
+    if (!parent || typeof parent.get !== 'function') break;
+    scope = parent;
+  }
+  return scope;
+}
+
+const served = new WeakSet<object>();
+
+export const apiDocsPlugin: ServicePlugin = async (scoped, ctx) => {
+  const app = rootScope(scoped);
+  if (served.has(app.server)) return;
+  served.add(app.server);
   const document = buildDocument(ctx.spec, { serviceVersion: ctx.config.serviceVersion || null });
   if (ctx.config.publicUrl) document['servers'] = [{ url: ctx.config.publicUrl.replace(/\/$/, ''), description: 'This server.' }];
   const body = JSON.stringify(document);
