@@ -64,11 +64,12 @@ export function plainChunk(lines: readonly string[], firstLine = 1): Block[] | n
 }
 
 function plainTable(lines: readonly string[], firstLine: number): Block[] | null {
+  if (lines.some((l) => LIST_ITEM.test(l))) return null;
   const header = splitRow(lines[0]!, firstLine);
   if (splitRow(lines[1]!).length !== header.length) return null;
   const rows: Cell[][] = [];
   for (let i = 2; i < lines.length; i++) {
-    if (!lines[i]!.includes('|') || LIST_ITEM.test(lines[i]!)) return null;
+    if (!lines[i]!.includes('|')) return null;
     rows.push(splitRow(lines[i]!, firstLine + i));
   }
   for (const cell of [header, ...rows].flat()) {

@@ -49,6 +49,9 @@ const EDGE_CASES = [
   'Heading\n===\n\ntext',
   '1. one\n\n2. two',
   'a\n- b\nc',
+  'a | b\n- | -\n1 | 2',
+  '- a | b\n--|--\n1 | 2',
+  '2024. was a year\n\ntext\n2024. again',
 ];
 
 /** micromark blocks of `text` as if it started on file line `firstLine`. */
