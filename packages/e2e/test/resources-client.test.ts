@@ -117,5 +117,17 @@ describe('generated client against the server', () => {
     await other.login({ Username: 'nobody', Password: 'pw', ForceRelogin: true });
     const denied = await other.productRecords.list().catch((e: unknown) => e);
     expect(isServiceError(denied) && denied.status).toBe(403);
+    const anonymous = await createClient({ baseUrl, languageCode: 'en', companyNumber: '001.1' }).productRecords.list().catch((e: unknown) => e);
+    expect(isServiceError(anonymous) && anonymous.status).toBe(401);
+  });
+
+  it('answers 403 "Session suspended" after another login of the same user with ForceRelogin', async () => {
+    const first = createClient({ baseUrl, languageCode: 'en', companyNumber: '001.1' });
+    await first.login({ Username: 'nobody', Password: 'pw', ForceRelogin: true });
+    const second = createClient({ baseUrl, languageCode: 'en', companyNumber: '001.1' });
+    await second.login({ Username: 'nobody', Password: 'pw', ForceRelogin: true });
+    const suspended = await first.schedules.list().catch((e: unknown) => e);
+    expect(isServiceError(suspended) && suspended.status).toBe(403);
+    expect(isServiceError(suspended) && suspended.body).toBe('Session suspended');
   });
 });

@@ -23,8 +23,12 @@ export function resourceModels(ctx: Pick<ServerContext, 'spec'>): ResourceModel[
 function guard(ctx: ServerContext, view: ResourceView) {
   const permission = view.model.permission;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = await ctx.authenticate(request);
-    if (!session) return sendMessage(reply, 401, 'A valid session is required (header X-Service-SessionId or the session cookie).');
+    // requireSession (when the server core offers it) answers 401 or 403 "Session suspended" itself.
+    const session = ctx.requireSession ? await ctx.requireSession(request, reply) : await ctx.authenticate(request);
+    if (!session) {
+      if (reply.sent) return reply;
+      return sendMessage(reply, 401, 'A valid session is required (header X-Service-SessionId or the session cookie).');
+    }
     if (permission !== null && !session.permissions.includes(permission)) {
       return sendMessage(reply, 403, `The permission "${permission}" is required to read ${view.model.name}.`);
     }
