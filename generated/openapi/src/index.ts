@@ -345,17 +345,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -367,32 +357,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "CaseEntryId",
-                  "PlannedTime",
-                  "ReportedTime",
-                  "ShowOnDocuments",
-                  "ReportingType",
-                  "Mandatory",
-                  "CostPerHour",
-                  "CostPerHourCurrencyId",
-                  "Chargeable",
-                  "ActivityTypeId",
-                  "CalendarAppointmentId",
-                  "CompletedByUserId",
-                  "ResponsibleUserId",
-                  "Description",
-                  "CommentId",
-                  "Comment",
-                  "Status",
-                  "ReminderId",
-                  "PlannedCompletionDate",
-                  "CompletionDate",
-                  "PlannedStartDate",
-                  "ActualStartDate"
-                ]
+                "$ref": "#/components/schemas/CaseEntryActivityField"
               },
               "uniqueItems": true
             }
@@ -407,10 +372,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Comment"
-                ]
+                "$ref": "#/components/schemas/CaseEntryActivityExpandable"
               },
               "uniqueItems": true
             }
@@ -425,35 +387,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|CaseEntryId|PlannedTime|ReportedTime|ShowOnDocuments|ReportingType|Mandatory|CostPerHour|CostPerHourCurrencyId|Chargeable|ActivityTypeId|CalendarAppointmentId|CompletedByUserId|ResponsibleUserId|Description|CommentId|Comment|Status|ReminderId|PlannedCompletionDate|CompletionDate|PlannedStartDate|ActualStartDate)( (asc|desc))?$"
+                "$ref": "#/components/schemas/CaseEntryActivityOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.",
-              "unknown": "limits.pageSize"
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -554,32 +497,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "CaseEntryId",
-                  "PlannedTime",
-                  "ReportedTime",
-                  "ShowOnDocuments",
-                  "ReportingType",
-                  "Mandatory",
-                  "CostPerHour",
-                  "CostPerHourCurrencyId",
-                  "Chargeable",
-                  "ActivityTypeId",
-                  "CalendarAppointmentId",
-                  "CompletedByUserId",
-                  "ResponsibleUserId",
-                  "Description",
-                  "CommentId",
-                  "Comment",
-                  "Status",
-                  "ReminderId",
-                  "PlannedCompletionDate",
-                  "CompletionDate",
-                  "PlannedStartDate",
-                  "ActualStartDate"
-                ]
+                "$ref": "#/components/schemas/CaseEntryActivityField"
               },
               "uniqueItems": true
             }
@@ -594,10 +512,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Comment"
-                ]
+                "$ref": "#/components/schemas/CaseEntryActivityExpandable"
               },
               "uniqueItems": true
             }
@@ -689,17 +604,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -711,75 +616,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "ProductRecordType",
-                  "SerialNumberWithPartNumber",
-                  "CommentId",
-                  "Comment",
-                  "CertificateId",
-                  "Certificate",
-                  "WarrantyCommitmentId",
-                  "WarrantyCommitment",
-                  "InstallationCommentId",
-                  "InstallationComment",
-                  "SerialNumber",
-                  "ChargeNumber",
-                  "PartId",
-                  "Part",
-                  "ManufacturingOrderId",
-                  "ManufacturingOrder",
-                  "ExtraFields",
-                  "HasWarranty",
-                  "WarrantyStartDate",
-                  "WarrantyEndDate",
-                  "WarrantyMonths",
-                  "OwnerId",
-                  "CustomerOrderId",
-                  "CustomerOrder",
-                  "CustomerOrderDeliveryRowId",
-                  "CustomerOrderDeliveryRow",
-                  "DeliveryAddressId",
-                  "DeliveryAddress",
-                  "BlockMessageId",
-                  "BlockMessage",
-                  "BlockedById",
-                  "LifeCycleState",
-                  "BlockContext",
-                  "BlockedFromDate",
-                  "BlockedToDate",
-                  "MeasurementSetting",
-                  "OperationTime",
-                  "NumberOfCycles",
-                  "OperationReportings",
-                  "CustomerOrderOurReferenceId",
-                  "BusinessContactReferenceId",
-                  "CustomerOrderPartRevisionId",
-                  "PartRevisionId",
-                  "PlannedDeliveryDate",
-                  "ActualDeliveryDate",
-                  "MeasurementSettingWarranty",
-                  "OperationTimeWarranty",
-                  "NumberOfCyclesWarranty",
-                  "PurchaseOrderId",
-                  "ActualArrivalDate",
-                  "ManufactureDate",
-                  "InstallationOrderId",
-                  "InstalledBy",
-                  "InstallationDate",
-                  "InstallationCode",
-                  "WarrantyCode",
-                  "RegistrationNo",
-                  "TypeDescription",
-                  "Status",
-                  "BestBeforeDate",
-                  "ProductRecordBatchId",
-                  "RemainingExposureTime",
-                  "IsExposureTimeActive",
-                  "ExposureTimeNumberOfCycles",
-                  "ManufacturerPartNumber"
-                ]
+                "$ref": "#/components/schemas/ProductRecordField"
               },
               "uniqueItems": true
             }
@@ -794,21 +631,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Comment",
-                  "Certificate",
-                  "WarrantyCommitment",
-                  "InstallationComment",
-                  "Part",
-                  "ManufacturingOrder",
-                  "ExtraFields",
-                  "CustomerOrder",
-                  "CustomerOrderDeliveryRow",
-                  "DeliveryAddress",
-                  "BlockMessage",
-                  "OperationReportings"
-                ]
+                "$ref": "#/components/schemas/ProductRecordExpandable"
               },
               "uniqueItems": true
             }
@@ -823,35 +646,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|ProductRecordType|SerialNumberWithPartNumber|CommentId|Comment|CertificateId|Certificate|WarrantyCommitmentId|WarrantyCommitment|InstallationCommentId|InstallationComment|SerialNumber|ChargeNumber|PartId|Part|ManufacturingOrderId|ManufacturingOrder|ExtraFields|HasWarranty|WarrantyStartDate|WarrantyEndDate|WarrantyMonths|OwnerId|CustomerOrderId|CustomerOrder|CustomerOrderDeliveryRowId|CustomerOrderDeliveryRow|DeliveryAddressId|DeliveryAddress|BlockMessageId|BlockMessage|BlockedById|LifeCycleState|BlockContext|BlockedFromDate|BlockedToDate|MeasurementSetting|OperationTime|NumberOfCycles|OperationReportings|CustomerOrderOurReferenceId|BusinessContactReferenceId|CustomerOrderPartRevisionId|PartRevisionId|PlannedDeliveryDate|ActualDeliveryDate|MeasurementSettingWarranty|OperationTimeWarranty|NumberOfCyclesWarranty|PurchaseOrderId|ActualArrivalDate|ManufactureDate|InstallationOrderId|InstalledBy|InstallationDate|InstallationCode|WarrantyCode|RegistrationNo|TypeDescription|Status|BestBeforeDate|ProductRecordBatchId|RemainingExposureTime|IsExposureTimeActive|ExposureTimeNumberOfCycles|ManufacturerPartNumber)( (asc|desc))?$"
+                "$ref": "#/components/schemas/ProductRecordOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.",
-              "unknown": "limits.pageSize"
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -952,75 +756,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "ProductRecordType",
-                  "SerialNumberWithPartNumber",
-                  "CommentId",
-                  "Comment",
-                  "CertificateId",
-                  "Certificate",
-                  "WarrantyCommitmentId",
-                  "WarrantyCommitment",
-                  "InstallationCommentId",
-                  "InstallationComment",
-                  "SerialNumber",
-                  "ChargeNumber",
-                  "PartId",
-                  "Part",
-                  "ManufacturingOrderId",
-                  "ManufacturingOrder",
-                  "ExtraFields",
-                  "HasWarranty",
-                  "WarrantyStartDate",
-                  "WarrantyEndDate",
-                  "WarrantyMonths",
-                  "OwnerId",
-                  "CustomerOrderId",
-                  "CustomerOrder",
-                  "CustomerOrderDeliveryRowId",
-                  "CustomerOrderDeliveryRow",
-                  "DeliveryAddressId",
-                  "DeliveryAddress",
-                  "BlockMessageId",
-                  "BlockMessage",
-                  "BlockedById",
-                  "LifeCycleState",
-                  "BlockContext",
-                  "BlockedFromDate",
-                  "BlockedToDate",
-                  "MeasurementSetting",
-                  "OperationTime",
-                  "NumberOfCycles",
-                  "OperationReportings",
-                  "CustomerOrderOurReferenceId",
-                  "BusinessContactReferenceId",
-                  "CustomerOrderPartRevisionId",
-                  "PartRevisionId",
-                  "PlannedDeliveryDate",
-                  "ActualDeliveryDate",
-                  "MeasurementSettingWarranty",
-                  "OperationTimeWarranty",
-                  "NumberOfCyclesWarranty",
-                  "PurchaseOrderId",
-                  "ActualArrivalDate",
-                  "ManufactureDate",
-                  "InstallationOrderId",
-                  "InstalledBy",
-                  "InstallationDate",
-                  "InstallationCode",
-                  "WarrantyCode",
-                  "RegistrationNo",
-                  "TypeDescription",
-                  "Status",
-                  "BestBeforeDate",
-                  "ProductRecordBatchId",
-                  "RemainingExposureTime",
-                  "IsExposureTimeActive",
-                  "ExposureTimeNumberOfCycles",
-                  "ManufacturerPartNumber"
-                ]
+                "$ref": "#/components/schemas/ProductRecordField"
               },
               "uniqueItems": true
             }
@@ -1035,21 +771,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Comment",
-                  "Certificate",
-                  "WarrantyCommitment",
-                  "InstallationComment",
-                  "Part",
-                  "ManufacturingOrder",
-                  "ExtraFields",
-                  "CustomerOrder",
-                  "CustomerOrderDeliveryRow",
-                  "DeliveryAddress",
-                  "BlockMessage",
-                  "OperationReportings"
-                ]
+                "$ref": "#/components/schemas/ProductRecordExpandable"
               },
               "uniqueItems": true
             }
@@ -1141,17 +863,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -1163,54 +875,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "Priority",
-                  "WorkCenterId",
-                  "PartId",
-                  "Part",
-                  "PlannedQuantity",
-                  "ReportedQuantity",
-                  "RestQuantity",
-                  "ReportedSetupTime",
-                  "ReportedUnitTime",
-                  "RejectedQuantity",
-                  "WipLocation",
-                  "ReportNumber",
-                  "InstructionCommentId",
-                  "InstructionComment",
-                  "ManufacturingOrderId",
-                  "ManufacturingOrderNodeId",
-                  "OperationNumber",
-                  "PlannedSetupTime",
-                  "PlannedUnitTime",
-                  "PlannedStartDate",
-                  "PlannedFinishDate",
-                  "ActualStartDate",
-                  "ActualFinishDate",
-                  "OperationRowId",
-                  "OperationRow",
-                  "Status",
-                  "WorkshopOperationStatus",
-                  "BundleId",
-                  "Description",
-                  "ControlDataRows",
-                  "OrderQuantityId",
-                  "OrderQuantity",
-                  "ClearedStatus",
-                  "OnPriorityPlan",
-                  "ManualOperationStatusId",
-                  "ManualOperationStatus",
-                  "Materials",
-                  "FixedLeadTime",
-                  "UnitStaffingFactor",
-                  "SetupStaffingFactor",
-                  "IsPlannedTimeCalculated",
-                  "Days",
-                  "TimeCalculationType",
-                  "AllowsMultipleOperatorsToStartThisOperationSimultaneously"
-                ]
+                "$ref": "#/components/schemas/ManufacturingOrderOperationField"
               },
               "uniqueItems": true
             }
@@ -1225,17 +890,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Part",
-                  "InstructionComment",
-                  "OperationRow",
-                  "ControlDataRows",
-                  "OrderQuantity",
-                  "ManualOperationStatus",
-                  "Materials",
-                  "Days"
-                ]
+                "$ref": "#/components/schemas/ManufacturingOrderOperationExpandable"
               },
               "uniqueItems": true
             }
@@ -1250,35 +905,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|Priority|WorkCenterId|PartId|Part|PlannedQuantity|ReportedQuantity|RestQuantity|ReportedSetupTime|ReportedUnitTime|RejectedQuantity|WipLocation|ReportNumber|InstructionCommentId|InstructionComment|ManufacturingOrderId|ManufacturingOrderNodeId|OperationNumber|PlannedSetupTime|PlannedUnitTime|PlannedStartDate|PlannedFinishDate|ActualStartDate|ActualFinishDate|OperationRowId|OperationRow|Status|WorkshopOperationStatus|BundleId|Description|ControlDataRows|OrderQuantityId|OrderQuantity|ClearedStatus|OnPriorityPlan|ManualOperationStatusId|ManualOperationStatus|Materials|FixedLeadTime|UnitStaffingFactor|SetupStaffingFactor|IsPlannedTimeCalculated|Days|TimeCalculationType|AllowsMultipleOperatorsToStartThisOperationSimultaneously)( (asc|desc))?$"
+                "$ref": "#/components/schemas/ManufacturingOrderOperationOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.",
-              "unknown": "limits.pageSize"
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -1379,54 +1015,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "Priority",
-                  "WorkCenterId",
-                  "PartId",
-                  "Part",
-                  "PlannedQuantity",
-                  "ReportedQuantity",
-                  "RestQuantity",
-                  "ReportedSetupTime",
-                  "ReportedUnitTime",
-                  "RejectedQuantity",
-                  "WipLocation",
-                  "ReportNumber",
-                  "InstructionCommentId",
-                  "InstructionComment",
-                  "ManufacturingOrderId",
-                  "ManufacturingOrderNodeId",
-                  "OperationNumber",
-                  "PlannedSetupTime",
-                  "PlannedUnitTime",
-                  "PlannedStartDate",
-                  "PlannedFinishDate",
-                  "ActualStartDate",
-                  "ActualFinishDate",
-                  "OperationRowId",
-                  "OperationRow",
-                  "Status",
-                  "WorkshopOperationStatus",
-                  "BundleId",
-                  "Description",
-                  "ControlDataRows",
-                  "OrderQuantityId",
-                  "OrderQuantity",
-                  "ClearedStatus",
-                  "OnPriorityPlan",
-                  "ManualOperationStatusId",
-                  "ManualOperationStatus",
-                  "Materials",
-                  "FixedLeadTime",
-                  "UnitStaffingFactor",
-                  "SetupStaffingFactor",
-                  "IsPlannedTimeCalculated",
-                  "Days",
-                  "TimeCalculationType",
-                  "AllowsMultipleOperatorsToStartThisOperationSimultaneously"
-                ]
+                "$ref": "#/components/schemas/ManufacturingOrderOperationField"
               },
               "uniqueItems": true
             }
@@ -1441,17 +1030,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Part",
-                  "InstructionComment",
-                  "OperationRow",
-                  "ControlDataRows",
-                  "OrderQuantity",
-                  "ManualOperationStatus",
-                  "Materials",
-                  "Days"
-                ]
+                "$ref": "#/components/schemas/ManufacturingOrderOperationExpandable"
               },
               "uniqueItems": true
             }
@@ -1543,17 +1122,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -1565,40 +1134,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "SupplierId",
-                  "SupplierPartNumber",
-                  "PurchaseCommentShowInForms",
-                  "IncludeAlloyCostOnPurchaseOrder",
-                  "PartId",
-                  "Price",
-                  "SetupPrice",
-                  "LeadTime",
-                  "Discount",
-                  "PriceValidThrough",
-                  "FuturePrice",
-                  "FuturePriceValidThrough",
-                  "FutureSetupPrice",
-                  "QuantityPerPackage",
-                  "OverridePurchaseCommentId",
-                  "OverridePurchaseComment",
-                  "UnitId",
-                  "Unit",
-                  "PriceCurrencyId",
-                  "PriceCurrency",
-                  "PriceCommentId",
-                  "PriceComment",
-                  "Brand",
-                  "Storage",
-                  "Dock",
-                  "IsRemoteConfigured",
-                  "PartPurchaseExpenseValuesId",
-                  "PartPurchaseExpenseValues",
-                  "ManufacturerPartLinkId",
-                  "ManufacturerPartLink"
-                ]
+                "$ref": "#/components/schemas/SupplierPartLinkField"
               },
               "uniqueItems": true
             }
@@ -1613,15 +1149,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "OverridePurchaseComment",
-                  "Unit",
-                  "PriceCurrency",
-                  "PriceComment",
-                  "PartPurchaseExpenseValues",
-                  "ManufacturerPartLink"
-                ]
+                "$ref": "#/components/schemas/SupplierPartLinkExpandable"
               },
               "uniqueItems": true
             }
@@ -1636,35 +1164,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|SupplierId|SupplierPartNumber|PurchaseCommentShowInForms|IncludeAlloyCostOnPurchaseOrder|PartId|Price|SetupPrice|LeadTime|Discount|PriceValidThrough|FuturePrice|FuturePriceValidThrough|FutureSetupPrice|QuantityPerPackage|OverridePurchaseCommentId|OverridePurchaseComment|UnitId|Unit|PriceCurrencyId|PriceCurrency|PriceCommentId|PriceComment|Brand|Storage|Dock|IsRemoteConfigured|PartPurchaseExpenseValuesId|PartPurchaseExpenseValues|ManufacturerPartLinkId|ManufacturerPartLink)( (asc|desc))?$"
+                "$ref": "#/components/schemas/SupplierPartLinkOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.",
-              "unknown": "limits.pageSize"
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -1765,40 +1274,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "SupplierId",
-                  "SupplierPartNumber",
-                  "PurchaseCommentShowInForms",
-                  "IncludeAlloyCostOnPurchaseOrder",
-                  "PartId",
-                  "Price",
-                  "SetupPrice",
-                  "LeadTime",
-                  "Discount",
-                  "PriceValidThrough",
-                  "FuturePrice",
-                  "FuturePriceValidThrough",
-                  "FutureSetupPrice",
-                  "QuantityPerPackage",
-                  "OverridePurchaseCommentId",
-                  "OverridePurchaseComment",
-                  "UnitId",
-                  "Unit",
-                  "PriceCurrencyId",
-                  "PriceCurrency",
-                  "PriceCommentId",
-                  "PriceComment",
-                  "Brand",
-                  "Storage",
-                  "Dock",
-                  "IsRemoteConfigured",
-                  "PartPurchaseExpenseValuesId",
-                  "PartPurchaseExpenseValues",
-                  "ManufacturerPartLinkId",
-                  "ManufacturerPartLink"
-                ]
+                "$ref": "#/components/schemas/SupplierPartLinkField"
               },
               "uniqueItems": true
             }
@@ -1813,15 +1289,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "OverridePurchaseComment",
-                  "Unit",
-                  "PriceCurrency",
-                  "PriceComment",
-                  "PartPurchaseExpenseValues",
-                  "ManufacturerPartLink"
-                ]
+                "$ref": "#/components/schemas/SupplierPartLinkExpandable"
               },
               "uniqueItems": true
             }
@@ -1913,17 +1381,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -1935,33 +1393,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "OrderRowId",
-                  "OrderRow",
-                  "BlanketOrderSalesRowId",
-                  "PartId",
-                  "Part",
-                  "EntityIdentityString",
-                  "AdditionalRowDescription",
-                  "Status",
-                  "LoggingTimeStamp",
-                  "OrderedQuantityChange",
-                  "UnitId",
-                  "Unit",
-                  "PriceChange",
-                  "PriceChangeCurrencyId",
-                  "PriceChangeCurrency",
-                  "SetupPriceChange",
-                  "SetupPriceChangeCurrencyId",
-                  "SetupPriceChangeCurrency",
-                  "DiscountChange",
-                  "TotalValueChange",
-                  "TotalValueChangeCurrencyId",
-                  "TotalValueChangeCurrency",
-                  "OrderRowType"
-                ]
+                "$ref": "#/components/schemas/CustomerOrderRowInflowField"
               },
               "uniqueItems": true
             }
@@ -1976,15 +1408,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "OrderRow",
-                  "Part",
-                  "Unit",
-                  "PriceChangeCurrency",
-                  "SetupPriceChangeCurrency",
-                  "TotalValueChangeCurrency"
-                ]
+                "$ref": "#/components/schemas/CustomerOrderRowInflowExpandable"
               },
               "uniqueItems": true
             }
@@ -1999,35 +1423,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|OrderRowId|OrderRow|BlanketOrderSalesRowId|PartId|Part|EntityIdentityString|AdditionalRowDescription|Status|LoggingTimeStamp|OrderedQuantityChange|UnitId|Unit|PriceChange|PriceChangeCurrencyId|PriceChangeCurrency|SetupPriceChange|SetupPriceChangeCurrencyId|SetupPriceChangeCurrency|DiscountChange|TotalValueChange|TotalValueChangeCurrencyId|TotalValueChangeCurrency|OrderRowType)( (asc|desc))?$"
+                "$ref": "#/components/schemas/CustomerOrderRowInflowOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.",
-              "unknown": "limits.pageSize"
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -2128,33 +1533,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "OrderRowId",
-                  "OrderRow",
-                  "BlanketOrderSalesRowId",
-                  "PartId",
-                  "Part",
-                  "EntityIdentityString",
-                  "AdditionalRowDescription",
-                  "Status",
-                  "LoggingTimeStamp",
-                  "OrderedQuantityChange",
-                  "UnitId",
-                  "Unit",
-                  "PriceChange",
-                  "PriceChangeCurrencyId",
-                  "PriceChangeCurrency",
-                  "SetupPriceChange",
-                  "SetupPriceChangeCurrencyId",
-                  "SetupPriceChangeCurrency",
-                  "DiscountChange",
-                  "TotalValueChange",
-                  "TotalValueChangeCurrencyId",
-                  "TotalValueChangeCurrency",
-                  "OrderRowType"
-                ]
+                "$ref": "#/components/schemas/CustomerOrderRowInflowField"
               },
               "uniqueItems": true
             }
@@ -2169,15 +1548,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "OrderRow",
-                  "Part",
-                  "Unit",
-                  "PriceChangeCurrency",
-                  "SetupPriceChangeCurrency",
-                  "TotalValueChangeCurrency"
-                ]
+                "$ref": "#/components/schemas/CustomerOrderRowInflowExpandable"
               },
               "uniqueItems": true
             }
@@ -2269,17 +1640,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -2291,31 +1652,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "Code",
-                  "Description",
-                  "ScheduleLength",
-                  "Start",
-                  "End",
-                  "OvertimeScheduleId",
-                  "FlexInStart",
-                  "FlexInEnd",
-                  "FlexOutStart",
-                  "FlexOutEnd",
-                  "IsNightSchedule",
-                  "Type",
-                  "AmountSwh",
-                  "ScheduleNumberForExport",
-                  "BlockedContextType",
-                  "BlockedById",
-                  "BlockedFromDate",
-                  "BlockedToDate",
-                  "BlockedStatus",
-                  "BlockMessageId",
-                  "BlockMessage"
-                ]
+                "$ref": "#/components/schemas/ScheduleField"
               },
               "uniqueItems": true
             }
@@ -2330,10 +1667,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "BlockMessage"
-                ]
+                "$ref": "#/components/schemas/ScheduleExpandable"
               },
               "uniqueItems": true
             }
@@ -2348,35 +1682,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|Code|Description|ScheduleLength|Start|End|OvertimeScheduleId|FlexInStart|FlexInEnd|FlexOutStart|FlexOutEnd|IsNightSchedule|Type|AmountSwh|ScheduleNumberForExport|BlockedContextType|BlockedById|BlockedFromDate|BlockedToDate|BlockedStatus|BlockMessageId|BlockMessage)( (asc|desc))?$"
+                "$ref": "#/components/schemas/ScheduleOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.",
-              "unknown": "limits.pageSize"
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -2477,31 +1792,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "Code",
-                  "Description",
-                  "ScheduleLength",
-                  "Start",
-                  "End",
-                  "OvertimeScheduleId",
-                  "FlexInStart",
-                  "FlexInEnd",
-                  "FlexOutStart",
-                  "FlexOutEnd",
-                  "IsNightSchedule",
-                  "Type",
-                  "AmountSwh",
-                  "ScheduleNumberForExport",
-                  "BlockedContextType",
-                  "BlockedById",
-                  "BlockedFromDate",
-                  "BlockedToDate",
-                  "BlockedStatus",
-                  "BlockMessageId",
-                  "BlockMessage"
-                ]
+                "$ref": "#/components/schemas/ScheduleField"
               },
               "uniqueItems": true
             }
@@ -2516,10 +1807,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "BlockMessage"
-                ]
+                "$ref": "#/components/schemas/ScheduleExpandable"
               },
               "uniqueItems": true
             }
@@ -3081,6 +2369,19 @@ export const document: OpenApiDocument = {
         },
         "example": "001.1"
       },
+      "filter": {
+        "name": "$filter",
+        "in": "query",
+        "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
+        "required": false,
+        "schema": {
+          "type": "string"
+        },
+        "x-decision": {
+          "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
+          "unknown": "read.queryOptions"
+        }
+      },
       "languageCode": {
         "name": "languageCode",
         "in": "path",
@@ -3091,6 +2392,30 @@ export const document: OpenApiDocument = {
           "pattern": "^[a-z]{2}$"
         },
         "example": "en"
+      },
+      "skip": {
+        "name": "$skip",
+        "in": "query",
+        "description": "Skip this many records first.",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "top": {
+        "name": "$top",
+        "in": "query",
+        "description": "At most this many records.",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "x-decision": {
+          "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.",
+          "unknown": "limits.pageSize"
+        }
       }
     },
     "schemas": {
@@ -3324,6 +2649,47 @@ export const document: OpenApiDocument = {
         },
         "x-since": "2.45",
         "x-type-guid": "eed439cc-248f-4370-b235-f9c585730ce8"
+      },
+      "CaseEntryActivityExpandable": {
+        "description": "An expandable property of CaseEntryActivity.",
+        "type": "string",
+        "enum": [
+          "Comment"
+        ]
+      },
+      "CaseEntryActivityField": {
+        "description": "A field name of CaseEntryActivity.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "CaseEntryId",
+          "PlannedTime",
+          "ReportedTime",
+          "ShowOnDocuments",
+          "ReportingType",
+          "Mandatory",
+          "CostPerHour",
+          "CostPerHourCurrencyId",
+          "Chargeable",
+          "ActivityTypeId",
+          "CalendarAppointmentId",
+          "CompletedByUserId",
+          "ResponsibleUserId",
+          "Description",
+          "CommentId",
+          "Comment",
+          "Status",
+          "ReminderId",
+          "PlannedCompletionDate",
+          "CompletionDate",
+          "PlannedStartDate",
+          "ActualStartDate"
+        ]
+      },
+      "CaseEntryActivityOrderBy": {
+        "description": "A sort key of CaseEntryActivity: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|CaseEntryId|PlannedTime|ReportedTime|ShowOnDocuments|ReportingType|Mandatory|CostPerHour|CostPerHourCurrencyId|Chargeable|ActivityTypeId|CalendarAppointmentId|CompletedByUserId|ResponsibleUserId|Description|CommentId|Comment|Status|ReminderId|PlannedCompletionDate|CompletionDate|PlannedStartDate|ActualStartDate)( (asc|desc))?$"
       },
       "CaseEntryActivityReportingType": {
         "description": "0 = Manual, 1 = Automatic",
@@ -3724,6 +3090,53 @@ export const document: OpenApiDocument = {
         },
         "x-since": "23.3",
         "x-type-guid": "446fed74-283d-4566-ac69-bf3f207946aa"
+      },
+      "CustomerOrderRowInflowExpandable": {
+        "description": "An expandable property of CustomerOrderRowInflow.",
+        "type": "string",
+        "enum": [
+          "OrderRow",
+          "Part",
+          "Unit",
+          "PriceChangeCurrency",
+          "SetupPriceChangeCurrency",
+          "TotalValueChangeCurrency"
+        ]
+      },
+      "CustomerOrderRowInflowField": {
+        "description": "A field name of CustomerOrderRowInflow.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "OrderRowId",
+          "OrderRow",
+          "BlanketOrderSalesRowId",
+          "PartId",
+          "Part",
+          "EntityIdentityString",
+          "AdditionalRowDescription",
+          "Status",
+          "LoggingTimeStamp",
+          "OrderedQuantityChange",
+          "UnitId",
+          "Unit",
+          "PriceChange",
+          "PriceChangeCurrencyId",
+          "PriceChangeCurrency",
+          "SetupPriceChange",
+          "SetupPriceChangeCurrencyId",
+          "SetupPriceChangeCurrency",
+          "DiscountChange",
+          "TotalValueChange",
+          "TotalValueChangeCurrencyId",
+          "TotalValueChangeCurrency",
+          "OrderRowType"
+        ]
+      },
+      "CustomerOrderRowInflowOrderBy": {
+        "description": "A sort key of CustomerOrderRowInflow: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|OrderRowId|OrderRow|BlanketOrderSalesRowId|PartId|Part|EntityIdentityString|AdditionalRowDescription|Status|LoggingTimeStamp|OrderedQuantityChange|UnitId|Unit|PriceChange|PriceChangeCurrencyId|PriceChangeCurrency|SetupPriceChange|SetupPriceChangeCurrencyId|SetupPriceChangeCurrency|DiscountChange|TotalValueChange|TotalValueChangeCurrencyId|TotalValueChangeCurrency|OrderRowType)( (asc|desc))?$"
       },
       "DeviceSecretResponse": {
         "title": "Device secret response",
@@ -4431,6 +3844,76 @@ export const document: OpenApiDocument = {
           "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed.",
           "unknown": "fields.referencedResources"
         }
+      },
+      "ManufacturingOrderOperationExpandable": {
+        "description": "An expandable property of ManufacturingOrderOperation.",
+        "type": "string",
+        "enum": [
+          "Part",
+          "InstructionComment",
+          "OperationRow",
+          "ControlDataRows",
+          "OrderQuantity",
+          "ManualOperationStatus",
+          "Materials",
+          "Days"
+        ]
+      },
+      "ManufacturingOrderOperationField": {
+        "description": "A field name of ManufacturingOrderOperation.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "Priority",
+          "WorkCenterId",
+          "PartId",
+          "Part",
+          "PlannedQuantity",
+          "ReportedQuantity",
+          "RestQuantity",
+          "ReportedSetupTime",
+          "ReportedUnitTime",
+          "RejectedQuantity",
+          "WipLocation",
+          "ReportNumber",
+          "InstructionCommentId",
+          "InstructionComment",
+          "ManufacturingOrderId",
+          "ManufacturingOrderNodeId",
+          "OperationNumber",
+          "PlannedSetupTime",
+          "PlannedUnitTime",
+          "PlannedStartDate",
+          "PlannedFinishDate",
+          "ActualStartDate",
+          "ActualFinishDate",
+          "OperationRowId",
+          "OperationRow",
+          "Status",
+          "WorkshopOperationStatus",
+          "BundleId",
+          "Description",
+          "ControlDataRows",
+          "OrderQuantityId",
+          "OrderQuantity",
+          "ClearedStatus",
+          "OnPriorityPlan",
+          "ManualOperationStatusId",
+          "ManualOperationStatus",
+          "Materials",
+          "FixedLeadTime",
+          "UnitStaffingFactor",
+          "SetupStaffingFactor",
+          "IsPlannedTimeCalculated",
+          "Days",
+          "TimeCalculationType",
+          "AllowsMultipleOperatorsToStartThisOperationSimultaneously"
+        ]
+      },
+      "ManufacturingOrderOperationOrderBy": {
+        "description": "A sort key of ManufacturingOrderOperation: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|Priority|WorkCenterId|PartId|Part|PlannedQuantity|ReportedQuantity|RestQuantity|ReportedSetupTime|ReportedUnitTime|RejectedQuantity|WipLocation|ReportNumber|InstructionCommentId|InstructionComment|ManufacturingOrderId|ManufacturingOrderNodeId|OperationNumber|PlannedSetupTime|PlannedUnitTime|PlannedStartDate|PlannedFinishDate|ActualStartDate|ActualFinishDate|OperationRowId|OperationRow|Status|WorkshopOperationStatus|BundleId|Description|ControlDataRows|OrderQuantityId|OrderQuantity|ClearedStatus|OnPriorityPlan|ManualOperationStatusId|ManualOperationStatus|Materials|FixedLeadTime|UnitStaffingFactor|SetupStaffingFactor|IsPlannedTimeCalculated|Days|TimeCalculationType|AllowsMultipleOperatorsToStartThisOperationSimultaneously)( (asc|desc))?$"
       },
       "ManufacturingOrderOperationStatus": {
         "description": "0 = None, 1 = Started, 2 = PartiallyShipped, 3 = FullyShipped, 4 = PartiallyReported, 5 = Finished",
@@ -5322,6 +4805,96 @@ export const document: OpenApiDocument = {
           16
         ]
       },
+      "ProductRecordExpandable": {
+        "description": "An expandable property of ProductRecord.",
+        "type": "string",
+        "enum": [
+          "Comment",
+          "Certificate",
+          "WarrantyCommitment",
+          "InstallationComment",
+          "Part",
+          "ManufacturingOrder",
+          "ExtraFields",
+          "CustomerOrder",
+          "CustomerOrderDeliveryRow",
+          "DeliveryAddress",
+          "BlockMessage",
+          "OperationReportings"
+        ]
+      },
+      "ProductRecordField": {
+        "description": "A field name of ProductRecord.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "ProductRecordType",
+          "SerialNumberWithPartNumber",
+          "CommentId",
+          "Comment",
+          "CertificateId",
+          "Certificate",
+          "WarrantyCommitmentId",
+          "WarrantyCommitment",
+          "InstallationCommentId",
+          "InstallationComment",
+          "SerialNumber",
+          "ChargeNumber",
+          "PartId",
+          "Part",
+          "ManufacturingOrderId",
+          "ManufacturingOrder",
+          "ExtraFields",
+          "HasWarranty",
+          "WarrantyStartDate",
+          "WarrantyEndDate",
+          "WarrantyMonths",
+          "OwnerId",
+          "CustomerOrderId",
+          "CustomerOrder",
+          "CustomerOrderDeliveryRowId",
+          "CustomerOrderDeliveryRow",
+          "DeliveryAddressId",
+          "DeliveryAddress",
+          "BlockMessageId",
+          "BlockMessage",
+          "BlockedById",
+          "LifeCycleState",
+          "BlockContext",
+          "BlockedFromDate",
+          "BlockedToDate",
+          "MeasurementSetting",
+          "OperationTime",
+          "NumberOfCycles",
+          "OperationReportings",
+          "CustomerOrderOurReferenceId",
+          "BusinessContactReferenceId",
+          "CustomerOrderPartRevisionId",
+          "PartRevisionId",
+          "PlannedDeliveryDate",
+          "ActualDeliveryDate",
+          "MeasurementSettingWarranty",
+          "OperationTimeWarranty",
+          "NumberOfCyclesWarranty",
+          "PurchaseOrderId",
+          "ActualArrivalDate",
+          "ManufactureDate",
+          "InstallationOrderId",
+          "InstalledBy",
+          "InstallationDate",
+          "InstallationCode",
+          "WarrantyCode",
+          "RegistrationNo",
+          "TypeDescription",
+          "Status",
+          "BestBeforeDate",
+          "ProductRecordBatchId",
+          "RemainingExposureTime",
+          "IsExposureTimeActive",
+          "ExposureTimeNumberOfCycles",
+          "ManufacturerPartNumber"
+        ]
+      },
       "ProductRecordLifeCycleState": {
         "description": "0 = ApprovalForUse, 1 = NonApproval, 2 = ServicePastDue, 3 = UnderServiceOrCalibration, 4 = Rejected, 5 = ServiceOrCalibrationBeforeUse, 6 = Missing, 7 = Scrapped",
         "type": "integer",
@@ -5369,6 +4942,11 @@ export const document: OpenApiDocument = {
           "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed.",
           "unknown": "fields.referencedResources"
         }
+      },
+      "ProductRecordOrderBy": {
+        "description": "A sort key of ProductRecord: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|ProductRecordType|SerialNumberWithPartNumber|CommentId|Comment|CertificateId|Certificate|WarrantyCommitmentId|WarrantyCommitment|InstallationCommentId|InstallationComment|SerialNumber|ChargeNumber|PartId|Part|ManufacturingOrderId|ManufacturingOrder|ExtraFields|HasWarranty|WarrantyStartDate|WarrantyEndDate|WarrantyMonths|OwnerId|CustomerOrderId|CustomerOrder|CustomerOrderDeliveryRowId|CustomerOrderDeliveryRow|DeliveryAddressId|DeliveryAddress|BlockMessageId|BlockMessage|BlockedById|LifeCycleState|BlockContext|BlockedFromDate|BlockedToDate|MeasurementSetting|OperationTime|NumberOfCycles|OperationReportings|CustomerOrderOurReferenceId|BusinessContactReferenceId|CustomerOrderPartRevisionId|PartRevisionId|PlannedDeliveryDate|ActualDeliveryDate|MeasurementSettingWarranty|OperationTimeWarranty|NumberOfCyclesWarranty|PurchaseOrderId|ActualArrivalDate|ManufactureDate|InstallationOrderId|InstalledBy|InstallationDate|InstallationCode|WarrantyCode|RegistrationNo|TypeDescription|Status|BestBeforeDate|ProductRecordBatchId|RemainingExposureTime|IsExposureTimeActive|ExposureTimeNumberOfCycles|ManufacturerPartNumber)( (asc|desc))?$"
       },
       "ProductRecordProductRecordType": {
         "description": "0 = ProductRecord, 1 = Batch",
@@ -5693,6 +5271,46 @@ export const document: OpenApiDocument = {
           "Message",
           "Blocked"
         ]
+      },
+      "ScheduleExpandable": {
+        "description": "An expandable property of Schedule.",
+        "type": "string",
+        "enum": [
+          "BlockMessage"
+        ]
+      },
+      "ScheduleField": {
+        "description": "A field name of Schedule.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "Code",
+          "Description",
+          "ScheduleLength",
+          "Start",
+          "End",
+          "OvertimeScheduleId",
+          "FlexInStart",
+          "FlexInEnd",
+          "FlexOutStart",
+          "FlexOutEnd",
+          "IsNightSchedule",
+          "Type",
+          "AmountSwh",
+          "ScheduleNumberForExport",
+          "BlockedContextType",
+          "BlockedById",
+          "BlockedFromDate",
+          "BlockedToDate",
+          "BlockedStatus",
+          "BlockMessageId",
+          "BlockMessage"
+        ]
+      },
+      "ScheduleOrderBy": {
+        "description": "A sort key of Schedule: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|Code|Description|ScheduleLength|Start|End|OvertimeScheduleId|FlexInStart|FlexInEnd|FlexOutStart|FlexOutEnd|IsNightSchedule|Type|AmountSwh|ScheduleNumberForExport|BlockedContextType|BlockedById|BlockedFromDate|BlockedToDate|BlockedStatus|BlockMessageId|BlockMessage)( (asc|desc))?$"
       },
       "ScheduleType": {
         "description": "Bitmask: a combination (bitwise or) of the flags 0 = NotInitialized, 1 = Ordinary, 2 = Overtime.",
@@ -6111,6 +5729,60 @@ export const document: OpenApiDocument = {
         },
         "x-since": "2.18",
         "x-type-guid": "ec4715c4-9f65-493c-8872-442db47b7562"
+      },
+      "SupplierPartLinkExpandable": {
+        "description": "An expandable property of SupplierPartLink.",
+        "type": "string",
+        "enum": [
+          "OverridePurchaseComment",
+          "Unit",
+          "PriceCurrency",
+          "PriceComment",
+          "PartPurchaseExpenseValues",
+          "ManufacturerPartLink"
+        ]
+      },
+      "SupplierPartLinkField": {
+        "description": "A field name of SupplierPartLink.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "SupplierId",
+          "SupplierPartNumber",
+          "PurchaseCommentShowInForms",
+          "IncludeAlloyCostOnPurchaseOrder",
+          "PartId",
+          "Price",
+          "SetupPrice",
+          "LeadTime",
+          "Discount",
+          "PriceValidThrough",
+          "FuturePrice",
+          "FuturePriceValidThrough",
+          "FutureSetupPrice",
+          "QuantityPerPackage",
+          "OverridePurchaseCommentId",
+          "OverridePurchaseComment",
+          "UnitId",
+          "Unit",
+          "PriceCurrencyId",
+          "PriceCurrency",
+          "PriceCommentId",
+          "PriceComment",
+          "Brand",
+          "Storage",
+          "Dock",
+          "IsRemoteConfigured",
+          "PartPurchaseExpenseValuesId",
+          "PartPurchaseExpenseValues",
+          "ManufacturerPartLinkId",
+          "ManufacturerPartLink"
+        ]
+      },
+      "SupplierPartLinkOrderBy": {
+        "description": "A sort key of SupplierPartLink: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|SupplierId|SupplierPartNumber|PurchaseCommentShowInForms|IncludeAlloyCostOnPurchaseOrder|PartId|Price|SetupPrice|LeadTime|Discount|PriceValidThrough|FuturePrice|FuturePriceValidThrough|FutureSetupPrice|QuantityPerPackage|OverridePurchaseCommentId|OverridePurchaseComment|UnitId|Unit|PriceCurrencyId|PriceCurrency|PriceCommentId|PriceComment|Brand|Storage|Dock|IsRemoteConfigured|PartPurchaseExpenseValuesId|PartPurchaseExpenseValues|ManufacturerPartLinkId|ManufacturerPartLink)( (asc|desc))?$"
       },
       "TotpLoginRequest": {
         "title": "TOTP login request",

@@ -94,16 +94,36 @@ export function decision(spec: Spec, name: DecisionName, unknownId?: string): De
   return unknown ? { unknown: unknown.id, decision: rule.decision } : { decision: rule.decision };
 }
 
+interface FieldGap {
+  id: string;
+  /** Words of the unknown's text. */
+  words: Set<string>;
+  /** Resources the text names; empty = any resource. */
+  resources: Set<string>;
+}
+
+const gapCache = new WeakMap<Spec, FieldGap[]>();
+
+/** The unknowns about field values or units, read once per spec. */
+function fieldGaps(spec: Spec): FieldGap[] {
+  let gaps = gapCache.get(spec);
+  if (!gaps) {
+    const resourceNames = new Set(spec.resources.map((r) => r.name));
+    gaps = spec.unknowns
+      .filter((u) => /allowed values|meaning and unit/i.test(u.text))
+      .map((u) => {
+        const words = new Set(u.text.split(/[^A-Za-z0-9]+/).filter(Boolean));
+        return { id: u.id, words, resources: new Set([...words].filter((w) => resourceNames.has(w))) };
+      });
+    gapCache.set(spec, gaps);
+  }
+  return gaps;
+}
+
 /**
  * The unknown that names a field of a resource ("Allowed values of PurchaseCommentShowInForms
  * (SupplierPartLinks) ...: not shown"): it names the field, and this resource if it names any.
  */
 export function fieldGapUnknown(spec: Spec, resourceName: string, fieldName: string): string | undefined {
-  const word = (w: string) => new RegExp(`\\b${w.replace(/[^A-Za-z0-9]/g, '')}\\b`);
-  const resourceNames = spec.resources.map((r) => r.name);
-  return spec.unknowns.find((u) => {
-    if (!/allowed values|meaning and unit/i.test(u.text) || !word(fieldName).test(u.text)) return false;
-    const named = resourceNames.filter((r) => word(r).test(u.text));
-    return named.length === 0 || named.includes(resourceName);
-  })?.id;
+  return fieldGaps(spec).find((g) => g.words.has(fieldName) && (g.resources.size === 0 || g.resources.has(resourceName)))?.id;
 }

@@ -7,7 +7,7 @@ import { commandPaths } from './command-paths.ts';
 import { commonParameters, securitySchemes } from './common.ts';
 import { decision } from './decisions.ts';
 import { ERROR_MESSAGE, errorMessageSchema } from './errors.ts';
-import { readPaths } from './read-paths.ts';
+import { readPaths, sharedQueryParameters } from './read-paths.ts';
 import type { JsonSchema } from './schema-types.ts';
 import { SchemaRegistry } from './schemas.ts';
 import { signInPaths } from './signin-paths.ts';
@@ -52,7 +52,7 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     tags: areas.sort().map((name) => ({ name, description: tagDescription(name) })),
     paths,
     components: {
-      parameters: commonParameters(),
+      parameters: { ...commonParameters(), ...sharedQueryParameters(spec) },
       securitySchemes: securitySchemes(spec),
       schemas: { ...Object.fromEntries(registry.components), [ERROR_MESSAGE]: { ...errorMessageSchema, 'x-decision': decision(spec, 'readErrors') } },
     },

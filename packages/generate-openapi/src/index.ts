@@ -38,6 +38,9 @@ export const generator: Generator = {
   generate({ spec, templates, options }) {
     const document = buildDocument(spec, { serviceVersion: options.serviceVersion, generatedBy: `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` });
     const operations = operationsOf(document);
+    // Sorted once; the JSON text serves openapi.json and the module alike.
+    const sorted = canonical(document);
+    const json = toJson(sorted, true);
     const data = {
       packageName: this.packageName,
       packageVersion: options.packageVersion,
@@ -47,7 +50,7 @@ export const generator: Generator = {
       title: spec.title,
       operations,
       firstOperation: operations[0]?.id ?? 'length',
-      documentJson: JSON.stringify(canonical(document), null, 2),
+      documentJson: json.trimEnd(),
     };
     const render = (template: string, path: string) => renderFile(templates, TARGET, template, path, options.specFile, data);
     const file = (path: string, contents: string): GeneratedFile => ({ path: `${TARGET}/${path}`, contents: normalize(contents) });
@@ -56,8 +59,8 @@ export const generator: Generator = {
       render('tsconfig.json', 'tsconfig.json'),
       render('README.md', 'README.md'),
       render('index.ts', 'src/index.ts'),
-      file('openapi.json', toJson(document)),
-      file('openapi.yaml', toYaml(document, generatedHeader(options.specFile, '#'))),
+      file('openapi.json', json),
+      file('openapi.yaml', toYaml(sorted, generatedHeader(options.specFile, '#'), true)),
     ];
   },
 };

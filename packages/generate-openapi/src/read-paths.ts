@@ -5,7 +5,7 @@
  */
 import { fieldsAt, resourcesAt, type Resource, type Spec } from '@specgen/ir';
 import { naming } from '@specgen/naming';
-import { PATH_PARAMS, SESSION_SECURITY, jsonResponse } from './common.ts';
+import { PATH_PARAMS, SESSION_SECURITY, jsonResponse, paramRef } from './common.ts';
 import { decision } from './decisions.ts';
 import { jsonStringResponse } from './errors.ts';
 import { ref, type JsonSchema } from './schema-types.ts';
@@ -23,10 +23,28 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function listParameters(spec: Spec, names: string[], expandable: string[]): JsonSchema[] {
-  const queryDecision = decision(spec, 'queryOptions');
-  const fieldEnum = { type: 'string', enum: names };
-  const orderItem = `^(${names.map(escapeRegex).join('|')})( (asc|desc))?$`;
+/** `$filter`, `$top`, `$skip`: the same for every resource, so shared under components.parameters. */
+export function sharedQueryParameters(spec: Spec): Record<string, JsonSchema> {
+  return {
+    filter: {
+      name: '$filter',
+      in: 'query',
+      required: false,
+      description: "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
+      schema: { type: 'string' },
+      'x-decision': decision(spec, 'queryOptions'),
+    },
+    top: { name: '$top', in: 'query', required: false, description: 'At most this many records.', schema: { type: 'integer', minimum: 0 }, 'x-decision': decision(spec, 'pageSize') },
+    skip: { name: '$skip', in: 'query', required: false, description: 'Skip this many records first.', schema: { type: 'integer', minimum: 0 } },
+  };
+}
+
+/**
+ * `$select`, `$expand` and `$orderby` of one resource. Their items are component schemas named
+ * like the TypeScript unions (`ProductRecordField`, `ProductRecordExpandable`,
+ * `ProductRecordOrderBy`), so the field names are listed once per resource.
+ */
+function listParameters(registry: SchemaRegistry, resourceName: string, names: string[], expandable: string[]): { select: JsonSchema; expand: JsonSchema | null; orderby: JsonSchema } {
   const list = (name: string, description: string, items: JsonSchema): JsonSchema => ({
     name,
     in: 'query',
@@ -36,21 +54,15 @@ function listParameters(spec: Spec, names: string[], expandable: string[]): Json
     explode: false,
     schema: { type: 'array', items, uniqueItems: true },
   });
-  return [
-    {
-      name: '$filter',
-      in: 'query',
-      required: false,
-      description: "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-      schema: { type: 'string' },
-      'x-decision': queryDecision,
-    },
-    list('$select', 'Comma-separated fields to return; the records then carry only these fields.', fieldEnum),
-    ...(expandable.length > 0 ? [list('$expand', 'Comma-separated expandable properties to fill (null otherwise).', { type: 'string', enum: expandable })] : []),
-    list('$orderby', 'Comma-separated sort keys, each `Field` or `Field asc|desc`.', { type: 'string', pattern: orderItem }),
-    { name: '$top', in: 'query', required: false, description: 'At most this many records.', schema: { type: 'integer', minimum: 0 }, 'x-decision': decision(spec, 'pageSize') },
-    { name: '$skip', in: 'query', required: false, description: 'Skip this many records first.', schema: { type: 'integer', minimum: 0 } },
-  ];
+  const typeName = naming.recordType(resourceName);
+  const field = registry.add(naming.fieldUnion(resourceName), { type: 'string', description: `A field name of ${typeName}.`, enum: names });
+  const order = registry.add(`${typeName}OrderBy`, { type: 'string', description: `A sort key of ${typeName}: a field name, optionally followed by asc or desc.`, pattern: `^(${names.map(escapeRegex).join('|')})( (asc|desc))?$` });
+  const expand = expandable.length > 0 ? registry.add(`${typeName}Expandable`, { type: 'string', description: `An expandable property of ${typeName}.`, enum: expandable }) : null;
+  return {
+    select: list('$select', 'Comma-separated fields to return; the records then carry only these fields.', ref(field)),
+    expand: expand ? list('$expand', 'Comma-separated expandable properties to fill (null otherwise).', ref(expand)) : null,
+    orderby: list('$orderby', 'Comma-separated sort keys, each `Field` or `Field asc|desc`.', ref(order)),
+  };
 }
 
 function resourceOperations(registry: SchemaRegistry, resource: Resource): PathItems {
@@ -70,8 +82,10 @@ function resourceOperations(registry: SchemaRegistry, resource: Resource): PathI
     '403': jsonStringResponse(`The session lacks the permission "${resource.permission ?? 'required'}", or the session was suspended.`, ['Session suspended']),
   };
   const path = collectionPath(spec, resource);
-  const listParams = listParameters(spec, names, expandable);
-  const recordParams = listParams.filter((p) => p['name'] === '$select' || p['name'] === '$expand');
+  const q = listParameters(registry, resource.name, names, expandable);
+  const expand = q.expand ? [q.expand] : [];
+  const listParams = [paramRef('filter'), q.select, ...expand, q.orderby, paramRef('top'), paramRef('skip')];
+  const recordParams = [q.select, ...expand];
   return {
     [path]: {
       get: {

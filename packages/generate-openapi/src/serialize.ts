@@ -3,7 +3,7 @@
  * order (structural OpenAPI keys first in their customary order, then the rest alphabetically),
  * arrays keep their order, LF line ends.
  */
-import { stringify } from 'yaml';
+import { yamlOf } from './yaml.ts';
 
 /** Keys that read best in this order wherever they appear; all other keys follow, sorted. */
 const PREFERRED = [
@@ -42,10 +42,10 @@ export function canonical(value: unknown, parentKey = ''): unknown {
   return out;
 }
 
-export function toJson(document: unknown): string {
-  return JSON.stringify(canonical(document), null, 2) + '\n';
+export function toJson(document: unknown, alreadyCanonical = false): string {
+  return JSON.stringify(alreadyCanonical ? document : canonical(document), null, 2) + '\n';
 }
 
-export function toYaml(document: unknown, header: string): string {
-  return header + stringify(canonical(document), { lineWidth: 0, aliasDuplicateObjects: false, sortMapEntries: false });
+export function toYaml(document: unknown, header: string, alreadyCanonical = false): string {
+  return header + yamlOf((alreadyCanonical ? document : canonical(document)) as Record<string, unknown>);
 }

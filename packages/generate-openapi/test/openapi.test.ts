@@ -106,10 +106,14 @@ describe('openapi document from a hand-built IR', () => {
     const list = d.paths[PR].get;
     expect(list.security).toEqual([{ sessionHeader: [] }, { sessionCookie: [] }]);
     expect(list.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductRecord' } });
-    expect(list.parameters.map((p: Doc) => p.name ?? p.$ref)).toEqual([
-      '#/components/parameters/languageCode', '#/components/parameters/companyNumber', '$filter', '$select', '$expand', '$orderby', '$top', '$skip',
-    ]);
-    expect(list.parameters.find((p: Doc) => p.name === '$filter')['x-decision'].unknown).toBe('read.queryOptions');
+    const resolve = (p: Doc) => (p.$ref ? d.components.parameters[p.$ref.split('/').pop()] : p);
+    expect(list.parameters.map((p: Doc) => resolve(p).name)).toEqual(['languageCode', 'companyNumber', '$filter', '$select', '$expand', '$orderby', '$top', '$skip']);
+    expect(d.components.parameters.filter['x-decision'].unknown).toBe('read.queryOptions');
+    const select = list.parameters.find((p: Doc) => p.name === '$select');
+    expect(select.schema.items).toEqual({ $ref: '#/components/schemas/ProductRecordField' });
+    expect(d.components.schemas.ProductRecordField.enum).toContain('ManufacturerPartNumber');
+    expect(d.components.schemas.ProductRecordExpandable.enum).toEqual(['Comment', 'ExtraFields']);
+    expect(d.components.schemas.ProductRecordOrderBy.pattern).toMatch(/^\^\(Id\|SerialNumber\|/);
     expect(d.paths[`${PR}/{Id}`].get.responses['404'].content['application/json'].example).toBe('ProductRecords 123 was not found');
   });
 });

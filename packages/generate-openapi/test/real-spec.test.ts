@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSpecFile } from '@specgen/parser';
 import { fileURLToPath } from 'node:url';
-import { buildDocument, toJson } from '../src/index.ts';
+import { buildDocument, toJson, toYaml } from '../src/index.ts';
+import { parse as parseYaml } from 'yaml';
 import { componentValidator, redoclyErrors } from './validate.ts';
 
 const SPEC = fileURLToPath(new URL('../../../spec/service-api.md', import.meta.url));
@@ -17,6 +18,10 @@ describe('openapi document of spec/service-api.md', () => {
 
   it.each(['2.18', '22.2', '24.1', '25.7', '25.8', '26.8'])('passes @redocly/openapi-core at service version %s', async (v) => {
     expect(await redoclyErrors(toJson(doc(v)))).toEqual([]);
+  });
+
+  it('writes YAML that a YAML parser reads as the same document as the JSON', () => {
+    for (const v of ['24.1', null]) expect(parseYaml(toYaml(doc(v), '# x\n'))).toEqual(JSON.parse(toJson(doc(v))));
   });
 
   it('has every endpoint of the newest version', () => {

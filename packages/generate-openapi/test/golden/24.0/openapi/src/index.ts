@@ -318,17 +318,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -340,21 +330,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "SerialNumber",
-                  "CommentId",
-                  "Comment",
-                  "CertificateId",
-                  "Status",
-                  "BlockContext",
-                  "WarrantyStartDate",
-                  "OperationTime",
-                  "MeasurementSetting",
-                  "CustomerOrderPartRevisionId",
-                  "ExtraFields"
-                ]
+                "$ref": "#/components/schemas/ProductRecordField"
               },
               "uniqueItems": true
             }
@@ -369,11 +345,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Comment",
-                  "ExtraFields"
-                ]
+                "$ref": "#/components/schemas/ProductRecordExpandable"
               },
               "uniqueItems": true
             }
@@ -388,34 +360,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|SerialNumber|CommentId|Comment|CertificateId|Status|BlockContext|WarrantyStartDate|OperationTime|MeasurementSetting|CustomerOrderPartRevisionId|ExtraFields)( (asc|desc))?$"
+                "$ref": "#/components/schemas/ProductRecordOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum."
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -515,21 +469,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "SerialNumber",
-                  "CommentId",
-                  "Comment",
-                  "CertificateId",
-                  "Status",
-                  "BlockContext",
-                  "WarrantyStartDate",
-                  "OperationTime",
-                  "MeasurementSetting",
-                  "CustomerOrderPartRevisionId",
-                  "ExtraFields"
-                ]
+                "$ref": "#/components/schemas/ProductRecordField"
               },
               "uniqueItems": true
             }
@@ -544,11 +484,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Comment",
-                  "ExtraFields"
-                ]
+                "$ref": "#/components/schemas/ProductRecordExpandable"
               },
               "uniqueItems": true
             }
@@ -639,17 +575,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -661,12 +587,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "Code",
-                  "OvertimeScheduleId"
-                ]
+                "$ref": "#/components/schemas/ScheduleField"
               },
               "uniqueItems": true
             }
@@ -681,34 +602,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|Code|OvertimeScheduleId)( (asc|desc))?$"
+                "$ref": "#/components/schemas/ScheduleOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum."
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -808,12 +711,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "Code",
-                  "OvertimeScheduleId"
-                ]
+                "$ref": "#/components/schemas/ScheduleField"
               },
               "uniqueItems": true
             }
@@ -1196,6 +1094,19 @@ export const document: OpenApiDocument = {
         },
         "example": "001.1"
       },
+      "filter": {
+        "name": "$filter",
+        "in": "query",
+        "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
+        "required": false,
+        "schema": {
+          "type": "string"
+        },
+        "x-decision": {
+          "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
+          "unknown": "read.queryOptions"
+        }
+      },
       "languageCode": {
         "name": "languageCode",
         "in": "path",
@@ -1206,6 +1117,29 @@ export const document: OpenApiDocument = {
           "pattern": "^[a-z]{2}$"
         },
         "example": "en"
+      },
+      "skip": {
+        "name": "$skip",
+        "in": "query",
+        "description": "Skip this many records first.",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "top": {
+        "name": "$top",
+        "in": "query",
+        "description": "At most this many records.",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "x-decision": {
+          "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum."
+        }
       }
     },
     "schemas": {
@@ -1496,6 +1430,37 @@ export const document: OpenApiDocument = {
           4
         ]
       },
+      "ProductRecordExpandable": {
+        "description": "An expandable property of ProductRecord.",
+        "type": "string",
+        "enum": [
+          "Comment",
+          "ExtraFields"
+        ]
+      },
+      "ProductRecordField": {
+        "description": "A field name of ProductRecord.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "SerialNumber",
+          "CommentId",
+          "Comment",
+          "CertificateId",
+          "Status",
+          "BlockContext",
+          "WarrantyStartDate",
+          "OperationTime",
+          "MeasurementSetting",
+          "CustomerOrderPartRevisionId",
+          "ExtraFields"
+        ]
+      },
+      "ProductRecordOrderBy": {
+        "description": "A sort key of ProductRecord: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|SerialNumber|CommentId|Comment|CertificateId|Status|BlockContext|WarrantyStartDate|OperationTime|MeasurementSetting|CustomerOrderPartRevisionId|ExtraFields)( (asc|desc))?$"
+      },
       "ProductRecordStatus": {
         "description": "0 = NotInitialized, 1 = Registrered, 9 = Historical",
         "type": "integer",
@@ -1543,6 +1508,20 @@ export const document: OpenApiDocument = {
           }
         },
         "x-since": "22.2"
+      },
+      "ScheduleField": {
+        "description": "A field name of Schedule.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "Code",
+          "OvertimeScheduleId"
+        ]
+      },
+      "ScheduleOrderBy": {
+        "description": "A sort key of Schedule: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|Code|OvertimeScheduleId)( (asc|desc))?$"
       },
       "SessionInfo": {
         "description": "The session the request presents.",

@@ -320,17 +320,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -342,23 +332,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "SerialNumber",
-                  "CommentId",
-                  "Comment",
-                  "CertificateId",
-                  "Status",
-                  "BlockContext",
-                  "WarrantyStartDate",
-                  "OperationTime",
-                  "MeasurementSetting",
-                  "CustomerOrderPartRevisionId",
-                  "PartRevisionId",
-                  "ExtraFields",
-                  "ManufacturerPartNumber"
-                ]
+                "$ref": "#/components/schemas/ProductRecordField"
               },
               "uniqueItems": true
             }
@@ -373,11 +347,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Comment",
-                  "ExtraFields"
-                ]
+                "$ref": "#/components/schemas/ProductRecordExpandable"
               },
               "uniqueItems": true
             }
@@ -392,34 +362,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|SerialNumber|CommentId|Comment|CertificateId|Status|BlockContext|WarrantyStartDate|OperationTime|MeasurementSetting|CustomerOrderPartRevisionId|PartRevisionId|ExtraFields|ManufacturerPartNumber)( (asc|desc))?$"
+                "$ref": "#/components/schemas/ProductRecordOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum."
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -519,23 +471,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "SerialNumber",
-                  "CommentId",
-                  "Comment",
-                  "CertificateId",
-                  "Status",
-                  "BlockContext",
-                  "WarrantyStartDate",
-                  "OperationTime",
-                  "MeasurementSetting",
-                  "CustomerOrderPartRevisionId",
-                  "PartRevisionId",
-                  "ExtraFields",
-                  "ManufacturerPartNumber"
-                ]
+                "$ref": "#/components/schemas/ProductRecordField"
               },
               "uniqueItems": true
             }
@@ -550,11 +486,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Comment",
-                  "ExtraFields"
-                ]
+                "$ref": "#/components/schemas/ProductRecordExpandable"
               },
               "uniqueItems": true
             }
@@ -645,17 +577,7 @@ export const document: OpenApiDocument = {
             "$ref": "#/components/parameters/companyNumber"
           },
           {
-            "name": "$filter",
-            "in": "query",
-            "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "x-decision": {
-              "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
-              "unknown": "read.queryOptions"
-            }
+            "$ref": "#/components/parameters/filter"
           },
           {
             "name": "$select",
@@ -667,12 +589,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "Code",
-                  "OvertimeScheduleId"
-                ]
+                "$ref": "#/components/schemas/ScheduleField"
               },
               "uniqueItems": true
             }
@@ -687,34 +604,16 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "pattern": "^(Id|Code|OvertimeScheduleId)( (asc|desc))?$"
+                "$ref": "#/components/schemas/ScheduleOrderBy"
               },
               "uniqueItems": true
             }
           },
           {
-            "name": "$top",
-            "in": "query",
-            "description": "At most this many records.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            },
-            "x-decision": {
-              "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum."
-            }
+            "$ref": "#/components/parameters/top"
           },
           {
-            "name": "$skip",
-            "in": "query",
-            "description": "Skip this many records first.",
-            "required": false,
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/skip"
           }
         ],
         "responses": {
@@ -814,12 +713,7 @@ export const document: OpenApiDocument = {
             "schema": {
               "type": "array",
               "items": {
-                "type": "string",
-                "enum": [
-                  "Id",
-                  "Code",
-                  "OvertimeScheduleId"
-                ]
+                "$ref": "#/components/schemas/ScheduleField"
               },
               "uniqueItems": true
             }
@@ -1328,6 +1222,19 @@ export const document: OpenApiDocument = {
         },
         "example": "001.1"
       },
+      "filter": {
+        "name": "$filter",
+        "in": "query",
+        "description": "OData-style filter, e.g. `SerialNumber eq 'A1' and has(BlockContext, 4)`. Comparison eq, ne (Neq), lt, gt, le, ge; and, or, not; isnull, isnotnull, contains(field, a, b, ...), has(bitmask, flag), like(field, pattern); add, sub, mul, div, mod.",
+        "required": false,
+        "schema": {
+          "type": "string"
+        },
+        "x-decision": {
+          "decision": "Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as \"Field [asc|desc]\" comma list, $top and $skip as non-negative integers.",
+          "unknown": "read.queryOptions"
+        }
+      },
       "languageCode": {
         "name": "languageCode",
         "in": "path",
@@ -1338,6 +1245,29 @@ export const document: OpenApiDocument = {
           "pattern": "^[a-z]{2}$"
         },
         "example": "en"
+      },
+      "skip": {
+        "name": "$skip",
+        "in": "query",
+        "description": "Skip this many records first.",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "top": {
+        "name": "$top",
+        "in": "query",
+        "description": "At most this many records.",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "x-decision": {
+          "decision": "Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum."
+        }
       }
     },
     "schemas": {
@@ -1648,6 +1578,39 @@ export const document: OpenApiDocument = {
           4
         ]
       },
+      "ProductRecordExpandable": {
+        "description": "An expandable property of ProductRecord.",
+        "type": "string",
+        "enum": [
+          "Comment",
+          "ExtraFields"
+        ]
+      },
+      "ProductRecordField": {
+        "description": "A field name of ProductRecord.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "SerialNumber",
+          "CommentId",
+          "Comment",
+          "CertificateId",
+          "Status",
+          "BlockContext",
+          "WarrantyStartDate",
+          "OperationTime",
+          "MeasurementSetting",
+          "CustomerOrderPartRevisionId",
+          "PartRevisionId",
+          "ExtraFields",
+          "ManufacturerPartNumber"
+        ]
+      },
+      "ProductRecordOrderBy": {
+        "description": "A sort key of ProductRecord: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|SerialNumber|CommentId|Comment|CertificateId|Status|BlockContext|WarrantyStartDate|OperationTime|MeasurementSetting|CustomerOrderPartRevisionId|PartRevisionId|ExtraFields|ManufacturerPartNumber)( (asc|desc))?$"
+      },
       "ProductRecordStatus": {
         "description": "0 = NotInitialized, 1 = Registrered, 9 = Historical",
         "type": "integer",
@@ -1695,6 +1658,20 @@ export const document: OpenApiDocument = {
           }
         },
         "x-since": "22.2"
+      },
+      "ScheduleField": {
+        "description": "A field name of Schedule.",
+        "type": "string",
+        "enum": [
+          "Id",
+          "Code",
+          "OvertimeScheduleId"
+        ]
+      },
+      "ScheduleOrderBy": {
+        "description": "A sort key of Schedule: a field name, optionally followed by asc or desc.",
+        "type": "string",
+        "pattern": "^(Id|Code|OvertimeScheduleId)( (asc|desc))?$"
       },
       "SessionInfo": {
         "description": "The session the request presents.",
