@@ -35,7 +35,7 @@ export function staleFiles(outDir: string, files: GeneratedFile[], owned: (path:
     const abs = join(outDir, f.path);
     if (!existsSync(abs) || readFileSync(abs, 'utf8') !== f.contents) stale.push(f.path);
   }
-  for (const p of listFiles(outDir)) if (owned(p) && !want.has(p)) stale.push(p);
+  for (const p of listFiles(outDir)) if (!want.has(p) && owned(p)) stale.push(p);
   return stale.sort();
 }
 
@@ -54,7 +54,7 @@ export function writeFiles(outDir: string, files: GeneratedFile[], owned: (path:
     report.written.push(f.path);
   }
   for (const p of listFiles(outDir)) {
-    if (owned(p) && !want.has(p)) {
+    if (!want.has(p) && owned(p)) {
       rmSync(join(outDir, p));
       report.removed.push(p);
     }
