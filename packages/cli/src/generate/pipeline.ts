@@ -3,8 +3,8 @@
  * target, check the TypeScript syntax of what was rendered, then write only what changed
  * (or, with --check, list what is stale). Each stage returns data; nothing here prints.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
@@ -12,6 +12,9 @@ import {
   staleFiles, syntaxErrors, writeFiles,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
+import { type KnownOutput, writeChanged } from './write-changed.ts';
+
+export type { KnownOutput } from './write-changed.ts';
 
 export const DEFAULT_PACKAGE_VERSION = '0.1.0';
 
@@ -44,9 +47,6 @@ export function packageVersionOf(outDir: string, target: string): string {
     return DEFAULT_PACKAGE_VERSION;
   }
 }
-
-/** What the output folder holds, as far as this process knows (watch mode keeps it between runs). */
-export type KnownOutput = Map<string, string>;
 
 export function renderTargets(
   spec: Spec, generators: readonly Generator[], templates: TemplateEngine, options: RenderOptions, known?: KnownOutput,
@@ -84,32 +84,6 @@ function currentText(outDir: string, path: string, known?: KnownOutput): string 
   } catch {
     return undefined;
   }
-}
-
-/**
- * Watch mode: writes the files whose contents differ from the previous run and removes the ones
- * it no longer produces, without reading the output folder again. `known` is updated.
- */
-export function writeChanged(outDir: string, files: readonly GeneratedFile[], known: KnownOutput): WriteReport {
-  const report: WriteReport = { written: [], unchanged: [], removed: [] };
-  const want = new Set(files.map((f) => f.path));
-  for (const f of files) {
-    if (known.get(f.path) === f.contents) {
-      report.unchanged.push(f.path);
-      continue;
-    }
-    mkdirSync(dirname(join(outDir, f.path)), { recursive: true });
-    writeFileSync(join(outDir, f.path), f.contents);
-    known.set(f.path, f.contents);
-    report.written.push(f.path);
-  }
-  for (const path of [...known.keys()]) {
-    if (want.has(path)) continue;
-    rmSync(join(outDir, path), { force: true });
-    known.delete(path);
-    report.removed.push(path);
-  }
-  return report;
 }
 
 /**

@@ -1,0 +1,33 @@
+/** Watch mode writes from memory: what it wrote last is what the output folder holds. */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { GeneratedFile, WriteReport } from '@specgen/generate-core';
+
+/** What the output folder holds, as far as this process knows (watch mode keeps it between runs). */
+export type KnownOutput = Map<string, string>;
+
+/**
+ * Watch mode: writes the files whose contents differ from the previous run and removes the ones
+ * it no longer produces, without reading the output folder again. `known` is updated.
+ */
+export function writeChanged(outDir: string, files: readonly GeneratedFile[], known: KnownOutput): WriteReport {
+  const report: WriteReport = { written: [], unchanged: [], removed: [] };
+  const want = new Set(files.map((f) => f.path));
+  for (const f of files) {
+    if (known.get(f.path) === f.contents) {
+      report.unchanged.push(f.path);
+      continue;
+    }
+    mkdirSync(dirname(join(outDir, f.path)), { recursive: true });
+    writeFileSync(join(outDir, f.path), f.contents);
+    known.set(f.path, f.contents);
+    report.written.push(f.path);
+  }
+  for (const path of [...known.keys()]) {
+    if (want.has(path)) continue;
+    rmSync(join(outDir, path), { force: true });
+    known.delete(path);
+    report.removed.push(path);
+  }
+  return report;
+}
