@@ -1,8 +1,9 @@
 /**
  * Answers queries from the stored JSON text. Fast path (all fields of the spec visible, no $select,
  * no $expand): the body is the rows' JSON text joined into an array, no parsing or serialising.
- * Otherwise each record is parsed losslessly, projected to the version's fields or $select,
- * expanded, and written again (Int64 strings and decimals keep every digit).
+ * An older service version or $select: the stored text is cut to the wanted members (project-json).
+ * $expand: each record is parsed losslessly, expanded, projected and written again (Int64 strings
+ * and decimals keep every digit).
  */
 import { sql, type Kysely } from 'kysely';
 import { parse, stringify } from 'lossless-json';
@@ -10,13 +11,18 @@ import { conditionFields, conditionToSql, orderByToSql, type QueryPlan } from '@
 import type { Dialect } from '@specgen/runtime-store';
 import { isIndexed, JSON_COLUMN } from './ddl.ts';
 import { expandRecords } from './expand.ts';
+import { projectJson } from './project-json.ts';
 import { jsonArray, jsonText, type StoredJson } from './stored-json.ts';
 import type { ResourceView } from './view.ts';
 
 type JsonObject = Record<string, unknown>;
 
 async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan, 'select' | 'expand'>, texts: StoredJson[]): Promise<StoredJson[]> {
-  if (view.complete && plan.select === null && plan.expand.length === 0) return texts;
+  if (plan.expand.length === 0) {
+    if (view.complete && plan.select === null) return texts;
+    const keep = new Set(plan.select ?? view.fieldNames);
+    return texts.map((t) => projectJson(jsonText(t), keep));
+  }
   const records = texts.map((t) => parse(jsonText(t)) as JsonObject);
   const expansions = plan.expand.map((name) => view.expansions.get(name)!);
   await expandRecords(db, view.model.name, expansions, records);
