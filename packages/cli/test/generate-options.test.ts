@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseGenerateArgs } from '../src/generate/options.ts';
+import { displayPath, packageVersionOf } from '../src/generate/pipeline.ts';
+
+describe('parseGenerateArgs', () => {
+  it('has the documented defaults', () => {
+    expect(parseGenerateArgs([])).toEqual({
+      spec: 'spec/service-api.md', out: 'generated', templates: null, serviceVersion: null, check: false, watch: false, only: null, quiet: false,
+    });
+  });
+
+  it('reads --flag value and --flag=value', () => {
+    expect(parseGenerateArgs(['--spec', 'a.md', '--out=gen', '--templates', 't', '--service-version=2.18', '--only', 'types, validators', '--check', '--quiet'])).toEqual({
+      spec: 'a.md', out: 'gen', templates: 't', serviceVersion: '2.18', check: true, watch: false, only: ['types', 'validators'], quiet: true,
+    });
+  });
+
+  it.each([
+    [['--check=yes'], /--check takes no value/],
+    [['--spec', '--check'], /--spec needs a value/],
+    [['--only='], /--only needs a value/],
+    [['extra'], /unknown option "extra"/],
+    [['--service-version', '2.x'], /not a version/],
+  ])('%j is refused', (args, message) => {
+    expect(() => parseGenerateArgs(args)).toThrow(message);
+  });
+});
+
+describe('pipeline helpers', () => {
+  it('prints spec paths relative to the working directory with / separators', () => {
+    expect(displayPath('spec/service-api.md', '/repo')).toBe('spec/service-api.md');
+    expect(displayPath('/repo/spec/x.md', '/repo')).toBe('spec/x.md');
+    expect(displayPath('/elsewhere/x.md', '/repo')).toBe('/elsewhere/x.md');
+  });
+
+  it('starts new packages at 0.1.0', () => {
+    expect(packageVersionOf('/nonexistent', 'types')).toBe('0.1.0');
+  });
+});
