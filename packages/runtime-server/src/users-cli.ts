@@ -133,9 +133,13 @@ export async function usersCommand(args: string[], env = process.env, out = (s: 
     return 2;
   }
   const [command, ...positionals] = parsed.positionals;
-  if (parsed.values.help || !command) {
-    (command ? out : err)(USERS_HELP);
-    return command ? 0 : 2;
+  if (parsed.values.help || command === 'help') {
+    out(USERS_HELP);
+    return 0;
+  }
+  if (!command) {
+    err(USERS_HELP);
+    return 2;
   }
   const store = await openStore(env.DATABASE_URL ?? 'sqlite:.data/service.db');
   try {

@@ -71,6 +71,14 @@ describe('pnpm service users', () => {
     expect(await user('bob')).toBeUndefined();
   });
 
+  it('prints its help with an example', async () => {
+    const help = await cli('--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/usage: pnpm service users/);
+    expect(help.out).toMatch(/example:/);
+    expect((await cli()).code).toBe(2);
+  });
+
   it('removes a user', async () => {
     expect((await cli('remove', 'alice')).code).toBe(0);
     expect(await user('alice')).toBeUndefined();
