@@ -21,9 +21,16 @@ function marker(specFile: string): string {
   return generatedHeader(specFile).replace(/^\/\/ /, '').trim();
 }
 
-/** JSON with the generated marker in its `"//"` field, keys in a stable order, LF, final newline. */
+/** Object keys sorted at every level, so the file does not depend on the order a producer used. */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+}
+
+/** JSON with the generated marker in its `"//"` field, keys sorted, LF, final newline. */
 function json(specFile: string, value: object): string {
-  return normalize(JSON.stringify({ '//': marker(specFile), ...value }, null, 2));
+  return normalize(JSON.stringify({ '//': marker(specFile), ...(sortKeys(value) as object) }, null, 2));
 }
 
 export function generateServer(ctx: GenerateContext): GeneratedFile[] {

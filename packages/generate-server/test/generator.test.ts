@@ -44,3 +44,13 @@ describe('generate-server', () => {
     expect(product).toMatchObject({ method: 'GET', permission: 'Show serial number', anonymous: false });
   });
 });
+
+describe('generate-server JSON output', () => {
+  it('does not depend on the key order of the IR', () => {
+    const reversed = JSON.parse(JSON.stringify(spec, (_k, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v));
+    const a = generateServer({ spec, templates: createTemplateEngine(), options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' } });
+    const b = generateServer({ spec: reversed, templates: createTemplateEngine(), options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' } });
+    expect(b.find((f) => f.path === 'server/ir.json')).toEqual(a.find((f) => f.path === 'server/ir.json'));
+  });
+});
