@@ -24,7 +24,7 @@ export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block
   const lines = text.split('\n');
   const whole = () => offsetBlocks(parseChunk(text), firstLine - 1);
   if (lines.some((l) => CONTAINER_START.test(l))) return whole();
-  const hasList = lines.some((l) => LIST_ITEM.test(l));
+  const hasList = lines.some((l) => ANY_LIST_MARKER.test(l));
   if (hasList && lines.some((l) => /^[ \t]+\S/.test(l))) return whole();
   const blocks: Block[] = [];
   let i = 0;
@@ -32,7 +32,7 @@ export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block
     if (lines[i]!.trim() === '') { i++; continue; }
     const start = i;
     while (i < lines.length && lines[i]!.trim() !== '') i++;
-    if (LIST_ITEM.test(lines[start]!) && blocks.at(-1)?.kind === 'list') return whole();
+    if (ANY_LIST_MARKER.test(lines[start]!) && blocks.at(-1)?.kind === 'list') return whole();
     const chunk = lines.slice(start, i);
     const plain = plainChunk(chunk, firstLine + start);
     blocks.push(...(plain ?? offsetBlocks(parseChunk(chunk.join('\n')), firstLine - 1 + start)));
@@ -53,7 +53,7 @@ export function plainChunk(lines: readonly string[], firstLine = 1): Block[] | n
     const head = inlineWithLabel(first.trim());
     const rest = paragraph.slice(1).map((l) => inlineText(l.trim()));
     if (!head || rest.includes(null)) return null;
-    blocks.push({ kind: 'paragraph', text: [head.text, ...rest].join('\n'), strong: head.strong, line: firstLine, column: indent(first) + 1 });
+    blocks.push({ kind: 'paragraph', text: [head.text, ...rest].join('\n').trim(), strong: head.strong, line: firstLine, column: indent(first) + 1 });
   }
   if (listStart >= 0) {
     const list = plainList(lines.slice(listStart), firstLine + listStart, paragraph.length > 0);
@@ -75,7 +75,7 @@ function plainTable(lines: readonly string[], firstLine: number): Block[] | null
   for (const cell of [header, ...rows].flat()) {
     const text = inlineText(cell.text);
     if (text === null) return null;
-    cell.text = text;
+    cell.text = text.trim();
   }
   return [{ kind: 'table', header, rows, line: firstLine, column: indent(lines[0]!) + 1 } satisfies TableBlock];
 }
@@ -90,10 +90,10 @@ function plainList(lines: readonly string[], firstLine: number, afterParagraph: 
     const marker = LIST_ITEM.exec(lines[i]!)?.[1];
     if (marker === undefined || kind(marker) !== kind(firstMarker)) return null;
     const content = lines[i]!.slice(marker.length + 1);
-    if (ANY_LIST_MARKER.test(content) || BLOCK_START.test(content) || isDelimiterRow(content)) return null;
+    if (ANY_LIST_MARKER.test(content) || BLOCK_START.test(content) || isDelimiterRow(content) || content.startsWith('<')) return null;
     const inline = inlineWithLabel(content.trimEnd());
     if (!inline) return null;
-    items.push({ kind: 'paragraph', text: inline.text, strong: inline.strong, line: firstLine + i, column: marker.length + 2 });
+    items.push({ kind: 'paragraph', text: inline.text.trim(), strong: inline.strong, line: firstLine + i, column: marker.length + 2 });
   }
   return { kind: 'list', ordered: /^\d/.test(firstMarker), items, line: firstLine, column: 1 };
 }

@@ -1,4 +1,5 @@
 /** The plain-chunk fast path gives exactly the blocks micromark gives, and the cache re-parses only changed sections. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { syntheticSpec } from '../../../tools/synthetic-spec.ts';
 import { offsetBlocks } from '../src/blocks.ts';
@@ -76,6 +77,16 @@ describe('fast path', () => {
   it.each(EDGE_CASES)('gives the same blocks as micromark for %j', (text) => {
     expect(sectionBlocks(text, markdownBlocks, 3)).toEqual(markdownBlocksAt(text, 3));
   });
+
+  it('gives the same blocks as micromark for random markdown-like sections (fast-check)', () => {
+    const token = fc.constantFrom('word', 'Two', '|', ' | ', '`', '`c`', '**', '**L**', '<b>', '&', '&amp;', '_', 'a_b', '[]', '[x]', '!', '*', '\\', ' ', '  ', '.', '1');
+    const lineStart = fc.constantFrom('', '', '', '- ', '* ', '1. ', '2) ', '|', '| a | b |', '|---|---|', '---|---', '  ', '    ', '#', '> ', '---', '===');
+    const line = fc.tuple(lineStart, fc.array(token, { maxLength: 8 })).map(([start, tokens]) => start + tokens.join(''));
+    const section = fc.array(fc.oneof(line, fc.constant('')), { minLength: 1, maxLength: 10 }).map((lines) => lines.join('\n'));
+    fc.assert(fc.property(section, (text) => {
+      expect(sectionBlocks(text, markdownBlocks, 5)).toEqual(markdownBlocksAt(text, 5));
+    }), { numRuns: Number(process.env['FUZZ_RUNS'] ?? 400) });
+  }, 120_000);
 
   it('reads the real spec without micromark', () => {
     let calls = 0;
