@@ -22,7 +22,7 @@ let device2: TotpDevice;
 
 async function startInstance(databaseUrl: string, key: string): Promise<Instance> {
   const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
-  const config = loadConfig({ SECRETS_KEY: key, PORT: '0', DATABASE_URL: databaseUrl, LOGIN_RATE_PER_MINUTE: '1000' }, spec);
+  const config = loadConfig({ SECRETS_KEY: key, PORT: '0', DATABASE_URL: databaseUrl, LOGIN_RATE_PER_MINUTE: '1000', LOGIN_FAILURES_PER_USER: '3' }, spec);
   const store = await openStore(databaseUrl, { poolSize: 20 });
   const app = await createServer({ spec, config, store, plugins: [], log: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -83,6 +83,13 @@ describe.skipIf(!enabled)('two server instances on one PostgreSQL', () => {
     expect(replay.status).toBe(401);
     expect(await replay.json()).toBe('Login failed');
   }, 60_000);
+
+  it('failed logins are counted per user across instances (429 on either)', async () => {
+    const [a, b] = [instances[0]!, instances[1]!];
+    const statuses: number[] = [];
+    for (const i of [a, b, a, b]) statuses.push((await post(i, '/login', { Username: 'mallory', Password: 'guess' })).status);
+    expect(statuses).toEqual([403, 403, 403, 429]);
+  });
 
   it('20 concurrent TOTP logins with the same MfaToken and code: exactly one success', async () => {
     const token = await mfaToken(instances[0]!, 'mfa2');
