@@ -33,12 +33,25 @@ export function indexName(table: string, column: string): string {
   return `ix_${table.slice(0, 20)}_${column.toLowerCase().slice(0, 24)}_${hash}`;
 }
 
+/**
+ * The record table holds the typed columns only, so it stays narrow (a few hundred bytes a row) and
+ * filtering or walking an index touches few pages; the JSON text lives in `<table>_json` by Id.
+ */
 export function createTableSql(model: ResourceModel, dialect: Dialect): RawBuilder<unknown> {
   const id = dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'bigint PRIMARY KEY';
   const columns = model.columns
     .filter((c) => c.name !== 'Id')
     .map((c) => sql`${sql.ref(c.name)} ${sql.raw(columnType(c.type, dialect))}`);
-  return sql`CREATE TABLE IF NOT EXISTS ${sql.table(model.table)} (${sql.ref('Id')} ${sql.raw(id)}, ${sql.join(columns)}, ${sql.ref(JSON_COLUMN)} text NOT NULL)`;
+  return sql`CREATE TABLE IF NOT EXISTS ${sql.table(model.table)} (${sql.ref('Id')} ${sql.raw(id)}, ${sql.join(columns)})`;
+}
+
+export function jsonTable(model: ResourceModel): string {
+  return `${model.table}_json`;
+}
+
+export function createJsonTableSql(model: ResourceModel, dialect: Dialect): RawBuilder<unknown> {
+  const id = dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'bigint PRIMARY KEY';
+  return sql`CREATE TABLE IF NOT EXISTS ${sql.table(jsonTable(model))} (${sql.ref('Id')} ${sql.raw(id)}, ${sql.ref(JSON_COLUMN)} ${sql.raw(dialect === 'sqlite' ? 'BLOB' : 'text')} NOT NULL)`;
 }
 
 export function addColumnSql(model: ResourceModel, c: ScalarColumn, dialect: Dialect): RawBuilder<unknown> {
@@ -64,10 +77,23 @@ export function supportTablesSql(dialect: Dialect): RawBuilder<unknown>[] {
   ];
 }
 
-/** What the stored rows were written for: field names and column types, in spec order. */
+/** Storage layout: 2 = JSON text in `<table>_json`. */
+export const LAYOUT = 2;
+
+/** What the stored rows were written for: layout, field names and column types, in spec order. */
 export function signature(model: ResourceModel): string {
   return JSON.stringify({
+    layout: LAYOUT,
     fields: model.resource.fields.map((f) => f.name),
     columns: model.columns.map((c) => [c.name, c.type, c.nullable, c.field.enumeration?.values.map((v) => v.value) ?? null]),
   });
+}
+
+/** True when two signatures describe different fields (stored records must be rewritten). */
+export function fieldsDiffer(a: string, b: string): boolean {
+  const shape = (sig: string) => {
+    const { fields, columns } = JSON.parse(sig) as { fields: unknown; columns: unknown };
+    return JSON.stringify([fields, columns]);
+  };
+  return shape(a) !== shape(b);
 }

@@ -5,11 +5,11 @@
  * $expand: each record is parsed losslessly, expanded, projected and written again (Int64 strings
  * and decimals keep every digit).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parse, stringify } from 'lossless-json';
 import { conditionFields, conditionToSql, orderByToSql, type QueryPlan } from '@specgen/runtime-query';
 import type { Dialect } from '@specgen/runtime-store';
-import { isIndexed, JSON_COLUMN } from './ddl.ts';
+import { isIndexed, JSON_COLUMN, jsonTable } from './ddl.ts';
 import { expandRecords } from './expand.ts';
 import { projectJson } from './project-json.ts';
 import { jsonArray, jsonText, type StoredJson } from './stored-json.ts';
@@ -42,9 +42,14 @@ export async function listRecords(db: Kysely<any>, dialect: Dialect, view: Resou
   return jsonArray(await render(db, view, plan, texts));
 }
 
+/** `(SELECT j._json FROM <table>_json AS j WHERE j.Id = <alias>.Id)`: the JSON of the row at hand. */
+function jsonOf(view: ResourceView, alias: string): RawBuilder<unknown> {
+  return sql`(SELECT ${sql.ref(`j.${JSON_COLUMN}`)} FROM ${sql.table(jsonTable(view.model))} AS j WHERE ${sql.ref('j.Id')} = ${sql.ref(`${alias}.Id`)})`;
+}
+
 async function plainPage(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<StoredJson[]> {
   const where = plan.filter ? sql`WHERE ${conditionToSql(plan.filter, dialect)}` : sql``;
-  const result = await sql<Record<string, StoredJson>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} ${where} ORDER BY ${orderByToSql(plan.orderBy, dialect)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  const result = await sql<Record<string, StoredJson>>`SELECT ${jsonOf(view, 'r')} AS ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} AS r ${where} ORDER BY ${orderByToSql(plan.orderBy, dialect)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
   return result.rows.map((r) => r[JSON_COLUMN]!);
 }
 
@@ -70,13 +75,13 @@ async function orderedPrefixPage(db: Kysely<any>, view: ResourceView, plan: Quer
   const order = orderByToSql(plan.orderBy, 'sqlite');
   const needed = conditionFields(plan.filter, new Set(['Id', ...plan.orderBy.map((o) => o.field.name)]));
   const columns = sql.join([...needed].map((name) => sql.ref(name)));
-  const result = await sql<Record<string, StoredJson>>`SELECT (SELECT ${sql.ref(`j.${JSON_COLUMN}`)} FROM ${table} AS j WHERE ${sql.ref('j.Id')} = ${sql.ref('k.Id')}) AS ${sql.ref(JSON_COLUMN)} FROM (SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${prefix}) AS k WHERE ${conditionToSql(plan.filter, 'sqlite')} ORDER BY ${order} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  const result = await sql<Record<string, StoredJson>>`SELECT ${jsonOf(view, 'k')} AS ${sql.ref(JSON_COLUMN)} FROM (SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${prefix}) AS k WHERE ${conditionToSql(plan.filter, 'sqlite')} ORDER BY ${order} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
   return result.rows.length === plan.top ? result.rows.map((r) => r[JSON_COLUMN]!) : null;
 }
 
 /** The JSON object of one record (text or UTF-8 bytes), or null when there is none. */
 export async function getRecord(db: Kysely<any>, view: ResourceView, id: bigint, plan: Pick<QueryPlan, 'select' | 'expand'>): Promise<StoredJson | null> {
-  const result = await sql<Record<string, StoredJson>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} WHERE ${sql.ref('Id')} = ${id}`.execute(db);
+  const result = await sql<Record<string, StoredJson>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(jsonTable(view.model))} WHERE ${sql.ref('Id')} = ${id}`.execute(db);
   const text = result.rows[0]?.[JSON_COLUMN];
   if (text === undefined) return null;
   return (await render(db, view, plan, [text]))[0]!;

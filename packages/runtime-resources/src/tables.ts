@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { parse } from 'lossless-json';
 import type { Store } from '@specgen/runtime-store';
-import { addColumnSql, createIndexSql, createTableSql, indexName, isIndexed, JSON_COLUMN, META_TABLE, signature, supportTablesSql } from './ddl.ts';
+import { addColumnSql, fieldsDiffer, createIndexSql, createJsonTableSql, createTableSql, indexName, isIndexed, JSON_COLUMN, jsonTable, META_TABLE, signature, supportTablesSql } from './ddl.ts';
 import type { ResourceModel } from './model.ts';
 import { encodeRecord } from './record-codec.ts';
 import { jsonText, type StoredJson } from './stored-json.ts';
@@ -36,7 +36,7 @@ async function rewriteRecords(db: Kysely<any>, store: Store, model: ResourceMode
   let after: bigint | null = null;
   let count = 0;
   for (;;) {
-    let query = db.selectFrom(model.table).select(JSON_COLUMN).orderBy('Id').limit(500);
+    let query = db.selectFrom(jsonTable(model)).select(JSON_COLUMN).orderBy('Id').limit(500);
     if (after !== null) query = query.where('Id', '>', after);
     const rows = (await query.execute()) as Array<Record<string, StoredJson>>;
     if (rows.length === 0) return count;
@@ -58,6 +58,13 @@ async function rewriteRecords(db: Kysely<any>, store: Store, model: ResourceMode
   }
 }
 
+/** Tables written before the JSON text moved to `<table>_json`: move it and drop the column. */
+async function moveJsonOut(db: Kysely<any>, model: ResourceModel): Promise<void> {
+  const json = sql.ref(JSON_COLUMN);
+  await sql`INSERT INTO ${sql.table(jsonTable(model))} (${sql.ref('Id')}, ${json}) SELECT ${sql.ref('Id')}, ${json} FROM ${sql.table(model.table)}`.execute(db);
+  await sql`ALTER TABLE ${sql.table(model.table)} DROP COLUMN ${json}`.execute(db);
+}
+
 export async function ensureResourceTables(store: Store, models: ResourceModel[]): Promise<TableChange[]> {
   return store.db.transaction().execute(async (db) => {
     // Two instances starting at once on one PostgreSQL database migrate one after the other.
@@ -75,11 +82,13 @@ export async function ensureResourceTables(store: Store, models: ResourceModel[]
         continue;
       }
       await createTableSql(model, store.dialect).execute(db);
+      await createJsonTableSql(model, store.dialect).execute(db);
       const present = await existingColumns(db, store, model.table);
+      if (present.has(JSON_COLUMN)) await moveJsonOut(db, model);
       const added = model.columns.filter((c) => !present.has(c.name));
       for (const c of added) await addColumnSql(model, c, store.dialect).execute(db);
       for (const c of model.columns.filter(isIndexed)) await createIndexSql(model, c, store.dialect).execute(db);
-      const rewritten = stored === undefined ? 0 : await rewriteRecords(db, store, model);
+      const rewritten = stored === undefined || !fieldsDiffer(stored, sig) ? 0 : await rewriteRecords(db, store, model);
       await db
         .insertInto(META_TABLE)
         .values({ resource: model.name, table_name: model.table, signature: sig })

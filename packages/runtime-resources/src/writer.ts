@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '@specgen/runtime-store';
 import type { ScalarValue } from '@specgen/runtime-query';
-import { JSON_COLUMN, OWNED_TABLE, REFERENCES_TABLE } from './ddl.ts';
+import { JSON_COLUMN, jsonTable, OWNED_TABLE, REFERENCES_TABLE } from './ddl.ts';
 import type { ResourceModel } from './model.ts';
 import type { EncodedRecord } from './record-codec.ts';
 
@@ -28,17 +28,21 @@ export async function writeRecords(db: Kysely<any>, dialect: Dialect, model: Res
   const columns = model.columns.map((c) => c.name);
   for (const batch of chunks(records, BATCH)) {
     const rows = batch.map((r) => {
-      // SQLite keeps the text as UTF-8 bytes (a BLOB): answers concatenate them without decoding.
-      const row: Record<string, unknown> = { [JSON_COLUMN]: dialect === 'sqlite' ? Buffer.from(r.json, 'utf8') : r.json };
+      const row: Record<string, unknown> = {};
       for (const c of columns) row[c] = dbValue(r.values[c] ?? null, dialect);
       return row;
     });
     await db
       .insertInto(model.table)
       .values(rows)
-      .onConflict((oc) =>
-        oc.column('Id').doUpdateSet((eb) => Object.fromEntries([...columns.filter((c) => c !== 'Id'), JSON_COLUMN].map((c) => [c, eb.ref(`excluded.${c}`)]))),
-      )
+      .onConflict((oc) => oc.column('Id').doUpdateSet((eb) => Object.fromEntries(columns.filter((c) => c !== 'Id').map((c) => [c, eb.ref(`excluded.${c}`)]))))
+      .execute();
+    // SQLite keeps the text as UTF-8 bytes (a BLOB): answers concatenate them without decoding.
+    const texts = batch.map((r) => ({ Id: r.id, [JSON_COLUMN]: dialect === 'sqlite' ? Buffer.from(r.json, 'utf8') : r.json }));
+    await db
+      .insertInto(jsonTable(model))
+      .values(texts)
+      .onConflict((oc) => oc.column('Id').doUpdateSet((eb) => ({ [JSON_COLUMN]: eb.ref(`excluded.${JSON_COLUMN}`) })))
       .execute();
     if (opts.related) await writeRelated(db, model, batch);
   }
