@@ -72,10 +72,12 @@ function plainTable(lines: readonly string[], firstLine: number): Block[] | null
     if (!lines[i]!.includes('|')) return null;
     rows.push(splitRow(lines[i]!, firstLine + i));
   }
-  for (const cell of [header, ...rows].flat()) {
-    const text = inlineText(cell.text);
-    if (text === null) return null;
-    cell.text = text.trim();
+  for (const row of [header, ...rows]) {
+    for (const cell of row) {
+      const text = inlineText(cell.text);
+      if (text === null) return null;
+      if (text !== cell.text) cell.text = text.trim();
+    }
   }
   return [{ kind: 'table', header, rows, line: firstLine, column: indent(lines[0]!) + 1 } satisfies TableBlock];
 }

@@ -36,7 +36,7 @@ export function inlineText(line: string): string | null {
       return null; // * \ ] ![
     }
   }
-  return out + line.slice(from);
+  return from === 0 ? line : out + line.slice(from);
 }
 
 const LEADING_STRONG = /^\*\*([A-Za-z0-9](?:[A-Za-z0-9 ]*[A-Za-z0-9])?)\*\*(?=[ \t]|$)/;
