@@ -6,7 +6,7 @@
 import { availableAt, type Spec } from '@specgen/ir';
 import { postgresAvailable } from '@specgen/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureResourceTables, resourceModels, seedResources } from '../src/index.ts';
+import { ensureResourceTables, resourceModels, seedResources, writeRecords } from '../src/index.ts';
 import { buildApp, get, loadSpec, openTestStore, stopPostgres, type StoreKind } from './harness.ts';
 
 /** The spec as it read at version `v`: later resources and fields absent. */
@@ -51,6 +51,39 @@ describe.each(KINDS)('migrating to a newer spec on %s', (kind) => {
       expect((await get(app, `${PR}?$filter=${encodeURIComponent("ManufacturerPartNumber eq '' and isnull(BestBeforeDate)")}`)).json()).toHaveLength(20);
       expect((await get(app, `${PR}?$filter=${encodeURIComponent('OwnerId ne null')}&$top=100`)).json()).not.toHaveLength(0);
       expect((await get(app, '/en/001.1/api/v1/TimeRecording/Schedules')).json()).toEqual([]);
+      await app.close();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('moving from the first storage layout (JSON text in the record table)', () => {
+  it('moves the JSON text to <table>_json without rewriting records', async () => {
+    const spec = await loadSpec();
+    const store = await openTestStore('sqlite');
+    try {
+      const { sql } = await import('kysely');
+      const { signature } = await import('../src/ddl.ts');
+      const { seedEncoded } = await import('../src/index.ts');
+      const model = resourceModels({ spec }).find((m) => m.name === 'Schedules')!;
+      await ensureResourceTables(store, [model]);
+      const records = Array.from({ length: 5 }, (_, i) => seedEncoded(model, i, false));
+      await writeRecords(store.db, store.dialect, model, records, { related: false });
+      // Rebuild the first layout: `_json` in the record table, no `_json` table, a signature without layout.
+      await sql`ALTER TABLE schedules ADD COLUMN _json text`.execute(store.db);
+      await sql`UPDATE schedules SET _json = (SELECT CAST(j._json AS TEXT) FROM schedules_json j WHERE j.Id = schedules.Id)`.execute(store.db);
+      await sql`DROP TABLE schedules_json`.execute(store.db);
+      const old = JSON.parse(signature(model)) as Record<string, unknown>;
+      delete old['layout'];
+      await sql`UPDATE resource_tables SET signature = ${JSON.stringify(old)} WHERE resource = 'Schedules'`.execute(store.db);
+
+      const [change] = await ensureResourceTables(store, [model]);
+      expect(change).toMatchObject({ action: 'migrated', rewrittenRecords: 0 });
+      const app = await buildApp(store, spec, '26.8');
+      const body = (await get(app, '/en/001.1/api/v1/TimeRecording/Schedules')).body;
+      const byId = [...records].sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(body).toBe(`[${byId.map((r) => r.json).join(',')}]`);
       await app.close();
     } finally {
       await store.close();
