@@ -110,8 +110,8 @@ export const DIAGNOSTIC_CODES: Record<DiagnosticCode, DiagnosticDoc> = {
   },
   'unknown-structure': {
     severity: 'warning',
-    summary: 'A "not shown" statement or a reference names a structure the spec does not define.',
-    doc: 'Check the spelling against the bold labels under "Sign-in structures".',
+    summary: '"Other fields of X: not shown." or an endpoint body or success response names a structure the spec does not define.',
+    doc: 'Check the spelling against the bold labels under "Sign-in structures"; the endpoint keeps the name, the structure is not marked open-ended.',
   },
   'unknown-http-method': {
     severity: 'error',
