@@ -13,7 +13,7 @@ async function load(): Promise<(markdown: string) => number> {
     const { default: remarkParse } = await import('remark-parse');
     const { default: remarkGfm } = await import('remark-gfm');
     const processor = unified().use(remarkParse).use(remarkGfm);
-    return (md) => (processor.runSync(processor.parse(md)) as { children: unknown[] }).children.length;
+    return (md) => (processor.runSync(processor.parse(md)) as unknown as { children: unknown[] }).children.length;
   }
   const { parseSpec } = await import('@specgen/parser');
   const fastPath = method !== 'specgen-micromark';
