@@ -16,6 +16,16 @@ function scalarText(value: string): string {
   return JSON.stringify(value);
 }
 
+/** Keys and strings repeat thousands of times in a large document; each is classified once per write. */
+function cachedText(cache: Map<string, string>, value: string): string {
+  let text = cache.get(value);
+  if (text === undefined) {
+    text = scalarText(value);
+    cache.set(value, text);
+  }
+  return text;
+}
+
 function scalar(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return scalarText(value);
@@ -31,36 +41,44 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 const isEmpty = (v: unknown) => (Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0);
 const emptyText = (v: unknown) => (Array.isArray(v) ? '[]' : '{}');
 
-function write(value: unknown, indent: string, out: string[]): void {
+function scalarOf(value: unknown, cache: Map<string, string>): string {
+  return typeof value === 'string' ? cachedText(cache, value) : scalar(value);
+}
+
+/**
+ * Appends the lines of `value` to `out`. `first` prefixes the first line instead of `indent`
+ * (the `- ` of an array item whose value is a block), so no nested buffer is built and sliced.
+ */
+function write(value: unknown, indent: string, first: string, out: string[], cache: Map<string, string>): void {
+  let prefix = first;
   if (Array.isArray(value)) {
+    const inner = `${indent}  `;
     for (const item of value) {
-      if (isEmpty(item)) out.push(`${indent}- ${emptyText(item)}`);
-      else if (isObject(item) || Array.isArray(item)) {
-        const nested: string[] = [];
-        write(item, `${indent}  `, nested);
-        // The first line of the nested block goes on the dash line.
-        out.push(`${indent}- ${nested[0]!.slice(indent.length + 2)}`, ...nested.slice(1));
-      } else out.push(`${indent}- ${scalar(item)}`);
+      if (isEmpty(item)) out.push(`${prefix}- ${emptyText(item)}`);
+      // The first line of the nested block goes on the dash line.
+      else if (isObject(item) || Array.isArray(item)) write(item, inner, `${prefix}- `, out, cache);
+      else out.push(`${prefix}- ${scalarOf(item, cache)}`);
+      prefix = indent;
     }
     return;
   }
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+  const inner = `${indent}  `;
+  for (const key in value as Record<string, unknown>) {
+    const item = (value as Record<string, unknown>)[key];
     if (item === undefined) continue;
-    const k = scalarText(key);
-    if (isEmpty(item)) out.push(`${indent}${k}: ${emptyText(item)}`);
-    else if (isObject(item)) {
-      out.push(`${indent}${k}:`);
-      write(item, `${indent}  `, out);
-    } else if (Array.isArray(item)) {
-      out.push(`${indent}${k}:`);
-      write(item, `${indent}  `, out);
-    } else out.push(`${indent}${k}: ${scalar(item)}`);
+    const k = cachedText(cache, key);
+    if (isEmpty(item)) out.push(`${prefix}${k}: ${emptyText(item)}`);
+    else if (isObject(item) || Array.isArray(item)) {
+      out.push(`${prefix}${k}:`);
+      write(item, inner, inner, out, cache);
+    } else out.push(`${prefix}${k}: ${scalarOf(item, cache)}`);
+    prefix = indent;
   }
 }
 
 /** YAML text of a JSON value whose root is an object. */
 export function yamlOf(value: Record<string, unknown>): string {
   const out: string[] = [];
-  write(value, '', out);
+  write(value, '', '', out, new Map());
   return out.join('\n') + '\n';
 }
