@@ -6,6 +6,7 @@
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import { generatedHeader, GENERATED_MARKER, normalize } from '@specgen/generate-core';
 import { signInSchemas } from '@specgen/runtime-server/schemas';
+import { irJsonText, sortKeys } from './ir-json.ts';
 import { routeTable, schemaSet } from './routes.ts';
 
 export const TARGET = 'server';
@@ -19,13 +20,6 @@ export const generator: Generator = {
 
 function marker(specFile: string): string {
   return generatedHeader(specFile).replace(/^\/\/ /, '').trim();
-}
-
-/** Object keys sorted at every level, so the file does not depend on the order a producer used. */
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
 }
 
 /** JSON with the generated marker in its `"//"` field, keys sorted, LF, final newline. */
@@ -46,7 +40,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     { path: `${TARGET}/tsconfig.json`, contents: normalize(generatedHeader(options.specFile) + render('tsconfig.json', data)) },
     { path: `${TARGET}/README.md`, contents: normalize(`<!-- ${marker(options.specFile)} -->\n\n${render('README.md', data)}`) },
     { path: `${TARGET}/src/main.ts`, contents: normalize(generatedHeader(options.specFile) + render('main.ts', data)) },
-    { path: `${TARGET}/ir.json`, contents: json(options.specFile, spec) },
+    { path: `${TARGET}/ir.json`, contents: normalize(irJsonText(marker(options.specFile), spec)) },
     { path: `${TARGET}/schemas/routes.json`, contents: json(options.specFile, { serviceVersion: version, routes }) },
     { path: `${TARGET}/schemas/sign-in.json`, contents: json(options.specFile, signInSchemas(spec)) },
     { path: `${TARGET}/schemas/all.json`, contents: json(options.specFile, schemaSet(spec)) },
