@@ -16,7 +16,7 @@ describe('ir.json text', () => {
   it('reuses unchanged resources and re-renders an edited one', () => {
     irJsonText('marker', spec);
     const [first, ...others] = spec.resources;
-    const edited: Spec = { ...spec, resources: [{ ...first!, notes: 'edited "notes"\nline two' }, ...others] };
+    const edited: Spec = { ...spec, resources: [{ ...first!, description: 'edited "notes"\nline two' }, ...others] };
     const text = irJsonText('marker', edited);
     expect(text).toBe(plain(edited));
     expect(text).toContain('edited \\"notes\\"\\nline two');
