@@ -8,11 +8,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(usage());
     return name ? 0 : 1;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     process.stderr.write(`specgen: unknown command "${name}"\n\n${usage()}`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(command.help);
     return 0;

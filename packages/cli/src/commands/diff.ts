@@ -34,7 +34,7 @@ examples:
 
 export const diffCommand: Command = {
   name: 'diff',
-  summary: 'Compare two versions of the spec: changes, severities, changesets',
+  summary: 'compare two versions of the spec: changes, severities, changesets',
   help,
   run: async (args) => {
     const { parseSpec } = await import('@specgen/parser');

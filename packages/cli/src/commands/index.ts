@@ -1,6 +1,30 @@
+/**
+ * The command list. Each command module is loaded only when it runs, so `specgen diff` does
+ * not pay for loading every generator, and `specgen --help` loads none of them.
+ */
 import type { Command } from '../command.ts';
-import { parseCommand } from './parse.ts';
-import { diffCommand } from './diff.ts';
-import { generateCommand } from './generate.ts';
 
-export const commands: Command[] = [parseCommand, generateCommand, diffCommand];
+export interface CommandEntry {
+  name: string;
+  /** One line for the command list (the module's own `summary` says the same). */
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const commands: CommandEntry[] = [
+  {
+    name: 'parse',
+    summary: 'parse the markdown spec and print the IR as JSON',
+    load: async () => (await import('./parse.ts')).parseCommand,
+  },
+  {
+    name: 'generate',
+    summary: 'generate the npm packages (types, validators, OpenAPI, client, server) from the spec',
+    load: async () => (await import('./generate.ts')).generateCommand,
+  },
+  {
+    name: 'diff',
+    summary: 'compare two versions of the spec: changes, severities, changesets',
+    load: async () => (await import('./diff.ts')).diffCommand,
+  },
+];
