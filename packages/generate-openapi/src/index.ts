@@ -1,7 +1,7 @@
 /** `@service-api/openapi`: the OpenAPI 3.1 document (TS module, JSON, YAML) as of a service version. */
 import { GENERATED_MARKER, generatedHeader, normalize, type GeneratedFile, type Generator } from '@specgen/generate-core';
 import { buildDocument, effectiveVersion } from './document.ts';
-import { toJson, toYaml, canonical } from './serialize.ts';
+import { documentTexts } from './document-text.ts';
 import { renderFile } from './package-files.ts';
 
 export { buildDocument, effectiveVersion } from './document.ts';
@@ -38,9 +38,7 @@ export const generator: Generator = {
   generate({ spec, templates, options }) {
     const document = buildDocument(spec, { serviceVersion: options.serviceVersion, generatedBy: `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` });
     const operations = operationsOf(document);
-    // Sorted once; the JSON text serves openapi.json and the module alike.
-    const sorted = canonical(document);
-    const json = toJson(sorted, true);
+    const texts = documentTexts(document, generatedHeader(options.specFile, '#'));
     const data = {
       packageName: this.packageName,
       packageVersion: options.packageVersion,
@@ -58,8 +56,8 @@ export const generator: Generator = {
       render('tsconfig.json', 'tsconfig.json'),
       render('README.md', 'README.md'),
       render('index.ts', 'src/index.ts'),
-      file('openapi.json', json),
-      file('openapi.yaml', toYaml(sorted, generatedHeader(options.specFile, '#'), true)),
+      file('openapi.json', texts.json),
+      file('openapi.yaml', texts.yaml),
     ];
   },
 };

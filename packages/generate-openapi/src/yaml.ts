@@ -82,3 +82,10 @@ export function yamlOf(value: Record<string, unknown>): string {
   write(value, '', '', out, new Map());
   return out.join('\n') + '\n';
 }
+
+/** The block of an object or array nested under a key, each line at `indent`, no final newline. */
+export function yamlBlock(value: unknown, indent: string, cache: Map<string, string> = new Map()): string {
+  const out: string[] = [];
+  write(value, indent, indent, out, cache);
+  return out.join('\n');
+}
