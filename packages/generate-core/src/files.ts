@@ -18,7 +18,7 @@ export function generatedHeader(specFile: string, comment: '//' | '#' = '//'): s
 /** LF line ends, one trailing newline: the same input gives byte-identical files. */
 export function normalize(contents: string): string {
   // trimEnd() strips the same characters as /\s+$/ without the regex's quadratic backtracking on long files.
-  return contents.replace(/\r\n?/g, '\n').trimEnd() + '\n';
+  return (contents.includes('\r') ? contents.replace(/\r\n?/g, '\n') : contents).trimEnd() + '\n';
 }
 
 export interface WriteReport {
@@ -27,25 +27,37 @@ export interface WriteReport {
   removed: string[];
 }
 
+/**
+ * Contents of output files as already read in this run (`undefined`: no such file), so the
+ * output folder is read once per run; paths not in the map are read from disk.
+ */
+export type CurrentOutput = ReadonlyMap<string, string | undefined>;
+
+/** The file's text on disk (or as `current` holds it), undefined when it does not exist. */
+export function currentContents(outDir: string, path: string, current?: CurrentOutput): string | undefined {
+  if (current?.has(path)) return current.get(path);
+  const abs = join(outDir, path);
+  return existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
+}
+
 /** Lists what `write` would change; empty when the output on disk is current. */
-export function staleFiles(outDir: string, files: GeneratedFile[], owned: (path: string) => boolean): string[] {
+export function staleFiles(outDir: string, files: GeneratedFile[], owned: (path: string) => boolean, current?: CurrentOutput): string[] {
   const stale: string[] = [];
   const want = new Set(files.map((f) => f.path));
   for (const f of files) {
-    const abs = join(outDir, f.path);
-    if (!existsSync(abs) || readFileSync(abs, 'utf8') !== f.contents) stale.push(f.path);
+    if (currentContents(outDir, f.path, current) !== f.contents) stale.push(f.path);
   }
   for (const p of listFiles(outDir)) if (!want.has(p) && owned(p)) stale.push(p);
   return stale.sort();
 }
 
 /** Writes only files whose contents changed, and removes generated files no longer produced. */
-export function writeFiles(outDir: string, files: GeneratedFile[], owned: (path: string) => boolean): WriteReport {
+export function writeFiles(outDir: string, files: GeneratedFile[], owned: (path: string) => boolean, current?: CurrentOutput): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const want = new Set(files.map((f) => f.path));
   for (const f of files) {
     const abs = join(outDir, f.path);
-    if (existsSync(abs) && readFileSync(abs, 'utf8') === f.contents) {
+    if (currentContents(outDir, f.path, current) === f.contents) {
       report.unchanged.push(f.path);
       continue;
     }

@@ -11,7 +11,23 @@ import type { Spec } from '@specgen/ir';
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+  const out: Record<string, unknown> = {};
+  for (const k of sortedKeys(value)) out[k] = sortKeys((value as Record<string, unknown>)[k]);
+  return out;
+}
+
+/** The IR has a few object shapes repeated thousands of times: each shape's key order is sorted once. */
+const orderOfShape = new Map<string, string[]>();
+
+function sortedKeys(value: object): string[] {
+  const keys = Object.keys(value);
+  const shape = JSON.stringify(keys);
+  let sorted = orderOfShape.get(shape);
+  if (sorted === undefined) {
+    sorted = [...keys].sort();
+    if (orderOfShape.size < 10_000) orderOfShape.set(shape, sorted);
+  }
+  return sorted;
 }
 
 /** Stands for the resources array while the rest of the IR is serialized; checked to be unique. */

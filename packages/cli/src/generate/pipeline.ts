@@ -9,7 +9,7 @@ import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
   GENERATED_MARKER, type GeneratedFile, type Generator, type TemplateEngine, type WriteReport,
-  staleFiles, syntaxErrors, writeFiles,
+  currentContents, staleFiles, syntaxErrors, writeFiles,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { type KnownOutput, writeChanged } from './write-changed.ts';
@@ -48,8 +48,13 @@ export function packageVersionOf(outDir: string, target: string): string {
   }
 }
 
+/**
+ * `known`: watch mode's output of the last run (compared in memory). Without it the folder is
+ * read, and each file's text is kept in `disk` when given, for the write or check that follows.
+ */
 export function renderTargets(
   spec: Spec, generators: readonly Generator[], templates: TemplateEngine, options: RenderOptions, known?: KnownOutput,
+  disk?: Map<string, string | undefined>,
 ): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   for (const g of generators) {
@@ -69,7 +74,7 @@ export function renderTargets(
     paths.add(f.path);
   }
   // Files identical to what is on disk were checked when they were written; parse the rest.
-  const errors = syntaxErrors(files.filter((f) => currentText(options.outDir, f.path, known) !== f.contents));
+  const errors = syntaxErrors(files.filter((f) => currentText(options.outDir, f.path, known, disk) !== f.contents));
   if (errors.length > 0) {
     const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
     throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
@@ -77,13 +82,16 @@ export function renderTargets(
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-function currentText(outDir: string, path: string, known?: KnownOutput): string | undefined {
+function currentText(outDir: string, path: string, known?: KnownOutput, disk?: Map<string, string | undefined>): string | undefined {
   if (known) return known.get(path);
+  let text: string | undefined;
   try {
-    return readFileSync(join(outDir, path), 'utf8');
+    text = currentContents(outDir, path);
   } catch {
-    return undefined;
+    text = undefined;
   }
+  disk?.set(path, text);
+  return text;
 }
 
 /**
@@ -115,10 +123,11 @@ export function generateFromSpec(
 ): GenerateOutcome {
   if (hasErrors(parsed.diagnostics)) return { kind: 'diagnostics', diagnostics: parsed.diagnostics };
   const memory = known && known.size > 0 ? known : undefined;
-  const files = renderTargets(parsed.spec, generators, templates, options, memory);
+  const disk = new Map<string, string | undefined>();
+  const files = renderTargets(parsed.spec, generators, templates, options, memory, disk);
   const owned = ownedBy(options.outDir, generators.map((g) => g.target));
-  if (options.check) return { kind: 'checked', stale: staleFiles(options.outDir, files, owned), files, diagnostics: parsed.diagnostics };
-  const report = memory ? writeChanged(options.outDir, files, memory) : writeFiles(options.outDir, files, owned);
+  if (options.check) return { kind: 'checked', stale: staleFiles(options.outDir, files, owned, disk), files, diagnostics: parsed.diagnostics };
+  const report = memory ? writeChanged(options.outDir, files, memory) : writeFiles(options.outDir, files, owned, disk);
   if (known && !memory) for (const f of files) known.set(f.path, f.contents);
   return { kind: 'written', report, files, diagnostics: parsed.diagnostics };
 }
