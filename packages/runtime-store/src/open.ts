@@ -9,6 +9,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Store } from './store.ts';
 import { migrateAuthTables } from './migrations.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export interface OpenStoreOptions {
   /** Run the auth-table migrations (default true). */
@@ -40,7 +41,7 @@ function openSqlite(url: string): Store {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { dialect: 'sqlite', db, close: () => db.destroy() };
 }
 
