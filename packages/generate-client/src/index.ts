@@ -1,5 +1,5 @@
 /** `@service-api/client`: a typed fetch-based client of the service, as of a service version. */
-import type { Generator } from '@specgen/generate-core';
+import type { GeneratedFile, Generator, TemplateEngine } from '@specgen/generate-core';
 import { renderFile } from '@specgen/generate-openapi';
 import { buildClientModel, type EndpointView } from './model.ts';
 
@@ -25,6 +25,12 @@ function signatures(e: EndpointView): { signature: string; implSignature: string
   return { signature: params.join(', '), implSignature: names.join(', '), structureName: e.text || e.resultType === 'unknown' ? null : e.resultType };
 }
 
+/**
+ * The last run's files per template engine, keyed by the JSON of the view data: a watch edit that
+ * changes no endpoint, command or resource list (a field's notes, say) renders nothing.
+ */
+const lastRun = new WeakMap<TemplateEngine, { key: string; files: GeneratedFile[] }>();
+
 export const generator: Generator = {
   target: TARGET,
   packageName: '@service-api/client',
@@ -40,12 +46,17 @@ export const generator: Generator = {
       specFile: options.specFile,
       example: first ? { accessor: first.accessor, second: first.fields.find((f) => f !== 'Id' && !first.expandable.includes(f)) ?? null } : null,
     };
+    const key = JSON.stringify(data);
+    const last = lastRun.get(templates);
+    if (last?.key === key) return last.files.map((f) => ({ ...f }));
     const render = (template: string, path: string) => renderFile(templates, TARGET, template, path, options.specFile, data);
-    return [
+    const files = [
       render('package.json', 'package.json'),
       render('tsconfig.json', 'tsconfig.json'),
       render('README.md', 'README.md'),
       ...SOURCES.map((name) => render(name, `src/${name}`)),
     ];
+    lastRun.set(templates, { key, files: files.map((f) => ({ ...f })) });
+    return files;
   },
 };
