@@ -61,7 +61,7 @@ describe('workflow setup', () => {
     expect(rootPackage.scripts.test).toBeTruthy();
     expect(rootPackage.scripts.specgen).toContain('packages/cli/src/main.ts');
     const { commands } = await import('../../cli/src/commands/index.ts');
-    const generate = commands.find((c) => c.name === 'generate');
+    const generate = await commands.find((c) => c.name === 'generate')?.load();
     expect(generate?.help).toContain('--check');
     expect(commands.find((c) => c.name === 'diff')).toBeDefined();
   }, 60_000);
