@@ -13,9 +13,22 @@ export function parseVersion(text: string): number[] {
   return text.split('.').map(Number);
 }
 
+/** Parsed versions, cached: a large spec repeats the same few dozen versions thousands of times. */
+const parsedVersions = new Map<string, readonly number[]>();
+
+function versionParts(version: string): readonly number[] {
+  let parts = parsedVersions.get(version);
+  if (!parts) {
+    if (parsedVersions.size >= 4096) parsedVersions.clear();
+    parsedVersions.set(version, (parts = parseVersion(version)));
+  }
+  return parts;
+}
+
 export function compareVersions(a: string, b: string): number {
-  const pa = parseVersion(a);
-  const pb = parseVersion(b);
+  if (a === b && isVersion(a)) return 0;
+  const pa = versionParts(a);
+  const pb = versionParts(b);
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
     const d = (pa[i] ?? 0) - (pb[i] ?? 0);
     if (d !== 0) return d < 0 ? -1 : 1;
