@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '@specgen/runtime-store';
 import { evaluate, parseQueryOptions, sortRecords, type QueryField, type ScalarValue } from '@specgen/runtime-query';
-import { postgresAvailable } from '@specgen/test-support';
+import { postgresAvailable } from '@specgen/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceModels, resourceView, seedEncoded, writeRecords, type EncodedRecord, type ResourceView } from '../src/index.ts';
 import { buildApp, get, loadSpec, openTestStore, stopPostgres, type StoreKind } from './harness.ts';

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { openStore, type Store } from '@specgen/runtime-store';
-import { startPostgres, type PostgresCluster } from '@specgen/test-support';
+import { startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
 import type { ServerConfig, ServerContext, SessionInfo } from '../../runtime-server/src/contract.ts';
 import { apiDocsPlugin, resourcesPlugin } from '../src/index.ts';
 

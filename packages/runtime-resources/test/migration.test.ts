@@ -4,7 +4,7 @@
  * so they are served and queryable at once. On SQLite and PostgreSQL.
  */
 import { availableAt, type Spec } from '@specgen/ir';
-import { postgresAvailable } from '@specgen/test-support';
+import { postgresAvailable } from '@specgen/test-support/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureResourceTables, resourceModels, seedResources, writeRecords } from '../src/index.ts';
 import { buildApp, get, loadSpec, openTestStore, stopPostgres, type StoreKind } from './harness.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '@specgen/runtime-store';
-import { postgresAvailable } from '@specgen/test-support';
+import { postgresAvailable } from '@specgen/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, get, loadSpec, openTestStore, stopPostgres, type StoreKind } from './harness.ts';
 import { IDS, loadKnownData } from './known-data.ts';

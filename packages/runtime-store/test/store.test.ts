@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresAvailable, startPostgres, type PostgresCluster } from '@specgen/test-support';
+import { postgresAvailable, startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
 import { openStore } from '../src/index.ts';
 import { storeSuite } from './store-suite.ts';
 
