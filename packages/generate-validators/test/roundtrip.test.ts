@@ -94,6 +94,7 @@ describe('Int32 bounds', () => {
     ['2147483648', 'int32.range'],
     ['-2147483649', 'int32.range'],
     ['1.5', 'int32.integer'],
+    ['1e300', 'int32.range'],
     ['"24"', 'int32'],
   ];
   for (const [input, rule] of cases) {
@@ -103,12 +104,30 @@ describe('Int32 bounds', () => {
   }
 });
 
+describe('Decimal', () => {
+  it('takes a JSON number, and an integer beyond 2^53 from parseJson as the nearest number', () => {
+    expect(v['parseAs'](v['ProductRecordSchema'], v['parseJson'](productRecordJson({ MeasurementSetting: '-0.5' }))).MeasurementSetting).toBe(-0.5);
+    expect(v['parseAs'](v['ProductRecordSchema'], v['parseJson'](productRecordJson({ MeasurementSetting: '12345678901234567891' }))).MeasurementSetting).toBe(12345678901234567891);
+  });
+
+  it('refuses a string and a bigint beyond the range of a number, naming the rule', () => {
+    expect(issuesOf(productRecordJson({ MeasurementSetting: '"12.5"' })).map((i) => i.rule)).toEqual(['decimal']);
+    expect(issuesOf(productRecordJson({ MeasurementSetting: '1' + '0'.repeat(400) })).map((i) => i.rule)).toEqual(['decimal.finite']);
+  });
+});
+
 describe('DateTimeOffset', () => {
   const cases: [string, string | null][] = [
     ['2026-01-31T00:00:00+01:00', null],
     ['2026-01-31T23:59:59.1234567Z', null],
     ['2026-06-30T10:00-05:30', null],
     ['2024-02-29T00:00:00+00:00', null],
+    ['2000-02-29T00:00Z', null],
+    ['2026-01-01T00:00:00+14:00', null],
+    ['1900-02-29T00:00:00Z', 'dateTimeOffset.range'],
+    ['2026-04-31T00:00:00Z', 'dateTimeOffset.range'],
+    ['2026-01-31T00:00:00.12345678Z', 'dateTimeOffset.format'],
+    ['2026-01-31T00:00:00+0100', 'dateTimeOffset.format'],
     ['2026-01-31T00:00:00', 'dateTimeOffset.format'],
     ['2026-01-31', 'dateTimeOffset.format'],
     ['31.01.2026 00:00', 'dateTimeOffset.format'],

@@ -33,47 +33,68 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value;
 }
 
-/** Int64: bigint, safe integer JSON number, or numeric string -> bigint, in 64-bit range. */
-export function int64() {
-  return z
-    .union([z.bigint(), z.number(), z.string()], { error: typeError('int64', 'an integer (JSON number or numeric string)') })
-    .transform((value, ctx): bigint => {
-      let result: bigint;
-      if (typeof value === 'number') {
-        if (!Number.isInteger(value)) return fail(ctx, 'int64.integer', `expected an integer, received ${value}`);
-        if (!Number.isSafeInteger(value)) {
-          return fail(ctx, 'int64.precision', `${value} is beyond 2^53 and has lost digits; decode the body with parseJson`);
-        }
-        result = BigInt(value);
-      } else if (typeof value === 'string') {
-        if (!/^-?\d+$/.test(value)) return fail(ctx, 'int64.format', `expected a numeric string, received ${describe(value)}`);
-        result = BigInt(value);
-      } else {
-        result = value;
+/** The inputs Int64 accepts; anything else is refused with the rule `int64`. */
+export type Int64Input = bigint | number | string;
+
+const INT64_TYPE = typeError('int64', 'an integer (JSON number or numeric string)');
+const DIGITS = /^-?\d+$/;
+
+/**
+ * Int64: bigint, safe integer JSON number, or numeric string -> bigint, in 64-bit range.
+ * One transform (no union, no pipe): the common input, a numeric string of at most 18
+ * characters, costs a regex test and a `BigInt()`; the range is only checked when it can fail.
+ */
+export function int64(): z.ZodType<bigint, Int64Input> {
+  return z.transform((value: unknown, ctx): bigint => {
+    if (typeof value === 'string') {
+      if (!DIGITS.test(value)) return fail(ctx, 'int64.format', `expected a numeric string, received ${describe(value)}`);
+      const result = BigInt(value);
+      return value.length < 19 ? result : inRange(ctx, result);
+    }
+    if (typeof value === 'number') {
+      if (!Number.isInteger(value)) return fail(ctx, 'int64.integer', `expected an integer, received ${value}`);
+      if (!Number.isSafeInteger(value)) {
+        return fail(ctx, 'int64.precision', `${value} is beyond 2^53 and has lost digits; decode the body with parseJson`);
       }
-      if (result < INT64_MIN || result > INT64_MAX) return fail(ctx, 'int64.range', `${result} is outside the 64-bit range`);
-      return result;
-    });
+      return BigInt(value);
+    }
+    if (typeof value === 'bigint') return inRange(ctx, value);
+    ctx.addIssue({ code: 'custom', message: INT64_TYPE({ input: value }) });
+    return z.NEVER as never;
+  }) as unknown as z.ZodType<bigint, Int64Input>;
 }
 
-/** Int32: an integer JSON number in [-2^31, 2^31 - 1]. */
+function inRange(ctx: Ctx, value: bigint): bigint {
+  return value < INT64_MIN || value > INT64_MAX ? fail(ctx, 'int64.range', `${value} is outside the 64-bit range`) : value;
+}
+
+/** Int32: an integer JSON number in [-2^31, 2^31 - 1] (zod's `z.int32()`, with messages that name the rule). */
 export function int32() {
-  return z.number({ error: typeError('int32', 'an integer JSON number') }).superRefine((v, ctx) => {
-    if (!Number.isInteger(v)) fail(ctx, 'int32.integer', `expected an integer, received ${v}`);
-    else if (v < INT32_MIN || v > INT32_MAX) fail(ctx, 'int32.range', `${v} is outside [${INT32_MIN}, ${INT32_MAX}]`);
+  return z.int32({
+    error: (issue) => {
+      const input = issue.input;
+      if (input === undefined) return 'required: the field is missing';
+      if (typeof input !== 'number' || !Number.isFinite(input)) return `int32: expected an integer JSON number, received ${describe(input)}`;
+      if (!Number.isInteger(input)) return `int32.integer: expected an integer, received ${input}`;
+      return `int32.range: ${input} is outside [${INT32_MIN}, ${INT32_MAX}]`;
+    },
   });
 }
 
-/** Decimal: a finite JSON number (a bigint from parseJson is converted). */
-export function decimal() {
-  return z
-    .union([z.number(), z.bigint()], { error: typeError('decimal', 'a JSON number') })
-    .transform((value, ctx): number => {
-      const n = typeof value === 'bigint' ? Number(value) : value;
-      if (!Number.isFinite(n)) return fail(ctx, 'decimal.finite', `expected a finite number, received ${String(value)}`);
-      return n;
-    });
+/** Decimal: a finite JSON number (a bigint from parseJson is converted). One transform. */
+export function decimal(): z.ZodType<number, number | bigint> {
+  return z.transform((value: unknown, ctx): number => {
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    if (typeof value === 'bigint') {
+      const n = Number(value);
+      return Number.isFinite(n) ? n : fail(ctx, 'decimal.finite', `expected a finite number, received ${value}`);
+    }
+    ctx.addIssue({ code: 'custom', message: DECIMAL_TYPE({ input: value }) });
+    return z.NEVER as never;
+  }) as unknown as z.ZodType<number, number | bigint>;
 }
+
+const DECIMAL_TYPE = typeError('decimal', 'a JSON number');
 
 export function boolean() {
   return z.boolean({ error: typeError('boolean', 'true or false') });
@@ -87,38 +108,44 @@ export function string(maxLength?: number) {
     : base.max(maxLength, { error: (issue) => `string.maxLength: at most ${maxLength} characters, received ${String((issue.input as string).length)}` });
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+/** The calendar date part, leap years included (the pattern of zod's `z.iso.date()`). */
+const DATE = '(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8])))';
+/** A valid date-time with an offset of at most 14 hours, in one regular expression. */
+const DATE_TIME = new RegExp(`^${DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,7})?)?(?:Z|[+-](?:0\\d|1[0-4]):[0-5]\\d)$`);
+/** The shape alone: a value of this shape that fails DATE_TIME has a day, hour or offset out of range. */
+const DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
-/** DateTimeOffset: ISO 8601 date-time with an offset (`Z` or `+hh:mm`); kept as the string sent. */
+/**
+ * DateTimeOffset: ISO 8601 date-time with an offset (`Z` or `+hh:mm`); kept as the string sent.
+ * Seconds are optional and fractions have at most 7 digits (as .NET writes them); the offset is at
+ * most 14 hours. zod's `z.iso.datetime({ offset: true })` requires seconds, allows offsets up to
+ * 23:59 and takes no pattern of ours, so this is a string with one regex test that includes the
+ * calendar (the date pattern of `z.iso.date()`); whether a failure is the format or a range is
+ * worked out only on failure.
+ */
 export function dateTimeOffset() {
-  return z.string({ error: typeError('dateTimeOffset', 'an ISO 8601 date-time string') }).superRefine((value, ctx) => {
-    const m = DATE_TIME.exec(value);
-    if (!m) {
-      fail(ctx, 'dateTimeOffset.format', `expected YYYY-MM-DDThh:mm[:ss[.fffffff]] with an offset (Z or +hh:mm), received ${describe(value)}`);
-      return;
-    }
-    const [year, month, day, hour, minute, second, , offsetHour, offsetMinute] = m.slice(1).map((part) => Number(part ?? 0));
-    const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-    const bad =
-      month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth || hour! > 23 || minute! > 59 || second! > 59 ||
-      offsetHour! > 14 || offsetMinute! > 59;
-    if (bad) fail(ctx, 'dateTimeOffset.range', `${value} is not a valid date, time or offset`);
+  return z.string({ error: typeError('dateTimeOffset', 'an ISO 8601 date-time string') }).regex(DATE_TIME, {
+    error: (issue) => {
+      const input = issue.input as string;
+      return DATE_TIME_SHAPE.test(input)
+        ? `dateTimeOffset.range: ${input} is not a valid date, time or offset`
+        : `dateTimeOffset.format: expected YYYY-MM-DDThh:mm[:ss[.fffffff]] with an offset (Z or +hh:mm), received ${describe(input)}`;
+    },
   });
 }
 
-const TIME_SPAN = /^-?(?:(\d+)\.)?(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,7})?$/;
+const TIME_SPAN = /^-?(?:\d+\.)?(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,7})?$/;
+const TIME_SPAN_SHAPE = /^-?(?:\d+\.)?\d{2}:\d{2}:\d{2}(?:\.\d{1,7})?$/;
 
-/** TimeSpan: `[-][d.]hh:mm:ss[.fffffff]` (hours 0-23, minutes and seconds 0-59); kept as the string sent. */
+/** TimeSpan: `[-][d.]hh:mm:ss[.fffffff]` (hours 0-23, minutes and seconds 0-59); kept as the string sent. One regex test. */
 export function timeSpan() {
-  return z.string({ error: typeError('timeSpan', 'a [-][d.]hh:mm:ss[.fffffff] string') }).superRefine((value, ctx) => {
-    const m = TIME_SPAN.exec(value);
-    if (!m) {
-      fail(ctx, 'timeSpan.format', `expected [-][d.]hh:mm:ss[.fffffff], received ${describe(value)}`);
-      return;
-    }
-    if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) {
-      fail(ctx, 'timeSpan.range', `${value}: hours must be 0-23, minutes and seconds 0-59`);
-    }
+  return z.string({ error: typeError('timeSpan', 'a [-][d.]hh:mm:ss[.fffffff] string') }).regex(TIME_SPAN, {
+    error: (issue) => {
+      const input = issue.input as string;
+      return TIME_SPAN_SHAPE.test(input)
+        ? `timeSpan.range: ${input}: hours must be 0-23, minutes and seconds 0-59`
+        : `timeSpan.format: expected [-][d.]hh:mm:ss[.fffffff], received ${describe(input)}`;
+    },
   });
 }
 
