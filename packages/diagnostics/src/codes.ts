@@ -22,7 +22,8 @@ export type DiagnosticCode =
   | 'malformed-status'
   | 'malformed-statuses-line'
   | 'unknown-structure'
-  | 'unknown-http-method';
+  | 'unknown-http-method'
+  | 'unknown-payload-type';
 
 export interface DiagnosticDoc {
   severity: Severity;
@@ -36,7 +37,7 @@ export const DIAGNOSTIC_CODES: Record<DiagnosticCode, DiagnosticDoc> = {
   'unknown-type': {
     severity: 'error',
     summary: 'A field type is neither a scalar nor a well-formed reference to a resource or structure.',
-    doc: 'Use one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan (or Integer), a PascalCase resource or structure name, optionally followed by [] and/or ?.',
+    doc: 'Use one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan (or Integer), a PascalCase resource or structure name, optionally followed by [] and/or ?. Checked in every field table: a name one or two edits from a scalar (`Bolean`) is a typo in any table; in a sign-in structure a name must also be a scalar, a structure or a resource of the spec, since structures are whole JSON bodies. The message suggests the nearest valid name.',
   },
   'malformed-version': {
     severity: 'error',
@@ -117,6 +118,11 @@ export const DIAGNOSTIC_CODES: Record<DiagnosticCode, DiagnosticDoc> = {
     severity: 'error',
     summary: 'The Method column of the sign-in table holds something other than GET, POST, PUT, PATCH or DELETE.',
     doc: 'The row is skipped.',
+  },
+  'unknown-payload-type': {
+    severity: 'error',
+    summary: 'A command\'s Returns cell or an error table\'s Body cell says `JSON <type>` with a type that is neither `string` nor a sign-in structure.',
+    doc: 'Write `JSON string: <text>` for a JSON string body, or name a structure by its bold label or PascalCase name (`JSON device secret response`, `JSON LoginResponse`). The message suggests the nearest valid name.',
   },
 };
 

@@ -2,3 +2,4 @@ export * from './diagnostic.ts';
 export * from './codes.ts';
 export * from './collector.ts';
 export * from './reporters.ts';
+export * from './suggest.ts';

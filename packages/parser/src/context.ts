@@ -1,10 +1,14 @@
 /** What every extractor needs: the file name, the diagnostic collector, and position helpers. */
 import { DiagnosticCollector, type DiagnosticCode } from '@specgen/diagnostics';
-import type { Source } from '@specgen/ir';
+import type { Source, TypeExpr } from '@specgen/ir';
 import type { Position } from './blocks.ts';
 
 export class ParseContext {
   readonly diagnostics = new DiagnosticCollector();
+  /** Where each reference type was written, so resolution can report an unknown one at its cell. */
+  readonly typeCells = new Map<TypeExpr, Position>();
+  /** `JSON <type>` statements of command and error tables, checked once the structures are known. */
+  readonly payloadTypes: PayloadType[] = [];
   constructor(readonly file: string) {}
 
   source(p: Position): Source {
@@ -14,6 +18,14 @@ export class ParseContext {
   report(code: DiagnosticCode, message: string, p: Position): void {
     this.diagnostics.report(code, message, this.source(p));
   }
+}
+
+export interface PayloadType {
+  /** The word(s) after `JSON`, e.g. `device secret response` or `string`. */
+  name: string;
+  /** What states it, for the message: `command GetMultiFactorDeviceSecret`. */
+  owner: string;
+  at: Position;
 }
 
 /** Position of character `index` of a block's text (text lines map to source lines; continuation lines are approximate). */

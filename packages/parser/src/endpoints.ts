@@ -2,6 +2,7 @@
 import type { Command, Endpoint } from '@specgen/ir';
 import type { TableBlock } from './blocks.ts';
 import type { ParseContext } from './context.ts';
+import { notePayloadType } from './payload-types.ts';
 import { cellText, readTable } from './table.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -98,6 +99,7 @@ export function readCommandsTable(ctx: ParseContext, table: TableBlock): Command
   if (!rows) return [];
   return rows.map((row) => {
     const returns = cellText(row, 'returns');
+    notePayloadType(ctx, row['returns'], `command ${row['command']!.text}`);
     return {
       kind: 'command',
       name: row['command']!.text,

@@ -2,6 +2,7 @@
 import type { ErrorCase, ErrorTable } from '@specgen/ir';
 import type { TableBlock, TextBlock } from './blocks.ts';
 import { NOT_SHOWN, sentences, type ParseContext } from './context.ts';
+import { notePayloadType } from './payload-types.ts';
 import { cellText, isNone, readTable } from './table.ts';
 import type { SectionNode } from './tree.ts';
 
@@ -21,6 +22,7 @@ export function readErrorTable(ctx: ParseContext, node: SectionNode): ErrorTable
       continue;
     }
     const bodyText = cellText(row, 'body');
+    notePayloadType(ctx, row['body'], `error table "${node.section.title}"`);
     cases.push({
       kind: 'error',
       status: Number(statusCell.text),

@@ -1,10 +1,13 @@
 /** Cross-links between sections: known refs, statuses, read paths, endpoint bodies and versions, error targets. */
+import { didYouMean } from '@specgen/diagnostics';
 import type { Limit, Spec, Structure } from '@specgen/ir';
 import type { Collected } from './collect.ts';
 import type { ParseContext } from './context.ts';
 import { pathTail } from './endpoints.ts';
 import { errorTableTargets } from './errors.ts';
 import { inReadTableOrder, inTargetOrder, orderVersions } from './order.ts';
+import { checkPayloadTypes } from './payload-types.ts';
+import { unresolvedMessage } from './types.ts';
 
 export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 'title' | 'file' | 'source'> {
   const resources = inReadTableOrder(unique(ctx, c.resources, 'resource'), c.readRows.map((r) => r.name));
@@ -15,6 +18,15 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   for (const owner of [...resources, ...structures]) {
     for (const f of owner.fields) if (f.type.base.kind === 'ref') f.type.base.known = known.has(f.type.base.target);
   }
+  // A sign-in structure is a whole JSON body: a name in it must be defined (resource tables may
+  // name referenced resources whose fields are not shown, so only look-alikes of scalars are typos there).
+  for (const s of structures) {
+    for (const f of s.fields) {
+      const at = ctx.typeCells.get(f.type);
+      if (f.type.base.kind === 'ref' && !f.type.base.known && at) ctx.report('unknown-type', unresolvedMessage(f.type.base.target, s.name, f.name, known), at);
+    }
+  }
+  checkPayloadTypes(ctx, structures);
   for (const row of c.readRows) {
     const r = byName.get(row.name);
     if (!r) {
@@ -51,7 +63,7 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   const structureNames = new Set(structures.map((s) => s.name));
   for (const e of c.endpoints) {
     for (const name of [e.body, e.success.body]) {
-      if (name !== null && !structureNames.has(name)) ctx.report('unknown-structure', `endpoint ${e.id} names "${name}", which is not a sign-in structure`, e.source);
+      if (name !== null && !structureNames.has(name)) ctx.report('unknown-structure', `endpoint ${e.id} names "${name}", which is not a sign-in structure${didYouMean(name, structureNames)}`, e.source);
     }
   }
   for (const cmd of c.commands) {

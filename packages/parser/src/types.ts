@@ -1,4 +1,5 @@
 /** The Type column: `Int64?`, `Comments`, `ExtraFields[]`, `Integer` (= Int32, text kept). */
+import { closestMatch, didYouMean } from '@specgen/diagnostics';
 import type { ScalarKind, TypeExpr } from '@specgen/ir';
 import type { Cell } from './blocks.ts';
 import type { ParseContext } from './context.ts';
@@ -6,6 +7,13 @@ import type { ParseContext } from './context.ts';
 const SCALARS: ReadonlySet<string> = new Set(['Int64', 'Int32', 'Decimal', 'Boolean', 'String', 'DateTimeOffset', 'TimeSpan']);
 /** Spellings the spec uses for a scalar in prose tables. */
 const SCALAR_ALIASES: Readonly<Record<string, ScalarKind>> = { Integer: 'Int32' };
+/** Every name a type cell may use for a scalar, for suggestions. */
+export const SCALAR_NAMES: readonly string[] = [...SCALARS, ...Object.keys(SCALAR_ALIASES)];
+/** The scalar meant by a look-alike from another language. */
+const LOOKALIKE_HINTS: Readonly<Record<string, string>> = {
+  int: 'Int32', integer: 'Int32', long: 'Int64', short: 'Int32', byte: 'Int32', bool: 'Boolean', float: 'Decimal', double: 'Decimal',
+  single: 'Decimal', number: 'Decimal', str: 'String', guid: 'String', date: 'DateTimeOffset', datetime: 'DateTimeOffset', time: 'TimeSpan',
+};
 /** Names that look like a scalar but are none of the spec's: almost certainly a typo. */
 const SCALAR_LOOKALIKES = /^(U?Int\d*|Long|Short|Byte|Float|Double|Single|Number|Bool|Str|Guid|Date|DateTime|Time|Object|Any)$/i;
 const SHAPE = /^([A-Za-z_$][A-Za-z0-9_]*)(\[\])?(\?)?$/;
@@ -24,8 +32,18 @@ export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
   if (SCALARS.has(name)) return { text, base: { kind: 'scalar', scalar: name as ScalarKind }, nullable, array };
   const alias = SCALAR_ALIASES[name];
   if (alias) return { text, base: { kind: 'scalar', scalar: alias }, nullable, array };
-  if (!/^[A-Z]/.test(name) || SCALAR_LOOKALIKES.test(name)) {
-    ctx.report('unknown-type', `type "${name}" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name`, cell);
+  const typo = closestMatch(name, SCALAR_NAMES);
+  if (!/^[A-Z]/.test(name) || SCALAR_LOOKALIKES.test(name) || typo !== null) {
+    const hint = LOOKALIKE_HINTS[name.toLowerCase()] ?? typo;
+    ctx.report('unknown-type', `type "${name}" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name${hint ? `; did you mean ${hint}?` : ''}`, cell);
+    return { text, base: { kind: 'ref', target: name, known: false }, nullable, array };
   }
-  return { text, base: { kind: 'ref', target: name, known: false }, nullable, array };
+  const type: TypeExpr = { text, base: { kind: 'ref', target: name, known: false }, nullable, array };
+  ctx.typeCells.set(type, cell);
+  return type;
+}
+
+/** `type "X" of Owner.Field ...; did you mean Y?` for a reference that resolution did not find. */
+export function unresolvedMessage(target: string, owner: string, field: string, known: Iterable<string>): string {
+  return `type "${target}" of ${owner}.${field} is not a scalar, a sign-in structure or a resource of the spec${didYouMean(target, [...SCALAR_NAMES, ...known])}`;
 }

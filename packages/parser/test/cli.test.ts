@@ -41,7 +41,7 @@ describe('specgen parse (in process)', () => {
   it('prints diagnostics as file:line:column: severity code: message and exits 1 on errors', async () => {
     const r = await runInProcess(bad);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`${bad}:12:11: error unknown-type: type "int" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name\n`);
+    expect(r.stderr).toBe(`${bad}:12:11: error unknown-type: type "int" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name; did you mean Int32?\n`);
     const gh = await runInProcess(bad, '--quiet', '--format', 'github');
     expect(gh.stdout).toBe('');
     expect(gh.stderr).toMatch(/^::error file=.*bad\.md,line=12,col=11,title=unknown-type::/);

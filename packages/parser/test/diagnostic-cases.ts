@@ -7,12 +7,32 @@ export interface Case {
   markdown: string;
   line: number;
   column: number;
+  /** Text the message must contain (e.g. its suggestion). */
+  says?: string;
 }
 
 const section = (title: string, body: string[]) => ['', title, '', ...body].join('\n');
+/** Mini spec with a `### Sign-in structures` section (lines 5-11) before `### Things` (line 13). */
+const withStructure = (row: string, after = '') =>
+  miniSpec([], after).replace('\n### Things', section('### Sign-in structures', ['**Secret response** (JSON)', '', '| Field | Type | Notes |', '|---|---|---|', row]) + '\n\n### Things');
 
 export const CASES: Case[] = [
-  { code: 'unknown-type', markdown: miniSpec(['| Count | int | Number. | - |']), line: 12, column: 11 },
+  // unknown-type, one case per kind of field table: resource, sign-in structure (typo of a scalar, undefined name).
+  { code: 'unknown-type', markdown: miniSpec(['| Count | int | Number. | - |']), line: 12, column: 11, says: 'did you mean Int32?' },
+  { code: 'unknown-type', markdown: miniSpec(['| Flag | Bolean | Yes or no. | - |']), line: 12, column: 10, says: 'did you mean Boolean?' },
+  { code: 'unknown-type', markdown: withStructure('| ForceRelogin | Bolean | Force. |'), line: 11, column: 18, says: 'did you mean Boolean?' },
+  { code: 'unknown-type', markdown: withStructure('| Owner | Thingz | Owner. |'), line: 11, column: 11, says: 'type "Thingz" of SecretResponse.Owner is not a scalar, a sign-in structure or a resource of the spec; did you mean Things?' },
+  // unknown-payload-type: a command's Returns cell and an error table's Body cell.
+  {
+    code: 'unknown-payload-type',
+    markdown: withStructure('| Secret | String | Base32. |', section('## Endpoints', ['### Commands', '', '| Command | Returns |', '|---|---|', '| GetSecret | 200 JSON secrt response. |'])),
+    line: 36, column: 24, says: 'command GetSecret says "JSON secrt response", which is neither a JSON string nor a sign-in structure; did you mean "JSON Secret response"?',
+  },
+  {
+    code: 'unknown-payload-type',
+    markdown: miniSpec([], section('## Errors', ['### Things read', '', '| Status | Body | Condition |', '|---|---|---|', '| 401 | JSON strng: Login failed | Wrong. |'])),
+    line: 28, column: 14, says: 'did you mean "JSON string"?',
+  },
   { code: 'malformed-version', markdown: miniSpec(['| Count | Int32 | Number. | 2.x |']), line: 12, column: 29 },
   { code: 'duplicate-field', markdown: miniSpec(['| Id | Int64 | Again. | - |']), line: 12, column: 3 },
   { code: 'duplicate-enum-value', markdown: miniSpec(['| Kind | Int32 | 0 = A, 0 = B. | - |']), line: 12, column: 25 },
@@ -63,3 +83,14 @@ export const CASES: Case[] = [
   },
 ];
 
+
+/** The same kinds of table, written as the spec writes them: no diagnostic. */
+export function withStructureClean(): string {
+  return withStructure(
+    '| Secret | String | Base32. |',
+    [
+      section('## Endpoints', ['### Commands', '', '| Command | Returns |', '|---|---|', '| GetSecret | 200 JSON secret response, plus header X-Id. |']),
+      section('## Errors', ['### Secret', '', '| Status | Body | Condition |', '|---|---|---|', '| 401 | JSON string: Login failed | Wrong. |', '| 400 | JSON string stating that GetSecret failed | Bad. |']),
+    ].join('\n'),
+  ).replace('| Id | Int64 | Business key. | - |', '| Id | Int64 | Business key. | - |\n| Comment | Comments | Expandable. | - |\n| Parts | Parts[] | Expandable. | - |');
+}

@@ -3,19 +3,26 @@ import { ALL_DIAGNOSTIC_CODES } from '@specgen/diagnostics';
 import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../src/index.ts';
 import { miniSpec } from './helpers.ts';
-import { CASES } from './diagnostic-cases.ts';
+import { CASES, withStructureClean } from './diagnostic-cases.ts';
 
 describe('diagnostics with exact positions', () => {
   it('the clean mini spec has no diagnostics', () => {
     expect(parseSpec(miniSpec(), 'mini.md').diagnostics).toEqual([]);
   });
 
-  it.each(CASES)('$code at $line:$column', ({ code, markdown, line, column }) => {
+  it.each(CASES)('$code at $line:$column', ({ code, markdown, line, column, says }) => {
     const { diagnostics } = parseSpec(markdown, 'mini.md');
     expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toContain(`${code} ${line}:${column}`);
-    const d = diagnostics.find((x) => x.code === code)!;
+    const d = diagnostics.find((x) => x.code === code && x.line === line && x.column === column)!;
     expect(d.file).toBe('mini.md');
     expect(d.message.length).toBeGreaterThan(10);
+    if (says) expect(d.message).toContain(says);
+    if (says) expect(diagnostics.filter((x) => x.line === line && x.column === column), 'one diagnostic per cell').toHaveLength(1);
+  });
+
+  it('accepts what the spec writes in type cells: references to resources not shown, JSON string and structure bodies', () => {
+    const clean = withStructureClean();
+    expect(parseSpec(clean, 'mini.md').diagnostics).toEqual([]);
   });
 
   it('gives the same positions with the micromark path', () => {
