@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildDocument } from '@specgen/generate-openapi';
 import type { FastifyInstance } from 'fastify';
-import type { ServicePlugin } from '../../runtime-server/src/contract.ts';
+import type { ServicePlugin } from './server-contract.ts';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { availableAt } from '@specgen/ir';
 import { isQueryError, parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type RawQuery } from '@specgen/runtime-query';
-import type { ServerContext, ServicePlugin } from '../../runtime-server/src/contract.ts';
+import type { ServerContext, ServicePlugin } from './server-contract.ts';
 import { sendJsonText, sendMessage } from './http.ts';
 import { resourceModel, type ResourceModel } from './model.ts';
 import { getRecord, listRecords } from './reader.ts';

@@ -1,0 +1,65 @@
+/**
+ * The contract between the server core and the feature plugins (OIDC sign-in, read resources).
+ * It lives here, below runtime-server, because runtime-server loads this package's plugins:
+ * runtime-server re-exports it (`src/contract.ts`) and builds on it without a cycle.
+ * The server core builds a `ServerContext` and calls each `ServicePlugin` inside the
+ * `/:languageCode/:companyNumber` prefix.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Spec } from '@specgen/ir';
+import type { Store } from '@specgen/runtime-store';
+
+export interface SessionInfo {
+  sessionId: string;
+  userId: string;
+  username: string;
+  /** Permission names of the read-resources table, e.g. `Show serial number`. */
+  permissions: string[];
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** The service version this server plays; fields, resources and endpoints introduced later are absent. */
+  serviceVersion: string;
+  databaseUrl: string;
+  /** 32-byte key (base64 or hex) for AES-256-GCM encryption of secrets at rest. */
+  secretsKey: Buffer;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  cookieSecure: boolean;
+  /** Public base URL of this server, e.g. `http://127.0.0.1:8001`. */
+  publicUrl: string;
+  oidc: {
+    issuer: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    redirectUrl: string | null;
+    scopes: string[];
+    flowLifetimeSeconds: number;
+    /** Tests only: allow an http issuer on loopback. */
+    allowInsecureIssuer: boolean;
+    /** Failed OIDC callbacks per client address within the window before 429 (default 10). */
+    maxFailedAttempts?: number;
+    /** Window of that count in seconds (default 300). */
+    attemptWindowSeconds?: number;
+  };
+}
+
+export interface ServerContext {
+  config: ServerConfig;
+  store: Store;
+  /** The IR the generated server was built from. */
+  spec: Spec;
+  /** Session of a request (header `X-Service-SessionId` or the session cookie); null when missing or invalid. */
+  authenticate(request: FastifyRequest): Promise<SessionInfo | null>;
+  /** Creates a session for the user (new id at every login), sets the header and cookie on the reply, returns the id. */
+  startSession(userId: string, request: FastifyRequest, reply: FastifyReply, opts?: { forceRelogin?: boolean }): Promise<string>;
+  /**
+   * The session, or null after answering 401 (missing, invalid, expired) or 403 "Session
+   * suspended" (ended by a ForceRelogin elsewhere) with a JSON string body. Set by the server core.
+   */
+  requireSession?(request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo | null>;
+}
+
+export type ServicePlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
