@@ -7,3 +7,4 @@ export * from './report/index.ts';
 export * from './options.ts';
 export * from './run.ts';
 export { renderRulesDoc } from './docs.ts';
+export * from './release/index.ts';

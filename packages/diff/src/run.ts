@@ -12,7 +12,7 @@ import { writeChangeset } from './changeset.ts';
 import { diffSpecs, type DiffResult } from './diff.ts';
 import { GitReadError, readAtRef } from './git.ts';
 import { exitStatus, parseDiffArgs, UsageError } from './options.ts';
-import { render } from './report/index.ts';
+import { relocateRemovals, render } from './report/index.ts';
 
 export type ParseFn = (markdown: string, file: string) => { spec: Spec; diagnostics: Diagnostic[] };
 
@@ -35,7 +35,8 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
     const before = parseOrFail(io, oldText, oldFile);
     const after = parseOrFail(io, newText, newFile);
     const result = diffSpecs(before, after);
-    io.stdout(render(result, options.format));
+    const relocate = options.base !== null ? relocateRemovals({ oldFile, newFile, base: options.base, oldText, newText, after }) : undefined;
+    io.stdout(render(result, options.format, relocate));
     if (options.changeset !== null) {
       const path = writeChangesetOrFail(result, resolve(io.cwd, options.changeset));
       io.stderr(path ? `specgen diff: wrote ${displayPath(io.cwd, path)}\n` : 'specgen diff: no changes, no changeset written\n');

@@ -27,4 +27,9 @@ export const commands: CommandEntry[] = [
     summary: 'compare two versions of the spec: changes, severities, changesets',
     load: async () => (await import('./diff.ts')).diffCommand,
   },
+  {
+    name: 'check-release',
+    summary: 'fail when the spec changed without a changeset (major when breaking) or generated files are stale',
+    load: async () => (await import('./check-release.ts')).checkReleaseCommand,
+  },
 ];

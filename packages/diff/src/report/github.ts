@@ -4,6 +4,7 @@
  */
 import type { Severity } from '../rules.ts';
 import type { DiffResult } from '../diff.ts';
+import type { Relocate } from './anchor.ts';
 import { headline, subjectOf } from './subject.ts';
 
 const COMMAND: Record<Severity, string> = { breaking: 'error', warning: 'warning', info: 'notice' };
@@ -11,8 +12,9 @@ const COMMAND: Record<Severity, string> = { breaking: 'error', warning: 'warning
 export const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-export function renderGithub(result: DiffResult): string {
-  const lines = result.changes.map((c) => {
+/** `relocate` moves changes reported in a file the checkout does not have (the base under `--base`) into the new file. */
+export function renderGithub(result: DiffResult, relocate: Relocate = (c) => c): string {
+  const lines = result.changes.map(relocate).map((c) => {
     const props = [`file=${escapeProperty(c.location.file)}`, `line=${c.location.line}`, `title=${escapeProperty(`${c.rule} ${subjectOf(c)}`)}`];
     return `::${COMMAND[c.severity]} ${props.join(',')}::${escapeData(c.message)}`;
   });

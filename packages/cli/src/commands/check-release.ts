@@ -1,0 +1,135 @@
+/**
+ * `specgen check-release --base <ref>`: the release gate CI runs and anyone can run locally. It
+ * diffs the spec against the base, reads the pending changesets, and checks the generated output
+ * with the same pipeline as `generate --check`; the rules are in @specgen/diff (release/check.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatDiagnostic } from '@specgen/diagnostics';
+import type { Command } from '../command.ts';
+
+const HELP = `usage: specgen check-release --base <git-ref> [--spec spec/service-api.md] [--out generated]
+                             [--templates <dir>] [--changesets .changeset] [--format text|markdown|json|github]
+
+Fails, listing each reason, when the branch cannot be released as it is:
+  changeset-missing    the spec changed since <ref> and no pending changeset releases every
+                       generated package
+  major-bump-missing   there are breaking changes and no pending changeset declares a major bump
+                       for the generated packages
+  generated-stale      the committed generated files are stale (the check of generate --check)
+  changeset-invalid    a changeset file cannot be parsed
+A changeset is pending when it is new or changed since <ref>. Right after
+\`specgen diff --base <ref> <spec> --changeset\` and \`specgen generate\` the check passes.
+
+options:
+  --base <git-ref>       the branch to compare with (required), e.g. origin/main
+  --spec <file>          the markdown spec (default spec/service-api.md)
+  --out <dir>            the generated packages (default generated)
+  --templates <dir>      template overrides, as for generate
+  --changesets <dir>     the changesets folder (default .changeset)
+  --format <fmt>         text (default), markdown (job summary), json, github (annotations)
+
+exit status: 0 passed, 1 one or more reasons (listed), 2 bad usage, an unreadable spec or git ref,
+a spec with errors, or a generator failure.
+
+examples:
+  pnpm specgen check-release --base origin/main
+  pnpm specgen check-release --base origin/main --format github
+  pnpm specgen check-release --base main --format markdown >> "$GITHUB_STEP_SUMMARY"
+`;
+
+class InputError extends Error {}
+
+export const checkReleaseCommand: Command = {
+  name: 'check-release',
+  summary: 'fail when the spec changed without a changeset (major when breaking) or generated files are stale',
+  help: HELP,
+  async run(args) {
+    const diff = await import('@specgen/diff');
+    let options;
+    try {
+      options = parseOptions(args, diff.FORMATS);
+    } catch (err) {
+      process.stderr.write(`specgen check-release: ${(err as Error).message}\nRun \`specgen check-release --help\` for usage.\n`);
+      return 2;
+    }
+    try {
+      const check = await runCheck(options);
+      process.stdout.write(diff.renderReleaseCheck(check, options.format));
+      return check.ok ? 0 : 1;
+    } catch (err) {
+      if (err instanceof InputError || err instanceof diff.GitReadError) {
+        process.stderr.write(`specgen check-release: ${err.message}\n`);
+        return 2;
+      }
+      throw err;
+    }
+  },
+};
+
+type Options = ReturnType<typeof parseOptions>;
+
+function parseOptions(args: string[], formats: readonly string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      base: { type: 'string' },
+      spec: { type: 'string', default: 'spec/service-api.md' },
+      out: { type: 'string', default: 'generated' },
+      templates: { type: 'string' },
+      changesets: { type: 'string', default: '.changeset' },
+      format: { type: 'string', default: 'text' },
+    },
+  });
+  if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
+  if (!values.base) throw new Error('--base <git-ref> is required');
+  if (!formats.includes(values.format)) throw new Error(`--format must be one of ${formats.join(', ')}; got "${values.format}"`);
+  return { ...values, base: values.base, format: values.format as 'text' | 'markdown' | 'json' | 'github' };
+}
+
+async function runCheck(options: Options) {
+  const { checkRelease, diffSpecs, readAtRef, readChangesets } = await import('@specgen/diff');
+  const { parseSpec } = await import('@specgen/parser');
+  const { createTemplateEngine } = await import('@specgen/generate-core');
+  const { generators } = await import('../generators.ts');
+  const { displayPath, generateFromSpec } = await import('../generate/pipeline.ts');
+  const cwd = process.cwd();
+  const specFile = displayPath(options.spec);
+  let newText: string;
+  try {
+    newText = readFileSync(resolve(cwd, options.spec), 'utf8');
+  } catch (err) {
+    throw new InputError(`cannot read ${options.spec}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const oldText = readAtRef(options.base, options.spec, cwd);
+  const parse = (text: string, file: string) => {
+    const parsed = parseSpec(text, file);
+    const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) throw new InputError(`${file} has ${errors.length} error(s):\n${errors.map(formatDiagnostic).join('\n')}`);
+    return parsed;
+  };
+  const before = parse(oldText, `${options.base}:${specFile}`);
+  const after = parse(newText, specFile);
+  const templates = createTemplateEngine(options.templates ?? undefined);
+  const renderOptions = { outDir: options.out, specFile, serviceVersion: null, check: true };
+  const outcome = generateFromSpec(after, generators, templates, renderOptions);
+  if (outcome.kind !== 'checked') throw new InputError('the spec has errors; nothing was checked');
+  return checkRelease({
+    base: options.base,
+    spec: specFile,
+    diff: diffSpecs(before.spec, after.spec),
+    changesets: readChangesets(resolve(cwd, options.changesets), options.base, cwd),
+    packages: generators.map((g) => packageNameOf(outcome.files, g.target) ?? g.packageName),
+    stale: outcome.stale.map((p) => `${displayPath(options.out)}/${p}`),
+  });
+}
+
+/** The published name: the `name` of the package.json the generator writes. */
+function packageNameOf(files: { path: string; contents: string }[], target: string): string | null {
+  const file = files.find((f) => f.path === `${target}/package.json`);
+  if (!file) return null;
+  const name = (JSON.parse(file.contents) as { name?: unknown }).name;
+  return typeof name === 'string' ? name : null;
+}

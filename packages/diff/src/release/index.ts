@@ -1,0 +1,3 @@
+export * from './check.ts';
+export * from './pending.ts';
+export { renderReleaseCheck, toJson as releaseCheckJson } from './render.ts';
