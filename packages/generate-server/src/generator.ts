@@ -1,13 +1,13 @@
 /**
  * IR -> `@service-api/server` (generated/server): the IR snapshot, the route table and the
- * request/response JSON schemas, and `src/main.ts`, which starts the runtime server with them
- * (embedded SQLite store by default, port 8001). Runs with tsx; no build step.
+ * request JSON schemas (both from @specgen/contract, which the runtime reads too), and
+ * `src/main.ts`, which starts the runtime server with them (embedded SQLite store by default,
+ * port 8001). Runs with tsx; no build step.
  */
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import { generatedHeader, GENERATED_MARKER, normalize } from '@specgen/generate-core';
-import { signInSchemas } from '@specgen/runtime-server/schemas';
+import { routes as contractRoutes, signInSchemas } from '@specgen/contract';
 import { irJsonText, sortKeys } from './ir-json.ts';
-import { routeTable, schemaSet } from './routes.ts';
 
 export const TARGET = 'server';
 export const PACKAGE_NAME = '@service-api/server';
@@ -31,8 +31,8 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
   const version = options.serviceVersion ?? spec.newestVersion;
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
-  const routes = routeTable(spec, version);
-  const rows = routes.map((r) => ({ ...r, permission: r.permission ?? null }));
+  const routes = contractRoutes(spec, version);
+  const rows = routes.map((r) => ({ ...r, url: r.path, anonymous: r.access === 'anonymous' || r.access === 'optional-session' }));
   const data = { packageName: PACKAGE_NAME, packageVersion: options.packageVersion, title: spec.title, serviceVersion: version, routes: rows, specFile: options.specFile };
   const packageJson = JSON.parse(render('package.json', { ...data, header: marker(options.specFile) })) as object;
   return [
@@ -43,7 +43,6 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     { path: `${TARGET}/ir.json`, contents: normalize(irJsonText(marker(options.specFile), spec)) },
     { path: `${TARGET}/schemas/routes.json`, contents: json(options.specFile, { serviceVersion: version, routes }) },
     { path: `${TARGET}/schemas/sign-in.json`, contents: json(options.specFile, signInSchemas(spec)) },
-    { path: `${TARGET}/schemas/all.json`, contents: json(options.specFile, schemaSet(spec)) },
   ].sort((a, b) => a.path.localeCompare(b.path));
 }
 

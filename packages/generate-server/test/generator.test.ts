@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTemplateEngine, GENERATED_MARKER } from '@specgen/generate-core';
 import { parseSpecFile } from '@specgen/parser';
-import { signInSchemas } from '@specgen/runtime-server/schemas';
+import { signInSchemas } from '@specgen/contract';
 import { generateServer } from '../src/index.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
@@ -14,7 +14,7 @@ describe('generate-server', () => {
   it('writes the package, main.ts, the IR snapshot and the schemas, each marked as generated', () => {
     const files = run(null);
     expect(files.map((f) => f.path).sort()).toEqual([
-      'server/README.md', 'server/ir.json', 'server/package.json', 'server/schemas/all.json', 'server/schemas/routes.json',
+      'server/README.md', 'server/ir.json', 'server/package.json', 'server/schemas/routes.json',
       'server/schemas/sign-in.json', 'server/src/main.ts', 'server/tsconfig.json',
     ]);
     for (const f of files) expect(f.contents).toContain(GENERATED_MARKER);
@@ -35,13 +35,13 @@ describe('generate-server', () => {
   });
 
   it('the route table follows the service version', () => {
-    const urls = (v: string | null) => JSON.parse(file(run(v), 'server/schemas/routes.json')).routes.map((r: { url: string }) => r.url) as string[];
+    const urls = (v: string | null) => JSON.parse(file(run(v), 'server/schemas/routes.json')).routes.map((r: { path: string }) => r.path) as string[];
     expect(urls(null)).toContain('/{languageCode}/{companyNumber}/login/oidc');
     expect(urls('25.7')).not.toContain('/{languageCode}/{companyNumber}/login/oidc');
     expect(urls('23.2').some((u) => u.endsWith('/Sales/CustomerOrderRowInflows'))).toBe(false);
     expect(urls('23.3').some((u) => u.endsWith('/Sales/CustomerOrderRowInflows'))).toBe(true);
-    const product = JSON.parse(file(run(null), 'server/schemas/routes.json')).routes.find((r: { url: string }) => r.url.endsWith('/Inventory/ProductRecords'));
-    expect(product).toMatchObject({ method: 'GET', permission: 'Show serial number', anonymous: false });
+    const product = JSON.parse(file(run(null), 'server/schemas/routes.json')).routes.find((r: { path: string }) => r.path.endsWith('/Inventory/ProductRecords'));
+    expect(product).toMatchObject({ method: 'GET', permission: 'Show serial number', access: 'permission', operationId: 'listProductRecords' });
   });
 });
 

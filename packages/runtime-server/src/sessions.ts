@@ -10,13 +10,9 @@ import type { ServerConfig, SessionInfo } from './contract.ts';
 import { MESSAGES } from './replies.ts';
 import { createSessionCache } from './session-cache.ts';
 
-export const SESSION_HEADER = 'X-Service-SessionId';
-export const SESSION_COOKIE = 'ServiceSessionId';
+import { SESSION_COOKIE, SESSION_HEADER, sessionCookieName } from '@specgen/contract';
 
-/** `__Host-` prefix when the cookie is Secure (it then also requires Path=/ and no Domain). */
-export function sessionCookieName(secure: boolean): string {
-  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
-}
+export { SESSION_COOKIE, SESSION_HEADER, sessionCookieName };
 
 export type SessionCheck = { ok: true; session: SessionInfo } | { ok: false; status: 401 | 403; message: string };
 

@@ -17,9 +17,9 @@ import { consumeMfaToken, createMfaToken, findMfaToken, findUserById, recordMfaF
 import { perAddressLimit } from '../attempts.ts';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { MESSAGES, sendMessage, sendObject } from '../replies.ts';
-import { SESSION_HEADER } from '../sessions.ts';
+import { COMMANDS_PREFIX, SESSION_HEADER } from '@specgen/contract';
 
-export const COMMAND_PREFIX = '/api/v1/Common/Commands';
+export const COMMAND_PREFIX = COMMANDS_PREFIX;
 const GET = 'GetMultiFactorDeviceSecret';
 const SET = 'SetMultiFactorAuthenticationDevice';
 

@@ -1,0 +1,72 @@
+/**
+ * IR -> JSON Schema (2020-12, as OpenAPI 3.1 uses it), once: the scalar kinds of the spec
+ * ("Conventions used below"), the type words the structure tables use, and a field as an inline
+ * schema. The OpenAPI document (openapi/schemas.ts) and the runtime's request validation
+ * (payloads.ts) both build on these, so they cannot disagree on a pattern or a range.
+ */
+import type { Field, ScalarKind } from '@specgen/ir';
+
+/** The small slice of JSON Schema 2020-12 / OpenAPI 3.1 written here. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** `[-][d.]hh:mm:ss[.fffffff]`, the .NET TimeSpan text form. */
+export const TIMESPAN_PATTERN = '^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$';
+export const INT64_PATTERN = '^-?[0-9]+$';
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+
+export function scalarSchema(kind: ScalarKind): JsonSchema {
+  switch (kind) {
+    case 'Int64':
+      // Production writes Int64 as JSON strings; readers accept both forms and keep every digit.
+      return { type: ['string', 'integer'], format: 'int64', pattern: INT64_PATTERN };
+    case 'Int32':
+      return { type: 'integer', format: 'int32', minimum: INT32_MIN, maximum: INT32_MAX };
+    case 'Decimal':
+      return { type: 'number', format: 'decimal' };
+    case 'Boolean':
+      return { type: 'boolean' };
+    case 'String':
+      return { type: 'string' };
+    case 'DateTimeOffset':
+      return { type: 'string', format: 'date-time', description: 'ISO 8601 date-time with an offset.' };
+    case 'TimeSpan':
+      return { type: 'string', pattern: TIMESPAN_PATTERN, 'x-format': 'timespan' };
+  }
+}
+
+/** Type words used in structure tables that are not one of the spec's scalar names. */
+const SCALAR_WORDS: Record<string, JsonSchema> = {
+  Integer: { type: 'integer' },
+  Number: { type: 'number' },
+  Guid: { type: 'string', format: 'uuid' },
+};
+
+export function scalarWord(name: string): JsonSchema | undefined {
+  const hit = SCALAR_WORDS[name];
+  return hit ? { ...hit } : undefined;
+}
+
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** `schema` or null (JSON Schema 2020-12: OpenAPI 3.1 has no `nullable`). */
+export function orNull(schema: JsonSchema): JsonSchema {
+  const type = schema['type'];
+  if (typeof type === 'string' && schema['$ref'] === undefined && schema['enum'] === undefined) return { ...schema, type: [type, 'null'] };
+  if (Array.isArray(type) && schema['enum'] === undefined) return { ...schema, type: [...type, 'null'] };
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/**
+ * A field as a self-contained schema (no `$ref`): scalars as above, other references as open
+ * objects, arrays, maxLength, null when nullable, notes as description. For request validation.
+ */
+export function inlineFieldSchema(field: Field): JsonSchema {
+  const base = field.type.base;
+  let schema: JsonSchema = base.kind === 'scalar' ? scalarSchema(base.scalar) : (scalarWord(base.target) ?? { type: 'object' });
+  if (field.maxLength !== null) schema = { ...schema, maxLength: field.maxLength };
+  if (field.type.array) schema = { type: 'array', items: schema };
+  if (field.type.nullable) schema = orNull(schema);
+  if (field.notes) schema = { ...schema, description: field.notes };
+  return schema;
+}

@@ -1,0 +1,65 @@
+/**
+ * The statuses of the routes and their bodies, as the server answers them. Each route's own
+ * answers (routes.ts) are merged with what every route can meet on the way in: a malformed
+ * `languageCode`/`companyNumber` (400), a JSON body that does not parse or validate (400), is
+ * too large (413) or is not JSON (415), and the per-address limit of the sign-in routes (429).
+ */
+import { MESSAGES, REQUEST_MESSAGES } from './messages.ts';
+import type { ResponseContract } from './route-types.ts';
+
+export type Responses = Record<string, ResponseContract>;
+
+/** A JSON-string answer with the exact bodies the server sends. */
+export function message(description: string, examples: readonly string[] = []): ResponseContract {
+  return { description, body: { kind: 'message', examples } };
+}
+
+/** A JSON answer described by the component schema `schema`. */
+export function json(description: string, schema: string, extra: Partial<ResponseContract> = {}): ResponseContract {
+  return { description, body: { kind: 'json', schema }, ...extra };
+}
+
+/** Two answers of the same status become one: descriptions joined, bodies of the first kind, examples merged. */
+function merge(a: ResponseContract, b: ResponseContract): ResponseContract {
+  const description = a.description === b.description ? a.description : `${a.description} ${b.description}`;
+  if (a.body.kind === 'message' && b.body.kind === 'message') {
+    return { ...a, description, body: { kind: 'message', examples: [...new Set([...a.body.examples, ...b.body.examples])] } };
+  }
+  return { ...a, description };
+}
+
+/** Responses keyed by status, later entries merged into earlier ones, keys ascending. */
+export function responses(...groups: Array<Record<number, ResponseContract>>): Responses {
+  const byStatus = new Map<number, ResponseContract>();
+  for (const group of groups) {
+    for (const [status, response] of Object.entries(group)) {
+      const code = Number(status);
+      const before = byStatus.get(code);
+      byStatus.set(code, before ? merge(before, response) : response);
+    }
+  }
+  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([s, r]) => [String(s), r]));
+}
+
+/** Every route: the path parameters are checked before anything else. */
+export const PREFIX_ERRORS: Record<number, ResponseContract> = {
+  400: message('A malformed languageCode or companyNumber path parameter.', [REQUEST_MESSAGES.languageCode, REQUEST_MESSAGES.companyNumber]),
+};
+
+/** Every POST: Fastify parses (and, where the route has a payload schema, validates) the body first. */
+export const BODY_ERRORS: Record<number, ResponseContract> = {
+  400: message('A body that is not valid JSON or does not match the request schema.', [REQUEST_MESSAGES.malformedJson]),
+  413: message('The body exceeds the server\'s body limit.', [REQUEST_MESSAGES.bodyTooLarge]),
+  415: message('A body that is not application/json.', [REQUEST_MESSAGES.unsupportedMediaType]),
+};
+
+/** Sign-in routes and commands: requests per client address per minute. */
+export const RATE_LIMIT: Record<number, ResponseContract> = {
+  429: { ...message('Too many requests from this client address.', [MESSAGES.tooManyAttempts]), decision: 'throttling' },
+};
+
+/** A session is required: none or an expired one (401), or one ended by another login (403). */
+export const SESSION_ERRORS: Record<number, ResponseContract> = {
+  401: message('No valid session (missing, unknown or expired).', [MESSAGES.noSession, MESSAGES.sessionExpired]),
+  403: message('The session was suspended by a ForceRelogin elsewhere.', [MESSAGES.sessionSuspended]),
+};
