@@ -3,9 +3,11 @@
  *   tsx tools/bench/generate-child.ts generate <spec> <out> [targets]   parse + render + check + write
  *   tsx tools/bench/generate-child.ts parse <spec>                      baseline: parse only
  *   tsx tools/bench/generate-child.ts watch <spec> <out> <edits> [targets]  one-field edits under --watch
+ *   tsx tools/bench/generate-child.ts openapi-typescript <openapi.json> <out.ts>  baseline: openapi-typescript 7, types only
  * Prints one JSON line.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { createTemplateEngine } from '../../packages/generate-core/src/index.ts';
 import { parseSpec } from '@specgen/parser';
 import { findGenerators } from '../../packages/cli/src/generators.ts';
@@ -24,6 +26,14 @@ const cpuMs = () => {
 if (mode === 'parse') {
   const { spec: ir } = parseSpec(readFileSync(spec, 'utf8'), spec);
   console.log(JSON.stringify({ mode, ms: Math.round(performance.now() - started), cpuMs: cpuMs(), peakRssMb: peakRssMb(), resources: ir.resources.length }));
+} else if (mode === 'openapi-typescript') {
+  // The same steps as its CLI (`openapi-typescript openapi.json -o out.ts`): load, bundle and validate, transform, print, write.
+  // Like `started` for the other modes (taken after the static imports): in-process time starts once it is loaded.
+  const { default: openapiTS, astToString } = await import('openapi-typescript');
+  const loaded = performance.now();
+  const ast = await openapiTS(pathToFileURL(spec));
+  writeFileSync(out, astToString(ast));
+  console.log(JSON.stringify({ mode, ms: Math.round(performance.now() - loaded), cpuMs: cpuMs(), peakRssMb: peakRssMb(), written: 1 }));
 } else if (mode === 'generate') {
   const targets = fourth ? fourth.split(',') : null;
   const parsed = parseSpec(readFileSync(spec, 'utf8'), spec);

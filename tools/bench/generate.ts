@@ -4,9 +4,13 @@
  * folder) and warm (output current), side by side with a baseline measured in the same run
  * (parsing alone). Then `--watch`: save-to-written time of a one-field edit in the synthetic
  * spec, next to the baseline of a one-shot regeneration after the same edit.
+ * For the synthetic spec with all targets, a second baseline: openapi-typescript 7 (types only)
+ * on the openapi.json of the same run, i.e. the same resources as an OpenAPI document; the ratio
+ * specgen / openapi-typescript is printed (process wall time, both started the same way).
  * Every measurement runs in its own process (peak memory is that run's alone).
  *
- *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only]
+ *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only] [--cold-only]
+ * --cold-only: the synthetic spec, all targets, cold and warm, against openapi-typescript; no watch.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,21 +43,30 @@ const specs: [string, string][] = [
 ];
 const targetSets: [string, string][] = [[MINE, MINE], ...(args.includes('--skip-all-targets') ? [] : [['all targets', '']] as [string, string][])];
 
+const ratios: string[] = [];
 console.log(`node ${process.version}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
 console.log('| spec | run | process wall ms | in-process ms | cpu ms | peak RSS MB | files written |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
-for (const [label, file] of args.includes('--watch-only') ? [] : specs) {
+const coldOnly = args.includes('--cold-only');
+for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? specs.slice(1) : specs) {
   const p = child('parse', file);
   console.log(`| ${label} | baseline: parse only | ${p.processMs} | ${p['ms']} | ${p['cpuMs']} | ${p['peakRssMb']} | - |`);
-  for (const [setLabel, targets] of targetSets) {
+  for (const [setLabel, targets] of coldOnly ? targetSets.slice(1) : targetSets) {
     const out = mkdtempSync(join(work, 'out-'));
     const cold = child('generate', file, out, ...(targets ? [targets] : []));
     console.log(`| ${label} | generate ${setLabel}, cold | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`);
     const warm = child('generate', file, out, ...(targets ? [targets] : []));
     console.log(`| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm['ms']} | ${warm['cpuMs']} | ${warm['peakRssMb']} | ${warm['written']} |`);
+    if (!targets && file === large) {
+      const oat = child('openapi-typescript', join(out, 'openapi/openapi.json'), join(work, 'openapi-typescript.ts'));
+      console.log(`| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`);
+      ratios.push(`generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`);
+    }
   }
 }
+for (const r of ratios) console.log(`\n${r}`);
 
+if (coldOnly) process.exit(0);
 console.log('\n| watch, synthetic spec | targets | initial run ms | save -> written, median ms | max ms | event -> written, median ms | cpu per edit, median ms | files written per edit | peak RSS MB |');
 console.log('|---|---|---:|---:|---:|---:|---:|---|---:|');
 for (const [setLabel, targets] of targetSets) {

@@ -2,3 +2,4 @@ export * from './files.ts';
 export * from './generator.ts';
 export * from './templates.ts';
 export * from './syntax.ts';
+export * from './syntax-sample.ts';
