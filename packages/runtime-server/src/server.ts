@@ -16,6 +16,7 @@ import { mfaTokenValidityMs, type AuthRouteContext, type PasswordVerifier } from
 import { installErrorHandlers } from './errors.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { createLogger, requestId } from './logging.ts';
+import { explorerResources } from './page/explorer.ts';
 import { pageRoute } from './page/page.ts';
 import { MESSAGES, sendMessage } from './replies.ts';
 import { credentialLoginRoute } from './routes/credential-login.ts';
@@ -108,7 +109,7 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     const plugins = options.plugins ?? (await import('./plugins.ts')).defaultPlugins();
     for (const plugin of plugins) await scope.register(async (inner) => plugin(inner, serverCtx));
   }, { prefix: '/:languageCode/:companyNumber' });
-  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl);
+  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, explorerResources(spec, config.serviceVersion));
   const stopHousekeeping = startHousekeeping(store, config, now, app.log);
   app.addHook('onClose', async () => stopHousekeeping());
   await warmUpPasswords();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type TestServer } from './helpers.ts';
+import { isScalarField, type Spec } from '@specgen/ir';
+import { explorerResources } from '../src/page/explorer.ts';
+import { realSpec, testServer, type TestServer } from './helpers.ts';
 
 describe('web page at /', () => {
   let t: TestServer;
@@ -26,9 +28,34 @@ describe('web page at /', () => {
   it('carries the OIDC redirect address (PUBLIC_URL + /) and the ids the browser test drives', async () => {
     const html = (await t.app.inject({ url: '/' })).body;
     const config = JSON.parse(/<script id="config" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!);
-    expect(config).toEqual({ redirectUrl: 'http://127.0.0.1:8001/' });
+    expect(config.redirectUrl).toBe('http://127.0.0.1:8001/');
+    expect(config.resources.map((r: { name: string }) => r.name)).toEqual((await realSpec()).resources.map((r) => r.name));
     for (const id of ['username', 'password', 'login', 'totp-code', 'qr', 'device-code', 'session', 'logout', 'oidc', 'register-device']) {
       expect(html).toContain(`id="${id}"`);
     }
+  });
+});
+
+describe('the data explorer config', () => {
+  let spec: Spec;
+  beforeAll(async () => {
+    spec = await realSpec();
+  });
+
+  it('lists each read resource with its path, permission and scalar fields in spec order', () => {
+    const [products] = explorerResources(spec, null);
+    const resource = spec.resources.find((r) => r.name === 'ProductRecords')!;
+    expect(products).toMatchObject({ name: 'ProductRecords', path: '/api/v1/Inventory/ProductRecords', permission: 'Show serial number' });
+    expect(products!.fields.map((f) => f.name)).toEqual(resource.fields.filter(isScalarField).map((f) => f.name));
+    expect(products!.fields.map((f) => f.name)).not.toContain('Comment');
+    expect(products!.fields.find((f) => f.name === 'ProductRecordType')).toEqual({ name: 'ProductRecordType', type: 'Int32', values: { 0: 'ProductRecord', 1: 'Batch' } });
+  });
+
+  it('leaves out fields introduced after the service version', () => {
+    const newest = explorerResources(spec, null).find((r) => r.name === 'ProductRecords')!.fields.map((f) => f.name);
+    const old = explorerResources(spec, '2.50').find((r) => r.name === 'ProductRecords')!.fields.map((f) => f.name);
+    expect(newest).toContain('PlannedDeliveryDate');
+    expect(old).not.toContain('PlannedDeliveryDate');
+    expect(old.length).toBeLessThan(newest.length);
   });
 });

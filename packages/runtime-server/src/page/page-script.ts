@@ -21,7 +21,7 @@ async function call(method, path, body) {
   try { data = text ? JSON.parse(text) : null; } catch (e) { /* plain text */ }
   return { status: res.status, data };
 }
-function panels(name) { for (const p of ['login-panel', 'totp-panel', 'device-panel', 'session-panel']) show(p, p === name); }
+function panels(name) { for (const p of ['login-panel', 'totp-panel', 'device-panel', 'session-panel', 'explorer']) show(p, p === name || (p === 'explorer' && name === 'session-panel')); }
 
 async function showSession() {
   const r = await call('GET', '/session');
@@ -29,6 +29,7 @@ async function showSession() {
   $('session').textContent = 'Signed in as ' + r.data.Username;
   $('permissions').textContent = r.data.Permissions.length ? r.data.Permissions.join(', ') : '(none)';
   panels('session-panel');
+  showExplorer(r.data.Permissions);
 }
 
 async function startDevice(body) {
