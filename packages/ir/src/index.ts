@@ -2,3 +2,4 @@ export * from './schema.ts';
 export * from './version.ts';
 export * from './factory.ts';
 export * from './queries.ts';
+export * from './snapshot.ts';

@@ -1,94 +1,110 @@
 /**
- * `pnpm service data import <Resource> <file>` and `pnpm service data seed [--count N]`.
- * Reads the spec (SPEC_FILE, default spec/service-api.md) and the store (DATABASE_URL, default
- * sqlite:.data/service.db), creates or migrates the resource tables first.
+ * `service data import <Resource> <file>` and `service data seed [--count N]`, on the store of
+ * DATABASE_URL (default sqlite:.data/service.db), for the IR its caller hands over (the generated
+ * server package passes its own ir.json; the repository's `pnpm service` the generated snapshot).
+ * Creates or migrates the resource tables first. Never parses the markdown spec.
  */
 import { readFileSync } from 'node:fs';
-import { parseSpecFile } from '@specgen/parser';
-import { openStore } from '@specgen/runtime-store';
+import type { Spec } from '@specgen/ir';
+import { openStore, type Store } from '@specgen/runtime-store';
 import { formatProblem, importRecords } from './importer.ts';
 import { resourceModel, type ResourceModel } from './model.ts';
-import { seedResources } from './seed.ts';
+import { seedResourceData } from './seed-data.ts';
 import { analyzeResourceTables, ensureResourceTables } from './tables.ts';
 
 export const DATA_HELP = `Usage:
-  pnpm service data import <Resource> <file>   import a JSON array or NDJSON file (all or nothing)
-  pnpm service data seed [--count N]            write the deterministic demo data set (N records per resource, default 60)
+  service data import <Resource> <file>   import a JSON array or NDJSON file (all or nothing)
+  service data seed [--count N]            write the deterministic demo data set (N records per resource, default 60)
 
-Environment: DATABASE_URL (default sqlite:.data/service.db), SPEC_FILE (default spec/service-api.md).
+Environment: DATABASE_URL (default sqlite:.data/service.db).
 Example: pnpm service data import ProductRecords ./product-records.ndjson`;
 
-async function withModels(run: (store: Awaited<ReturnType<typeof openStore>>, models: ResourceModel[]) => Promise<number>): Promise<number> {
-  const { spec, diagnostics } = await parseSpecFile(process.env['SPEC_FILE'] ?? 'spec/service-api.md');
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) {
-    for (const d of errors) console.error(`${d.file}:${d.line}:${d.column}: ${d.message}`);
-    return 1;
-  }
-  const store = await openStore(process.env['DATABASE_URL'] ?? 'sqlite:.data/service.db');
+export interface DataCommandOptions {
+  /** The IR of the service whose data is managed. */
+  spec: Spec;
+  env?: Record<string, string | undefined>;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+interface Io {
+  spec: Spec;
+  databaseUrl: string;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+async function withStore(io: Io, run: (store: Store) => Promise<number>): Promise<number> {
+  const store = await openStore(io.databaseUrl);
   try {
-    const models = spec.resources.filter((r) => r.queryable).map(resourceModel);
-    await ensureResourceTables(store, models);
-    return await run(store, models);
+    return await run(store);
   } finally {
     await store.close();
   }
 }
 
-async function importCommand(resource: string | undefined, file: string | undefined): Promise<number> {
+async function importCommand(io: Io, resource: string | undefined, file: string | undefined): Promise<number> {
   if (!resource || !file) {
-    console.error(DATA_HELP);
+    io.err(DATA_HELP);
+    return 2;
+  }
+  const models: ResourceModel[] = io.spec.resources.filter((r) => r.queryable).map(resourceModel);
+  const model = models.find((m) => m.name === resource);
+  if (!model) {
+    io.err(`unknown resource "${resource}"; one of: ${models.map((m) => m.name).join(', ')}`);
     return 2;
   }
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    console.error(`cannot read ${file}: ${(e as Error).message}`);
+    io.err(`cannot read ${file}: ${(e as Error).message}`);
     return 1;
   }
-  return withModels(async (store, models) => {
-    const model = models.find((m) => m.name === resource);
-    if (!model) {
-      console.error(`unknown resource "${resource}"; one of: ${models.map((m) => m.name).join(', ')}`);
-      return 2;
-    }
+  return withStore(io, async (store) => {
+    await ensureResourceTables(store, models);
     const result = await importRecords(store, model, text);
     if (!result.ok) {
-      for (const p of result.problems) console.error(formatProblem(file, p));
-      console.error(`nothing imported: ${result.problems.length} problem(s)`);
+      for (const p of result.problems) io.err(formatProblem(file, p));
+      io.err(`nothing imported: ${result.problems.length} problem(s)`);
       return 1;
     }
     await analyzeResourceTables(store);
-    console.log(`imported ${result.imported} ${model.name} record(s)`);
+    io.out(`imported ${result.imported} ${model.name} record(s)`);
     return 0;
   });
 }
 
-async function seedCommand(args: string[]): Promise<number> {
+async function seedCommand(io: Io, args: string[]): Promise<number> {
   const at = args.indexOf('--count');
   const count = at >= 0 ? Number(args[at + 1]) : 60;
   if (!Number.isInteger(count) || count < 1) {
-    console.error('--count needs a positive integer');
+    io.err('--count needs a positive integer');
     return 2;
   }
-  return withModels(async (store, models) => {
-    const written = await seedResources(store, models, { count });
-    await analyzeResourceTables(store);
-    for (const [name, n] of Object.entries(written)) console.log(`seeded ${n} ${name} record(s)`);
+  return withStore(io, async (store) => {
+    const written = await seedResourceData(store, io.spec, { count });
+    for (const [name, n] of Object.entries(written)) io.out(`seeded ${n} ${name} record(s)`);
     return 0;
   });
 }
 
-export async function dataCommand(args: string[]): Promise<number> {
+export async function dataCommand(args: string[], options: DataCommandOptions): Promise<number> {
+  const env = options.env ?? process.env;
+  const io: Io = {
+    spec: options.spec,
+    databaseUrl: env['DATABASE_URL'] ?? 'sqlite:.data/service.db',
+    out: options.out ?? ((line) => console.log(line)),
+    err: options.err ?? ((line) => console.error(line)),
+  };
   const rest = args[0] === 'data' ? args.slice(1) : args;
   const [sub, ...more] = rest;
-  if (sub === 'import') return importCommand(more[0], more[1]);
-  if (sub === 'seed') return seedCommand(more);
+  if (sub === 'import') return importCommand(io, more[0], more[1]);
+  if (sub === 'seed') return seedCommand(io, more);
   if (sub === '--help' || sub === '-h' || sub === 'help') {
-    console.log(DATA_HELP);
+    io.out(DATA_HELP);
     return 0;
   }
-  console.error(sub === undefined ? DATA_HELP : `unknown data command "${sub}"\n\n${DATA_HELP}`);
+  io.err(sub === undefined ? DATA_HELP : `unknown data command "${sub}"\n\n${DATA_HELP}`);
   return 2;
 }

@@ -1,7 +1,8 @@
 export { resourcesPlugin, resourceModels } from './routes.ts';
 export { apiDocsPlugin } from './api-docs.ts';
 export type { ServerConfig, ServerContext, ServicePlugin, SessionInfo } from './server-contract.ts';
-export { dataCommand } from './data-command.ts';
+export { dataCommand, DATA_HELP, type DataCommandOptions } from './data-command.ts';
+export { seedResourceData } from './seed-data.ts';
 export { resourceModel, isExpandable, type ResourceModel, type Expansion, type ScalarColumn } from './model.ts';
 export { resourceView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ResourceView } from './view.ts';
 export { ensureResourceTables, analyzeResourceTables, type TableChange } from './tables.ts';

@@ -4,8 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '@specgen/runtime-store';
-import { dataCommand, resourceModels, seedRecord } from '../src/index.ts';
+import { dataCommand as runDataCommand, resourceModels, seedRecord, seedResourceData } from '../src/index.ts';
 import { loadSpec } from './harness.ts';
+
+/** The command as the service CLI calls it: with the IR its caller loaded. */
+async function dataCommand(args: string[]): Promise<number> {
+  return runDataCommand(args, { spec: await loadSpec() });
+}
 
 let dir: string;
 let errors: string[];
@@ -14,7 +19,6 @@ let logs: string[];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'specgen-data-'));
   vi.stubEnv('DATABASE_URL', `sqlite:${join(dir, 'service.db')}`);
-  vi.stubEnv('SPEC_FILE', new URL('../../../spec/service-api.md', import.meta.url).pathname);
   errors = [];
   logs = [];
   vi.spyOn(console, 'error').mockImplementation((m: string) => void errors.push(m));
@@ -60,9 +64,31 @@ describe('dataCommand', () => {
   });
 
   it('explains its usage', async () => {
-    expect(await dataCommand(['import', 'Nope', join(dir, 'missing.json')])).toBe(1);
+    expect(await dataCommand(['import', 'Nope', join(dir, 'missing.json')])).toBe(2);
+    expect(errors.at(-1)).toMatch(/^unknown resource "Nope"; one of: .*ProductRecords/);
+    expect(await dataCommand(['import', 'CaseEntryActivities', join(dir, 'missing.json')])).toBe(1);
+    expect(errors.at(-1)).toMatch(/^cannot read .*missing\.json/);
     expect(await dataCommand(['frobnicate'])).toBe(2);
     expect(await dataCommand(['--help'])).toBe(0);
-    expect(logs.join('\n')).toContain('pnpm service data import <Resource> <file>');
+    expect(logs.join('\n')).toContain('service data import <Resource> <file>');
+  });
+});
+
+describe('seedResourceData', () => {
+  it('seeds the store it is given for the spec it is given, whatever the working directory', async () => {
+    const cwd = process.cwd();
+    const spec = await loadSpec();
+    const store = await openStore('sqlite::memory:', { migrate: false });
+    try {
+      process.chdir(dir);
+      vi.stubEnv('SPEC_FILE', join(dir, 'no-such-spec.md'));
+      const written = await seedResourceData(store, spec, { count: 5 });
+      expect(Object.keys(written).sort()).toEqual(resourceModels({ spec }).map((m) => m.name).sort());
+      const row = await store.db.selectFrom('product_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(row.n)).toBe(5);
+    } finally {
+      process.chdir(cwd);
+      await store.close();
+    }
   });
 });

@@ -1,7 +1,11 @@
-/** Test helpers: the real spec, a store of either dialect, and a Fastify app serving the resources. */
+/**
+ * Test helpers: the real spec's IR, a store of either dialect, and a Fastify app serving the resources.
+ * The IR is the snapshot `specgen generate` writes for the server package (generated/server/ir.json,
+ * kept current by `specgen generate --check`): the runtime is given IR, it never parses markdown.
+ */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Spec } from '@specgen/ir';
-import { parseSpecFile } from '@specgen/parser';
+import { readFileSync } from 'node:fs';
+import { specFromSnapshot, type Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
 import type { ServerConfig, ServerContext, SessionInfo } from '../../runtime-server/src/contract.ts';
@@ -9,7 +13,8 @@ import { apiDocsPlugin, resourcesPlugin } from '../src/index.ts';
 
 let specPromise: Promise<Spec> | null = null;
 export function loadSpec(): Promise<Spec> {
-  specPromise ??= Promise.resolve(parseSpecFile(new URL('../../../spec/service-api.md', import.meta.url).pathname).spec);
+  const snapshot = new URL('../../../generated/server/ir.json', import.meta.url);
+  specPromise ??= Promise.resolve(specFromSnapshot(readFileSync(snapshot, 'utf8'), snapshot.pathname));
   return specPromise;
 }
 

@@ -13,6 +13,7 @@ export {
 export { runService, stopOnSignals, type RunServiceOptions, type RunningService } from './run-service.ts';
 /** The feature plugins (OIDC, read resources, API docs), loaded on demand because they are large. */
 export const loadDefaultPlugins = async () => (await import('./plugins.ts')).defaultPlugins();
-export { loadSpec, permissionNames } from './spec-source.ts';
+export { loadSpecSnapshot, permissionNames } from './spec-source.ts';
 export { PASSWORD_DEMO_USERS, DEMO_TOTP_SECRET, ensurePasswordDemoUsers } from './demo-users.ts';
-export { usersCommand } from './users-cli.ts';
+export { usersCommand, USERS_HELP, type UsersCommandOptions } from './users-cli.ts';
+export { serviceCommand, SERVICE_HELP, type ServiceCommandOptions } from './service-command.ts';

@@ -1,7 +1,8 @@
 /**
  * Runs the sandbox service: configuration from the environment, optional demo users, seed data and
  * development identity provider, then `createServer` with every plugin, listening on PORT.
- * Used by `pnpm start` (start.ts) and by the generated `@service-api/server` (src/main.ts).
+ * Used by `pnpm start` (tools/dev/start.ts) and by the generated `@service-api/server` (src/main.ts),
+ * each handing over the IR snapshot it ships with.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Spec } from '@specgen/ir';
@@ -48,9 +49,10 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       if (created.length > 0) log(`created demo users: ${created.join(', ')} (password = user name; TOTP secret of mfa: ${DEMO_TOTP_SECRET})`);
     }
     if (switchOn(env.SEED_DATA, options.defaults?.seedData ?? false)) {
-      const { dataCommand } = await import('@specgen/runtime-resources');
-      const code = await dataCommand(['seed']);
-      if (code !== 0) log(`seeding read-resource data failed (exit ${code}); the server starts anyway`);
+      // The service's own spec and store: seeding never re-reads a spec or opens a second store.
+      const { seedResourceData } = await import('@specgen/runtime-resources');
+      const written = await seedResourceData(store, spec);
+      log(`seeded read-resource data: ${Object.entries(written).map(([name, n]) => `${n} ${name}`).join(', ')}`);
     }
     if (!config.oidc.issuer && switchOn(env.DEV_IDP, options.defaults?.devIdp ?? false)) {
       const { attachDevIdp } = await import('./dev-idp/index.ts');

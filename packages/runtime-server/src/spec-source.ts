@@ -1,20 +1,23 @@
-/** The IR the runtime scripts use: the generated snapshot when present, else the spec parsed now. */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Spec } from '@specgen/ir';
-import { parseSpecFile } from '@specgen/parser';
+/**
+ * The IR the runtime serves: a JSON snapshot its caller names (the generated server package passes
+ * its own `ir.json`; the repository's dev scripts `generated/server/ir.json`). The runtime never
+ * parses the markdown spec: the parser and its markdown stack belong to the build.
+ */
+import { readFileSync } from 'node:fs';
+import { specFromSnapshot, type Spec } from '@specgen/ir';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-export function loadSpec(env: Record<string, string | undefined> = process.env): Spec {
-  const snapshot = env.SPEC_IR ?? join(REPO_ROOT, 'generated/server/ir.json');
-  if (!env.SPEC_FILE && existsSync(snapshot)) return Spec.parse(JSON.parse(readFileSync(snapshot, 'utf8')));
-  const file = env.SPEC_FILE ?? join(REPO_ROOT, 'spec/service-api.md');
-  const { spec, diagnostics } = parseSpecFile(file);
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new Error(`${file}: ${errors.length} error(s), first: ${errors[0]!.message} (line ${errors[0]!.line})`);
-  return spec;
+/** Reads and validates an IR snapshot; a missing file says how to write one. */
+export function loadSpecSnapshot(file: string | URL): Spec {
+  const name = file instanceof URL ? file.pathname : file;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new Error(`no IR snapshot at ${name}; run \`specgen generate\` to write it`);
+    throw new Error(`cannot read the IR snapshot ${name}: ${(e as Error).message}`);
+  }
+  return specFromSnapshot(text, name);
 }
 
 /** Permission names of the read-resources table. */

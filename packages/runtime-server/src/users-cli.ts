@@ -1,14 +1,16 @@
 /**
- * `pnpm service users add|list|set|remove`: manage users in the store named by DATABASE_URL.
+ * `service users add|list|set|remove`: manage users in the store named by DATABASE_URL. The
+ * permission names come from the IR the caller hands over (`UsersCommandOptions.spec`).
  */
 import { parseArgs } from 'node:util';
+import type { Spec } from '@specgen/ir';
 import { hashPassword } from '@specgen/runtime-auth';
 import {
   createUser, deleteUser, findUserByUsername, listUsers, openStore, removeDevice, StoreConflictError, updateUser, type Store, type UserPatch,
 } from '@specgen/runtime-store';
-import { loadSpec, permissionNames } from './spec-source.ts';
+import { permissionNames } from './spec-source.ts';
 
-export const USERS_HELP = `usage: pnpm service users <command> [options]
+export const USERS_HELP = `usage: service users <command> [options]
 
 commands:
   add <username> [options]     create a user
@@ -56,7 +58,7 @@ async function readStdin(): Promise<string> {
 
 type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K] extends { multiple: true } ? string[] : (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
 
-async function patchFrom(values: Values): Promise<UserPatch> {
+async function patchFrom(values: Values, spec: Spec): Promise<UserPatch> {
   const patch: UserPatch = {};
   const password = values['password-stdin'] ? await readStdin() : values.password;
   if (password !== undefined) {
@@ -77,7 +79,7 @@ async function patchFrom(values: Values): Promise<UserPatch> {
     patch.oidcEmail = email === '' ? null : email;
   }
   if (values['all-permissions'] || values.permission) {
-    const known = permissionNames(loadSpec());
+    const known = permissionNames(spec);
     const wanted = values['all-permissions'] ? known : values.permission!;
     const unknown = wanted.filter((p) => !known.includes(p));
     if (unknown.length > 0) throw new UsageError(`unknown permission ${unknown.map((p) => `"${p}"`).join(', ')}; known: ${known.map((p) => `"${p}"`).join(', ')}`);
@@ -86,7 +88,7 @@ async function patchFrom(values: Values): Promise<UserPatch> {
   return patch;
 }
 
-async function run(store: Store, command: string | undefined, positionals: string[], values: Values, out: (s: string) => void): Promise<number> {
+async function run(store: Store, spec: Spec, command: string | undefined, positionals: string[], values: Values, out: (s: string) => void): Promise<number> {
   const name = positionals[0];
   if (command === 'list') {
     const users = await listUsers(store);
@@ -102,7 +104,7 @@ async function run(store: Store, command: string | undefined, positionals: strin
   }
   if (!name) throw new UsageError(`${command ?? 'a command'} needs a <username>`);
   if (command === 'add') {
-    const patch = await patchFrom(values);
+    const patch = await patchFrom(values, spec);
     if ((patch.authMode ?? 'password') === 'password' && !patch.passwordHash) throw new UsageError('a password user needs --password or --password-stdin');
     await createUser(store, { username: name, ...patch });
     out(`added ${name}`);
@@ -111,7 +113,7 @@ async function run(store: Store, command: string | undefined, positionals: strin
   const user = await findUserByUsername(store, name);
   if (!user) throw new UsageError(`no user "${name}"`);
   if (command === 'set') {
-    await updateUser(store, user.id, await patchFrom(values));
+    await updateUser(store, user.id, await patchFrom(values, spec));
     if (values['remove-device']) await removeDevice(store, user.id);
     out(`updated ${name}`);
     return 0;
@@ -124,7 +126,16 @@ async function run(store: Store, command: string | undefined, positionals: strin
   throw new UsageError(`unknown users command "${command}"`);
 }
 
-export async function usersCommand(args: string[], env = process.env, out = (s: string) => console.log(s), err = (s: string) => console.error(s)): Promise<number> {
+export interface UsersCommandOptions {
+  /** The IR of the service (its read-resources table names the permissions). */
+  spec: Spec;
+  env?: Record<string, string | undefined>;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+export async function usersCommand(args: string[], options: UsersCommandOptions): Promise<number> {
+  const { spec, env = process.env, out = (s: string) => console.log(s), err = (s: string) => console.error(s) } = options;
   let parsed;
   try {
     parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
@@ -143,7 +154,7 @@ export async function usersCommand(args: string[], env = process.env, out = (s: 
   }
   const store = await openStore(env.DATABASE_URL ?? 'sqlite:.data/service.db');
   try {
-    return await run(store, command, positionals, parsed.values as Values, out);
+    return await run(store, spec, command, positionals, parsed.values as Values, out);
   } catch (e) {
     if (e instanceof UsageError || e instanceof StoreConflictError) {
       err(`users: ${e.message}`);

@@ -4,17 +4,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { parseSpecFile } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
 import { generateTotp, hashPassword, newTotpDevice, sealDevice, type TotpDevice } from '@specgen/runtime-auth';
 import { createUser, openStore, saveDevice, type NewUser, type Store } from '@specgen/runtime-store';
-import { createServer, loadConfig, type CreateServerOptions, type ServiceConfig } from '../src/index.ts';
+import { createServer, loadConfig, loadSpecSnapshot, type CreateServerOptions, type ServiceConfig } from '../src/index.ts';
 
-const SPEC_FILE = join(import.meta.dirname, '../../../spec/service-api.md');
+/** The real spec's IR as the runtime gets it: the generated snapshot (kept current by `specgen generate --check`). */
+export const IR_SNAPSHOT = join(import.meta.dirname, '../../../generated/server/ir.json');
 let specPromise: Promise<Spec> | undefined;
 
 export function realSpec(): Promise<Spec> {
-  specPromise ??= Promise.resolve(parseSpecFile(SPEC_FILE)).then((r) => r.spec);
+  specPromise ??= Promise.resolve().then(() => loadSpecSnapshot(IR_SNAPSHOT));
   return specPromise;
 }
 

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '@specgen/runtime-auth';
 import { findUserByUsername, openStore } from '@specgen/runtime-store';
 import { usersCommand } from '../src/index.ts';
+import { realSpec } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'specgen-users-'));
 const env = { DATABASE_URL: `sqlite:${join(dir, 'service.db')}` };
@@ -13,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await usersCommand(args, env, (s) => (out += s + '\n'), (s) => (err += s + '\n'));
+  const code = await usersCommand(args, { spec: await realSpec(), env, out: (s) => (out += s + '\n'), err: (s) => (err += s + '\n') });
   return { code, out, err };
 }
 
@@ -74,7 +75,7 @@ describe('pnpm service users', () => {
   it('prints its help with an example', async () => {
     const help = await cli('--help');
     expect(help.code).toBe(0);
-    expect(help.out).toMatch(/usage: pnpm service users/);
+    expect(help.out).toMatch(/usage: service users/);
     expect(help.out).toMatch(/example:/);
     expect((await cli()).code).toBe(2);
   });

@@ -1,5 +1,5 @@
 /**
- * The real server (createServer with the parsed spec) hosting the OIDC plugin under test, on a
+ * The real server (createServer with the real spec's IR) hosting the OIDC plugin under test, on a
  * fresh SQLite file (or a given database). `startSession` is the server's own; the harness only
  * records each call, so tests can see which user and ForceRelogin a sign-in produced.
  */
@@ -7,17 +7,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Spec } from '@specgen/ir';
-import { parseSpecFile } from '@specgen/parser';
 import { openStore, type Store } from '@specgen/runtime-store';
 import type { ServerConfig, ServicePlugin } from '../../src/contract.ts';
 import { createOidcPlugin, type OidcPluginOptions } from '../../src/oidc/index.ts';
 import { createServer } from '../../src/server.ts';
+import { loadSpecSnapshot } from '../../src/spec-source.ts';
 
-const SPEC_FILE = resolve(import.meta.dirname, '../../../../spec/service-api.md');
+const IR_SNAPSHOT = resolve(import.meta.dirname, '../../../../generated/server/ir.json');
 let parsed: Spec | null = null;
 
+/** The real spec's IR as the runtime gets it: the generated snapshot. */
 export function realSpec(): Spec {
-  parsed ??= parseSpecFile(SPEC_FILE).spec;
+  parsed ??= loadSpecSnapshot(IR_SNAPSHOT);
   return parsed;
 }
 

@@ -1,0 +1,24 @@
+/**
+ * The IR as a JSON snapshot: what `specgen generate` writes to `generated/server/ir.json` and what
+ * the runtime loads instead of parsing the markdown spec. The snapshot's `"//"` key is the
+ * "generated, do not edit" note; everything else must be a valid `Spec`.
+ */
+import { Spec } from './schema.ts';
+
+/** Validates a snapshot's text; throws an Error naming `origin` and the first problem. */
+export function specFromSnapshot(text: string, origin = 'ir.json'): Spec {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${origin}: not a JSON IR snapshot (${(e as Error).message})`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${origin}: not a JSON IR snapshot (expected an object)`);
+  const { '//': _note, ...rest } = value as Record<string, unknown>;
+  const parsed = Spec.safeParse(rest);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${origin}: not a valid IR snapshot: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
