@@ -26,7 +26,7 @@ const MINE = 'types,validators';
 
 function child(...childArgs: string[]): Record<string, unknown> & { processMs: number } {
   const started = performance.now();
-  const out = execFileSync('node', ['--import', 'tsx', join(ROOT, 'tools/bench/generate-child.ts'), ...childArgs], {
+  const out = execFileSync('node', ['--conditions=@specgen/source', '--import', 'tsx', join(ROOT, 'tools/bench/generate-child.ts'), ...childArgs], {
     cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24,
   });
   const processMs = Math.round(performance.now() - started);

@@ -1,17 +1,20 @@
 /**
- * Read-resource benchmark, both figures from the same run (autocannon, 50 connections):
- *  (a) the real server (createServer + resourcesPlugin, SQLite file): an authenticated GET of a
- *      100-record page of ProductRecords with $filter and $orderby over a 100,000-record table;
- *  (b) a plain Fastify route answering the same 100 records from memory with JSON.stringify.
- * autocannon runs in a child process so it does not share the servers' event loop.
+ * Read-resource benchmark, every figure from the same run (autocannon, 50 connections):
+ *  (a) the real server (createServer + resourcesPlugin) on each store: an authenticated GET of a
+ *      100-record page of ProductRecords with $filter and $orderby over the seeded table; SQLite
+ *      (embedded file) and PostgreSQL (a throwaway cluster from @specgen/test-support);
+ *  (b) the limit: a plain Fastify route sending the same bytes, ready in memory as one Buffer;
+ *  (c) a plain Fastify route answering the same 100 records from memory with JSON.stringify.
+ * The ratios (a)/(b) are the figures of issue 12. autocannon runs in a child process so it does
+ * not share the servers' event loop.
  *
- *   pnpm tsx tools/bench/resources.ts [--records 100000] [--duration 10] [--connections 50]
+ *   pnpm tsx tools/bench/resources.ts [--records 20000] [--duration 10] [--connections 50] [--store sqlite|postgres|both] [--db <file>]
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -24,7 +27,8 @@ import { createUser, openStore } from '@specgen/runtime-store';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const RECORDS = option('--records', 100_000);
+const RECORDS = option('--records', 20_000);
+const STORES = (args.includes('--store') ? args[args.indexOf('--store') + 1]! : 'both').replace('both', 'sqlite,postgres').split(',');
 const DURATION = option('--duration', 10);
 const CONNECTIONS = option('--connections', 50);
 export const QUERY = "$filter=Status eq 'Inventory' and ProductRecordType eq 1&$orderby=SerialNumber desc&$top=100";
@@ -40,20 +44,30 @@ async function autocannon(url: string, headers: Record<string, string>): Promise
   return { requests: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, throughputMb: r.throughput.average / 1e6, non2xx: r.non2xx };
 }
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'specgen-bench-'));
-  const reuse = args.includes('--db') ? args[args.indexOf('--db') + 1]! : null;
+interface Served { label: string; url: string; headers: Record<string, string>; body: string; close(): Promise<void> }
+
+/** The server on one store, seeded, with a logged-in user; checks the page once. */
+async function serve(kind: string, dir: string): Promise<Served> {
   const { spec } = parseSpecFile(join(ROOT, 'spec/service-api.md'));
-  const store = await openStore(`sqlite:${reuse ?? join(dir, 'bench.db')}`);
+  let cluster: { url: string; createDatabase(name: string): Promise<string>; stop(): Promise<void> } | null = null;
+  let url: string;
+  if (kind === 'postgres') {
+    const { startPostgres } = await import('@specgen/test-support/postgres');
+    cluster = await startPostgres();
+    url = await cluster.createDatabase('bench');
+  } else {
+    const reuse = args.includes('--db') ? args[args.indexOf('--db') + 1]! : null;
+    url = `sqlite:${reuse ?? join(dir, 'bench.db')}`;
+  }
+  const store = await openStore(url);
   const model = resourceModels({ spec }).find((m) => m.name === 'ProductRecords')!;
   await ensureResourceTables(store, resourceModels({ spec }));
-
-  let started = performance.now();
+  const started = performance.now();
   const present = await store.db.selectFrom(model.table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const reused = Number(present.n) === RECORDS;
   if (!reused) await seedResources(store, [model], { count: RECORDS, related: false });
   await analyzeResourceTables(store);
-  const seedSeconds = (performance.now() - started) / 1000;
+  console.log(`${kind}: ProductRecords ${RECORDS} records (66 fields) ${reused ? 'reused from --db' : `seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`}`);
 
   const username = `bench-${Date.now()}`;
   await createUser(store, { username, passwordHash: await hashPassword('bench-password'), permissions: ['Show serial number'] });
@@ -69,34 +83,57 @@ async function main(): Promise<void> {
   const headers = { 'X-Service-SessionId': sessionId };
   const pageUrl = `${serverUrl}/en/001.1/api/v1/Inventory/ProductRecords?${QUERY.replace(/ /g, '%20').replace(/'/g, '%27')}`;
   const page = await fetch(pageUrl, { headers });
-  const pageBody = await page.text();
+  const body = await page.text();
+  if (page.status !== 200 || (JSON.parse(body) as unknown[]).length !== 100) throw new Error(`unexpected answer ${page.status}: ${body.slice(0, 200)}`);
+  return {
+    label: kind, url: pageUrl, headers, body,
+    async close() {
+      await server.close();
+      await store.close();
+      await cluster?.stop();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'specgen-bench-'));
+  const servers: Served[] = [];
+  for (const kind of STORES) servers.push(await serve(kind, dir));
+  const pageBody = servers[0]!.body;
+  for (const s of servers) if (s.body !== pageBody) throw new Error(`${s.label} answers other bytes than ${servers[0]!.label}`);
   const records = JSON.parse(pageBody) as unknown[];
-  if (page.status !== 200 || records.length !== 100) throw new Error(`unexpected answer ${page.status}: ${pageBody.slice(0, 200)}`);
 
   const baseline = Fastify();
+  const ready = Buffer.from(pageBody, 'utf8');
+  baseline.get('/ready', async (_request, reply) => reply.type('application/json; charset=utf-8').send(ready));
   baseline.get('/records', async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(records)));
   const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
-  const same = await (await fetch(`${baselineUrl}/records`)).text();
-  if (same !== pageBody) throw new Error('the baseline does not answer the same bytes');
+  for (const path of ['/ready', '/records']) {
+    if ((await (await fetch(`${baselineUrl}${path}`)).text()) !== pageBody) throw new Error(`the baseline ${path} does not answer the same bytes`);
+  }
 
-  await autocannon(`${baselineUrl}/records`, {}); // warm-up (JIT)
-  await autocannon(pageUrl, headers);
-  const b = await autocannon(`${baselineUrl}/records`, {});
-  const a = await autocannon(pageUrl, headers);
-  started = performance.now();
+  await autocannon(`${baselineUrl}/ready`, {}); // warm-up (JIT)
+  for (const s of servers) await autocannon(s.url, s.headers);
+  const limit = await autocannon(`${baselineUrl}/ready`, {});
+  const stringify = await autocannon(`${baselineUrl}/records`, {});
+  const measured = [];
+  for (const s of servers) measured.push({ label: s.label, figures: await autocannon(s.url, s.headers) });
 
-  console.log(`ProductRecords: ${RECORDS} records (66 fields) ${reused ? 'reused from --db' : `seeded in ${seedSeconds.toFixed(1)} s`}; page ${pageBody.length} bytes`);
-  console.log(`query: ${QUERY}`);
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s each\n`);
+  console.log(`page: ${pageBody.length} bytes; query: ${QUERY}`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s each; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log('| case | req/s | p50 ms | p99 ms | MB/s | non-2xx |');
   console.log('|---|---|---|---|---|---|');
-  console.log(`| (a) server: session + permission + $filter/$orderby over ${RECORDS} rows | ${a.requests.toFixed(0)} | ${a.p50} | ${a.p99} | ${a.throughputMb.toFixed(1)} | ${a.non2xx} |`);
-  console.log(`| (b) plain Fastify, same 100 records, JSON.stringify | ${b.requests.toFixed(0)} | ${b.p50} | ${b.p99} | ${b.throughputMb.toFixed(1)} | ${b.non2xx} |`);
-  console.log(`\nratio (a)/(b): ${(a.requests / b.requests).toFixed(2)}`);
+  const row = (label: string, f: Figures) => console.log(`| ${label} | ${f.requests.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.throughputMb.toFixed(1)} | ${f.non2xx} |`);
+  for (const m of measured) row(`(a) server on ${m.label}: session + permission + $filter/$orderby over ${RECORDS} rows`, m.figures);
+  row('(b) the limit: plain Fastify, the same bytes ready as one Buffer', limit);
+  row('(c) plain Fastify, the same 100 records, JSON.stringify', stringify);
+  console.log('');
+  for (const m of measured) {
+    console.log(`${m.label}: (a)/(b) ${(m.figures.requests / limit.requests).toFixed(2)} of the limit; (a)/(c) ${(m.figures.requests / stringify.requests).toFixed(2)}`);
+  }
 
   await baseline.close();
-  await server.close();
-  await store.close();
+  for (const s of servers) await s.close();
   rmSync(dir, { recursive: true, force: true });
 }
 
