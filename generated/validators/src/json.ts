@@ -3,8 +3,12 @@
  * Lossless JSON: `JSON.parse` turns 380497447683684471 into 380497447683684500. `parseJson`
  * keeps every integer that a JavaScript number cannot hold exactly as a `bigint`; all other
  * numbers stay numbers. Feed the result to the schemas of this package.
+ *
+ * The service writes Int64 as JSON strings, so most texts hold no integer literal that a number
+ * cannot hold: those are parsed by `JSON.parse` at native speed, the others by the lossless
+ * parser of `lossless-json`.
  */
-import { parse, stringify } from 'lossless-json';
+import { parse } from 'lossless-json';
 
 const INTEGER = /^-?\d+$/;
 
@@ -17,14 +21,56 @@ export function parseNumber(text: string): number | bigint {
   return Number(text);
 }
 
-/** Parses JSON text without losing digits of 64-bit integers. Throws SyntaxError on bad JSON. */
-export function parseJson(text: string): unknown {
-  return parse(text, null, parseNumber);
+/** 2^53: every integer literal that a number cannot hold exactly parses to a number at least this large. */
+const LIMIT = 2 ** 53;
+
+/**
+ * Whether a value from `JSON.parse` holds a number of magnitude 2^53 or more, the only kind a
+ * rounded integer literal can turn into. Walks values, not characters, without recursion.
+ */
+export function holdsLargeNumber(value: unknown): boolean {
+  if (typeof value === 'number') return value >= LIMIT || value <= -LIMIT;
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown>;
+    for (const key in node) {
+      const v = node[key];
+      if (typeof v === 'number') {
+        if (v >= LIMIT || v <= -LIMIT) return true;
+      } else if (typeof v === 'object' && v !== null) {
+        stack.push(v);
+      }
+    }
+  }
+  return false;
 }
 
-/** Serializes values that may contain `bigint` (written as plain JSON integers). */
-export function stringifyJson(value: unknown, space?: number): string {
-  const text = stringify(value, undefined, space);
-  if (text === undefined) throw new TypeError('value cannot be serialized as JSON');
+/**
+ * Parses JSON text without losing digits of 64-bit integers. Throws SyntaxError on bad JSON.
+ *
+ * Fast path: `JSON.parse`, then a walk over the values. When no number reaches 2^53 in
+ * magnitude, every integer literal was exact and the result is what the lossless parser gives.
+ * Otherwise the text is parsed again by `lossless-json` (which also refuses an object whose key
+ * repeats with a different value; `JSON.parse` keeps the last).
+ */
+export function parseJson(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  return holdsLargeNumber(value) ? parse(text, null, parseNumber) : value;
+}
+
+function bigintAsString(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+/**
+ * JSON text of a value that may contain `bigint`, written as the service writes Int64: a JSON
+ * string of every digit (`380497447683684471n` -> `"380497447683684471"`), which `parseJson` and
+ * the schemas of this package read back to the same bigint. Throws TypeError for a value JSON
+ * cannot hold (`undefined`, a function, a symbol) and for cycles.
+ */
+export function stringifyJson(value: unknown, space?: number | string): string {
+  const text = JSON.stringify(value, bigintAsString, space) as string | undefined;
+  if (text === undefined) throw new TypeError(`${typeof value} cannot be serialized as JSON`);
   return text;
 }
