@@ -34,10 +34,19 @@ function usage(): string {
   ].join('\n');
 }
 
+/** Waits until stdout and stderr have handed everything to the OS: process.exit would cut a piped IR at 64 KiB. */
+function flushed(): Promise<void> {
+  return Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve())))).then(() => undefined);
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
+  async (code) => {
+    await flushed();
+    process.exit(code);
+  },
+  async (err: unknown) => {
     process.stderr.write(`specgen: ${err instanceof Error ? err.message : String(err)}\n`);
+    await flushed();
     process.exit(2);
   },
 );

@@ -48,7 +48,11 @@ describe('specgen parse (in process)', () => {
   });
 
   it('answers bad usage with exit 2 and a message', async () => {
-    expect(await runInProcess('no-such-file.md')).toMatchObject({ code: 2, stderr: 'specgen parse: cannot read no-such-file.md: ENOENT\n' });
+    expect(await runInProcess('no-such-file.md')).toMatchObject({ code: 2, stderr: 'specgen parse: cannot read no-such-file.md: no such file; did you mean spec/service-api.md?\n' });
+    expect((await runInProcess(bad, '--prety')).stderr).toContain('unknown option "--prety"');
+    const pretty = await runInProcess(bad, '--pretty', '--quiet');
+    expect(pretty.code).toBe(1);
+    expect(pretty.stderr).toMatch(/:12:11 - error unknown-type: .*did you mean Int32\?\n\n12 \| Count \| int \| .*\n {13}\^~~\n/);
     expect((await runInProcess()).stderr).toContain('expected one spec file');
     expect((await runInProcess(bad, '--format', 'xml')).stderr).toContain('unknown --format "xml"');
   });

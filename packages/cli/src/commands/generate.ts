@@ -1,6 +1,6 @@
 /** `specgen generate`: spec -> the generated packages under generated/ (see docs/generate.md). */
-import { readFile } from 'node:fs/promises';
-import { formatDiagnostic, sortDiagnostics } from '@specgen/diagnostics';
+import { relative } from 'node:path';
+import { sortDiagnostics, useColor } from '@specgen/diagnostics';
 import { createTemplateEngine } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
 import type { Command } from '../command.ts';
@@ -8,6 +8,10 @@ import { findGenerators, generators } from '../generators.ts';
 import { type GenerateCliOptions, parseGenerateArgs } from '../generate/options.ts';
 import { type GenerateOutcome, displayPath, generateFromSpec } from '../generate/pipeline.ts';
 import { watchGenerate } from '../generate/watch.ts';
+import { silentProgress, summaryLine, terminalProgress } from '../generate/progress.ts';
+import { diagnosticsReporter } from '../io/report-diagnostics.ts';
+import { defaultsBase, userCwd, userPath } from '../io/paths.ts';
+import { readSpecFile } from '../io/spec-file.ts';
 
 const HELP = `usage: specgen generate [--spec spec/service-api.md] [--out generated] [--templates <dir>]
                         [--service-version V] [--only <targets>] [--check | --watch] [--quiet]
@@ -26,8 +30,16 @@ options:
   --check                  write nothing; exit 1 and list the stale files when the output is not current (CI)
   --watch                  keep running; regenerate when the spec or a template changes
   --quiet                  print only problems
+  --verbose                list every file: wrote, removed or unchanged
+  --pretty, --no-pretty    diagnostics with source line and caret (default: on a terminal outside CI)
 
-exit status: 0 done (or current), 1 spec errors or stale files (--check), 2 bad usage or a generator failure.
+output: on a terminal, a line per stage (parse, then each target with its file count) on stderr;
+everywhere, one summary line on stdout: files written, removed, unchanged, and the time.
+Paths are relative to the folder you run the command from; the defaults (spec/service-api.md,
+generated) to the workspace root, so \`pnpm exec specgen generate\` works from any package folder.
+
+exit status: 0 done (or current), 1 spec errors or stale files (--check), 2 bad usage, an
+unreadable spec or a generator failure.
 
 example:
   pnpm specgen generate
@@ -49,37 +61,45 @@ export const generateCommand: Command = {
       process.stderr.write(`specgen generate: ${err instanceof Error ? err.message : String(err)}\n\n${HELP}`);
       return 2;
     }
-    const renderOptions = { outDir: options.out, specFile: displayPath(options.spec), serviceVersion: options.serviceVersion };
+    const cwd = userCwd();
+    const typedSpec = args.some((a) => a === '--spec' || a.startsWith('--spec='));
+    const typedOut = args.some((a) => a === '--out' || a.startsWith('--out='));
+    const specPath = userPath(typedSpec ? options.spec : null, options.spec);
+    const outDir = userPath(typedOut ? options.out : null, options.out);
+    const templates = options.templates === null ? null : userPath(options.templates, options.templates);
+    const shown = { spec: shownPath(cwd, specPath), out: shownPath(cwd, outDir) };
+    const renderOptions = { outDir, specFile: displayPath(specPath, defaultsBase()), serviceVersion: options.serviceVersion };
     if (options.watch) {
       const handle = watchGenerate({
         ...renderOptions,
-        specPath: options.spec,
-        templatesDir: options.templates,
+        specPath,
+        templatesDir: templates,
         generators: selected,
         onRun: (run) => {
           if (run.error) process.stderr.write(`specgen generate: ${run.error.message}\n`);
-          else if (run.outcome) report(run.outcome, options, `${run.trigger}: `, run.ms);
+          else if (run.outcome) report(run.outcome, options, shown.out, `${run.trigger}: `, run.ms, new Map());
         },
       });
       await handle.ready;
-      process.stdout.write(`watching ${options.spec} and the templates; Ctrl-C to stop\n`);
+      process.stdout.write(`watching ${shown.spec} and the templates; Ctrl-C to stop\n`);
       await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
       await handle.close();
       return 0;
     }
-    let markdown: string;
-    try {
-      markdown = await readFile(options.spec, 'utf8');
-    } catch (err) {
-      process.stderr.write(`specgen generate: cannot read ${options.spec}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`);
+    const read = await readSpecFile(specPath, typedSpec ? options.spec : shown.spec, cwd);
+    if (!read.ok) {
+      process.stderr.write(`specgen generate: ${read.message}\n`);
       return 2;
     }
+    const progress = !options.quiet && process.stderr.isTTY ? terminalProgress((t) => process.stderr.write(t), useColor(process.stderr)) : silentProgress;
     const started = performance.now();
     try {
-      const parsed = parseSpec(markdown, renderOptions.specFile);
-      const templates = createTemplateEngine(options.templates ?? undefined);
-      const outcome = generateFromSpec(parsed, selected, templates, { ...renderOptions, check: options.check });
-      return report(outcome, options, '', performance.now() - started);
+      const parsed = parseSpec(read.text, renderOptions.specFile);
+      const { spec } = parsed;
+      progress.parsed(shown.spec, { resources: spec.resources.length, structures: spec.structures.length, diagnostics: parsed.diagnostics.length }, performance.now() - started);
+      const engine = createTemplateEngine(templates ?? undefined);
+      const outcome = generateFromSpec(parsed, selected, engine, { ...renderOptions, progress, check: options.check });
+      return report(outcome, options, shown.out, '', performance.now() - started, new Map([[renderOptions.specFile, read.text]]));
     } catch (err) {
       // GenerateError (syntax check, file clashes) and template errors: a message, exit 2, nothing written.
       process.stderr.write(`specgen generate: ${err instanceof Error ? err.message : String(err)}\n`);
@@ -88,10 +108,19 @@ export const generateCommand: Command = {
   },
 };
 
+/** `generated` or `../../generated`: a path as the user would type it from their folder. */
+function shownPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path).split('\\').join('/');
+  return rel === '' ? '.' : rel;
+}
+
 /** Prints the outcome; returns the exit status. */
-function report(outcome: GenerateOutcome, options: GenerateCliOptions, prefix: string, ms: number): number {
+function report(
+  outcome: GenerateOutcome, options: GenerateCliOptions, out: string, prefix: string, ms: number, sources: ReadonlyMap<string, string>,
+): number {
   const problems = sortDiagnostics(outcome.diagnostics).filter((d) => d.severity !== 'info');
-  if (problems.length > 0) process.stderr.write(problems.map((d) => formatDiagnostic(d) + '\n').join(''));
+  const prettyArgs = options.pretty === null ? [] : [options.pretty ? '--pretty' : '--no-pretty'];
+  if (problems.length > 0) process.stderr.write(diagnosticsReporter(prettyArgs, sources)(problems));
   if (outcome.kind === 'diagnostics') {
     process.stderr.write(`${prefix}specgen generate: the spec has errors; nothing was generated\n`);
     return 1;
@@ -103,17 +132,16 @@ function report(outcome: GenerateOutcome, options: GenerateCliOptions, prefix: s
     }
     process.stderr.write(
       `${prefix}${outcome.stale.length} generated file(s) are stale; run \`pnpm specgen generate\`:\n` +
-        outcome.stale.map((p) => `  ${options.out}/${p}\n`).join(''),
+        outcome.stale.map((p) => `  ${out}/${p}\n`).join(''),
     );
     return 1;
   }
   const { written, removed, unchanged } = outcome.report;
-  if (!options.quiet) {
-    for (const p of written) process.stdout.write(`  wrote ${options.out}/${p}\n`);
-    for (const p of removed) process.stdout.write(`  removed ${options.out}/${p}\n`);
-    process.stdout.write(
-      `${prefix}${written.length} written, ${removed.length} removed, ${unchanged.length} unchanged in ${Math.round(ms)} ms\n`,
-    );
+  if (options.quiet) return 0;
+  if (options.verbose) {
+    const lines = [...written.map((p) => ['wrote', p]), ...removed.map((p) => ['removed', p]), ...unchanged.map((p) => ['unchanged', p])];
+    for (const [what, p] of lines.sort((a, b) => a[1]!.localeCompare(b[1]!))) process.stdout.write(`  ${what!.padEnd(9)} ${out}/${p}\n`);
   }
+  process.stdout.write(`${prefix}${summaryLine({ written: written.length, removed: removed.length, unchanged: unchanged.length, ms })}\n`);
   return 0;
 }

@@ -10,10 +10,14 @@ export interface GenerateCliOptions {
   watch: boolean;
   only: string[] | null;
   quiet: boolean;
+  /** List every file with what happened to it. */
+  verbose: boolean;
+  /** Diagnostics with source line and caret (null: on a terminal outside CI). */
+  pretty: boolean | null;
 }
 
 const VALUE_FLAGS = ['--spec', '--out', '--templates', '--service-version', '--only'] as const;
-const BOOLEAN_FLAGS = ['--check', '--watch', '--quiet'] as const;
+const BOOLEAN_FLAGS = ['--check', '--watch', '--quiet', '--verbose', '--pretty', '--no-pretty'] as const;
 
 export class UsageError extends Error {}
 
@@ -28,6 +32,8 @@ export function parseGenerateArgs(args: readonly string[]): GenerateCliOptions {
     watch: false,
     only: null,
     quiet: false,
+    verbose: false,
+    pretty: null,
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -36,6 +42,9 @@ export function parseGenerateArgs(args: readonly string[]): GenerateCliOptions {
       if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
       if (flag === '--check') options.check = true;
       else if (flag === '--watch') options.watch = true;
+      else if (flag === '--verbose') options.verbose = true;
+      else if (flag === '--pretty') options.pretty = true;
+      else if (flag === '--no-pretty') options.pretty = false;
       else options.quiet = true;
       continue;
     }
@@ -51,5 +60,6 @@ export function parseGenerateArgs(args: readonly string[]): GenerateCliOptions {
     } else options.only = value.split(',').map((t) => t.trim()).filter(Boolean);
   }
   if (options.check && options.watch) throw new UsageError('--check and --watch cannot be combined');
+  if (options.quiet && options.verbose) throw new UsageError('--quiet and --verbose cannot be combined');
   return options;
 }

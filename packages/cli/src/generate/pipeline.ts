@@ -12,6 +12,7 @@ import {
   currentContents, staleFiles, syntaxErrors, syntaxSample, writeFiles,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
+import type { GenerateProgress } from './progress.ts';
 import { type KnownOutput, writeChanged } from './write-changed.ts';
 
 export type { KnownOutput } from './write-changed.ts';
@@ -23,6 +24,8 @@ export interface RenderOptions {
   /** The spec path as printed in headers: relative to the working directory, `/` separators. */
   specFile: string;
   serviceVersion: string | null;
+  /** Told when each target is rendered (the command prints it on a terminal). */
+  progress?: GenerateProgress;
 }
 
 export class GenerateError extends Error {}
@@ -58,6 +61,7 @@ export function renderTargets(
 ): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   for (const g of generators) {
+    const started = performance.now();
     const produced = g.generate({
       spec,
       templates,
@@ -67,6 +71,7 @@ export function renderTargets(
       if (!f.path.startsWith(`${g.target}/`)) throw new GenerateError(`generator ${g.target} produced ${f.path}, outside its folder ${g.target}/`);
     }
     files.push(...produced);
+    options.progress?.rendered(g.target, produced.length, performance.now() - started);
   }
   const paths = new Set<string>();
   for (const f of files) {
