@@ -4,6 +4,8 @@
  * package's `@specgen/*` dependencies, and exports each entry with the conditions
  *   "@specgen/source" (the TypeScript source: tests and dev scripts run without a build),
  *   "types", "import", "default" (the compiled files a consumer gets).
+ * An entry outside src/ (e.g. `./testing` -> `./test/fixture.ts`, helpers other packages' tests
+ * share) keeps only the source condition: it is neither built nor shipped.
  *
  *   pnpm tsx tools/build/layout.ts          rewrite tsconfig.build.json and the exports of every package
  *   pnpm tsx tools/build/layout.ts --check  exit 1 and list the packages whose files differ
@@ -73,7 +75,8 @@ export function expectedFiles(root = ROOT): PackageFiles[] {
     const exports: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(pkg.exports ?? {})) {
       const source = sourceOf(entry);
-      exports[key] = source ? entryConditions(source) : entry;
+      // A `testing` entry (shared test helpers under test/) is never built or shipped: source only.
+      exports[key] = !source ? entry : source.startsWith('./src/') ? entryConditions(source) : { [SOURCE_CONDITION]: source };
     }
     const next: PackageJson = { ...pkg, exports, files: ['dist'] };
     next.scripts = { ...(pkg.scripts as Record<string, string>), build: BUILD, prepack: BUILD };

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDiff } from '@specgen/diff';
 import { parseSpec } from '@specgen/parser';
-import { specRepo } from '../../diff/test/git-repo.ts';
+import { specRepo } from '@specgen/diff/testing';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FIX = 'packages/diff/test/fixtures';

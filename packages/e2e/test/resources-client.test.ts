@@ -12,7 +12,7 @@ import { hashPassword } from '@specgen/runtime-auth';
 import { apiDocsPlugin, resourcesPlugin, resourceModels, seedResources } from '@specgen/runtime-resources';
 import { createServer, loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore, type Store } from '@specgen/runtime-store';
-import { createClient, isServiceError, type Client } from '../../../generated/client/src/index.ts';
+import { createClient, isServiceError, type Client } from '@service-api/client';
 
 const PERMISSIONS = ['Show serial number', 'Show manufacturing orders', 'Show supplier', 'Show basic data for attendance', 'Show case', 'Show customer orders'];
 

@@ -9,7 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTemplateEngine } from '@specgen/generate-core';
 import { generator } from '../src/index.ts';
-import { fixtureSpec } from '../../generate-openapi/test/fixture.ts';
+import { fixtureSpec } from '@specgen/generate-openapi/testing';
 
 const GOLDEN = fileURLToPath(new URL('./golden', import.meta.url));
 

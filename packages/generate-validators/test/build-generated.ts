@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createTemplateEngine, type GeneratedFile } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { generateTypes } from '@specgen/generate-types';
-import { parseSpecFile } from '../../parser/src/index.ts';
+import { parseSpecFile } from '@specgen/parser';
 import { generateValidators } from '../src/index.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');

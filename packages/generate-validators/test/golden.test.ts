@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTemplateEngine } from '@specgen/generate-core';
 import { generateValidators } from '../src/index.ts';
-import { fixtureSpec } from '../../generate-types/test/fixture.ts';
-import { compareGolden } from '../../generate-types/test/golden.ts';
+import { compareGolden, fixtureSpec } from '@specgen/generate-types/testing';
 
 const options = { serviceVersion: null, specFile: 'fixture.md', packageVersion: '0.1.0' };
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { specFromSnapshot, type Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
-import type { ServerConfig, ServerContext, SessionInfo } from '../../runtime-server/src/contract.ts';
+import type { ServerConfig, ServerContext, SessionInfo } from '../src/index.ts';
 import { apiDocsPlugin, resourcesPlugin } from '../src/index.ts';
 
 let specPromise: Promise<Spec> | null = null;

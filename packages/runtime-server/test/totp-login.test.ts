@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TotpDevice } from '@specgen/runtime-auth';
-import { RFC6238_VECTORS, rfcDevice } from '../../runtime-auth/test/rfc6238.ts';
+import { RFC6238_VECTORS, rfcDevice } from '@specgen/runtime-auth/testing';
 import { newTotpDevice, post, testServer, type TestServer } from './helpers.ts';
 
 describe('TOTP login', () => {

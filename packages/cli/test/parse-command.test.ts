@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseCommand } from '../../cli/src/commands/parse.ts';
-import { parseSpec, toStableJson } from '../src/index.ts';
-import { miniSpec } from './helpers.ts';
+import { parseSpec, toStableJson } from '@specgen/parser';
+import { miniSpec } from '@specgen/parser/testing';
+import { parseCommand } from '../src/commands/parse.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

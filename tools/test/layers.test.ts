@@ -1,0 +1,79 @@
+/**
+ * Layers point one way (README "Package layers", STYLE.md): checked on the real package.json
+ * files and sources, so a new dependency or a relative import across packages fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crossPackageImports, dependencyClosure, globToRegExp, layerViolations, ROOT, workspacePackages, type WorkspacePackage } from '../layers.ts';
+
+/**
+ * Edges that still break a rule, each with the work that removes it. The test fails when an edge
+ * listed here is gone, so the list only shrinks.
+ */
+const KNOWN: Array<{ from: string; to: string; until: string }> = [
+  { from: '@specgen/runtime-resources', to: '@specgen/generate-openapi', until: 'the OpenAPI document builder moves into @specgen/contract (issue 10, contract)' },
+];
+
+const pkg = (name: string, dependencies: string[], devDependencies: string[] = []): WorkspacePackage => ({ dir: name, name, dependencies, devDependencies });
+
+describe('package layers', () => {
+  it('finds each kind of violation (rules checked on hand-made packages)', () => {
+    const found = layerViolations([
+      pkg('@specgen/runtime-x', ['@specgen/ir', '@specgen/contract', '@specgen/parser', '@specgen/test-support'], ['@specgen/generate-core', '@specgen/test-support']),
+      pkg('@specgen/generate-x', ['@specgen/contract'], ['@specgen/runtime-store']),
+      pkg('@specgen/contract', ['@specgen/ir', '@specgen/generate-core'], ['@specgen/parser']),
+    ]).map((v) => `${v.from} -> ${v.to} (${v.field})`);
+    expect(found).toEqual([
+      '@specgen/runtime-x -> @specgen/parser (dependencies)',
+      '@specgen/runtime-x -> @specgen/test-support (dependencies)',
+      '@specgen/runtime-x -> @specgen/generate-core (devDependencies)',
+      '@specgen/generate-x -> @specgen/runtime-store (devDependencies)',
+      '@specgen/contract -> @specgen/generate-core (dependencies)',
+    ]);
+  });
+
+  it('runtime packages need only the IR and the contract; generators never need the runtime', () => {
+    const violations = layerViolations().filter((v) => !KNOWN.some((k) => k.from === v.from && k.to === v.to));
+    expect(violations).toEqual([]);
+  });
+
+  it('every known exception still exists (remove it from KNOWN once its work has landed)', () => {
+    const all = layerViolations();
+    for (const k of KNOWN) expect(all.some((v) => v.from === k.from && v.to === k.to), `${k.from} -> ${k.to} is gone`).toBe(true);
+  });
+
+  it('the running server does not reach the parser, a generator or test support through any dependency', () => {
+    const closure = dependencyClosure('@specgen/runtime-server').map((p) => p.name);
+    const reachable = closure.filter((n) => /^@specgen\/(parser|cli|diff|generate-|test-support)/.test(n));
+    expect(reachable.filter((n) => !KNOWN.some((k) => k.to === n || dependencyClosure(k.to).some((p) => p.name === n)))).toEqual([]);
+  });
+});
+
+describe('packages talk through their exports', () => {
+  it('no file in packages/*/src or test imports another package (or generated/) by relative path', () => {
+    expect(crossPackageImports()).toEqual([]);
+  });
+});
+
+describe('turbo //#generate inputs', () => {
+  const turbo = JSON.parse(readFileSync(join(ROOT, 'turbo.json'), 'utf8')) as { tasks: Record<string, { inputs: string[] }> };
+  const inputs = turbo.tasks['//#generate']!.inputs.map(globToRegExp);
+  const covered = (path: string) => inputs.some((re) => re.test(path));
+
+  it('list the sources of every package the generate command loads, the spec and the templates', () => {
+    // The generate command: the CLI, the parser and every generator with what they load (not `diff`).
+    const generate = workspacePackages().filter((p) => p.name === '@specgen/cli' || p.name === '@specgen/parser' || p.name.startsWith('@specgen/generate-'));
+    const loaded = new Map(generate.flatMap((g) => dependencyClosure(g.name)).filter((p) => p.name !== '@specgen/diff').map((p) => [p.dir, p]));
+    const missing = [...loaded.keys()]
+      .map((dir) => `packages/${dir}/src/index.ts`)
+      .concat(['spec/service-api.md', 'templates/server/main.ts.hbs'])
+      .filter((path) => !covered(path));
+    expect(missing).toEqual([]);
+  });
+
+  it('cover nothing of the runtime (a runtime change is no reason to regenerate)', () => {
+    const runtime = workspacePackages().filter((p) => p.name.startsWith('@specgen/runtime-'));
+    expect(runtime.map((p) => `packages/${p.dir}/src/index.ts`).filter(covered)).toEqual([]);
+  });
+});
