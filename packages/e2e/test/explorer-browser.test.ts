@@ -38,7 +38,8 @@ const isSorted = (ids: bigint[], desc: boolean) => ids.every((id, i) => i === 0 
 describe.skipIf(!browserAvailable())('data explorer in headless Chromium', () => {
   beforeAll(async () => {
     spec = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md')).spec;
-    const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0' }, spec, { dataDir: dir });
+    // PUBLIC_URL as `pnpm start` has it, for the servers list the /docs screenshot shows (the port is picked at listen).
+    const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0', PUBLIC_URL: 'http://127.0.0.1:8001' }, spec, { dataDir: dir });
     store = await openStore(`sqlite:${join(dir, 'service.db')}`);
     await ensurePasswordDemoUsers(store, config.secretsKey, permissionNames(spec));
     app = await createServer({ spec, config, store, plugins: [resourcesPlugin, apiDocsPlugin], log: false });
