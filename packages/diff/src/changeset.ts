@@ -32,17 +32,18 @@ export function changesetName(result: DiffResult): string {
   return `spec-diff-${hash.slice(0, 12)}.md`;
 }
 
-export function renderChangeset(result: DiffResult): string | null {
+/** `packages`: the packages to release (the published generated ones, see release/packages.ts). */
+export function renderChangeset(result: DiffResult, packages: readonly string[] = GENERATED_PACKAGES): string | null {
   const bump = bumpFor(result);
   if (bump === null) return null;
-  const header = GENERATED_PACKAGES.map((p) => `"${p}": ${bump}`);
+  const header = packages.map((p) => `"${p}": ${bump}`);
   const body = renderMarkdown(result).replace(/^## Spec diff\n\n/, '');
   return ['---', ...header, '---', '', `Spec change (${bump}).`, '', body.trimEnd(), ''].join('\n');
 }
 
 /** Writes `<dir>/<stable-name>.md`; returns its path, or null when there were no changes. */
-export function writeChangeset(result: DiffResult, dir: string): string | null {
-  const text = renderChangeset(result);
+export function writeChangeset(result: DiffResult, dir: string, packages: readonly string[] = GENERATED_PACKAGES): string | null {
+  const text = renderChangeset(result, packages);
   if (text === null) return null;
   mkdirSync(dir, { recursive: true });
   const path = join(dir, changesetName(result));

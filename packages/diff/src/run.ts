@@ -12,6 +12,7 @@ import { writeChangeset } from './changeset.ts';
 import { diffSpecs, type DiffResult } from './diff.ts';
 import { GitReadError, readAtRef } from './git.ts';
 import { exitStatus, parseDiffArgs, UsageError } from './options.ts';
+import { releasedGeneratedPackages } from './release/packages.ts';
 import { relocateRemovals, render } from './report/index.ts';
 
 export type ParseFn = (markdown: string, file: string) => { spec: Spec; diagnostics: Diagnostic[] };
@@ -38,7 +39,8 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
     const relocate = options.base !== null ? relocateRemovals({ oldFile, newFile, base: options.base, oldText, newText, after }) : undefined;
     io.stdout(render(result, options.format, relocate));
     if (options.changeset !== null) {
-      const path = writeChangesetOrFail(result, resolve(io.cwd, options.changeset));
+      const packages = releasedGeneratedPackages(resolve(io.cwd, 'generated'));
+      const path = writeChangesetOrFail(result, resolve(io.cwd, options.changeset), packages);
       io.stderr(path ? `specgen diff: wrote ${displayPath(io.cwd, path)}\n` : 'specgen diff: no changes, no changeset written\n');
     }
     return exitStatus(result.summary, options.failOn);
@@ -55,9 +57,9 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
   }
 }
 
-function writeChangesetOrFail(result: DiffResult, dir: string): string | null {
+function writeChangesetOrFail(result: DiffResult, dir: string, packages: string[]): string | null {
   try {
-    return writeChangeset(result, dir);
+    return writeChangeset(result, dir, packages);
   } catch (err) {
     throw new InputError(`cannot write the changeset into ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }

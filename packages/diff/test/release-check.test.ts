@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { field, type Spec } from '@specgen/ir';
-import { checkRelease, diffSpecs, GENERATED_PACKAGES, readChangesets, renderChangeset, renderReleaseCheck, type Changesets, type ReleaseType } from '../src/index.ts';
+import { checkRelease, diffSpecs, GENERATED_PACKAGES, readChangesets, releasedGeneratedPackages, renderChangeset, renderReleaseCheck, type Changesets, type ReleaseType } from '../src/index.ts';
 import { baseSpec } from './base-ir.ts';
 import { specRepo } from './git-repo.ts';
 
@@ -124,5 +124,23 @@ describe('renderReleaseCheck', () => {
     expect(lines[0]).toMatch(/^::error title=release check%3A changeset-missing::The spec has 1 change\(s\)/);
     expect(lines[2]).toMatch(/^::error file=generated\/types\/src\/index\.ts,title=release check%3A generated-stale::/);
     expect(lines.at(-1)).toBe('::notice title=release check::failed: changeset-missing, major-bump-missing, generated-stale');
+  });
+});
+
+describe('releasedGeneratedPackages', () => {
+  const repo = specRepo('old\n', 'new\n');
+  afterAll(() => repo.remove());
+  const write = (target: string, manifest: object) => {
+    mkdirSync(join(repo.dir, 'generated', target), { recursive: true });
+    writeFileSync(join(repo.dir, 'generated', target, 'package.json'), JSON.stringify(manifest));
+  };
+
+  it('lists the generated packages that are not private, in the usual order; all five without generated output', () => {
+    expect(releasedGeneratedPackages(join(repo.dir, 'generated'))).toEqual([...GENERATED_PACKAGES]);
+    write('server', { name: '@service-api/server', private: true });
+    write('client', { name: '@service-api/client' });
+    write('types', { name: '@service-api/types' });
+    write('extra', { name: '@acme/extra' });
+    expect(releasedGeneratedPackages(join(repo.dir, 'generated'))).toEqual(['@service-api/types', '@service-api/client', '@acme/extra']);
   });
 });

@@ -90,7 +90,7 @@ function parseOptions(args: string[], formats: readonly string[]) {
 }
 
 async function runCheck(options: Options) {
-  const { checkRelease, diffSpecs, readAtRef, readChangesets } = await import('@specgen/diff');
+  const { checkRelease, diffSpecs, orderPackages, publishedNames, readAtRef, readChangesets } = await import('@specgen/diff');
   const { parseSpec } = await import('@specgen/parser');
   const { createTemplateEngine } = await import('@specgen/generate-core');
   const { generators } = await import('../generators.ts');
@@ -121,15 +121,7 @@ async function runCheck(options: Options) {
     spec: specFile,
     diff: diffSpecs(before.spec, after.spec),
     changesets: readChangesets(resolve(cwd, options.changesets), options.base, cwd),
-    packages: generators.map((g) => packageNameOf(outcome.files, g.target) ?? g.packageName),
+    packages: orderPackages(publishedNames(outcome.files.filter((f) => generators.some((g) => f.path === `${g.target}/package.json`)).map((f) => f.contents))),
     stale: outcome.stale.map((p) => `${displayPath(options.out)}/${p}`),
   });
-}
-
-/** The published name: the `name` of the package.json the generator writes. */
-function packageNameOf(files: { path: string; contents: string }[], target: string): string | null {
-  const file = files.find((f) => f.path === `${target}/package.json`);
-  if (!file) return null;
-  const name = (JSON.parse(file.contents) as { name?: unknown }).name;
-  return typeof name === 'string' ? name : null;
 }
