@@ -4,7 +4,6 @@
  * with the same pipeline as `generate --check`; the rules are in @specgen/diff (release/check.ts).
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '@specgen/diagnostics';
 import type { Command } from '../command.ts';
@@ -76,10 +75,10 @@ function parseOptions(args: string[], formats: readonly string[]) {
     allowPositionals: true,
     options: {
       base: { type: 'string' },
-      spec: { type: 'string', default: 'spec/service-api.md' },
-      out: { type: 'string', default: 'generated' },
+      spec: { type: 'string' },
+      out: { type: 'string' },
       templates: { type: 'string' },
-      changesets: { type: 'string', default: '.changeset' },
+      changesets: { type: 'string' },
       format: { type: 'string', default: 'text' },
     },
   });
@@ -95,15 +94,20 @@ async function runCheck(options: Options) {
   const { createTemplateEngine } = await import('@specgen/generate-core');
   const { generators } = await import('../generators.ts');
   const { displayPath, generateFromSpec } = await import('../generate/pipeline.ts');
-  const cwd = process.cwd();
-  const specFile = displayPath(options.spec);
+  const { defaultsBase, userPath } = await import('../io/paths.ts');
+  // Paths as `specgen generate` resolves them (typed: the caller's folder; defaults: the workspace
+  // root), and the spec named in generated headers the same way, or every file would look stale.
+  const root = defaultsBase();
+  const specPath = userPath(options.spec, 'spec/service-api.md');
+  const outDir = userPath(options.out, 'generated');
+  const specFile = displayPath(specPath, root);
   let newText: string;
   try {
-    newText = readFileSync(resolve(cwd, options.spec), 'utf8');
+    newText = readFileSync(specPath, 'utf8');
   } catch (err) {
-    throw new InputError(`cannot read ${options.spec}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InputError(`cannot read ${specFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  const oldText = readAtRef(options.base, options.spec, cwd);
+  const oldText = readAtRef(options.base, specPath, root);
   const parse = (text: string, file: string) => {
     const parsed = parseSpec(text, file);
     const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
@@ -112,16 +116,16 @@ async function runCheck(options: Options) {
   };
   const before = parse(oldText, `${options.base}:${specFile}`);
   const after = parse(newText, specFile);
-  const templates = createTemplateEngine(options.templates ?? undefined);
-  const renderOptions = { outDir: options.out, specFile, serviceVersion: null, check: true };
+  const templates = createTemplateEngine(options.templates ? userPath(options.templates, options.templates) : undefined);
+  const renderOptions = { outDir, specFile, serviceVersion: null, check: true };
   const outcome = generateFromSpec(after, generators, templates, renderOptions);
   if (outcome.kind !== 'checked') throw new InputError('the spec has errors; nothing was checked');
   return checkRelease({
     base: options.base,
     spec: specFile,
     diff: diffSpecs(before.spec, after.spec),
-    changesets: readChangesets(resolve(cwd, options.changesets), options.base, cwd),
+    changesets: readChangesets(userPath(options.changesets, '.changeset'), options.base, root),
     packages: orderPackages(publishedNames(outcome.files.filter((f) => generators.some((g) => f.path === `${g.target}/package.json`)).map((f) => f.contents))),
-    stale: outcome.stale.map((p) => `${displayPath(options.out)}/${p}`),
+    stale: outcome.stale.map((p) => `${displayPath(outDir, root)}/${p}`),
   });
 }
