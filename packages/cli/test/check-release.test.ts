@@ -1,0 +1,58 @@
+/**
+ * `specgen check-release` as users run it: usage errors and unreadable inputs exit 2 with a clear
+ * message, `--help` has examples, and a spec with errors is refused before anything is checked.
+ * The gate's verdicts (changesets, major bumps, stale files) run end to end in
+ * tools/test/workflow-review.test.ts; its rules are tabled in packages/diff/test/release-check.test.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { specRepo } from '@specgen/diff/testing';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function cli(args: string[], cwd = ROOT) {
+  return spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'check-release', ...args], { cwd, encoding: 'utf8' });
+}
+
+describe('specgen check-release: usage and bad input', () => {
+  const spec = readFileSync(join(ROOT, 'spec/service-api.md'), 'utf8');
+  const repo = specRepo(spec, `${spec}\n`);
+  afterAll(() => repo.remove());
+
+  it('--help: what it checks, its exit status and examples', () => {
+    const r = cli(['--help']);
+    expect(r.status).toBe(0);
+    for (const text of ['changeset-missing', 'major-bump-missing', 'generated-stale', 'exit status: 0 passed, 1', 'pnpm specgen check-release --base origin/main']) {
+      expect(r.stdout).toContain(text);
+    }
+  }, 60_000);
+
+  it.each([
+    [[], '--base <git-ref> is required'],
+    [['--base', 'main', '--format', 'yaml'], '--format must be one of text, markdown, json, github; got "yaml"'],
+    [['--base', 'main', 'extra.md'], 'unexpected argument "extra.md"'],
+    [['--base', 'main', '--fail-on', 'none'], "Unknown option '--fail-on'"],
+  ])('bad usage %j exits 2: %s', (args, message) => {
+    const r = cli(args as string[], repo.dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+  }, 60_000);
+
+  it('an unknown git ref exits 2 and names it', () => {
+    const r = cli(['--base', 'origin/nope'], repo.dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/cannot read .*service-api\.md at origin\/nope/);
+  }, 60_000);
+
+  it('a spec with errors exits 2 with its diagnostics, before any check', () => {
+    writeFileSync(join(repo.dir, 'spec/service-api.md'), spec.replace('| Dock | String |', '| Dock | Strnig |'));
+    const r = cli(['--base', 'origin/main'], repo.dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/spec\/service-api\.md has \d+ error\(s\):\n.*spec\/service-api\.md:\d+:\d+: error/);
+    expect(r.stdout).toBe('');
+  }, 60_000);
+});
