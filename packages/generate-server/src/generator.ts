@@ -1,13 +1,22 @@
 /**
- * IR -> `@service-api/server` (generated/server): the IR snapshot, the route table and the
- * request JSON schemas (both from @specgen/contract, which the runtime reads too), and
- * `src/main.ts`, which starts the runtime server with them (embedded SQLite store by default,
- * port 8001). Runs with tsx; no build step.
+ * IR -> `@service-api/server` (generated/server): a typed server skeleton on the runtime.
+ *
+ *   src/routes/<area>.ts  one module per area: every route of the contract at the generated
+ *                         version (method, path, schemas, access, version) calling its handler
+ *   src/handlers.ts       the `Handlers` interface (typed with @service-api/types) and the defaults
+ *   src/schemas.ts        request/response JSON Schemas of every route, from the contract
+ *   src/server.ts         createServiceServer({ handlers }) and runServiceServer()
+ *   src/main.ts           starts the server from the environment
+ *   ir.json               the IR snapshot the runtime serves
  */
+import { routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import { generatedHeader, GENERATED_MARKER, normalize } from '@specgen/generate-core';
-import { routes as contractRoutes, signInSchemas } from '@specgen/contract';
-import { irJsonText, sortKeys } from './ir-json.ts';
+import { buildDocument } from '@specgen/generate-openapi';
+import { handlerGroups } from './handler-groups.ts';
+import { irJsonText } from './ir-json.ts';
+import { routeModules } from './model.ts';
+import { referencedComponents, routeSchemas } from './route-schemas.ts';
 
 export const TARGET = 'server';
 export const PACKAGE_NAME = '@service-api/server';
@@ -22,27 +31,65 @@ function marker(specFile: string): string {
   return generatedHeader(specFile).replace(/^\/\/ /, '').trim();
 }
 
-/** JSON with the generated marker in its `"//"` field, keys sorted, LF, final newline. */
-function json(specFile: string, value: object): string {
-  return normalize(JSON.stringify({ '//': marker(specFile), ...(sortKeys(value) as object) }, null, 2));
+/** `value` as TypeScript source indented by `indent` spaces after the first line. */
+function literal(value: unknown, indent: number): string {
+  return JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(indent)}`);
+}
+
+/** The component schemas `names` refer to, and the ones those refer to, sorted by name. */
+function componentClosure(all: Record<string, JsonSchema>, names: string[]): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  const queue = [...names];
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    if (out[name] || !all[name]) continue;
+    out[name] = all[name];
+    for (const m of JSON.stringify(all[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) queue.push(m[1]!);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
   const version = options.serviceVersion ?? spec.newestVersion;
+  const header = generatedHeader(options.specFile);
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
   const routes = contractRoutes(spec, version);
-  const rows = routes.map((r) => ({ ...r, url: r.path, anonymous: r.access === 'anonymous' || r.access === 'optional-session' }));
-  const data = { packageName: PACKAGE_NAME, packageVersion: options.packageVersion, title: spec.title, serviceVersion: version, routes: rows, specFile: options.specFile };
-  const packageJson = JSON.parse(render('package.json', { ...data, header: marker(options.specFile) })) as object;
+  const payloads = signInSchemas(spec) as unknown as Record<string, JsonSchema>;
+  const modules = routeModules(spec, routes);
+  const { groups, typeImports } = handlerGroups(spec, routes, version, payloads);
+  const document = buildDocument(spec, { serviceVersion: version });
+  const allComponents = ((document['components'] as JsonSchema | undefined)?.['schemas'] ?? {}) as Record<string, JsonSchema>;
+  const schemaRows = routes.map((r) => ({ operationId: r.operationId, schemas: literal(routeSchemas(r, payloads), 2) }));
+  const components = literal(componentClosure(allComponents, referencedComponents(routes)), 0);
+  const data = {
+    packageName: PACKAGE_NAME,
+    packageVersion: options.packageVersion,
+    title: spec.title,
+    serviceVersion: version,
+    specFile: options.specFile,
+    header: marker(options.specFile),
+    modules,
+    routes: modules.flatMap((m) => m.routes),
+    groups,
+    typeImports,
+    schemaRows,
+    components,
+  };
+  const ts = (path: string, template: string, extra: object = {}) => ({ path: `${TARGET}/${path}`, contents: normalize(header + render(template, { ...data, ...extra })) });
+  const packageJson = JSON.parse(render('package.json', data)) as object;
   return [
     { path: `${TARGET}/package.json`, contents: normalize(JSON.stringify(packageJson, null, 2)) },
-    { path: `${TARGET}/tsconfig.json`, contents: normalize(generatedHeader(options.specFile) + render('tsconfig.json', data)) },
+    ts('tsconfig.json', 'tsconfig.json'),
     { path: `${TARGET}/README.md`, contents: normalize(`<!-- ${marker(options.specFile)} -->\n\n${render('README.md', data)}`) },
-    { path: `${TARGET}/src/main.ts`, contents: normalize(generatedHeader(options.specFile) + render('main.ts', data)) },
     { path: `${TARGET}/ir.json`, contents: normalize(irJsonText(marker(options.specFile), spec)) },
-    { path: `${TARGET}/schemas/routes.json`, contents: json(options.specFile, { serviceVersion: version, routes }) },
-    { path: `${TARGET}/schemas/sign-in.json`, contents: json(options.specFile, signInSchemas(spec)) },
+    ts('src/main.ts', 'main.ts'),
+    ts('src/index.ts', 'index.ts'),
+    ts('src/server.ts', 'server.ts'),
+    ts('src/handlers.ts', 'handlers.ts'),
+    ts('src/schemas.ts', 'schemas.ts'),
+    ts('src/routes/index.ts', 'routes/index.ts'),
+    ...modules.map((m) => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m })),
   ].sort((a, b) => a.path.localeCompare(b.path));
 }
 

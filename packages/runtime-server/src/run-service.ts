@@ -11,6 +11,7 @@ import { loadConfig, type ServiceConfig } from './config.ts';
 import { DEMO_TOTP_SECRET, ensurePasswordDemoUsers } from './demo-users.ts';
 import type { SignInSchemas } from './schemas.ts';
 import { createServer } from './server.ts';
+import type { RouteFactory } from './skeleton/setup.ts';
 import { permissionNames } from './spec-source.ts';
 
 export interface RunServiceOptions {
@@ -21,6 +22,8 @@ export interface RunServiceOptions {
   /** Defaults of the switches DEMO_USERS, SEED_DATA, DEV_IDP (the environment overrides them). */
   defaults?: { demoUsers?: boolean; seedData?: boolean; devIdp?: boolean };
   log?: (message: string) => void;
+  /** The generated server's routes and handlers (see `CreateServerOptions.routes`). */
+  routes?: RouteFactory;
 }
 
 export interface RunningService {
@@ -63,7 +66,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     }
     // Loaded on demand: the feature plugins pull in large dependencies (oidc-provider, resources).
     const { defaultPlugins } = await import('./plugins.ts');
-    const app = await createServer({ spec, config, store, schemas: options.schemas, plugins: defaultPlugins() });
+    const app = await createServer({ spec, config, store, schemas: options.schemas, plugins: defaultPlugins(), routes: options.routes });
     const address = await app.listen({ port: config.port, host: config.host });
     log(`service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`);
     return {

@@ -27,6 +27,7 @@ import { signInSchemas, type SignInSchemas } from './schemas.ts';
 import { createSessionService } from './sessions.ts';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
 import { strictValidator } from './validation.ts';
+import type { RouteFactory } from './skeleton/setup.ts';
 
 export interface CreateServerOptions {
   spec: Spec;
@@ -43,6 +44,12 @@ export interface CreateServerOptions {
   schemas?: SignInSchemas;
   /** Password check (tests count calls); defaults to scrypt. */
   passwords?: PasswordVerifier;
+  /**
+   * The generated server's routes (`@service-api/server`): given the default handlers, every route
+   * of the contract with its handler. Registered through the skeleton (skeleton/register.ts), with
+   * the API reference; `plugins` is then ignored. When absent, the runtime's own routes and plugins.
+   */
+  routes?: RouteFactory;
 }
 
 export const LANGUAGE_CODE = /^[A-Za-z]{2}$/;
@@ -102,6 +109,10 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
       if (!LANGUAGE_CODE.test(params.languageCode ?? '')) return sendMessage(reply, 400, 'languageCode must be a two-letter ISO 639-1 code, e.g. en');
       if (!COMPANY_NUMBER.test(params.companyNumber ?? '')) return sendMessage(reply, 400, 'companyNumber must look like 001.1');
     });
+    if (options.routes) {
+      const { installSkeleton } = await import('./skeleton/setup.ts');
+      return installSkeleton(scope, routeCtx, serverCtx, options.routes);
+    }
     await credentialLoginRoute(scope, routeCtx);
     await totpLoginRoute(scope, routeCtx);
     await deviceCommandRoutes(scope, routeCtx);

@@ -4,7 +4,7 @@
  * A user who requires MFA gets `{SessionId: null, MfaToken}`; the token's purpose is `login` when a
  * device is registered and `enrol` when not (docs/decisions/server.md).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newMfaToken, storageKey } from '@specgen/runtime-auth';
 import { createMfaToken, findDevice, findUserByUsername } from '@specgen/runtime-store';
 import { attemptKey, perAddressLimit } from '../attempts.ts';
@@ -18,7 +18,12 @@ interface LoginBody {
 }
 
 export async function credentialLoginRoute(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  app.post<{ Body: LoginBody }>('/login', { schema: { body: ctx.schemas.loginRequest }, config: perAddressLimit(ctx.settings) }, async (request, reply) => {
+  app.post<{ Body: LoginBody }>('/login', { schema: { body: ctx.schemas.loginRequest }, config: perAddressLimit(ctx.settings) }, loginHandler(ctx));
+}
+
+/** The default `login` handler (also the skeleton's, see skeleton/defaults.ts). */
+export function loginHandler(ctx: AuthRouteContext) {
+  return async (request: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => {
     const { Username: username, Password: password, ForceRelogin: forceRelogin = false } = request.body;
     const key = attemptKey.password(username);
     const attempts = await ctx.attempts.check(key);
@@ -42,5 +47,5 @@ export async function credentialLoginRoute(app: FastifyInstance, ctx: AuthRouteC
     }
     const sessionId = await ctx.sessions.start(user.id, request, reply, { forceRelogin });
     return sendObject(reply, 200, loginResponse(sessionId, null));
-  });
+  };
 }

@@ -9,7 +9,7 @@
  * - SetMultiFactorAuthenticationDevice `{MfaToken, Code}`: registers the device when the code is
  *   right before ExpiryDate; after an enrolment it also signs the user in (new session).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   keyUri, newMfaToken, newTotpDevice, openDevice, qrCodeDataUrl, sealDevice, storageKey, verifyTotp,
 } from '@specgen/runtime-auth';
@@ -26,7 +26,19 @@ const SET = 'SetMultiFactorAuthenticationDevice';
 export async function deviceCommandRoutes(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
   const options = { config: perAddressLimit(ctx.settings), preValidation: async (request: { body: unknown }) => { request.body ??= {}; } };
 
-  app.post<{ Body: { MfaToken?: string } }>(`${COMMAND_PREFIX}/${GET}`, { ...options, schema: { body: ctx.schemas.getDeviceSecretRequest } }, async (request, reply) => {
+  app.post<{ Body: { MfaToken?: string } }>(`${COMMAND_PREFIX}/${GET}`, { ...options, schema: { body: ctx.schemas.getDeviceSecretRequest } }, getDeviceSecretHandler(ctx));
+  app.post<{ Body: { MfaToken: string; Code: number } }>(`${COMMAND_PREFIX}/${SET}`, { ...options, schema: { body: ctx.schemas.setDeviceRequest } }, setDeviceHandler(ctx));
+  app.post<{ Params: { command: string } }>(`${COMMAND_PREFIX}/:command`, unknownCommandHandler);
+}
+
+/** Any other command name under the prefix: 404 `"Unknown command <name>"`. */
+export async function unknownCommandHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  return sendMessage(reply, 404, `Unknown command ${(request.params as { command: string }).command}`);
+}
+
+/** The default `getMultiFactorDeviceSecret` handler (also the skeleton's, see skeleton/defaults.ts). */
+export function getDeviceSecretHandler(ctx: AuthRouteContext) {
+  return async (request: FastifyRequest<{ Body: { MfaToken?: string } }>, reply: FastifyReply) => {
     const now = ctx.now();
     let userId: string;
     let purpose: 'device' | 'enrol-device';
@@ -57,9 +69,12 @@ export async function deviceCommandRoutes(app: FastifyInstance, ctx: AuthRouteCo
     if (sessionId) reply.header(SESSION_HEADER, sessionId);
     reply.header('Cache-Control', 'no-store');
     return sendObject(reply, 200, { MfaToken: token, Secret: device.secret, QrCode: qrCode, ExpiryDate: new Date(expiresAt).toISOString() });
-  });
+  };
+}
 
-  app.post<{ Body: { MfaToken: string; Code: number } }>(`${COMMAND_PREFIX}/${SET}`, { ...options, schema: { body: ctx.schemas.setDeviceRequest } }, async (request, reply) => {
+/** The default `setMultiFactorAuthenticationDevice` handler (also the skeleton's, see skeleton/defaults.ts). */
+export function setDeviceHandler(ctx: AuthRouteContext) {
+  return async (request: FastifyRequest<{ Body: { MfaToken: string; Code: number } }>, reply: FastifyReply) => {
     const now = ctx.now();
     const key = storageKey(request.body.MfaToken);
     const token = await findMfaToken(ctx.store, key);
@@ -77,9 +92,5 @@ export async function deviceCommandRoutes(app: FastifyInstance, ctx: AuthRouteCo
     await saveDevice(ctx.store, token.userId, token.pendingSecret, now);
     const sessionId = token.purpose === 'enrol-device' ? await ctx.sessions.start(token.userId, request, reply, { forceRelogin: token.forceRelogin }) : null;
     return sendObject(reply, 200, { DeviceRegistered: true, SessionId: sessionId, MfaToken: null });
-  });
-
-  app.post<{ Params: { command: string } }>(`${COMMAND_PREFIX}/:command`, async (request, reply) =>
-    sendMessage(reply, 404, `Unknown command ${request.params.command}`),
-  );
+  };
 }

@@ -2,20 +2,29 @@
  * `GET .../session`: the current session (401 without one, 403 "Session suspended" after a
  * ForceRelogin elsewhere). `POST .../logout`: ends the session on the server, clears the cookie.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { sendMessage, sendObject } from '../replies.ts';
 
 export async function sessionRoutes(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  app.get('/session', async (request, reply) => {
+  app.get('/session', currentSessionHandler(ctx));
+  app.post('/logout', logoutHandler(ctx));
+}
+
+/** The default `getSession` handler (also the skeleton's, see skeleton/defaults.ts). */
+export function currentSessionHandler(ctx: AuthRouteContext) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await ctx.sessions.check(request);
     if (!result.ok) return sendMessage(reply, result.status, result.message);
     const s = result.session;
     reply.header('Cache-Control', 'no-store');
     return sendObject(reply, 200, { SessionId: s.sessionId, Username: s.username, Permissions: s.permissions });
-  });
+  };
+}
 
-  app.post('/logout', async (request, reply) => {
+/** The default `logout` handler (also the skeleton's, see skeleton/defaults.ts). */
+export function logoutHandler(ctx: AuthRouteContext) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await ctx.sessions.check(request);
     if (!result.ok) {
       await ctx.sessions.end(request, reply);
@@ -23,5 +32,5 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AuthRouteContext)
     }
     await ctx.sessions.end(request, reply);
     return reply.code(204).send();
-  });
+  };
 }

@@ -3,7 +3,7 @@
  * 401 "Login failed" for a wrong or already used code (the token stays usable); the
  * `maxCodeFailures`-th wrong code ends the token with 429 (also "Login failed"). Success starts a session.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openDevice, storageKey, verifyTotp } from '@specgen/runtime-auth';
 import { findDevice, findMfaToken, recordMfaFailure, redeemMfaToken } from '@specgen/runtime-store';
 import { attemptKey, perAddressLimit } from '../attempts.ts';
@@ -17,7 +17,12 @@ interface TotpBody {
 
 export async function totpLoginRoute(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
   const route = ctx.spec.endpoints.find((e) => e.id === 'totpLogin')?.path.replace(/^\/\{languageCode\}\/\{companyNumber\}/, '') ?? '/login/totp';
-  app.post<{ Body: TotpBody }>(route, { schema: { body: ctx.schemas.totpLoginRequest }, config: perAddressLimit(ctx.settings) }, async (request, reply) => {
+  app.post<{ Body: TotpBody }>(route, { schema: { body: ctx.schemas.totpLoginRequest }, config: perAddressLimit(ctx.settings) }, totpLoginHandler(ctx));
+}
+
+/** The default `totpLogin` handler (also the skeleton's, see skeleton/defaults.ts). */
+export function totpLoginHandler(ctx: AuthRouteContext) {
+  return async (request: FastifyRequest<{ Body: TotpBody }>, reply: FastifyReply) => {
     const key = storageKey(request.body.MfaToken);
     const now = ctx.now();
     const token = await findMfaToken(ctx.store, key);
@@ -42,5 +47,5 @@ export async function totpLoginRoute(app: FastifyInstance, ctx: AuthRouteContext
     if (failures === null) return sendMessage(reply, 410, MESSAGES.totpFailed);
     if (failures >= ctx.settings.maxCodeFailures) return sendMessage(reply, 429, MESSAGES.totpFailed);
     return sendMessage(reply, 401, MESSAGES.totpFailed);
-  });
+  };
 }

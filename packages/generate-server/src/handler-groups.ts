@@ -1,0 +1,49 @@
+/**
+ * The groups of the generated `Handlers` interface: `SignIn` and `Commands` (Fastify handlers with
+ * typed bodies and queries), then one `ResourceHandlers<Record>` per read resource (`list`, `get`).
+ */
+import type { JsonSchema, RouteContract } from '@specgen/contract';
+import type { Spec } from '@specgen/ir';
+import { naming } from '@specgen/naming';
+import { bodyType, queryType, recordType, type HandlerGroup } from './model.ts';
+
+export interface HandlerGroups {
+  groups: HandlerGroup[];
+  /** Type names imported from `@service-api/types`, sorted. */
+  typeImports: string[];
+}
+
+const SIGN_IN_GROUPS = [
+  { kind: 'sign-in', name: 'SignIn', interfaceName: 'SignInHandlers', doc: 'Sign-in steps and the session: password, TOTP, OIDC, current session, logout.' },
+  { kind: 'command', name: 'Commands', interfaceName: 'CommandHandlers', doc: 'Commands under /api/v1/Common/Commands (device registration).' },
+] as const;
+
+export function handlerGroups(spec: Spec, routes: readonly RouteContract[], version: string, payloads: Record<string, JsonSchema>): HandlerGroups {
+  const imports = new Set<string>();
+  const groups: HandlerGroup[] = [];
+  for (const g of SIGN_IN_GROUPS) {
+    const members = routes
+      .filter((r) => r.kind === g.kind)
+      .map((r) => {
+        const body = bodyType(spec, r, payloads);
+        body.imports.forEach((i) => imports.add(i));
+        return { name: r.operationId, type: `SignInHandler<${body.type}, ${queryType(r)}>`, method: r.method, path: r.path };
+      });
+    if (members.length > 0) groups.push({ name: g.name, doc: g.doc, resourceType: null, interfaceName: g.interfaceName, members });
+  }
+  const resources = [...new Set(routes.filter((r) => r.kind === 'list' || r.kind === 'get').map((r) => r.resource!))];
+  for (const name of resources) {
+    const type = recordType(spec, name, version);
+    imports.add(type.replace(/<.*$/, ''));
+    const list = routes.find((r) => r.kind === 'list' && r.resource === name)!;
+    const permission = list.permission ? `permission "${list.permission}"` : 'a session';
+    groups.push({
+      name,
+      doc: `${list.method} ${list.path}[/{Id}] (${permission}); records typed as ${naming.recordType(name)} at ${version}.`,
+      resourceType: `ResourceHandlers<${type}>`,
+      interfaceName: null,
+      members: [],
+    });
+  }
+  return { groups, typeImports: [...imports].sort() };
+}

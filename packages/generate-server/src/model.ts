@@ -1,0 +1,134 @@
+/**
+ * The contract's routes at the generated service version -> what the server templates print:
+ * route modules (one per area: sign-in, commands, and one per area of the read resources), the
+ * handler groups of the `Handlers` interface, and the TypeScript types of bodies and queries.
+ */
+import type { JsonSchema, RouteContract } from '@specgen/contract';
+import type { Spec } from '@specgen/ir';
+import { naming } from '@specgen/naming';
+
+export interface RouteRow {
+  operationId: string;
+  kind: RouteContract['kind'];
+  method: string;
+  path: string;
+  url: string;
+  since: string | null;
+  access: string;
+  permission: string | null;
+  rateLimited: boolean;
+  resource: string | null;
+  /** `handlers.<group>.<name>`. */
+  group: string;
+  name: string;
+  /** Parameters of the handler call: `request, tools` or `request, reply, tools`. */
+  params: string;
+}
+
+export interface RouteModule {
+  /** File name without extension, e.g. `inventory`. */
+  file: string;
+  /** Exported function, e.g. `inventoryRoutes`. */
+  functionName: string;
+  title: string;
+  routes: RouteRow[];
+}
+
+export interface HandlerMember {
+  name: string;
+  type: string;
+  method: string;
+  path: string;
+}
+
+export interface HandlerGroup {
+  name: string;
+  doc: string;
+  /** `ResourceHandlers<ProductRecord>` for a resource; null for a group of sign-in handlers. */
+  resourceType: string | null;
+  /** Interface name of a sign-in group, e.g. `SignInHandlers`. */
+  interfaceName: string | null;
+  members: HandlerMember[];
+}
+
+const GROUP_OF_KIND = { 'sign-in': 'SignIn', command: 'Commands' } as const;
+
+function kebab(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+function areaOf(spec: Spec, route: RouteContract): string {
+  if (route.kind === 'sign-in') return 'SignIn';
+  if (route.kind === 'command') return 'Commands';
+  const resource = spec.resources.find((r) => r.name === route.resource);
+  return resource?.area ?? resource?.path?.split('/')[0] ?? 'Common';
+}
+
+function row(route: RouteContract): RouteRow {
+  const read = route.kind === 'list' || route.kind === 'get';
+  return {
+    operationId: route.operationId,
+    kind: route.kind,
+    method: route.method,
+    path: route.path,
+    url: route.prefixedPath,
+    since: route.since,
+    access: route.access,
+    permission: route.permission,
+    rateLimited: route.rateLimited,
+    resource: route.resource,
+    group: read ? route.resource! : GROUP_OF_KIND[route.kind],
+    name: read ? route.kind : route.operationId,
+    params: read ? 'request, tools' : 'request, reply, tools',
+  };
+}
+
+export function routeModules(spec: Spec, routes: readonly RouteContract[]): RouteModule[] {
+  const byArea = new Map<string, RouteRow[]>();
+  for (const route of routes) {
+    const area = areaOf(spec, route);
+    byArea.set(area, [...(byArea.get(area) ?? []), row(route)]);
+  }
+  return [...byArea].map(([area, rows]) => {
+    const file = kebab(area);
+    const functionName = `${area[0]!.toLowerCase()}${area.slice(1)}Routes`;
+    const title = area === 'SignIn' ? 'Sign-in steps and the session' : area === 'Commands' ? 'Commands' : `${area}: ${[...new Set(rows.map((r) => r.resource))].join(', ')}`;
+    return { file, functionName, title, routes: rows };
+  });
+}
+
+/** A flat object type from a request payload schema: `{ MfaToken: string; Code: number }`. */
+function payloadType(schema: JsonSchema): string {
+  const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema['required'] ?? []) as string[]);
+  const tsType = (p: JsonSchema) => {
+    const types = ([] as unknown[]).concat(p['type'] ?? 'unknown');
+    return types.map((t) => (t === 'integer' ? 'number' : t === 'null' ? 'null' : typeof t === 'string' ? t : 'unknown')).join(' | ');
+  };
+  const members = Object.entries(properties).map(([name, p]) => `${name}${required.has(name) ? '' : '?'}: ${tsType(p)}`);
+  if (schema['additionalProperties'] !== false) members.push('[property: string]: unknown');
+  return members.length === 0 ? 'Record<string, never>' : `{ ${members.join('; ')} }`;
+}
+
+/** Names `@service-api/types` exports for the spec's structures (LoginRequest, ...). */
+function structureTypes(spec: Spec): Set<string> {
+  return new Set(spec.structures.map((s) => naming.structureType(s.name)));
+}
+
+export function bodyType(spec: Spec, route: RouteContract, payloads: Record<string, JsonSchema>): { type: string; imports: string[] } {
+  if (!route.body) return { type: 'undefined', imports: [] };
+  const payload = route.body.payload ? payloads[route.body.payload] : undefined;
+  if (payload) return { type: payloadType(payload), imports: [] };
+  if (structureTypes(spec).has(route.body.schema)) return { type: route.body.required ? route.body.schema : `${route.body.schema} | undefined`, imports: [route.body.schema] };
+  return { type: 'unknown', imports: [] };
+}
+
+export function queryType(route: RouteContract): string {
+  if (route.query.length === 0) return 'Record<string, never>';
+  return `{ ${route.query.map((q) => `${q.name}?: string`).join('; ')} }`;
+}
+
+/** The record type of a resource as served at `version`: `ProductRecord`, or `ProductRecordAt<'22.6'>` below the newest. */
+export function recordType(spec: Spec, resource: string, version: string): string {
+  return version === spec.newestVersion ? naming.recordType(resource) : `${naming.versionView(resource)}<'${version}'>`;
+}

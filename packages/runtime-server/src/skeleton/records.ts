@@ -1,0 +1,44 @@
+/**
+ * Records a handler returned -> the JSON body: the members a response has at the served version
+ * (`$select` and `$expand` applied, in spec order, an unexpanded related record null), written
+ * with Int64 values (`bigint`) as JSON strings, every digit kept, as the production service and
+ * the store write them (runtime-resources/scalar-codec.ts). Serialised pages and records
+ * (`JsonText`) pass through untouched: the default handlers project them in the store's reader.
+ */
+import type { QueryPlan } from '@specgen/runtime-query';
+import { isJsonText, type JsonText } from './types.ts';
+
+/** What the projection needs of a resource at the served version. */
+export interface RecordShape {
+  /** Field names of a response, in spec order. */
+  fieldNames: readonly string[];
+  /** Names of the expandable fields. */
+  expandable: ReadonlySet<string>;
+}
+
+function int64AsString(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+function projector(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>): (record: object) => string {
+  const wanted = new Set([...(plan.select ?? shape.fieldNames), ...plan.expand]);
+  const expanded = new Set(plan.expand);
+  const keys = shape.fieldNames.filter((k) => wanted.has(k));
+  return (record) => {
+    const source = record as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const k of keys) out[k] = shape.expandable.has(k) && !expanded.has(k) ? null : (source[k] ?? null);
+    return JSON.stringify(out, int64AsString);
+  };
+}
+
+export function pageBody(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>, reply: readonly object[] | JsonText): string | Uint8Array {
+  if (isJsonText(reply)) return reply.json;
+  if (!Array.isArray(reply)) throw new TypeError('a list handler must return an array of records or jsonText(...)');
+  const project = projector(shape, plan);
+  return `[${reply.map(project).join(',')}]`;
+}
+
+export function recordBody(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>, reply: object | JsonText): string | Uint8Array {
+  return isJsonText(reply) ? reply.json : projector(shape, plan)(reply);
+}
