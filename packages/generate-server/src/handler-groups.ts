@@ -18,7 +18,7 @@ const SIGN_IN_GROUPS = [
   { kind: 'command', name: 'Commands', interfaceName: 'CommandHandlers', doc: 'Commands under /api/v1/Common/Commands (device registration).' },
 ] as const;
 
-export function handlerGroups(spec: Spec, routes: readonly RouteContract[], version: string, payloads: Record<string, JsonSchema>): HandlerGroups {
+export function handlerGroups(spec: Spec, routes: readonly RouteContract[], version: string | null, payloads: Record<string, JsonSchema>): HandlerGroups {
   const imports = new Set<string>();
   const groups: HandlerGroup[] = [];
   for (const g of SIGN_IN_GROUPS) {
@@ -39,7 +39,7 @@ export function handlerGroups(spec: Spec, routes: readonly RouteContract[], vers
     const permission = list.permission ? `permission "${list.permission}"` : 'a session';
     groups.push({
       name,
-      doc: `${list.method} ${list.path}[/{Id}] (${permission}); records typed as ${naming.recordType(name)} at ${version}.`,
+      doc: `${list.method} ${list.path}[/{Id}] (${permission}); records typed as ${naming.recordType(name)} at ${version ?? 'every version'}.`,
       resourceType: `ResourceHandlers<${type}>`,
       interfaceName: null,
       members: [],

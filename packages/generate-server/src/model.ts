@@ -23,6 +23,14 @@ export interface RouteRow {
   name: string;
   /** Parameters of the handler call: `request, tools` or `request, reply, tools`. */
   params: string;
+  /** `since` and `permission` as TypeScript literals. */
+  sinceLiteral: string;
+  permissionLiteral: string;
+}
+
+/** A TypeScript string literal in single quotes, or `null`. */
+export function quote(value: string | null): string {
+  return value === null ? 'null' : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 export interface RouteModule {
@@ -77,9 +85,11 @@ function row(route: RouteContract): RouteRow {
     permission: route.permission,
     rateLimited: route.rateLimited,
     resource: route.resource,
-    group: read ? route.resource! : GROUP_OF_KIND[route.kind],
+    group: read ? route.resource! : GROUP_OF_KIND[route.kind as keyof typeof GROUP_OF_KIND],
     name: read ? route.kind : route.operationId,
     params: read ? 'request, tools' : 'request, reply, tools',
+    sinceLiteral: quote(route.since),
+    permissionLiteral: quote(route.permission),
   };
 }
 
@@ -129,6 +139,6 @@ export function queryType(route: RouteContract): string {
 }
 
 /** The record type of a resource as served at `version`: `ProductRecord`, or `ProductRecordAt<'22.6'>` below the newest. */
-export function recordType(spec: Spec, resource: string, version: string): string {
-  return version === spec.newestVersion ? naming.recordType(resource) : `${naming.versionView(resource)}<'${version}'>`;
+export function recordType(spec: Spec, resource: string, version: string | null): string {
+  return version === null || version === spec.newestVersion ? naming.recordType(resource) : `${naming.versionView(resource)}<'${version}'>`;
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTemplateEngine, GENERATED_MARKER } from '@specgen/generate-core';
 import { parseSpecFile } from '@specgen/parser';
-import { signInSchemas } from '@specgen/contract';
+import { routes, signInSchemas } from '@specgen/contract';
 import { generateServer } from '../src/index.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
@@ -11,37 +11,66 @@ const run = (serviceVersion: string | null) =>
 const file = (files: ReturnType<typeof run>, path: string) => files.find((f) => f.path === path)!.contents;
 
 describe('generate-server', () => {
-  it('writes the package, main.ts, the IR snapshot and the schemas, each marked as generated', () => {
+  it('writes the package, the route modules, handlers, schemas, server and the IR snapshot, each marked as generated', () => {
     const files = run(null);
     expect(files.map((f) => f.path).sort()).toEqual([
-      'server/README.md', 'server/ir.json', 'server/package.json', 'server/schemas/routes.json',
-      'server/schemas/sign-in.json', 'server/src/main.ts', 'server/tsconfig.json',
+      'server/README.md', 'server/ir.json', 'server/package.json', 'server/src/handlers.ts', 'server/src/index.ts', 'server/src/main.ts',
+      'server/src/routes/commands.ts', 'server/src/routes/index.ts', 'server/src/routes/inventory.ts', 'server/src/routes/manufacturing.ts',
+      'server/src/routes/purchase.ts', 'server/src/routes/sales.ts', 'server/src/routes/sign-in.ts', 'server/src/routes/time-recording.ts',
+      'server/src/schemas.ts', 'server/src/server.ts', 'server/tsconfig.json',
     ]);
     for (const f of files) expect(f.contents).toContain(GENERATED_MARKER);
     const pkg = JSON.parse(file(files, 'server/package.json'));
-    expect(pkg).toMatchObject({ name: '@service-api/server', version: '1.2.3', scripts: { start: 'tsx src/main.ts' } });
-    expect(file(files, 'server/src/main.ts')).toContain('const GENERATED_VERSION = "26.8";');
+    expect(pkg).toMatchObject({ name: '@service-api/server', version: '1.2.3' });
+    expect(file(files, 'server/src/server.ts')).toContain('export const GENERATED_VERSION = "26.8";');
   });
 
   it('is deterministic', () => {
     expect(run(null)).toEqual(run(null));
   });
 
-  it('the schemas on disk are the ones the runtime validates with', () => {
-    const { '//': _m, ...onDisk } = JSON.parse(file(run(null), 'server/schemas/sign-in.json'));
-    expect(onDisk).toEqual(JSON.parse(JSON.stringify(signInSchemas(spec))));
-    expect(onDisk.totpLoginRequest.properties.Code.type).toBe('integer');
-    expect(onDisk.loginRequest.required).toEqual(['Username', 'Password']);
+  it('lists every route of the contract once, in its area module, calling its handler', () => {
+    const files = run(null);
+    const modules = files.filter((f) => f.path.startsWith('server/src/routes/') && !f.path.endsWith('/index.ts')).map((f) => f.contents).join('\n');
+    const listed = [...modules.matchAll(/operationId: '(\w+)'/g)].map((m) => m[1]);
+    expect(listed.sort()).toEqual(routes(spec, '26.8').map((r) => r.operationId).sort());
+    const inventory = file(files, 'server/src/routes/inventory.ts');
+    expect(inventory).toContain("url: '/api/v1/Inventory/ProductRecords/:Id',");
+    expect(inventory).toContain("permission: 'Show serial number',");
+    expect(inventory).toContain('handler: (request, tools) => handlers.ProductRecords.get(request, tools),');
+    expect(file(files, 'server/src/routes/sign-in.ts')).toContain('handler: (request, reply, tools) => handlers.SignIn.totpLogin(request, reply, tools),');
   });
 
-  it('the route table follows the service version', () => {
-    const urls = (v: string | null) => JSON.parse(file(run(v), 'server/schemas/routes.json')).routes.map((r: { path: string }) => r.path) as string[];
-    expect(urls(null)).toContain('/{languageCode}/{companyNumber}/login/oidc');
-    expect(urls('25.7')).not.toContain('/{languageCode}/{companyNumber}/login/oidc');
-    expect(urls('23.2').some((u) => u.endsWith('/Sales/CustomerOrderRowInflows'))).toBe(false);
-    expect(urls('23.3').some((u) => u.endsWith('/Sales/CustomerOrderRowInflows'))).toBe(true);
-    const product = JSON.parse(file(run(null), 'server/schemas/routes.json')).routes.find((r: { path: string }) => r.path.endsWith('/Inventory/ProductRecords'));
-    expect(product).toMatchObject({ method: 'GET', permission: 'Show serial number', access: 'permission', operationId: 'listProductRecords' });
+  it('types the handlers with @service-api/types: records at the generated version, request bodies from the payload schemas', () => {
+    const newest = file(run(null), 'server/src/handlers.ts');
+    expect(newest).toContain('ProductRecords: ResourceHandlers<ProductRecord>;');
+    expect(newest).toContain('totpLogin: SignInHandler<{ MfaToken: string; Code: number }, Record<string, never>>;');
+    expect(newest).toContain("oidcCallback: SignInHandler<undefined, { code?: string; state?: string }>;");
+    const old = file(run('22.6'), 'server/src/handlers.ts');
+    expect(old).toContain("ProductRecords: ResourceHandlers<ProductRecordAt<'22.6'>>;");
+    expect(old).not.toContain('oidcInitiate');
+    expect(old).not.toContain('CustomerOrderRowInflows');
+  });
+
+  it('the schemas are the contract\'s: the request body the runtime validates with, every status of every route', () => {
+    const text = file(run(null), 'server/src/schemas.ts');
+    const body = (operationId: string) => {
+      const m = new RegExp(`^  ${operationId}: (\\{[\\s\\S]*?^  \\}),$`, 'm').exec(text);
+      return JSON.parse(m![1]!) as { body?: unknown; response: Record<string, unknown> };
+    };
+    expect(body('login').body).toEqual(JSON.parse(JSON.stringify(signInSchemas(spec).loginRequest)));
+    expect(body('totpLogin').body).toEqual(JSON.parse(JSON.stringify(signInSchemas(spec).totpLoginRequest)));
+    for (const route of routes(spec, '26.8')) expect(Object.keys(body(route.operationId).response)).toEqual(Object.keys(route.responses));
+    expect(body('listProductRecords').response['200']).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductRecordPartial' } });
+    expect(text).toMatch(/^  "LoginResponse": \{$/m);
+  });
+
+  it('the routes follow the service version', () => {
+    const paths = (v: string | null) => [...run(v).filter((f) => f.path.includes('/routes/')).map((f) => f.contents).join('\n').matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
+    expect(paths(null)).toContain('/{languageCode}/{companyNumber}/login/oidc');
+    expect(paths('25.7')).not.toContain('/{languageCode}/{companyNumber}/login/oidc');
+    expect(paths('23.2').some((u) => u!.endsWith('/Sales/CustomerOrderRowInflows'))).toBe(false);
+    expect(paths('23.3').some((u) => u!.endsWith('/Sales/CustomerOrderRowInflows'))).toBe(true);
   });
 });
 

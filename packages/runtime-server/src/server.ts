@@ -52,6 +52,19 @@ export interface CreateServerOptions {
   routes?: RouteFactory;
 }
 
+/** A route as Fastify registered it (HEAD routes Fastify adds for GET included). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+const registeredRoutes = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route `createServer` registered on `app`, in registration order (tests compare them with the contract). */
+export function serverRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registeredRoutes.get(app) ?? [];
+}
+
 export const LANGUAGE_CODE = /^[A-Za-z]{2}$/;
 export const COMPANY_NUMBER = /^\d{1,10}(\.\d{1,10})?$/;
 
@@ -71,6 +84,11 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     routerOptions: { maxParamLength: 200 },
   } as Parameters<typeof fastify>[0]) as unknown as FastifyInstance;
   if (ownStore) app.addHook('onClose', async () => store.close());
+  const routes: RegisteredRoute[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   installErrorHandlers(app);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'no-referrer');

@@ -6,13 +6,13 @@
 type Groups = Record<string, object>;
 
 /** Some handlers of some groups. */
-export type Overrides<H extends Groups> = { [G in keyof H]?: Partial<H[G]> };
+export type Overrides<H> = { [G in keyof H]?: Partial<H[G]> };
 
-export function mergeHandlers<H extends Groups>(defaults: H, overrides: Overrides<H> = {}): H {
-  const merged: Groups = { ...defaults };
+export function mergeHandlers<H extends object>(defaults: H, overrides: Overrides<H> = {}): H {
+  const merged: Groups = { ...(defaults as Groups) };
   for (const [group, handlers] of Object.entries(overrides as Groups)) {
-    const base = defaults[group] as Record<string, unknown> | undefined;
-    if (base === undefined) throw new Error(`handlers.${group}: no such handler group (known: ${Object.keys(defaults).join(', ')})`);
+    const base = (defaults as Groups)[group] as Record<string, unknown> | undefined;
+    if (base === undefined) throw new Error(`handlers.${group}: no such handler group (known: ${Object.keys(merged).join(', ')})`);
     const own: Record<string, unknown> = { ...base };
     for (const [name, handler] of Object.entries(handlers ?? {})) {
       if (!(name in base)) throw new Error(`handlers.${group}.${name}: no such handler (known: ${Object.keys(base).join(', ')})`);
