@@ -1,6 +1,7 @@
 /** `specgen diff`: what changed between two versions of the spec, and what it breaks for readers. */
 import { runDiff } from '@specgen/diff';
 import type { Command } from '../command.ts';
+import { userCwd } from '../io/paths.ts';
 
 const help = `usage: specgen diff <old.md> <new.md> [options]
        specgen diff --base <git-ref> <new.md> [options]
@@ -41,7 +42,7 @@ export const diffCommand: Command = {
     return runDiff(args, {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
-      cwd: process.cwd(),
+      cwd: userCwd(), // the caller's folder, also under `pnpm -w specgen` (see io/paths.ts)
       parse: parseSpec,
     });
   },
