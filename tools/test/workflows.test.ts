@@ -7,7 +7,7 @@
  * by the real `changeset version`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +107,21 @@ describe('hygiene', () => {
     expect(comment.env).toEqual({ GITHUB_TOKEN: '${{ github.token }}' });
     expect(text('spec.yml')).not.toMatch(/secrets\./);
   });
+});
+
+describe('every command the workflows run exists', () => {
+  const runs = files.flatMap((f) => Object.values(workflow(f).jobs).flatMap((j) => j.steps.map((s) => s.run).filter((r): r is string => Boolean(r))));
+  const pnpmCommands = [...new Set(runs.flatMap((r) => [...r.matchAll(/\bpnpm (?:run )?([\w:-]+)/g)].map((m) => m[1]!)))].sort();
+
+  it('each `pnpm <name>` is pnpm install or a root script, each specgen command is registered, each script file is there', async () => {
+    for (const name of pnpmCommands) expect(name === 'install' || name in rootPackage.scripts, `pnpm ${name}`).toBe(true);
+    expect(pnpmCommands).toContain('test');
+    const specgen = [...new Set(runs.flatMap((r) => [...r.matchAll(/pnpm specgen ([\w-]+)/g)].map((m) => m[1]!)))].sort();
+    expect(specgen).toEqual(['check-release', 'diff', 'generate']);
+    const cli = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), '--help'], { cwd: ROOT, encoding: 'utf8' });
+    for (const name of specgen) expect(cli.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    for (const r of runs) for (const [, file] of r.matchAll(/pnpm tsx (\S+)/g)) expect(existsSync(join(ROOT, file!)), file).toBe(true);
+  }, 60_000);
 });
 
 describe('release', () => {
