@@ -16,6 +16,9 @@ export interface DiffOptions {
 
 export class UsageError extends Error {}
 
+/** `--changeset` without a folder: `.changeset` at the workspace root. */
+export const DEFAULT_CHANGESET_DIR = '.changeset';
+
 const takesValue = (next: string | undefined) => next !== undefined && !next.startsWith('-') && !/\.md$/i.test(next);
 
 export function parseDiffArgs(args: string[]): DiffOptions {
@@ -46,7 +49,7 @@ export function parseDiffArgs(args: string[]): DiffOptions {
       case '--changeset':
         if (inline !== undefined) changeset = inline;
         else if (takesValue(args[i + 1])) changeset = args[++i]!;
-        else changeset = '.changeset';
+        else changeset = DEFAULT_CHANGESET_DIR;
         break;
       default:
         if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);

@@ -11,7 +11,7 @@ import type { Spec } from '@specgen/ir';
 import { writeChangeset } from './changeset.ts';
 import { diffSpecs, type DiffResult } from './diff.ts';
 import { GitReadError, readAtRef } from './git.ts';
-import { exitStatus, parseDiffArgs, UsageError } from './options.ts';
+import { DEFAULT_CHANGESET_DIR, exitStatus, parseDiffArgs, UsageError } from './options.ts';
 import { releasedGeneratedPackages } from './release/packages.ts';
 import { relocateRemovals, render } from './report/index.ts';
 
@@ -22,6 +22,11 @@ export interface DiffIo {
   stderr: (text: string) => void;
   cwd: string;
   parse: ParseFn;
+  /**
+   * The workspace root (default `cwd`): the default changeset folder `.changeset` and the generated
+   * packages (`generated/`, whose published packages a changeset names) are there, from any folder.
+   */
+  root?: string;
 }
 
 class InputError extends Error {}
@@ -39,8 +44,10 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
     const relocate = options.base !== null ? relocateRemovals({ oldFile, newFile, base: options.base, oldText, newText, after }) : undefined;
     io.stdout(render(result, options.format, relocate));
     if (options.changeset !== null) {
-      const packages = releasedGeneratedPackages(resolve(io.cwd, 'generated'));
-      const path = writeChangesetOrFail(result, resolve(io.cwd, options.changeset), packages);
+      const root = io.root ?? io.cwd;
+      const packages = releasedGeneratedPackages(resolve(root, 'generated'));
+      const dir = options.changeset === DEFAULT_CHANGESET_DIR ? resolve(root, DEFAULT_CHANGESET_DIR) : resolve(io.cwd, options.changeset);
+      const path = writeChangesetOrFail(result, dir, packages);
       io.stderr(path ? `specgen diff: wrote ${displayPath(io.cwd, path)}\n` : 'specgen diff: no changes, no changeset written\n');
     }
     return exitStatus(result.summary, options.failOn);

@@ -2,11 +2,13 @@
  * The release gate's rules (checkRelease) as a table of given/want cases on IR built with the
  * factory, the pending-changeset reader against a throwaway git repository, and the four formats.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSpec } from '@specgen/parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { field, type Spec } from '@specgen/ir';
-import { checkRelease, diffSpecs, GENERATED_PACKAGES, readChangesets, releasedGeneratedPackages, renderChangeset, renderReleaseCheck, type Changesets, type ReleaseType } from '../src/index.ts';
+import { checkRelease, diffSpecs, GENERATED_PACKAGES, readChangesets, releasedGeneratedPackages, renderChangeset, renderReleaseCheck, runDiff, type Changesets, type ReleaseType } from '../src/index.ts';
 import { baseSpec } from './base-ir.ts';
 import { specRepo } from './git-repo.ts';
 
@@ -142,5 +144,29 @@ describe('releasedGeneratedPackages', () => {
     write('types', { name: '@service-api/types' });
     write('extra', { name: '@acme/extra' });
     expect(releasedGeneratedPackages(join(repo.dir, 'generated'))).toEqual(['@service-api/types', '@service-api/client', '@acme/extra']);
+  });
+});
+
+describe('specgen diff --changeset from a sub-folder', () => {
+  it('writes into the workspace root\'s .changeset and names its published generated packages', async () => {
+    const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+    const repo = specRepo(readFileSync(join(fixtures, 'base.md'), 'utf8'), readFileSync(join(fixtures, 'fields/new.md'), 'utf8'));
+    try {
+      for (const [target, manifest] of [['types', { name: '@service-api/types' }], ['server', { name: '@service-api/server', private: true }]] as const) {
+        mkdirSync(join(repo.dir, 'generated', target), { recursive: true });
+        writeFileSync(join(repo.dir, 'generated', target, 'package.json'), JSON.stringify(manifest));
+      }
+      mkdirSync(join(repo.dir, 'packages/app'), { recursive: true });
+      let stderr = '';
+      const status = await runDiff(['--base', 'origin/main', '../../spec/service-api.md', '--changeset', '--fail-on', 'none', '--format', 'json'], {
+        stdout: () => {}, stderr: (t) => void (stderr += t), cwd: join(repo.dir, 'packages/app'), root: repo.dir, parse: parseSpec,
+      });
+      expect(status).toBe(0);
+      expect(stderr).toBe(`specgen diff: wrote ${join(repo.dir, '.changeset', readdirSync(join(repo.dir, '.changeset'))[0]!)}\n`);
+      const [file] = readdirSync(join(repo.dir, '.changeset'));
+      expect(readFileSync(join(repo.dir, '.changeset', file!), 'utf8')).toMatch(/^---\n"@service-api\/types": major\n---\n/);
+    } finally {
+      repo.remove();
+    }
   });
 });

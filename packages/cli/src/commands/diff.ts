@@ -1,7 +1,7 @@
 /** `specgen diff`: what changed between two versions of the spec, and what it breaks for readers. */
 import { runDiff } from '@specgen/diff';
 import type { Command } from '../command.ts';
-import { userCwd } from '../io/paths.ts';
+import { defaultsBase, userCwd } from '../io/paths.ts';
 
 const help = `usage: specgen diff <old.md> <new.md> [options]
        specgen diff --base <git-ref> <new.md> [options]
@@ -44,6 +44,7 @@ export const diffCommand: Command = {
       stderr: (text) => process.stderr.write(text),
       cwd: userCwd(), // the caller's folder, also under `pnpm -w specgen` (see io/paths.ts)
       parse: parseSpec,
+      root: defaultsBase(), // .changeset and generated/ of the workspace, from any folder
     });
   },
 };
