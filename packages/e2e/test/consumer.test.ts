@@ -86,6 +86,7 @@ describe('packed packages in a fresh npm project', () => {
   it('runs the consumer with node', () => {
     const output = must(run(process.execPath, ['dist/index.js'], consumer, 60_000), 'node dist/index.js');
     expect(output).toMatch(/^consumer ok: \d+ operations, 2 records/m);
+    expect(output).toMatch(/^consumer ok: no answer is a NetworkError$/m);
   }, 120_000);
 
   it('fails when a package is broken (the openapi package without its JSON export)', () => {

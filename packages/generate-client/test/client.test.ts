@@ -4,6 +4,7 @@
  * validation and typed errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,23 @@ function fakeFetch(routes: Record<string, (call: Call) => Response>) {
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers });
 const text = (body: string, status = 200, headers: Record<string, string> = {}) => new Response(body, { status, headers });
 const BASE = '/en/001.1';
+
+/** A port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A full Schedule as a client holds it (Int64 as bigint, one beyond 2^53). */
+const scheduleRecord = {
+  Id: 380497447683684471n, Code: 'S1', Description: 'Day', ScheduleLength: 8n, Start: 0n, End: 8n, OvertimeScheduleId: 9007199254740993n,
+  FlexInStart: null, FlexInEnd: null, FlexOutStart: null, FlexOutEnd: null, IsNightSchedule: false, Type: 1, AmountSwh: null,
+  ScheduleNumberForExport: 'E', BlockedContextType: 0, BlockedById: null, BlockedFromDate: null, BlockedToDate: '2024-02-29T23:59:59+01:00',
+  BlockedStatus: 0, BlockMessageId: null, BlockMessage: null,
+};
 
 function client(routes: Record<string, (call: Call) => Response>, extra: Record<string, unknown> = {}) {
   const fake = fakeFetch(routes);
@@ -243,5 +261,58 @@ describe('generated client (real spec, newest version)', () => {
 
   it('refuses a bad configuration', () => {
     expect(() => lib.createClient({ baseUrl: 'localhost:8001', languageCode: 'en', companyNumber: '001.1' })).toThrow(TypeError);
+  });
+
+  it('a request to a closed port is a NetworkError naming the method and URL (no query), with fetch\'s error as cause', async () => {
+    const port = await closedPort();
+    const c = lib.createClient({ baseUrl: `http://127.0.0.1:${port}`, languageCode: 'en', companyNumber: '001.1' });
+    const login = await c.login({ Username: 'demo', Password: 'secret', ForceRelogin: true }).catch((e: unknown) => e);
+    expect(login).toBeInstanceOf(lib.NetworkError);
+    expect(lib.isNetworkError(login)).toBe(true);
+    expect(lib.isServiceError(login)).toBe(false);
+    expect(login).toMatchObject({ name: 'NetworkError', method: 'POST', url: `http://127.0.0.1:${port}${BASE}/login` });
+    expect(login.message).toContain(`POST http://127.0.0.1:${port}${BASE}/login failed: fetch failed`);
+    expect(login.message).toMatch(/ECONNREFUSED/);
+    expect(login.message).not.toContain('secret');
+    expect(login.cause).toBeInstanceOf(TypeError);
+    expect(login.cause.cause.code).toBe('ECONNREFUSED');
+
+    const list = await c.schedules.list({ $filter: "Code eq 'private'" }).catch((e: unknown) => e);
+    expect(list).toMatchObject({ name: 'NetworkError', method: 'GET', url: `http://127.0.0.1:${port}${BASE}/api/v1/TimeRecording/Schedules` });
+    expect(list.message).not.toContain('private');
+  });
+
+  it('a body that breaks off is a NetworkError; the caller\'s own abort is not wrapped', async () => {
+    const broken = () => new Response(new ReadableStream({ start: (controller) => controller.error(new Error('connection reset')) }), { status: 200 });
+    const { c } = client({ [`GET ${BASE}/api/v1/TimeRecording/Schedules`]: broken });
+    const err = await c.schedules.list().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(lib.NetworkError);
+    expect(err.message).toContain('connection reset');
+
+    const port = await closedPort();
+    const real = lib.createClient({ baseUrl: `http://127.0.0.1:${port}`, languageCode: 'en', companyNumber: '001.1' });
+    const controller = new AbortController();
+    controller.abort(new Error('user cancelled'));
+    const aborted = await real.schedules.list({ signal: controller.signal }).catch((e: unknown) => e);
+    expect(aborted).not.toBeInstanceOf(lib.NetworkError);
+    expect(aborted.message).toBe('user cancelled');
+  });
+
+  it('stringifyJson is the validators\' one: bigint as JSON strings, read back exactly by parseJson and the schemas', async () => {
+    const validators = await import(pathToFileURL(join(ws.dir, 'validators/dist/index.js')).href);
+    expect(lib.stringifyJson).toBe(validators.stringifyJson);
+    expect(lib.parseJson).toBe(validators.parseJson);
+    const written = lib.stringifyJson({ Id: 380497447683684471n, Ids: [9007199254740993n] });
+    expect(written).toBe('{"Id":"380497447683684471","Ids":["9007199254740993"]}');
+    expect(lib.requestJson({ Id: 1n })).toBe('{"Id":"1"}');
+    const { c, calls } = client(
+      { [`GET ${BASE}/api/v1/TimeRecording/Schedules`]: () => text(`[${lib.stringifyJson(scheduleRecord)}]`) },
+      { validate: true },
+    );
+    const [schedule] = await c.schedules.list();
+    expect(schedule.Id).toBe(380497447683684471n);
+    expect(schedule).toEqual(scheduleRecord);
+    expect(JSON.parse(lib.stringifyJson(schedule))).toEqual(JSON.parse(lib.stringifyJson(scheduleRecord)));
+    expect(calls).toHaveLength(1);
   });
 });

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ProductRecordBlockContextFlags, ProductRecordStatus, compareVersions, type ProductRecord, type ProductRecordAt, type Schedule } from '@service-api/types';
-import { ScheduleSchema, parseJson, schemaAt, validate } from '@service-api/validators';
+import { ScheduleSchema, parseJson, schemaAt, stringifyJson, validate } from '@service-api/validators';
 import openapi, { operations, serviceVersion } from '@service-api/openapi';
-import { createClient, isServiceError, totpCode } from '@service-api/client';
+import { createClient, isNetworkError, isServiceError, NetworkError, stringifyJson as clientStringifyJson, totpCode } from '@service-api/client';
 
 // ---- @service-api/types: records, enums, bitmask helpers and a version view
 type At241 = ProductRecordAt<'24.1'>;
@@ -36,6 +36,17 @@ for (const id of ['380497447683684471', '"380497447683684471"']) {
 }
 const old = validate(schemaAt('Schedules', '22.2'), parseJson('{"Id": 1, "Code": "S", "Description": "d"}'));
 assert.ok(old.success);
+// stringifyJson writes bigint as the service writes Int64 (JSON strings) and reads back to the same record
+for (const id of ['380497447683684471', '"380497447683684471"']) {
+  const decoded = validate(ScheduleSchema, parseJson(scheduleJson(id)));
+  assert.ok(decoded.success);
+  const written = stringifyJson(decoded.data);
+  assert.ok(written.includes('"Id":"380497447683684471"'), written);
+  assert.equal(clientStringifyJson(decoded.data), written);
+  const again = validate(ScheduleSchema, parseJson(written));
+  assert.ok(again.success);
+  assert.deepEqual(again.data, decoded.data);
+}
 const wrong = validate(ScheduleSchema, parseJson(scheduleJson('"12x"')));
 assert.ok(!wrong.success && wrong.issues.some((i) => i.path === 'Id'));
 
@@ -100,3 +111,14 @@ try {
 } finally {
   server.close();
 }
+
+// ---- @service-api/client: no answer (the stub's port, now closed) is a NetworkError naming method and URL
+await new Promise<void>((resolve) => server.once('close', () => resolve()));
+const offline = createClient({ baseUrl: `http://127.0.0.1:${port}`, languageCode: 'en', companyNumber: '001.1' });
+const unreachable = await offline.session().catch((e: unknown) => e);
+assert.ok(isNetworkError(unreachable) && unreachable instanceof NetworkError, String(unreachable));
+assert.equal(unreachable.method, 'GET');
+assert.equal(unreachable.url, `http://127.0.0.1:${port}/en/001.1/session`);
+assert.match(unreachable.message, /^GET http:\/\/127\.0\.0\.1:\d+\/en\/001\.1\/session failed: fetch failed/);
+assert.ok(unreachable.cause instanceof TypeError);
+console.log(`consumer ok: no answer is a ${unreachable.name}`);

@@ -5,13 +5,15 @@
  * losslessly and, with `validate: true`, checked by `@service-api/validators`.
  */
 export { createClient, type Client, type CredentialLoginRequest, type DeviceRegistration, type SessionInfo, type SetDeviceRequest, type WithCode } from './client.js';
-export { ServiceError, DecodeError, isServiceError } from './errors.js';
+export { ServiceError, NetworkError, DecodeError, isServiceError, isNetworkError } from './errors.js';
 export { filterBuilder, literal, type Filter, type FilterBuilder, type FilterValue } from './filter.js';
 export { queryOf, type ListOptions, type OrderBy, type RecordOptions, type Selected, type SortDirection } from './query.js';
 export { idText, type ResourceClient, type ResourceDefinition } from './resource.js';
 export * from './resources.js';
 export { totpCode, type TotpOptions } from './totp.js';
 export { SESSION_HEADER, requestJson, type ClientOptions } from './transport.js';
+/** JSON of the service, both ways: `parseJson` keeps 64-bit integers exact, `stringifyJson` writes bigint as JSON strings. */
+export { parseJson, stringifyJson } from '@service-api/validators';
 
 /** The service version this client was generated for. */
 export const serviceVersion = '24.0';

@@ -2,6 +2,8 @@
 /**
  * Errors of the client. Every non-2xx answer becomes a `ServiceError` with the HTTP status
  * and the decoded body (the service answers errors with a JSON string such as "Login failed").
+ * A request that got no answer at all (connection refused, DNS, TLS, a reset while reading the
+ * body) becomes a `NetworkError` naming the method and URL, with fetch's error as `cause`.
  */
 
 export class ServiceError extends Error {
@@ -22,6 +24,39 @@ export class ServiceError extends Error {
   get text(): string | null {
     return typeof this.body === 'string' ? this.body : null;
   }
+}
+
+/** The text of an error and of the errors in its `cause` chain: `fetch failed: connect ECONNREFUSED 127.0.0.1:1`. */
+function causeText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 4; depth++) {
+    parts.push(e instanceof Error ? e.message : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return parts.filter((p) => p !== '').join(': ');
+}
+
+/**
+ * The service did not answer: `fetch` rejected, or the connection broke while the body was read.
+ * The caller's own cancellation (an aborted `signal`) is not wrapped: it rejects with the signal's
+ * reason, as fetch does.
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(
+    readonly method: string,
+    /** URL of the request without its query (query values such as OIDC codes never appear in messages). */
+    readonly url: string,
+    /** What fetch threw, e.g. `TypeError: fetch failed` with `cause` `connect ECONNREFUSED`. */
+    cause: unknown,
+  ) {
+    super(`${method} ${url} failed: ${causeText(cause)}`, { cause });
+  }
+}
+
+/** True when `error` is a NetworkError (the request got no answer). */
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
 }
 
 /** A 2xx answer whose body could not be decoded, or failed validation (`validate: true`). */

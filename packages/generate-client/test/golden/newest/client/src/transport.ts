@@ -3,9 +3,10 @@
  * The HTTP layer: builds `{baseUrl}/{languageCode}/{companyNumber}/...` URLs, sends the
  * session in the `X-Service-SessionId` header, keeps the cookies the service sets (the OIDC
  * callback must send the cookies of the initiate request), and turns error answers into
- * `ServiceError`s. Works with any WHATWG `fetch` (Node 20+, browsers, a test double).
+ * `ServiceError`s and requests that got no answer into `NetworkError`s. Works with any WHATWG `fetch` (Node 20+, browsers, a test double).
  */
-import { ServiceError } from './errors.js';
+import { stringifyJson } from '@service-api/validators';
+import { NetworkError, ServiceError } from './errors.js';
 
 export const SESSION_HEADER = 'X-Service-SessionId';
 
@@ -47,9 +48,12 @@ export interface Answer {
   path: string;
 }
 
-/** JSON text of a request body; bigint values are written as JSON strings, as the service writes Int64. */
+/**
+ * JSON text of a request body; bigint values are written as JSON strings, as the service writes Int64.
+ * @deprecated The same as `stringifyJson` (exported by this package and `@service-api/validators`).
+ */
 export function requestJson(body: unknown): string {
-  return JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  return stringifyJson(body);
 }
 
 function decodeErrorBody(text: string): unknown {
@@ -94,15 +98,28 @@ export class Transport {
     if (this.sessionId) headers[SESSION_HEADER] = this.sessionId;
     if (this.cookies.size > 0) headers['Cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const path = this.fullPath(request.path);
-    const response = await this.fetchImpl(this.url(request.path, request.query), {
-      method: request.method,
-      headers,
-      ...(request.body !== undefined ? { body: requestJson(request.body) } : {}),
-      ...(this.options.credentials ? { credentials: this.options.credentials } : {}),
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
+    const failed = (error: unknown): unknown =>
+      request.signal?.aborted ? error : new NetworkError(request.method, this.url(request.path), error);
+    const body = request.body !== undefined ? stringifyJson(request.body) : undefined;
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url(request.path, request.query), {
+        method: request.method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        ...(this.options.credentials ? { credentials: this.options.credentials } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+    } catch (error) {
+      throw failed(error);
+    }
     this.rememberCookies(response.headers);
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw failed(error);
+    }
     if (!response.ok) throw new ServiceError(response.status, decodeErrorBody(text), request.method, path);
     const session = response.headers.get(SESSION_HEADER);
     if (session) this.sessionId = session;
