@@ -4,7 +4,11 @@
  * comments (GitHub REST API, issues/comments endpoints). Needs only the workflow's default token
  * with `pull-requests: write`.
  *
- *   pnpm tsx tools/ci/pr-comment.ts <body.md>
+ *   pnpm tsx tools/ci/pr-comment.ts <body.md> [--quiet-line <line>]
+ *
+ * With `--quiet-line "No changes."`, a body holding that line creates no comment (a pull request
+ * that leaves the spec alone gets none), but still updates an existing one (the spec change was
+ * reverted: the comment must not keep showing it).
  *
  * Reads GITHUB_TOKEN, GITHUB_REPOSITORY (owner/name), GITHUB_EVENT_PATH (the pull_request event),
  * GITHUB_API_URL (default https://api.github.com). A pull request from a fork gets a read-only
@@ -58,9 +62,12 @@ export class GitHubError extends Error {
 }
 
 /** Creates the marked comment, or updates it when its text changed. */
-export async function upsertComment(target: Target, markdown: string): Promise<Outcome> {
+export async function upsertComment(target: Target, markdown: string, quietLine: string | null = null): Promise<Outcome> {
   const body = commentBody(markdown);
   const existing = await findMarked(target);
+  if (existing === null && quietLine !== null && markdown.split(/\r?\n/).includes(quietLine)) {
+    return { action: 'skipped', reason: `the body says "${quietLine}" and there is no comment to update` };
+  }
   if (existing === null) {
     const created = (await call(target, 'POST', `/repos/${target.repo}/issues/${target.pr}/comments`, { body })) as { id: number };
     return { action: 'created', id: created.id };
@@ -107,19 +114,23 @@ async function call(target: Target, method: string, path: string, payload?: unkn
 }
 
 export async function main(args: string[], env: NodeJS.ProcessEnv = process.env, log = (s: string) => void process.stdout.write(s + '\n')): Promise<number> {
-  if (args.length !== 1) {
-    log('usage: pr-comment <body.md>');
+  const quiet = args.indexOf('--quiet-line');
+  const quietLine = quiet >= 0 ? (args[quiet + 1] ?? null) : null;
+  const files = quiet >= 0 ? args.filter((_, i) => i !== quiet && i !== quiet + 1) : args;
+  if (files.length !== 1 || (quiet >= 0 && quietLine === null)) {
+    log('usage: pr-comment <body.md> [--quiet-line <line>]');
     return 2;
   }
-  const markdown = readFileSync(args[0]!, 'utf8');
+  const markdown = readFileSync(files[0]!, 'utf8');
   const target = targetFromEnv(env);
   if ('skip' in target) {
     log(`::notice title=spec diff comment::No comment posted (${target.skip}); the diff is in the job summary.`);
     return 0;
   }
   try {
-    const outcome = await upsertComment(target, markdown);
-    log(`spec diff comment ${outcome.action}${'id' in outcome ? ` (id ${outcome.id})` : ''} on ${target.repo}#${target.pr}`);
+    const outcome = await upsertComment(target, markdown, quietLine);
+    const detail = 'id' in outcome ? ` (id ${outcome.id})` : ` (${outcome.reason})`;
+    log(`spec diff comment ${outcome.action}${detail} on ${target.repo}#${target.pr}`);
     return 0;
   } catch (err) {
     if (err instanceof GitHubError && [401, 403, 404].includes(err.status)) {

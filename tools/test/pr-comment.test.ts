@@ -20,11 +20,11 @@ function event(headRepo: string | null, number = 7): string {
   return path;
 }
 
-async function post(markdown: string, env: Record<string, string> = {}) {
+async function post(markdown: string, env: Record<string, string> = {}, flags: string[] = []) {
   const file = join(dir, 'body.md');
   writeFileSync(file, markdown);
   const lines: string[] = [];
-  const status = await main([file], { GITHUB_TOKEN: gh.token, GITHUB_REPOSITORY: REPO, GITHUB_API_URL: gh.url, GITHUB_EVENT_PATH: event(REPO), ...env }, (s) => void lines.push(s));
+  const status = await main([file, ...flags], { GITHUB_TOKEN: gh.token, GITHUB_REPOSITORY: REPO, GITHUB_API_URL: gh.url, GITHUB_EVENT_PATH: event(REPO), ...env }, (s) => void lines.push(s));
   return { status, out: lines.join('\n') };
 }
 
@@ -70,6 +70,17 @@ describe('pr-comment', () => {
       `/repos/${REPO}/issues/7/comments?per_page=100&page=2`,
     ]);
     expect(comments().find((c) => c.id === 4)!.body).toContain('quoted');
+  });
+
+  it('--quiet-line: no new comment for a pull request without spec changes, but an existing one is updated', async () => {
+    const quiet = ['--quiet-line', 'No changes.'];
+    expect((await post('## Spec diff\n\nNo changes.\n', {}, quiet)).out).toBe(`spec diff comment skipped (the body says "No changes." and there is no comment to update) on ${REPO}#7`);
+    expect(gh.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(comments()).toEqual([]);
+    await post('## Spec diff\n\n**1 breaking**\n', {}, quiet);
+    expect((await post('## Spec diff\n\nNo changes.\n', {}, quiet)).out).toMatch(/comment updated/);
+    expect(comments().map((c) => c.body)).toEqual([`${MARKER}\n## Spec diff\n\nNo changes.\n`]);
+    expect((await post('x\n', {}, ['--quiet-line'])).status).toBe(2);
   });
 
   it('a pull request from a fork: no API call, a notice, exit 0', async () => {

@@ -67,6 +67,13 @@ const specgen = (...args: string[]) => runStep({ run: `pnpm specgen ${args.map((
 
 const gate = () => runStep(step(/^Release check/));
 
+/** The environment of a pull_request run: the event file names the pull request and its head repository. */
+function prEnv(number: number, headRepo: string): Record<string, string> {
+  const event = join(shimDir, `event-${number}.json`);
+  writeFileSync(event, JSON.stringify({ pull_request: { number, head: { repo: { full_name: headRepo } }, base: { repo: { full_name: REPO } } } }));
+  return { GITHUB_REPOSITORY: REPO, GITHUB_EVENT_PATH: event, GITHUB_API_URL: gh.url };
+}
+
 beforeAll(async () => {
   gh = await startFakeGitHub();
   dir = mkdtempSync(join(tmpdir(), 'review-repo-'));
@@ -105,11 +112,17 @@ const editSpec = (edit: (text: string) => string) => {
 };
 
 describe('the review job, step by step, on a pull request that removes SupplierPartLinks.Dock', () => {
-  it('before any change the gate passes', async () => {
+  it('before any change the gate passes, and the pull request gets no comment', async () => {
     const r = await gate();
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.summary).toContain('## Release check\n\n**Passed.**');
+    const env = prEnv(41, REPO);
+    expect((await runStep(step(/^Spec diff to the job summary$/), env)).summary).toBe('## Spec diff\n\nNo changes.\n');
+    const comment = await runStep(step(/^Spec diff as a pull request comment$/), env);
+    expect(comment.status).toBe(0);
+    expect(comment.stdout).toMatch(/^spec diff comment skipped \(the body says "No changes\." and there is no comment to update\)/);
+    expect(gh.comments.get(`${REPO}#41`)).toBeUndefined();
   }, 120_000);
 
   it('a breaking change without a changeset fails the gate, naming both reasons', async () => {
@@ -150,9 +163,7 @@ describe('the review job, step by step, on a pull request that removes SupplierP
   }, 120_000);
 
   it('the comment is the markdown diff, posted once and found again by its marker on the next push', async () => {
-    const event = join(shimDir, 'event.json');
-    writeFileSync(event, JSON.stringify({ pull_request: { number: 42, head: { repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } } }));
-    const env = { GITHUB_REPOSITORY: REPO, GITHUB_EVENT_PATH: event, GITHUB_API_URL: gh.url };
+    const env = prEnv(42, REPO);
     const push = async () => {
       const summary = await runStep(step(/^Spec diff to the job summary$/), env);
       expect(summary.status).toBe(0);
@@ -180,9 +191,7 @@ describe('the review job, step by step, on a pull request that removes SupplierP
   }, 180_000);
 
   it('a fork\'s pull request: the summary is written, no comment is posted, the step succeeds', async () => {
-    const event = join(shimDir, 'fork-event.json');
-    writeFileSync(event, JSON.stringify({ pull_request: { number: 43, head: { repo: { full_name: 'someone/fork' } }, base: { repo: { full_name: REPO } } } }));
-    const env = { GITHUB_REPOSITORY: REPO, GITHUB_EVENT_PATH: event, GITHUB_API_URL: gh.url };
+    const env = prEnv(43, 'someone/fork');
     const before = gh.requests.length;
     expect((await runStep(step(/^Spec diff to the job summary$/), env)).summary).toContain('## Spec diff');
     const comment = await runStep(step(/^Spec diff as a pull request comment$/), env);
