@@ -37,6 +37,8 @@ export interface ResponseContract {
   body: ResponseBody;
   /** Sets the session header and cookie (a login that signed the user in). */
   startsSession?: boolean;
+  /** Further response headers the spec names (e.g. the session id header of a command). */
+  headers?: readonly string[];
   /** Name of the decision (openapi/decisions.ts) behind a status the spec does not state. */
   decision?: 'throttling';
 }

@@ -48,7 +48,8 @@ function finish(d: Draft): RouteContract {
     query: d.query ?? [],
     permission: d.permission ?? null,
     rateLimited,
-    responses: responses(PREFIX_ERRORS, d.method === 'POST' ? BODY_ERRORS : {}, rateLimited ? RATE_LIMIT : {}, own),
+    // The route's own answers lead; what every route can meet on the way in follows.
+    responses: responses(own, PREFIX_ERRORS, d.method === 'POST' ? BODY_ERRORS : {}, rateLimited ? RATE_LIMIT : {}),
   };
 }
 
@@ -133,7 +134,8 @@ function endpointRoute(spec: Spec, e: Endpoint): Draft {
 function commandRoute(c: Command): Draft {
   const set = /^Set/.test(c.name);
   const payload = set ? 'setDeviceRequest' : 'getDeviceSecretRequest';
-  const success = json(c.returns || 'Done.', c.response ? naming.componentSchema(naming.structureType(c.response)) : SCHEMA_NAMES.commandResponse(c.name), set ? { startsSession: true } : {});
+  const schema = c.response ? naming.componentSchema(naming.structureType(c.response)) : SCHEMA_NAMES.commandResponse(c.name);
+  const success = json(c.returns || 'Done.', schema, { ...(set ? { startsSession: true } : {}), ...(c.responseHeaders.length > 0 ? { headers: c.responseHeaders } : {}) });
   const invalid = set ? [MESSAGES.invalidMfaToken(c.name), MESSAGES.invalidCode(c.name)] : [MESSAGES.invalidMfaToken(c.name)];
   return {
     operationId: naming.commandMethod(c.name),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSpecFile } from '@specgen/parser';
 import { hashPassword } from '@specgen/runtime-auth';
-import { apiDocsPlugin, resourcesPlugin, resourceModels, seedResources } from '@specgen/runtime-resources';
+import { resourcesPlugin, resourceModels, seedResources } from '@specgen/runtime-resources';
 import { createServer, loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore, type Store } from '@specgen/runtime-store';
 import { createClient, isServiceError, type Client } from '@service-api/client';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
   store = await openStore(`sqlite:${join(dir, 'service.db')}`);
   const config = loadConfig({ SECRETS_KEY: '22'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, { dataDir: dir });
-  app = await createServer({ spec, config, store, plugins: [resourcesPlugin, apiDocsPlugin], log: false });
+  app = await createServer({ spec, config, store, plugins: [resourcesPlugin], log: false });
   await seedResources(store, resourceModels({ spec }), { count: 40 });
   await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: PERMISSIONS });
   await createUser(store, { username: 'nobody', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: [] });

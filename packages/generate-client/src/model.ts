@@ -1,13 +1,12 @@
 /**
  * IR -> the view model the client templates render: one entry per sign-in endpoint, command
  * and read resource at the chosen service version, with every identifier from @specgen/naming
- * and every path from the same functions the OpenAPI document uses.
+ * and every path from the route table of @specgen/contract, which the OpenAPI document and the
+ * server use too.
  */
-import { fieldsAt, resourcesAt, type Endpoint, type Field, type Resource, type Spec } from '@specgen/ir';
+import { fieldsAt, type Endpoint, type Field, type Resource, type Spec } from '@specgen/ir';
 import { naming } from '@specgen/naming';
-import { COMMAND_PATH_PREFIX, SESSION_HEADER, collectionPath, effectiveVersion, endpointAvailable, isRelation } from '@specgen/generate-openapi';
-
-const PREFIX = '/{languageCode}/{companyNumber}';
+import { SESSION_HEADER, effectiveVersion, endpointsAt, isRelation, readResourcesAt, routes, withinPrefix, type RouteContract } from '@specgen/contract';
 
 export interface QueryParamView {
   name: string;
@@ -71,9 +70,14 @@ export interface ClientModel {
   recordTypes: string[];
 }
 
-const relative = (path: string) => (path.startsWith(PREFIX) ? path.slice(PREFIX.length) : path);
+/** The path of the route after `/{languageCode}/{companyNumber}`. */
+function routePath(table: readonly RouteContract[], pick: (r: RouteContract) => boolean, what: string): string {
+  const route = table.find(pick);
+  if (!route) throw new Error(`the route table has no route for ${what}`);
+  return withinPrefix(route.path);
+}
 
-function endpointView(spec: Spec, e: Endpoint): EndpointView {
+function endpointView(spec: Spec, e: Endpoint, table: readonly RouteContract[]): EndpointView {
   const structure = (name: string | null) => spec.structures.find((s) => s.name === name);
   const body = structure(e.body);
   const result = structure(e.success.body);
@@ -81,7 +85,7 @@ function endpointView(spec: Spec, e: Endpoint): EndpointView {
   return {
     method: naming.endpointMethod(e.id),
     httpMethod: e.method,
-    path: relative(e.path),
+    path: routePath(table, (r) => r.endpoint === e.id, `endpoint ${e.id}`),
     docLines: [e.request, `Success: ${e.success.text}`].filter(Boolean),
     query: e.query.map((q) => ({ name: q.name, required: q.required })),
     bodyType: body ? naming.structureType(body.name) : null,
@@ -110,7 +114,7 @@ function decoderOf(spec: Spec, typeName: string, fields: Field[], out: Map<strin
   return typeName;
 }
 
-function resourceView(spec: Spec, r: Resource, version: string | null): ResourceView {
+function resourceView(r: Resource, version: string | null, table: readonly RouteContract[]): ResourceView {
   const typeName = naming.recordType(r.name);
   const fields = fieldsAt(r, version);
   return {
@@ -120,7 +124,7 @@ function resourceView(spec: Spec, r: Resource, version: string | null): Resource
     fieldUnion: naming.fieldUnion(r.name),
     expandableUnion: `${typeName}Expandable`,
     schemaName: naming.schema(typeName),
-    path: relative(collectionPath(spec, r)),
+    path: routePath(table, (x) => x.resource === r.name && x.kind === 'list', `resource ${r.name}`),
     since: r.introduced,
     fields: fields.map((f) => f.name),
     expandable: fields.filter(isRelation).map((f) => f.name),
@@ -131,23 +135,24 @@ function resourceView(spec: Spec, r: Resource, version: string | null): Resource
 
 export function buildClientModel(spec: Spec, requestedVersion: string | null): ClientModel {
   const version = effectiveVersion(spec, requestedVersion);
-  const resources = resourcesAt(spec, version).filter((r) => r.queryable);
+  const resources = readResourcesAt(spec, version);
+  const table = routes(spec, version);
   const decoders = new Map<string, DecoderView>();
   for (const r of resources) decoderOf(spec, naming.recordType(r.name), fieldsAt(r, version), decoders);
   return {
     title: spec.title,
     serviceVersion: version,
     sessionHeader: SESSION_HEADER,
-    endpoints: spec.endpoints.filter((e) => endpointAvailable(spec, e, version)).map((e) => endpointView(spec, e)),
+    endpoints: endpointsAt(spec, version).map((e) => endpointView(spec, e, table)),
     commands: spec.commands.map((c) => ({
       method: naming.commandMethod(c.name),
       name: c.name,
-      path: relative(`${COMMAND_PATH_PREFIX}/${c.name}`),
+      path: routePath(table, (r) => r.command === c.name, `command ${c.name}`),
       summary: c.returns,
       resultType: c.response ? naming.structureType(c.response) : null,
       takesCode: /^Set/.test(c.name),
     })),
-    resources: resources.map((r) => resourceView(spec, r, version)),
+    resources: resources.map((r) => resourceView(r, version, table)),
     decoders: [...decoders.values()].sort((a, b) => (a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0)),
     structureTypes: spec.structures.map((s) => naming.structureType(s.name)),
     recordTypes: resources.map((r) => naming.recordType(r.name)),

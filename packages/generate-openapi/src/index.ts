@@ -1,18 +1,16 @@
-/** `@service-api/openapi`: the OpenAPI 3.1 document (TS module, JSON, YAML) as of a service version. */
+/**
+ * `@service-api/openapi`: the OpenAPI 3.1 document (TS module, JSON, YAML) as of a service version.
+ * The document is built by @specgen/contract (the wire contract the server reads too); this
+ * generator serializes it deterministically and writes the package files.
+ */
 import { GENERATED_MARKER, generatedHeader, normalize, type GeneratedFile, type Generator } from '@specgen/generate-core';
-import { buildDocument, effectiveVersion } from './document.ts';
+import { buildDocument, effectiveVersion } from '@specgen/contract';
 import { documentTexts } from './document-text.ts';
 import { renderFile } from './package-files.ts';
 
-export { buildDocument, effectiveVersion } from './document.ts';
+/** The document itself is built by @specgen/contract; this package writes it as files. */
+export { buildDocument, effectiveVersion, DECISIONS, decision, type JsonSchema } from '@specgen/contract';
 export { toJson, toYaml, canonical } from './serialize.ts';
-export { collectionPath } from './read-paths.ts';
-export { endpointAvailable } from './signin-paths.ts';
-export { isRelation } from './schemas.ts';
-export { COMMAND_PATH_PREFIX } from './command-paths.ts';
-export { SESSION_COOKIE, SESSION_HEADER } from './common.ts';
-export { DECISIONS, decision } from './decisions.ts';
-export type { JsonSchema } from './schema-types.ts';
 export { renderFile, withHeader, headerText } from './package-files.ts';
 
 const TARGET = 'openapi';

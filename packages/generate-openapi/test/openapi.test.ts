@@ -90,7 +90,8 @@ describe('openapi document from a hand-built IR', () => {
     const d = doc(null);
     const base = '/{languageCode}/{companyNumber}';
     const totp = d.paths[`${base}/login/totp`].post;
-    expect(Object.keys(totp.responses)).toEqual(['200', '401', '410']);
+    // The spec's 401 and 410, plus what the server answers on the way in: 400 (body), 413, 415, 429 (rate limit).
+    expect(Object.keys(totp.responses)).toEqual(['200', '400', '401', '410', '413', '415', '429']);
     expect(totp.responses['410'].content['application/json'].example).toBe('Login failed');
     expect(totp.responses['200'].headers['X-Service-SessionId']).toBeDefined();
     const set = d.paths[`${base}/api/v1/Common/Commands/SetMultiFactorAuthenticationDevice`].post;
@@ -105,7 +106,10 @@ describe('openapi document from a hand-built IR', () => {
     });
     const list = d.paths[PR].get;
     expect(list.security).toEqual([{ sessionHeader: [] }, { sessionCookie: [] }]);
-    expect(list.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductRecord' } });
+    expect(list.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductRecordPartial' } });
+    expect(d.components.schemas.ProductRecordPartial.required).toBeUndefined();
+    expect(d.components.schemas.ProductRecordPartial.properties.Id).toEqual({ $ref: '#/components/schemas/ProductRecord/properties/Id' });
+    expect(d.components.schemas.ProductRecord.required).toContain('Id');
     const resolve = (p: Doc) => (p.$ref ? d.components.parameters[p.$ref.split('/').pop()] : p);
     expect(list.parameters.map((p: Doc) => resolve(p).name)).toEqual(['languageCode', 'companyNumber', '$filter', '$select', '$expand', '$orderby', '$top', '$skip']);
     expect(d.components.parameters.filter['x-decision'].unknown).toBe('read.queryOptions');

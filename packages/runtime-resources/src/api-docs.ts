@@ -1,17 +1,19 @@
 /**
  * `/openapi.json` (the OpenAPI 3.1 document of the configured service version, built in-process
- * from the IR by @specgen/generate-openapi, the same code that writes @service-api/openapi) and an
- * interactive reference at `/docs` (Swagger UI from the installed swagger-ui-dist: no CDN, no network).
- * The routes always go to the root path: registered inside the `/:languageCode/:companyNumber`
- * prefix (as the server's plugin list does), the plugin registers them on the nearest enclosing
- * instance without a prefix, once per server.
+ * from the IR by @specgen/contract, the same builder @service-api/openapi is written from, without
+ * loading a generator) and an interactive reference at `/docs` (Swagger UI from the installed
+ * swagger-ui-dist: no CDN, no network). The server core registers this plugin at the root
+ * (`createServer`); the spec and version come as plugin options.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { buildDocument } from '@specgen/generate-openapi';
-import type { FastifyInstance } from 'fastify';
-import type { ServicePlugin } from './server-contract.ts';
+import { buildDocument } from '@specgen/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from './server-contract.ts';
+
+/** What the docs need of the server context: the IR and the configured version and address. */
+export type ApiDocsOptions = Pick<ServerContext, 'spec'> & { config: Pick<ServerContext['config'], 'serviceVersion' | 'publicUrl'> };
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -51,26 +53,8 @@ function assetDir(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
-/**
- * Fastify builds an encapsulated instance on top of its parent (the parent is its prototype), so the
- * nearest enclosing instance with an empty prefix serves paths from the root.
- */
-function rootScope(app: FastifyInstance): FastifyInstance {
-  let scope = app;
-  while (scope.prefix !== '') {
-    const parent = Object.getPrototypeOf(scope) as FastifyInstance | null;
-    if (!parent || typeof parent.get !== 'function') break;
-    scope = parent;
-  }
-  return scope;
-}
-
-const served = new WeakSet<object>();
-
-export const apiDocsPlugin: ServicePlugin = async (scoped, ctx) => {
-  const app = rootScope(scoped);
-  if (served.has(app.server)) return;
-  served.add(app.server);
+/** Serves the document and the reference page; register it at the root (paths are `/openapi.json`, `/docs`). */
+export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx) => {
   const document = buildDocument(ctx.spec, { serviceVersion: ctx.config.serviceVersion || null });
   if (ctx.config.publicUrl) document['servers'] = [{ url: ctx.config.publicUrl.replace(/\/$/, ''), description: 'This server.' }];
   const body = JSON.stringify(document);

@@ -1,12 +1,14 @@
 /**
- * Fastify routes of the read resources, registered inside `/:languageCode/:companyNumber`:
- *   GET api/v1/<Area>/<Resource>        a page of records (bare JSON array)
- *   GET api/v1/<Area>/<Resource>/:Id    one record, 404 `"<Resource> <Id> was not found"`
+ * Fastify routes of the read resources, registered inside `/:languageCode/:companyNumber` at the
+ * paths of the contract's route table (`spec.readPathPrefix` + the resource path):
+ *   GET <read path>        a page of records (bare JSON array)
+ *   GET <read path>/:Id    one record, 404 `"<Resource> <Id> was not found"`
  * 401 without a valid session, 403 without the resource's permission, 400 for bad query options.
- * Resources introduced after the configured service version get no route (404).
+ * Resources introduced after the configured service version get no route (404). The server core
+ * registers the plugin with its `ServerContext` as the plugin options (store, spec, sessions).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { availableAt } from '@specgen/ir';
+import { READ_MESSAGES, routes, type RouteContract } from '@specgen/contract';
 import { isQueryError, parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type RawQuery } from '@specgen/runtime-query';
 import type { ServerContext, ServicePlugin } from './server-contract.ts';
 import { sendJsonText, sendMessage } from './http.ts';
@@ -27,10 +29,10 @@ function guard(ctx: ServerContext, view: ResourceView) {
     const session = ctx.requireSession ? await ctx.requireSession(request, reply) : await ctx.authenticate(request);
     if (!session) {
       if (reply.sent) return reply;
-      return sendMessage(reply, 401, 'A valid session is required (header X-Service-SessionId or the session cookie).');
+      return sendMessage(reply, 401, READ_MESSAGES.sessionRequired);
     }
     if (permission !== null && !session.permissions.includes(permission)) {
-      return sendMessage(reply, 403, `The permission "${permission}" is required to read ${view.model.name}.`);
+      return sendMessage(reply, 403, READ_MESSAGES.permissionRequired(permission, view.model.name));
     }
   };
 }
@@ -44,35 +46,39 @@ async function answer(reply: FastifyReply, work: () => Promise<FastifyReply>): P
   }
 }
 
-function registerResource(app: FastifyInstance, ctx: ServerContext, view: ResourceView): void {
-  const base = `/api/v1/${view.model.path}`;
+function registerResource(app: FastifyInstance, ctx: ServerContext, view: ResourceView, list: RouteContract, get: RouteContract): void {
   const preHandler = guard(ctx, view);
   const { db, dialect } = ctx.store;
-  app.get(base, { preHandler }, (request, reply) =>
+  app.get(list.prefixedPath, { preHandler }, (request, reply) =>
     answer(reply, async () => {
       const plan = parseQueryOptions(request.query as RawQuery, view.schema);
       return sendJsonText(reply, await listRecords(db, dialect, view, plan));
     }),
   );
-  app.get(`${base}/:Id`, { preHandler }, (request, reply) =>
+  app.get(get.prefixedPath, { preHandler }, (request, reply) =>
     answer(reply, async () => {
       const idText = (request.params as { Id: string }).Id;
       const id = parseInt64(idText);
-      if (!id.ok) return sendMessage(reply, 400, `Id: ${id.message}`);
+      if (!id.ok) return sendMessage(reply, 400, READ_MESSAGES.badId(id.message));
       const plan = parseQueryOptions(request.query as RawQuery, view.schema, SINGLE_RECORD_OPTIONS);
       const body = await getRecord(db, view, id.value, plan);
-      return body === null ? sendMessage(reply, 404, `${view.model.name} ${id.value} was not found`) : sendJsonText(reply, body);
+      return body === null ? sendMessage(reply, 404, READ_MESSAGES.notFound(view.model.name, String(id.value))) : sendJsonText(reply, body);
     }),
   );
 }
 
-/** Creates or migrates the tables, then serves every resource that exists at the configured version. */
+/**
+ * Creates or migrates the tables, then serves every read route of the contract's route table at
+ * the configured version.
+ */
 export const resourcesPlugin: ServicePlugin = async (app, ctx) => {
   const models = resourceModels(ctx);
   await ensureResourceTables(ctx.store, models);
   const version = ctx.config.serviceVersion || null;
+  const table = routes(ctx.spec, version);
   for (const model of models) {
-    if (version !== null && !availableAt(model.resource.introduced, version)) continue;
-    registerResource(app, ctx, resourceView(model, version));
+    const list = table.find((r) => r.kind === 'list' && r.resource === model.name);
+    const get = table.find((r) => r.kind === 'get' && r.resource === model.name);
+    if (list && get) registerResource(app, ctx, resourceView(model, version), list, get);
   }
 };

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { specFromSnapshot, type Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
-import type { ServerConfig, ServerContext, SessionInfo } from '../src/index.ts';
-import { apiDocsPlugin, resourcesPlugin } from '../src/index.ts';
+import { apiDocsPlugin, resourcesPlugin, type ServerConfig, type ServerContext, type SessionInfo } from '../src/index.ts';
 
 let specPromise: Promise<Spec> | null = null;
 export function loadSpec(): Promise<Spec> {
@@ -60,8 +59,8 @@ export async function buildApp(store: Store, spec: Spec, serviceVersion: string)
     },
   };
   const app = Fastify();
-  await app.register(async (scoped) => resourcesPlugin(scoped, ctx), { prefix: '/:languageCode/:companyNumber' });
-  await app.register(async (root) => apiDocsPlugin(root, ctx));
+  await app.register(async (scoped) => scoped.register(resourcesPlugin, ctx), { prefix: '/:languageCode/:companyNumber' });
+  await app.register(apiDocsPlugin, ctx);
   await app.ready();
   return app;
 }

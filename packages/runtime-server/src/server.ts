@@ -7,6 +7,7 @@ import fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { DestinationStream } from 'pino';
+import { FASTIFY_PREFIX, REQUEST_MESSAGES } from '@specgen/contract';
 import type { Spec } from '@specgen/ir';
 import { verifyPassword, warmUpPasswords } from '@specgen/runtime-auth';
 import { openStore, type Store } from '@specgen/runtime-store';
@@ -34,8 +35,10 @@ export interface CreateServerOptions {
   config: ServerConfig & { auth?: Partial<AuthSettings> };
   /** Opened from `config.databaseUrl` when absent (and closed with the server). */
   store?: Store;
-  /** Feature plugins under the prefix; all of them (OIDC, read resources, API docs) when absent. */
+  /** Feature plugins under the prefix; all of them (OIDC, read resources) when absent. */
   plugins?: ServicePlugin[];
+  /** Serve `/openapi.json` and `/docs` at the root (default true). */
+  apiDocs?: boolean;
   /** Log destination (tests capture it); `false` silences logging. */
   log?: DestinationStream | false;
   /** Clock in ms (tests); defaults to Date.now. */
@@ -124,8 +127,8 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     scope.setValidatorCompiler(strictValidator);
     scope.addHook('onRequest', async (request, reply) => {
       const params = request.params as { languageCode?: string; companyNumber?: string };
-      if (!LANGUAGE_CODE.test(params.languageCode ?? '')) return sendMessage(reply, 400, 'languageCode must be a two-letter ISO 639-1 code, e.g. en');
-      if (!COMPANY_NUMBER.test(params.companyNumber ?? '')) return sendMessage(reply, 400, 'companyNumber must look like 001.1');
+      if (!LANGUAGE_CODE.test(params.languageCode ?? '')) return sendMessage(reply, 400, REQUEST_MESSAGES.languageCode);
+      if (!COMPANY_NUMBER.test(params.companyNumber ?? '')) return sendMessage(reply, 400, REQUEST_MESSAGES.companyNumber);
     });
     if (options.routes) {
       const { installSkeleton } = await import('./skeleton/setup.ts');
@@ -136,8 +139,9 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     await deviceCommandRoutes(scope, routeCtx);
     await sessionRoutes(scope, routeCtx);
     const plugins = options.plugins ?? (await import('./plugins.ts')).defaultPlugins();
-    for (const plugin of plugins) await scope.register(async (inner) => plugin(inner, serverCtx));
-  }, { prefix: '/:languageCode/:companyNumber' });
+    for (const plugin of plugins) await scope.register(plugin, serverCtx);
+  }, { prefix: FASTIFY_PREFIX });
+  if (options.apiDocs !== false) await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
   await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, explorerResources(spec, config.serviceVersion));
   const stopHousekeeping = startHousekeeping(store, config, now, app.log);
   app.addHook('onClose', async () => stopHousekeeping());

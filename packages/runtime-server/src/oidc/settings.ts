@@ -3,7 +3,8 @@
  * settings, the flow lifetime, the attempt limit, and which endpoints the configured service
  * version has (the spec's OIDC endpoints appear in 25.8).
  */
-import { availableAt, type Endpoint, type Spec } from '@specgen/ir';
+import { routes } from '@specgen/contract';
+import type { Spec } from '@specgen/ir';
 import type { RelyingPartySettings } from '@specgen/runtime-auth/oidc';
 import type { ServerConfig } from '../contract.ts';
 
@@ -53,11 +54,9 @@ export function oidcRuntimeSettings(config: ServerConfig): OidcRuntimeSettings {
 
 /**
  * The route of an IR endpoint inside the `/:languageCode/:companyNumber` prefix, or null when
- * the spec lacks it or the configured service version predates it.
+ * the contract's route table has none at the configured service version (the spec lacks the
+ * endpoint, its `since` or a versioning rule such as "OIDC from 25.8" puts it later).
  */
 export function routeAt(spec: Spec, id: string, version: string): string | null {
-  const endpoint: Endpoint | undefined = spec.endpoints.find((e) => e.id === id);
-  if (!endpoint || !availableAt(endpoint.since, version)) return null;
-  const tail = endpoint.path.replace(/^\/\{languageCode\}\/\{companyNumber\}/, '');
-  return tail.replace(/\{(\w+)\}/g, ':$1');
+  return routes(spec, version).find((r) => r.endpoint === id)?.prefixedPath ?? null;
 }

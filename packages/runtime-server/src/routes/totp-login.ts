@@ -4,6 +4,7 @@
  * `maxCodeFailures`-th wrong code ends the token with 429 (also "Login failed"). Success starts a session.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findRoute } from '@specgen/contract';
 import { openDevice, storageKey, verifyTotp } from '@specgen/runtime-auth';
 import { findDevice, findMfaToken, recordMfaFailure, redeemMfaToken } from '@specgen/runtime-store';
 import { attemptKey, perAddressLimit } from '../attempts.ts';
@@ -16,7 +17,7 @@ interface TotpBody {
 }
 
 export async function totpLoginRoute(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  const route = ctx.spec.endpoints.find((e) => e.id === 'totpLogin')?.path.replace(/^\/\{languageCode\}\/\{companyNumber\}/, '') ?? '/login/totp';
+  const route = findRoute(ctx.spec, ctx.config.serviceVersion || null, 'totpLogin')?.prefixedPath ?? '/login/totp';
   app.post<{ Body: TotpBody }>(route, { schema: { body: ctx.schemas.totpLoginRequest }, config: perAddressLimit(ctx.settings) }, totpLoginHandler(ctx));
 }
 

@@ -26,7 +26,7 @@ export const DECISIONS = {
   commands: {
     find: /both commands|payload of both/i,
     decision:
-      'Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string "Validation failed for command {Command}: {message}"; an unknown command 404. GetMultiFactorDeviceSecret takes {} with a session, or {MfaToken} with the enrolment token a password login gave a user who must use MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else null).',
+      'Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string "Validation failed for command {Command}: {message}"; an unknown command under the prefix answers 404 "Unknown command {Command}". GetMultiFactorDeviceSecret takes {} with a session, or {MfaToken} with the enrolment token a password login gave a user who must use MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else null).',
   },
   responseShape: {
     find: /shape of the get response|single record/i,
@@ -36,7 +36,7 @@ export const DECISIONS = {
   queryOptions: {
     find: /query options/i,
     decision:
-      'Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like, add, sub, mul, div, mod), $select and $expand as comma lists, $orderby as "Field [asc|desc]" comma list, $top and $skip as non-negative integers.',
+      'Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like; no arithmetic), $select and $expand as comma lists, $orderby as "Field [asc|desc]" comma list, $top and $skip as non-negative integers. A record answered with $select carries only the selected (and expanded) fields: the responses use the <Record>Partial schema, whose properties are those of the full <Record> and none required.',
   },
   readErrors: {
     find: /errors of the read resources|body of oidc error/i,

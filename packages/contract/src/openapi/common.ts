@@ -1,10 +1,8 @@
 /** Pieces every operation shares: path parameters, security, the session response header. */
 import type { Spec } from '@specgen/ir';
+import type { JsonSchema } from '../json-schema.ts';
+import { SESSION_COOKIE, SESSION_HEADER } from '../wire.ts';
 import { decision } from './decisions.ts';
-import type { JsonSchema } from './schema-types.ts';
-
-export const SESSION_HEADER = 'X-Service-SessionId';
-export const SESSION_COOKIE = 'ServiceSessionId';
 
 export const paramRef = (name: string): JsonSchema => ({ $ref: `#/components/parameters/${name}` });
 

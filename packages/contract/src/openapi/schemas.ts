@@ -5,9 +5,16 @@
  */
 import { availableAt, fieldsAt, type Enumeration, type Field, type Resource, type Spec, type Structure } from '@specgen/ir';
 import { naming } from '@specgen/naming';
+import { orNull, ref, scalarSchema, scalarWord, type JsonSchema } from '../json-schema.ts';
+import { PAYLOAD_LIMITS } from '../payloads.ts';
+import { SCHEMA_NAMES } from '../routes.ts';
 import { decision, fieldGapUnknown } from './decisions.ts';
-import { scalarSchema, scalarWord } from './scalars.ts';
-import { orNull, ref, type JsonSchema } from './schema-types.ts';
+
+/** Structures the server receives as request bodies: their fields show the limits it enforces. */
+const REQUEST_STRUCTURES = new Set(['LoginRequest', 'TotpLoginRequest']);
+
+/** `~` and `/` escaped for a JSON Pointer segment (RFC 6901). */
+const pointerSegment = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export class SchemaRegistry {
   readonly components = new Map<string, JsonSchema>();
@@ -45,11 +52,31 @@ export class SchemaRegistry {
     return name;
   }
 
+  /**
+   * A record as `$select` answers it (docs/openapi.md): the record's properties, each a `$ref` to
+   * the full record's property, none required, so a partial record validates and the full record
+   * schema stays as it is for consumers.
+   */
+  partialRecord(resource: Resource): string {
+    const record = this.resourceRecord(resource);
+    const name = SCHEMA_NAMES.partialRecord(resource.name);
+    if (this.components.has(name)) return name;
+    const properties: Record<string, JsonSchema> = {};
+    for (const f of fieldsAt(resource, this.version)) properties[f.name] = { $ref: `#/components/schemas/${record}/properties/${pointerSegment(f.name)}` };
+    return this.add(name, {
+      type: 'object',
+      description: `A ${record} as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.`,
+      properties,
+      'x-record': record,
+    });
+  }
+
   structure(structure: Structure): string {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
+    const limits: Record<string, JsonSchema> = REQUEST_STRUCTURES.has(structure.name) ? PAYLOAD_LIMITS : {};
     for (const f of structure.fields) {
-      properties[f.name] = this.field(f, structure.name);
+      properties[f.name] = { ...this.field(f, structure.name), ...(limits[f.name] ?? {}) };
       if (!isSituational(f)) required.push(f.name);
     }
     return this.add(naming.componentSchema(naming.structureType(structure.name)), {

@@ -3,7 +3,7 @@
  * (spec: "JSON string: Login failed"; production: a JSON string or empty).
  */
 import type { ErrorCase, ErrorTable, Spec } from '@specgen/ir';
-import { ref, type JsonSchema } from './schema-types.ts';
+import { ref, type JsonSchema } from '../json-schema.ts';
 
 export const ERROR_MESSAGE = 'ErrorMessage';
 

@@ -1,16 +1,20 @@
 /**
- * The OpenAPI 3.1 document of the service as of one service version: sign-in, commands,
- * read resources, security schemes and component schemas.
+ * The OpenAPI 3.1 document of the service as of one service version: one operation per route
+ * of the route table (routes.ts), with its parameters, request body and every status the route
+ * can answer; security schemes and component schemas.
  */
 import { isVersion, type Spec } from '@specgen/ir';
-import { commandPaths } from './command-paths.ts';
+import type { JsonSchema } from '../json-schema.ts';
+import type { RouteContract } from '../route-types.ts';
+import { routes } from '../routes.ts';
+import { commandOperation } from './command-operations.ts';
 import { commonParameters, securitySchemes } from './common.ts';
 import { decision } from './decisions.ts';
 import { ERROR_MESSAGE, errorMessageSchema } from './errors.ts';
-import { readPaths, sharedQueryParameters } from './read-paths.ts';
-import type { JsonSchema } from './schema-types.ts';
+import { operationResponses } from './operation-responses.ts';
+import { readOperation, sharedQueryParameters } from './read-operations.ts';
 import { SchemaRegistry } from './schemas.ts';
-import { signInPaths } from './signin-paths.ts';
+import { signInOperation } from './signin-operations.ts';
 
 export interface DocumentOptions {
   /** The version to describe; null = the newest version in the spec. */
@@ -18,6 +22,8 @@ export interface DocumentOptions {
   /** Written into `info.x-generated`. */
   generatedBy?: string;
 }
+
+export type PathItems = Record<string, Record<string, JsonSchema>>;
 
 /** The version a document describes: the requested one, else the newest the spec names. */
 export function effectiveVersion(spec: Spec, requested: string | null): string | null {
@@ -31,11 +37,17 @@ function tagDescription(tag: string): string {
   return `Read resources of the ${tag} module; each needs a session with the permission the operation names (x-permission).`;
 }
 
+function operation(registry: SchemaRegistry, route: RouteContract): JsonSchema {
+  const base = route.kind === 'sign-in' ? signInOperation(registry, route) : route.kind === 'command' ? commandOperation(registry, route) : readOperation(registry, route);
+  return { ...base, responses: operationResponses(registry, route) };
+}
+
 export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema {
   const version = effectiveVersion(spec, options.serviceVersion);
   const registry = new SchemaRegistry(spec, version);
   for (const s of spec.structures) registry.structure(s);
-  const paths = { ...signInPaths(registry), ...commandPaths(registry), ...readPaths(registry) };
+  const paths: PathItems = {};
+  for (const route of routes(spec, version)) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(registry, route);
   const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op['tags'] as string[] | undefined) ?? [])))];
   return {
     openapi: '3.1.0',

@@ -1,0 +1,64 @@
+/**
+ * The `responses` of an operation, from the route's statuses (routes.ts: what the server
+ * answers) and the spec's error tables (their conditions and literal bodies): every status the
+ * server can answer appears with its body schema, a JSON string error body with the exact texts
+ * as examples.
+ */
+import type { JsonSchema } from '../json-schema.ts';
+import { ref } from '../json-schema.ts';
+import type { ResponseContract, RouteContract } from '../route-types.ts';
+import { SESSION_HEADER } from '../wire.ts';
+import { sessionStartHeaders } from './common.ts';
+import { decision } from './decisions.ts';
+import { errorResponses, jsonStringResponse } from './errors.ts';
+import type { SchemaRegistry } from './schemas.ts';
+
+function headersOf(response: ResponseContract): Record<string, JsonSchema> | undefined {
+  const named = Object.fromEntries(
+    (response.headers ?? []).map((h) => [h, { description: h === SESSION_HEADER ? 'The session id.' : h, schema: { type: 'string' } }]),
+  );
+  const all = { ...named, ...(response.startsSession ? sessionStartHeaders() : {}) };
+  return Object.keys(all).length > 0 ? all : undefined;
+}
+
+function responseObject(registry: SchemaRegistry, response: ResponseContract, fromSpec: JsonSchema | undefined): JsonSchema {
+  const body = response.body;
+  const headers = headersOf(response);
+  const extra = { ...(headers ? { headers } : {}), ...(response.decision ? { 'x-decision': decision(registry.spec, response.decision) } : {}) };
+  switch (body.kind) {
+    case 'message': {
+      // The spec's condition text leads where the spec names the status; the server's own reasons follow.
+      const specText = typeof fromSpec?.['description'] === 'string' ? (fromSpec['description'] as string) : '';
+      const specExamples = examplesOf(fromSpec);
+      const description = specText && specText !== response.description ? `${specText} ${response.description}` : response.description;
+      return { ...jsonStringResponse(description, [...specExamples, ...body.examples]), ...extra };
+    }
+    case 'json': {
+      const schema = body.array ? { type: 'array', items: ref(body.schema) } : ref(body.schema);
+      return { description: response.description, ...extra, content: { 'application/json': { schema } } };
+    }
+    case 'text':
+      return { description: response.description, ...extra, content: { 'text/plain': { schema: { type: 'string' } } } };
+    case 'empty':
+      return { description: response.description, ...extra };
+  }
+}
+
+function examplesOf(response: JsonSchema | undefined): string[] {
+  const media = (response?.['content'] as Record<string, JsonSchema> | undefined)?.['application/json'];
+  if (!media) return [];
+  if (typeof media['example'] === 'string') return [media['example']];
+  const examples = media['examples'] as Record<string, { value: string }> | undefined;
+  return examples ? Object.values(examples).map((e) => e.value) : [];
+}
+
+/** Responses of the route's operation, keyed by status, ascending. */
+export function operationResponses(registry: SchemaRegistry, route: RouteContract): Record<string, JsonSchema> {
+  const target = route.endpoint ?? route.command;
+  const fromSpec = target ? errorResponses(registry.spec, target) : {};
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, response] of Object.entries(route.responses)) out[status] = responseObject(registry, response, fromSpec[status]);
+  // A status the spec's tables state that the route table lacks is still documented, as the spec words it.
+  for (const [status, response] of Object.entries(fromSpec)) out[status] ??= response;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+}

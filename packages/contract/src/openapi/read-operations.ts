@@ -1,0 +1,97 @@
+/**
+ * The read resources: GET .../<Area>/<Resource> answers a bare JSON array, GET .../{Id} one
+ * record. Query options are parameters whose field names are the resource's own fields at the
+ * document's version. Both answer records as `$select` cut them: `<Record>Partial` (schemas.ts).
+ */
+import { fieldsAt, type Resource, type Spec } from '@specgen/ir';
+import { naming } from '@specgen/naming';
+import { ref, type JsonSchema } from '../json-schema.ts';
+import { filterDescription } from '../query-options.ts';
+import type { RouteContract } from '../route-types.ts';
+import { PATH_PARAMS, SESSION_SECURITY, paramRef } from './common.ts';
+import { decision } from './decisions.ts';
+import { isRelation, type SchemaRegistry } from './schemas.ts';
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `$filter`, `$top`, `$skip`: the same for every resource, so shared under components.parameters. */
+export function sharedQueryParameters(spec: Spec): Record<string, JsonSchema> {
+  return {
+    filter: {
+      name: '$filter',
+      in: 'query',
+      required: false,
+      description: filterDescription(),
+      schema: { type: 'string' },
+      'x-decision': decision(spec, 'queryOptions'),
+    },
+    top: { name: '$top', in: 'query', required: false, description: 'At most this many records.', schema: { type: 'integer', minimum: 0 }, 'x-decision': decision(spec, 'pageSize') },
+    skip: { name: '$skip', in: 'query', required: false, description: 'Skip this many records first.', schema: { type: 'integer', minimum: 0 } },
+  };
+}
+
+/**
+ * `$select`, `$expand` and `$orderby` of one resource. Their items are component schemas named
+ * like the TypeScript unions (`ProductRecordField`, `ProductRecordExpandable`,
+ * `ProductRecordOrderBy`), so the field names are listed once per resource.
+ */
+function listParameters(registry: SchemaRegistry, resourceName: string, names: string[], expandable: string[]): { select: JsonSchema; expand: JsonSchema | null; orderby: JsonSchema } {
+  const list = (name: string, description: string, items: JsonSchema): JsonSchema => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    style: 'form',
+    explode: false,
+    schema: { type: 'array', items, uniqueItems: true },
+  });
+  const typeName = naming.recordType(resourceName);
+  const field = registry.add(naming.fieldUnion(resourceName), { type: 'string', description: `A field name of ${typeName}.`, enum: names });
+  const order = registry.add(`${typeName}OrderBy`, { type: 'string', description: `A sort key of ${typeName}: a field name, optionally followed by asc or desc.`, pattern: `^(${names.map(escapeRegex).join('|')})( (asc|desc))?$` });
+  const expand = expandable.length > 0 ? registry.add(`${typeName}Expandable`, { type: 'string', description: `An expandable property of ${typeName}.`, enum: expandable }) : null;
+  return {
+    select: list('$select', 'Comma-separated fields to return; the records then carry only these fields (and the expanded ones).', ref(field)),
+    expand: expand ? list('$expand', 'Comma-separated expandable properties to fill (null otherwise).', ref(expand)) : null,
+    orderby: list('$orderby', 'Comma-separated sort keys, each `Field` or `Field asc|desc`.', ref(order)),
+  };
+}
+
+/** The operation (without responses) of a list or get route of a read resource. */
+export function readOperation(registry: SchemaRegistry, route: RouteContract): JsonSchema {
+  const resource: Resource | undefined = registry.spec.resources.find((r) => r.name === route.resource);
+  if (!resource) throw new Error(`no resource behind route ${route.operationId}`);
+  registry.resourceRecord(resource);
+  registry.partialRecord(resource);
+  const fields = fieldsAt(resource, registry.version);
+  const q = listParameters(registry, resource.name, fields.map((f) => f.name), fields.filter(isRelation).map((f) => f.name));
+  const expand = q.expand ? [q.expand] : [];
+  const common = {
+    operationId: route.operationId,
+    tags: [resource.area ?? 'Resources'],
+    'x-decision': decision(registry.spec, 'responseShape'),
+    ...(resource.introduced ? { 'x-since': resource.introduced } : {}),
+    ...(resource.permission ? { 'x-permission': resource.permission } : {}),
+    security: SESSION_SECURITY,
+  };
+  if (route.kind === 'list') {
+    return {
+      ...common,
+      summary: `List ${resource.name}`,
+      description: `${resource.description} Answers a bare JSON array.`.trim(),
+      parameters: [...PATH_PARAMS, paramRef('filter'), q.select, ...expand, q.orderby, paramRef('top'), paramRef('skip')],
+    };
+  }
+  return {
+    ...common,
+    summary: `Get one of ${resource.name}`,
+    description: 'One record by its business key Id.',
+    parameters: [
+      ...PATH_PARAMS,
+      { name: 'Id', in: 'path', required: true, description: 'Business key (Int64).', schema: { type: 'string', pattern: '^-?[0-9]+$', format: 'int64' } },
+      q.select,
+      ...expand,
+    ],
+  };
+}
