@@ -148,13 +148,13 @@ export const schemas = {
       "400": {
         "type": "string",
         "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1",
-          "Malformed JSON body",
           "redirectUrl is required",
           "redirectUrl does not match the registered redirect address",
           "Body must be a JSON LoginRequest without Username and Password",
-          "The authorization URL lacks state (OIDC configuration problem)"
+          "The authorization URL lacks state (OIDC configuration problem)",
+          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
+          "companyNumber must look like 001.1",
+          "Malformed JSON body"
         ]
       },
       "413": {
@@ -186,10 +186,10 @@ export const schemas = {
       "400": {
         "type": "string",
         "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1",
           "code and state are required",
-          "Invalid state or missing PKCE verifier (stale or wrong session)"
+          "Invalid state or missing PKCE verifier (stale or wrong session)",
+          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
+          "companyNumber must look like 001.1"
         ]
       },
       "401": {
@@ -283,8 +283,8 @@ export const schemas = {
       "429": {
         "type": "string",
         "examples": [
-          "Too many attempts",
-          "Login failed"
+          "Login failed",
+          "Too many attempts"
         ]
       }
     }
@@ -311,10 +311,10 @@ export const schemas = {
       "400": {
         "type": "string",
         "examples": [
+          "Validation failed for command GetMultiFactorDeviceSecret: Invalid or expired MfaToken.",
           "languageCode must be a two-letter ISO 639-1 code, e.g. en",
           "companyNumber must look like 001.1",
-          "Malformed JSON body",
-          "Validation failed for command GetMultiFactorDeviceSecret: Invalid or expired MfaToken."
+          "Malformed JSON body"
         ]
       },
       "401": {
@@ -382,11 +382,11 @@ export const schemas = {
       "400": {
         "type": "string",
         "examples": [
+          "Validation failed for command SetMultiFactorAuthenticationDevice: Invalid or expired MfaToken.",
+          "Validation failed for command SetMultiFactorAuthenticationDevice: Invalid code.",
           "languageCode must be a two-letter ISO 639-1 code, e.g. en",
           "companyNumber must look like 001.1",
-          "Malformed JSON body",
-          "Validation failed for command SetMultiFactorAuthenticationDevice: Invalid or expired MfaToken.",
-          "Validation failed for command SetMultiFactorAuthenticationDevice: Invalid code."
+          "Malformed JSON body"
         ]
       },
       "413": {
@@ -814,6 +814,161 @@ export const schemas = {
 } satisfies Record<string, RouteSchemas>;
 
 export const components: Record<string, unknown> = {
+  "CaseEntryActivityPartial": {
+    "type": "object",
+    "description": "A CaseEntryActivity as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
+    "properties": {
+      "Id": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/Id"
+      },
+      "CaseEntryId": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/CaseEntryId"
+      },
+      "PlannedTime": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedTime"
+      },
+      "ReportedTime": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/ReportedTime"
+      },
+      "ShowOnDocuments": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/ShowOnDocuments"
+      },
+      "ReportingType": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/ReportingType"
+      },
+      "Mandatory": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/Mandatory"
+      },
+      "CostPerHour": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/CostPerHour"
+      },
+      "CostPerHourCurrencyId": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/CostPerHourCurrencyId"
+      },
+      "Chargeable": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/Chargeable"
+      },
+      "ActivityTypeId": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/ActivityTypeId"
+      },
+      "CalendarAppointmentId": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/CalendarAppointmentId"
+      },
+      "CompletedByUserId": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/CompletedByUserId"
+      },
+      "ResponsibleUserId": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/ResponsibleUserId"
+      },
+      "Description": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/Description"
+      },
+      "CommentId": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/CommentId"
+      },
+      "Comment": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/Comment"
+      },
+      "Status": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/Status"
+      },
+      "ReminderId": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/ReminderId"
+      },
+      "PlannedCompletionDate": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedCompletionDate"
+      },
+      "CompletionDate": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/CompletionDate"
+      },
+      "PlannedStartDate": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedStartDate"
+      },
+      "ActualStartDate": {
+        "$ref": "#/components/schemas/CaseEntryActivity/properties/ActualStartDate"
+      }
+    },
+    "x-record": "CaseEntryActivity"
+  },
+  "CustomerOrderRowInflowPartial": {
+    "type": "object",
+    "description": "A CustomerOrderRowInflow as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
+    "properties": {
+      "Id": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Id"
+      },
+      "OrderRowId": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRowId"
+      },
+      "OrderRow": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRow"
+      },
+      "BlanketOrderSalesRowId": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/BlanketOrderSalesRowId"
+      },
+      "PartId": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PartId"
+      },
+      "Part": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Part"
+      },
+      "EntityIdentityString": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/EntityIdentityString"
+      },
+      "AdditionalRowDescription": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/AdditionalRowDescription"
+      },
+      "Status": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Status"
+      },
+      "LoggingTimeStamp": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/LoggingTimeStamp"
+      },
+      "OrderedQuantityChange": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderedQuantityChange"
+      },
+      "UnitId": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/UnitId"
+      },
+      "Unit": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Unit"
+      },
+      "PriceChange": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChange"
+      },
+      "PriceChangeCurrencyId": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChangeCurrencyId"
+      },
+      "PriceChangeCurrency": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChangeCurrency"
+      },
+      "SetupPriceChange": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/SetupPriceChange"
+      },
+      "SetupPriceChangeCurrencyId": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/SetupPriceChangeCurrencyId"
+      },
+      "SetupPriceChangeCurrency": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/SetupPriceChangeCurrency"
+      },
+      "DiscountChange": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/DiscountChange"
+      },
+      "TotalValueChange": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/TotalValueChange"
+      },
+      "TotalValueChangeCurrencyId": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/TotalValueChangeCurrencyId"
+      },
+      "TotalValueChangeCurrency": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/TotalValueChangeCurrency"
+      },
+      "OrderRowType": {
+        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRowType"
+      }
+    },
+    "x-record": "CustomerOrderRowInflow"
+  },
   "DeviceSecretResponse": {
     "type": "object",
     "title": "Device secret response",
@@ -883,6 +1038,426 @@ export const components: Record<string, unknown> = {
       "decision": "The spec says further fields are not shown: the schema lists the fields it shows and allows additional properties."
     }
   },
+  "ManufacturingOrderOperationPartial": {
+    "type": "object",
+    "description": "A ManufacturingOrderOperation as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
+    "properties": {
+      "Id": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Id"
+      },
+      "Priority": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Priority"
+      },
+      "WorkCenterId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/WorkCenterId"
+      },
+      "PartId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PartId"
+      },
+      "Part": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Part"
+      },
+      "PlannedQuantity": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedQuantity"
+      },
+      "ReportedQuantity": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedQuantity"
+      },
+      "RestQuantity": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/RestQuantity"
+      },
+      "ReportedSetupTime": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedSetupTime"
+      },
+      "ReportedUnitTime": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedUnitTime"
+      },
+      "RejectedQuantity": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/RejectedQuantity"
+      },
+      "WipLocation": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/WipLocation"
+      },
+      "ReportNumber": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportNumber"
+      },
+      "InstructionCommentId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/InstructionCommentId"
+      },
+      "InstructionComment": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/InstructionComment"
+      },
+      "ManufacturingOrderId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManufacturingOrderId"
+      },
+      "ManufacturingOrderNodeId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManufacturingOrderNodeId"
+      },
+      "OperationNumber": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationNumber"
+      },
+      "PlannedSetupTime": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedSetupTime"
+      },
+      "PlannedUnitTime": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedUnitTime"
+      },
+      "PlannedStartDate": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedStartDate"
+      },
+      "PlannedFinishDate": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedFinishDate"
+      },
+      "ActualStartDate": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ActualStartDate"
+      },
+      "ActualFinishDate": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ActualFinishDate"
+      },
+      "OperationRowId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationRowId"
+      },
+      "OperationRow": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationRow"
+      },
+      "Status": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Status"
+      },
+      "WorkshopOperationStatus": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/WorkshopOperationStatus"
+      },
+      "BundleId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/BundleId"
+      },
+      "Description": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Description"
+      },
+      "ControlDataRows": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ControlDataRows"
+      },
+      "OrderQuantityId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OrderQuantityId"
+      },
+      "OrderQuantity": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OrderQuantity"
+      },
+      "ClearedStatus": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ClearedStatus"
+      },
+      "OnPriorityPlan": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OnPriorityPlan"
+      },
+      "ManualOperationStatusId": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManualOperationStatusId"
+      },
+      "ManualOperationStatus": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManualOperationStatus"
+      },
+      "Materials": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Materials"
+      },
+      "FixedLeadTime": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/FixedLeadTime"
+      },
+      "UnitStaffingFactor": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/UnitStaffingFactor"
+      },
+      "SetupStaffingFactor": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/SetupStaffingFactor"
+      },
+      "IsPlannedTimeCalculated": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/IsPlannedTimeCalculated"
+      },
+      "Days": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Days"
+      },
+      "TimeCalculationType": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/TimeCalculationType"
+      },
+      "AllowsMultipleOperatorsToStartThisOperationSimultaneously": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/AllowsMultipleOperatorsToStartThisOperationSimultaneously"
+      }
+    },
+    "x-record": "ManufacturingOrderOperation"
+  },
+  "ProductRecordPartial": {
+    "type": "object",
+    "description": "A ProductRecord as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
+    "properties": {
+      "Id": {
+        "$ref": "#/components/schemas/ProductRecord/properties/Id"
+      },
+      "ProductRecordType": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ProductRecordType"
+      },
+      "SerialNumberWithPartNumber": {
+        "$ref": "#/components/schemas/ProductRecord/properties/SerialNumberWithPartNumber"
+      },
+      "CommentId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/CommentId"
+      },
+      "Comment": {
+        "$ref": "#/components/schemas/ProductRecord/properties/Comment"
+      },
+      "CertificateId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/CertificateId"
+      },
+      "Certificate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/Certificate"
+      },
+      "WarrantyCommitmentId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCommitmentId"
+      },
+      "WarrantyCommitment": {
+        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCommitment"
+      },
+      "InstallationCommentId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/InstallationCommentId"
+      },
+      "InstallationComment": {
+        "$ref": "#/components/schemas/ProductRecord/properties/InstallationComment"
+      },
+      "SerialNumber": {
+        "$ref": "#/components/schemas/ProductRecord/properties/SerialNumber"
+      },
+      "ChargeNumber": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ChargeNumber"
+      },
+      "PartId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/PartId"
+      },
+      "Part": {
+        "$ref": "#/components/schemas/ProductRecord/properties/Part"
+      },
+      "ManufacturingOrderId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ManufacturingOrderId"
+      },
+      "ManufacturingOrder": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ManufacturingOrder"
+      },
+      "ExtraFields": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ExtraFields"
+      },
+      "HasWarranty": {
+        "$ref": "#/components/schemas/ProductRecord/properties/HasWarranty"
+      },
+      "WarrantyStartDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyStartDate"
+      },
+      "WarrantyEndDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyEndDate"
+      },
+      "WarrantyMonths": {
+        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyMonths"
+      },
+      "OwnerId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/OwnerId"
+      },
+      "CustomerOrderId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderId"
+      },
+      "CustomerOrder": {
+        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrder"
+      },
+      "CustomerOrderDeliveryRowId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderDeliveryRowId"
+      },
+      "CustomerOrderDeliveryRow": {
+        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderDeliveryRow"
+      },
+      "DeliveryAddressId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/DeliveryAddressId"
+      },
+      "DeliveryAddress": {
+        "$ref": "#/components/schemas/ProductRecord/properties/DeliveryAddress"
+      },
+      "BlockMessageId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/BlockMessageId"
+      },
+      "BlockMessage": {
+        "$ref": "#/components/schemas/ProductRecord/properties/BlockMessage"
+      },
+      "BlockedById": {
+        "$ref": "#/components/schemas/ProductRecord/properties/BlockedById"
+      },
+      "LifeCycleState": {
+        "$ref": "#/components/schemas/ProductRecord/properties/LifeCycleState"
+      },
+      "BlockContext": {
+        "$ref": "#/components/schemas/ProductRecord/properties/BlockContext"
+      },
+      "BlockedFromDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/BlockedFromDate"
+      },
+      "BlockedToDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/BlockedToDate"
+      },
+      "MeasurementSetting": {
+        "$ref": "#/components/schemas/ProductRecord/properties/MeasurementSetting"
+      },
+      "OperationTime": {
+        "$ref": "#/components/schemas/ProductRecord/properties/OperationTime"
+      },
+      "NumberOfCycles": {
+        "$ref": "#/components/schemas/ProductRecord/properties/NumberOfCycles"
+      },
+      "OperationReportings": {
+        "$ref": "#/components/schemas/ProductRecord/properties/OperationReportings"
+      },
+      "CustomerOrderOurReferenceId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderOurReferenceId"
+      },
+      "BusinessContactReferenceId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/BusinessContactReferenceId"
+      },
+      "CustomerOrderPartRevisionId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderPartRevisionId"
+      },
+      "PartRevisionId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/PartRevisionId"
+      },
+      "PlannedDeliveryDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/PlannedDeliveryDate"
+      },
+      "ActualDeliveryDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ActualDeliveryDate"
+      },
+      "MeasurementSettingWarranty": {
+        "$ref": "#/components/schemas/ProductRecord/properties/MeasurementSettingWarranty"
+      },
+      "OperationTimeWarranty": {
+        "$ref": "#/components/schemas/ProductRecord/properties/OperationTimeWarranty"
+      },
+      "NumberOfCyclesWarranty": {
+        "$ref": "#/components/schemas/ProductRecord/properties/NumberOfCyclesWarranty"
+      },
+      "PurchaseOrderId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/PurchaseOrderId"
+      },
+      "ActualArrivalDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ActualArrivalDate"
+      },
+      "ManufactureDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ManufactureDate"
+      },
+      "InstallationOrderId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/InstallationOrderId"
+      },
+      "InstalledBy": {
+        "$ref": "#/components/schemas/ProductRecord/properties/InstalledBy"
+      },
+      "InstallationDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/InstallationDate"
+      },
+      "InstallationCode": {
+        "$ref": "#/components/schemas/ProductRecord/properties/InstallationCode"
+      },
+      "WarrantyCode": {
+        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCode"
+      },
+      "RegistrationNo": {
+        "$ref": "#/components/schemas/ProductRecord/properties/RegistrationNo"
+      },
+      "TypeDescription": {
+        "$ref": "#/components/schemas/ProductRecord/properties/TypeDescription"
+      },
+      "Status": {
+        "$ref": "#/components/schemas/ProductRecord/properties/Status"
+      },
+      "BestBeforeDate": {
+        "$ref": "#/components/schemas/ProductRecord/properties/BestBeforeDate"
+      },
+      "ProductRecordBatchId": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ProductRecordBatchId"
+      },
+      "RemainingExposureTime": {
+        "$ref": "#/components/schemas/ProductRecord/properties/RemainingExposureTime"
+      },
+      "IsExposureTimeActive": {
+        "$ref": "#/components/schemas/ProductRecord/properties/IsExposureTimeActive"
+      },
+      "ExposureTimeNumberOfCycles": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ExposureTimeNumberOfCycles"
+      },
+      "ManufacturerPartNumber": {
+        "$ref": "#/components/schemas/ProductRecord/properties/ManufacturerPartNumber"
+      }
+    },
+    "x-record": "ProductRecord"
+  },
+  "SchedulePartial": {
+    "type": "object",
+    "description": "A Schedule as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
+    "properties": {
+      "Id": {
+        "$ref": "#/components/schemas/Schedule/properties/Id"
+      },
+      "Code": {
+        "$ref": "#/components/schemas/Schedule/properties/Code"
+      },
+      "Description": {
+        "$ref": "#/components/schemas/Schedule/properties/Description"
+      },
+      "ScheduleLength": {
+        "$ref": "#/components/schemas/Schedule/properties/ScheduleLength"
+      },
+      "Start": {
+        "$ref": "#/components/schemas/Schedule/properties/Start"
+      },
+      "End": {
+        "$ref": "#/components/schemas/Schedule/properties/End"
+      },
+      "OvertimeScheduleId": {
+        "$ref": "#/components/schemas/Schedule/properties/OvertimeScheduleId"
+      },
+      "FlexInStart": {
+        "$ref": "#/components/schemas/Schedule/properties/FlexInStart"
+      },
+      "FlexInEnd": {
+        "$ref": "#/components/schemas/Schedule/properties/FlexInEnd"
+      },
+      "FlexOutStart": {
+        "$ref": "#/components/schemas/Schedule/properties/FlexOutStart"
+      },
+      "FlexOutEnd": {
+        "$ref": "#/components/schemas/Schedule/properties/FlexOutEnd"
+      },
+      "IsNightSchedule": {
+        "$ref": "#/components/schemas/Schedule/properties/IsNightSchedule"
+      },
+      "Type": {
+        "$ref": "#/components/schemas/Schedule/properties/Type"
+      },
+      "AmountSwh": {
+        "$ref": "#/components/schemas/Schedule/properties/AmountSwh"
+      },
+      "ScheduleNumberForExport": {
+        "$ref": "#/components/schemas/Schedule/properties/ScheduleNumberForExport"
+      },
+      "BlockedContextType": {
+        "$ref": "#/components/schemas/Schedule/properties/BlockedContextType"
+      },
+      "BlockedById": {
+        "$ref": "#/components/schemas/Schedule/properties/BlockedById"
+      },
+      "BlockedFromDate": {
+        "$ref": "#/components/schemas/Schedule/properties/BlockedFromDate"
+      },
+      "BlockedToDate": {
+        "$ref": "#/components/schemas/Schedule/properties/BlockedToDate"
+      },
+      "BlockedStatus": {
+        "$ref": "#/components/schemas/Schedule/properties/BlockedStatus"
+      },
+      "BlockMessageId": {
+        "$ref": "#/components/schemas/Schedule/properties/BlockMessageId"
+      },
+      "BlockMessage": {
+        "$ref": "#/components/schemas/Schedule/properties/BlockMessage"
+      }
+    },
+    "x-record": "Schedule"
+  },
   "SessionInfo": {
     "type": "object",
     "description": "The session the request presents.",
@@ -941,7 +1516,107 @@ export const components: Record<string, unknown> = {
     ],
     "x-decision": {
       "unknown": "commands.methodPath",
-      "decision": "Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string \"Validation failed for command {Command}: {message}\"; an unknown command 404. GetMultiFactorDeviceSecret takes {} with a session, or {MfaToken} with the enrolment token a password login gave a user who must use MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else null)."
+      "decision": "Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string \"Validation failed for command {Command}: {message}\"; an unknown command under the prefix answers 404 \"Unknown command {Command}\". GetMultiFactorDeviceSecret takes {} with a session, or {MfaToken} with the enrolment token a password login gave a user who must use MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else null)."
     }
+  },
+  "SupplierPartLinkPartial": {
+    "type": "object",
+    "description": "A SupplierPartLink as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
+    "properties": {
+      "Id": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/Id"
+      },
+      "SupplierId": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/SupplierId"
+      },
+      "SupplierPartNumber": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/SupplierPartNumber"
+      },
+      "PurchaseCommentShowInForms": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PurchaseCommentShowInForms"
+      },
+      "IncludeAlloyCostOnPurchaseOrder": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/IncludeAlloyCostOnPurchaseOrder"
+      },
+      "PartId": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PartId"
+      },
+      "Price": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/Price"
+      },
+      "SetupPrice": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/SetupPrice"
+      },
+      "LeadTime": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/LeadTime"
+      },
+      "Discount": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/Discount"
+      },
+      "PriceValidThrough": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceValidThrough"
+      },
+      "FuturePrice": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/FuturePrice"
+      },
+      "FuturePriceValidThrough": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/FuturePriceValidThrough"
+      },
+      "FutureSetupPrice": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/FutureSetupPrice"
+      },
+      "QuantityPerPackage": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/QuantityPerPackage"
+      },
+      "OverridePurchaseCommentId": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/OverridePurchaseCommentId"
+      },
+      "OverridePurchaseComment": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/OverridePurchaseComment"
+      },
+      "UnitId": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/UnitId"
+      },
+      "Unit": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/Unit"
+      },
+      "PriceCurrencyId": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCurrencyId"
+      },
+      "PriceCurrency": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCurrency"
+      },
+      "PriceCommentId": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCommentId"
+      },
+      "PriceComment": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceComment"
+      },
+      "Brand": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/Brand"
+      },
+      "Storage": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/Storage"
+      },
+      "Dock": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/Dock"
+      },
+      "IsRemoteConfigured": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/IsRemoteConfigured"
+      },
+      "PartPurchaseExpenseValuesId": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PartPurchaseExpenseValuesId"
+      },
+      "PartPurchaseExpenseValues": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/PartPurchaseExpenseValues"
+      },
+      "ManufacturerPartLinkId": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/ManufacturerPartLinkId"
+      },
+      "ManufacturerPartLink": {
+        "$ref": "#/components/schemas/SupplierPartLink/properties/ManufacturerPartLink"
+      }
+    },
+    "x-record": "SupplierPartLink"
   }
 };

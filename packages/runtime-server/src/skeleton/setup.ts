@@ -1,10 +1,11 @@
 /**
  * The skeleton inside the `/:languageCode/:companyNumber` scope of `createServer`: resource
  * tables and OIDC tables ready, a view of every read resource at the served version, the
- * default handlers, then the generated routes (register.ts) and the API reference.
+ * default handlers, then the generated routes (register.ts). The API reference goes to the root
+ * (createServer registers it).
  */
 import type { FastifyInstance } from 'fastify';
-import { apiDocsPlugin, ensureResourceTables, resourceModel, resourceView, type ResourceView } from '@specgen/runtime-resources';
+import { ensureResourceTables, resourceModel, resourceView, type ResourceView } from '@specgen/runtime-resources';
 import type { AuthRouteContext } from '../auth-context.ts';
 import type { ServerContext } from '../contract.ts';
 import { migrateOidcTables } from '../oidc/migrations.ts';
@@ -27,5 +28,4 @@ export async function installSkeleton(scope: FastifyInstance, auth: AuthRouteCon
   scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
   const registered = registerRoutes(scope, { server, sessions: auth.sessions, settings: auth.settings, version, views, defaults }, routes(defaults));
   if (registered.some((r) => r.kind === 'command')) scope.post(`${COMMAND_PREFIX}/:command`, unknownCommandHandler);
-  await scope.register(async (inner) => apiDocsPlugin(inner, server));
 }
