@@ -170,3 +170,12 @@ describe('specgen diff --changeset from a sub-folder', () => {
     }
   });
 });
+
+describe('stale files in the message', () => {
+  it('names the first five and counts the rest', () => {
+    const stale = Array.from({ length: 7 }, (_, i) => `generated/types/src/f${i}.ts`);
+    const [reason] = check(none(), noChangesets, stale).reasons;
+    expect(reason!.message).toBe('7 generated file(s) are stale: generated/types/src/f0.ts, generated/types/src/f1.ts, generated/types/src/f2.ts, generated/types/src/f3.ts, generated/types/src/f4.ts and 2 more.');
+    expect(reason!.files).toEqual(stale);
+  });
+});

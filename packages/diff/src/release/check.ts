@@ -79,7 +79,7 @@ export function checkRelease(input: ReleaseCheckInput): ReleaseCheck {
     }
   }
   if (input.stale.length > 0) {
-    reasons.push({ code: 'generated-stale', packages: [], files: input.stale, message: `${input.stale.length} generated file(s) are stale: ${input.stale.slice(0, 5).join(', ')}${input.stale.length > 5 ? ', ...' : ''}.` });
+    reasons.push({ code: 'generated-stale', packages: [], files: input.stale, message: `${input.stale.length} generated file(s) are stale: ${input.stale.slice(0, 5).join(', ')}${input.stale.length > 5 ? ` and ${input.stale.length - 5} more` : ''}.` });
   }
   for (const bad of changesets.invalid) {
     reasons.push({ code: 'changeset-invalid', packages: [], files: [bad.file], message: `${bad.file} is not a valid changeset: ${bad.message}` });
