@@ -22,3 +22,12 @@ export function readAtRef(ref: string, path: string, cwd: string = process.cwd()
     throw new GitReadError(`cannot read ${path} at ${ref}: ${stderr || (err as Error).message}`);
   }
 }
+
+/** The top folder of the git checkout holding `cwd`, or null outside one. */
+export function repoTopLevel(cwd: string): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}

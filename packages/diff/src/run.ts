@@ -3,17 +3,18 @@
  * diff, render, optionally write a changeset, and return the exit status
  * (0 fine, 1 the --fail-on threshold was met, 2 bad usage or an unreadable/invalid spec).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Diagnostic } from '@specgen/diagnostics';
 import { formatDiagnostic } from '@specgen/diagnostics';
 import type { Spec } from '@specgen/ir';
+import type { Change } from './change.ts';
 import { writeChangeset } from './changeset.ts';
 import { diffSpecs, type DiffResult } from './diff.ts';
-import { GitReadError, readAtRef } from './git.ts';
+import { GitReadError, readAtRef, repoTopLevel } from './git.ts';
 import { DEFAULT_CHANGESET_DIR, exitStatus, parseDiffArgs, UsageError } from './options.ts';
 import { releasedGeneratedPackages } from './release/packages.ts';
-import { relocateRemovals, render } from './report/index.ts';
+import { relocateRemovals, render, type Relocate } from './report/index.ts';
 
 export type ParseFn = (markdown: string, file: string) => { spec: Spec; diagnostics: Diagnostic[] };
 
@@ -41,8 +42,8 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
     const before = parseOrFail(io, oldText, oldFile);
     const after = parseOrFail(io, newText, newFile);
     const result = diffSpecs(before, after);
-    const relocate = options.base !== null ? relocateRemovals({ oldFile, newFile, base: options.base, oldText, newText, after }) : undefined;
-    io.stdout(render(result, options.format, relocate));
+    const relocate = options.base !== null ? relocateRemovals({ oldFile, newFile, base: options.base, oldText, newText, after }) : (c: Change) => c;
+    io.stdout(render(result, options.format, options.format === 'github' ? fromRepoRoot(io.cwd, relocate) : relocate));
     if (options.changeset !== null) {
       const root = io.root ?? io.cwd;
       const packages = releasedGeneratedPackages(resolve(root, 'generated'));
@@ -87,6 +88,29 @@ function parseOrFail(io: DiffIo, text: string, file: string): Spec {
     throw new InputError(`${file} has ${errors.length} error(s):\n${errors.map(formatDiagnostic).join('\n')}`);
   }
   return spec;
+}
+
+/**
+ * GitHub places an annotation by its path from the repository's top folder, so github output names
+ * files from there even when specgen runs in a sub-folder (`pnpm -w specgen` keeps the caller's folder).
+ */
+function fromRepoRoot(cwd: string, relocate: Relocate): Relocate {
+  const top = repoTopLevel(cwd);
+  if (top === null) return relocate;
+  return (change) => {
+    const c = relocate(change);
+    const rel = relative(top, realPath(resolve(cwd, c.location.file)));
+    if (c.location.file.includes(':') || rel.startsWith('..')) return c;
+    return { ...c, location: { ...c.location, file: rel.split('\\').join('/') } };
+  };
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Paths in reports are relative to the working directory, with forward slashes, so output is the same on every machine. */

@@ -14,12 +14,13 @@ import { specRepo } from './git-repo.ts';
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 
-async function annotate(oldSpec: string, newSpec: string, format = 'github') {
+async function annotate(oldSpec: string, newSpec: string, format = 'github', from = '.') {
   const repo = specRepo(oldSpec, newSpec);
   try {
     let stdout = '';
-    await runDiff(['--base', 'origin/main', 'spec/service-api.md', '--format', format, '--fail-on', 'none'], {
-      stdout: (t) => void (stdout += t), stderr: () => {}, cwd: repo.dir, parse: parseSpec,
+    const spec = from === '.' ? 'spec/service-api.md' : 'service-api.md';
+    await runDiff(['--base', 'origin/main', spec, '--format', format, '--fail-on', 'none'], {
+      stdout: (t) => void (stdout += t), stderr: () => {}, cwd: join(repo.dir, from), parse: parseSpec,
     });
     return stdout;
   } finally {
@@ -47,6 +48,12 @@ describe('--base annotations name the checkout file', () => {
     const line = annotation(out, 'resource-removed CustomerOrderRowInflows')!;
     expect(line).toContain(`file=spec/service-api.md,line=${lineOf(newSpec, /^## Resources and their fields$/)},`);
     expect(line).toMatch(/It stood at line 158 of spec\/service-api\.md in origin\/main\.$/);
+  });
+
+  it('run from a sub-folder, annotations still name the file from the repository\'s top folder', async () => {
+    const out = await annotate(fixture('base.md'), fixture('fields/new.md'), 'github', 'spec');
+    expect(annotation(out, 'field-removed ProductRecords.BlockedFromDate')).toMatch(/^::error file=spec\/service-api\.md,line=\d+,.*It stood at line 76 of service-api\.md in origin\/main\.$/);
+    expect(out.split('\n').filter((l) => l.includes('file=')).every((l) => l.includes('file=spec/service-api.md,'))).toBe(true);
   });
 
   it('no annotation names a file outside the checkout; the markdown report still names the base', async () => {
