@@ -5,6 +5,8 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
+import { buildDocument, REQUEST_MESSAGES } from '@specgen/contract';
+import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import { specFromSnapshot, type Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
@@ -59,6 +61,14 @@ export async function buildApp(store: Store, spec: Spec, serviceVersion: string)
     },
   };
   const app = Fastify();
+  // Every answer is checked against the OpenAPI document of this service version when the app closes.
+  const answers = recordAnswers(app);
+  app.addHook('onClose', async () => {
+    const problems = conformanceProblems(buildDocument(spec, { serviceVersion }), answers);
+    if (problems.length > 0) throw new Error(`answers that the OpenAPI document does not describe:\n${problems.slice(0, 20).join('\n')}`);
+  });
+  // As the server core answers an unknown path: 404 with a JSON string.
+  app.setNotFoundHandler((request, reply) => reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(REQUEST_MESSAGES.noRoute(request.method, request.url.split('?')[0]!))));
   await app.register(async (scoped) => scoped.register(resourcesPlugin, ctx), { prefix: '/:languageCode/:companyNumber' });
   await app.register(apiDocsPlugin, ctx);
   await app.ready();

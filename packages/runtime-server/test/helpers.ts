@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { buildDocument } from '@specgen/contract';
+import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import type { Spec } from '@specgen/ir';
 import { generateTotp, hashPassword, newTotpDevice, sealDevice, type TotpDevice } from '@specgen/runtime-auth';
 import { createUser, openStore, saveDevice, type NewUser, type Store } from '@specgen/runtime-store';
@@ -37,6 +39,8 @@ export async function testServer(
   const store = await openStore(overrides.storeUrl ?? `sqlite:${join(dir, 'service.db')}`);
   const clock = { now: Date.UTC(2026, 0, 1, 12, 0, 0) };
   const app = await createServer({ spec, config, store, plugins: [], log: false, now: () => clock.now, ...overrides.options });
+  // Every answer of the suite is checked against the OpenAPI document of this service version at close.
+  const answers = recordAnswers(app);
   return {
     app,
     store,
@@ -52,6 +56,8 @@ export async function testServer(
       await app.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+      const problems = conformanceProblems(buildDocument(spec, { serviceVersion: config.serviceVersion }), answers);
+      if (problems.length > 0) throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
     },
   };
 }

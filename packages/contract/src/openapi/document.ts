@@ -54,7 +54,7 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     info: {
       title: spec.title,
       version: version ?? '0',
-      description: `The HTTP/JSON interface of the service as of service version ${version ?? '(none given)'}. Int64 values may be JSON strings or integers; see x-decision.`,
+      description: `The HTTP/JSON interface of the service as of service version ${version ?? '(none given)'}. Int64 values may be JSON strings or integers; see x-decision. Every operation lists each status it can answer; a path that is no operation answers 404 with a JSON string (e.g. "No route GET /x", or "Unknown command X" under the commands path).`,
       'x-service-version': version,
       'x-int64': decision(spec, 'int64'),
       'x-versioning': decision(spec, 'versioningPolicy'),

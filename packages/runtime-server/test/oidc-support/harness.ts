@@ -6,6 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildDocument } from '@specgen/contract';
+import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import type { Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
 import type { ServerConfig, ServicePlugin } from '../../src/contract.ts';
@@ -61,6 +63,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
     });
   const app = await createServer({ spec: realSpec(), config, store, plugins: [recording], log: false });
+  // Every answer is checked against the OpenAPI document of the harness's service version at close.
+  const answers = recordAnswers(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url, base: `${url}/en/001.1`, store, config, sessions,
@@ -68,6 +72,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await app.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+      const problems = conformanceProblems(buildDocument(realSpec(), { serviceVersion: config.serviceVersion }), answers);
+      if (problems.length > 0) throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
     },
   };
 }
