@@ -10,7 +10,7 @@
  * are unquoted JSON numbers beyond 2^53 (the lossless parser's slow path; ajv gets the same text
  * through `JSON.parse`, which rounds them).
  *
- *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 3] [--rounds 7]
+ *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 4] [--rounds 15]
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,7 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const RECORDS = arg('records', 1000);
-const SECONDS = arg('seconds', 3);
+const SECONDS = arg('seconds', 4);
 
 /** A valid value for a field, varied by `i` (every other nullable field is null). */
 function value(field: Field, i: number): unknown {
@@ -61,12 +61,14 @@ function records(spec: Spec, version: string): Array<{ resource: string; type: s
     const r = resources[i % resources.length]!;
     const record: Record<string, unknown> = {};
     for (const f of fieldsAt(r, version)) record[f.name] = value(f, i);
-    out.push({ resource: r.name, type: naming.recordType(r.name), record });
+    // As a consumer holds a record: from JSON.parse. (An object built key by key, as above, has
+    // more properties than V8 keeps fast and is left in dictionary mode, slowing both sides.)
+    out.push({ resource: r.name, type: naming.recordType(r.name), record: JSON.parse(JSON.stringify(record)) as Record<string, unknown> });
   }
   return out;
 }
 
-const ROUNDS = arg('rounds', 7);
+const ROUNDS = arg('rounds', 15);
 
 /** Records per second of one timed slice of `run`. */
 function slice(run: () => number, seconds: number): number {
@@ -80,14 +82,18 @@ function slice(run: () => number, seconds: number): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
- * The cases run interleaved in `ROUNDS` rounds (each case SECONDS / ROUNDS per round), so that a
- * shared, loaded machine slows them alike; the figure is the median round.
+ * The cases run interleaved in `ROUNDS` rounds (each case SECONDS / ROUNDS per round; every other
+ * round in reverse order), so that a shared, loaded machine slows them alike. A rate is the median
+ * round; a ratio is the median of the per-round ratios, each taken from two neighbouring slices.
  */
-function measureAll(cases: Array<{ label: string; run: () => number }>): Array<{ label: string; perSecond: number }> {
+function measureAll(cases: Array<{ label: string; run: () => number }>): Array<{ label: string; rates: number[]; perSecond: number }> {
   for (const c of cases) for (let i = 0; i < 3; i++) c.run(); // warm up
   const rates = cases.map(() => [] as number[]);
-  for (let r = 0; r < ROUNDS; r++) cases.forEach((c, i) => rates[i]!.push(slice(c.run, SECONDS / ROUNDS)));
-  return cases.map((c, i) => ({ label: c.label, perSecond: median(rates[i]!) }));
+  const order = cases.map((_, i) => i);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const i of r % 2 === 0 ? order : [...order].reverse()) rates[i]!.push(slice(cases[i]!.run, SECONDS / ROUNDS));
+  }
+  return cases.map((c, i) => ({ label: c.label, rates: rates[i]!, perSecond: median(rates[i]!) }));
 }
 
 const { spec } = parseSpecFile(`${ROOT}spec/service-api.md`);
@@ -133,9 +139,9 @@ const results = measureAll([
 ]);
 
 const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
-console.log(`validators benchmark: ${data.length} records of ${spec.resources.length} resources (avg ${fields.toFixed(1)} fields), service version ${version}, ${SECONDS}s per case in ${ROUNDS} interleaved rounds (median), node ${process.version}`);
+console.log(`validators benchmark: ${data.length} records of ${spec.resources.length} resources (avg ${fields.toFixed(1)} fields), service version ${version}, ${SECONDS}s per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), node ${process.version}`);
 for (const r of results) console.log(`${r.label.padEnd(38)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
-const ratio = (a: number, b: number) => (results[a]!.perSecond / results[b]!.perSecond).toFixed(2);
+const ratio = (a: number, b: number) => median(results[a]!.rates.map((rate, r) => rate / results[b]!.rates[r]!)).toFixed(2);
 console.log(`ratio zod/ajv (objects):             ${ratio(0, 1)}x`);
 console.log(`ratio zod/ajv (from JSON text):      ${ratio(2, 3)}x`);
 console.log(`ratio zod/ajv (unquoted Int64 text): ${ratio(5, 6)}x`);
