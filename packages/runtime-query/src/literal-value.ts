@@ -1,6 +1,6 @@
 /** A $filter literal converted to the type of the field it is compared with. */
 import type { LiteralKind } from './ast.ts';
-import { parseDateTimeOffset, parseDecimal, parseInt32, parseInt64, parseTimeSpan, type Parsed } from './scalars.ts';
+import { parseDateTimeOffset, parseDecimal, parseInt32, parseInt64, parseString, parseTimeSpan, type Parsed } from './scalars.ts';
 import type { QueryField, ScalarValue } from './schema.ts';
 
 export function literalValue(f: QueryField, kind: Exclude<LiteralKind, 'null'>, text: string): Parsed<ScalarValue> {
@@ -23,7 +23,7 @@ export function literalValue(f: QueryField, kind: Exclude<LiteralKind, 'null'>, 
     case 'Boolean':
       return kind === 'boolean' ? { ok: true, value: text === 'true' } : mismatch();
     case 'String':
-      return kind === 'string' ? { ok: true, value: text } : mismatch();
+      return kind === 'string' ? parseString(text) : mismatch();
     case 'DateTimeOffset':
       return kind === 'datetime' || kind === 'string' ? parseDateTimeOffset(text, true) : mismatch();
     case 'TimeSpan':

@@ -68,6 +68,15 @@ export function parseInt32(text: string): Parsed<number> {
   return ok(value === 0 ? 0 : value);
 }
 
+/**
+ * String: any text except U+0000, which PostgreSQL's text type cannot hold (binding it fails the
+ * query), so neither store keeps it and a filter refuses it the same way on both.
+ */
+export function parseString(text: string): Parsed<string> {
+  const at = text.indexOf('\u0000');
+  return at < 0 ? ok(text) : fail(`a string may not contain the NUL character (U+0000), found at character ${at + 1} of the string`);
+}
+
 export const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 /**

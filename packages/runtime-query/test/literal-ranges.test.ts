@@ -85,6 +85,13 @@ describe('literals outside their type range', () => {
     );
   });
 
+  it('refuses the NUL character in a string literal (PostgreSQL text cannot hold it), compared or in like()', () => {
+    expect(queryError("SerialNumber eq 'a\u0000b'").message).toBe(
+      "$filter: a string may not contain the NUL character (U+0000), found at character 2 of the string at position 17",
+    );
+    expect(queryError("Id eq 1 and like(SerialNumber, '%\u0000')").position).toBe(32);
+  });
+
   it('shortens a huge literal in the message', () => {
     const e = queryError(`Id eq ${'9'.repeat(5000)}`);
     expect(e.detail.length).toBeLessThan(200);

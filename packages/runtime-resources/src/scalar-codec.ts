@@ -5,7 +5,7 @@
  */
 import { isLosslessNumber } from 'lossless-json';
 import type { Field } from '@specgen/ir';
-import { parseDateTimeOffset, parseDecimal, parseInt32, parseInt64, parseTimeSpan, type ScalarValue } from '@specgen/runtime-query';
+import { parseDateTimeOffset, parseDecimal, parseInt32, parseInt64, parseString, parseTimeSpan, type ScalarValue } from '@specgen/runtime-query';
 import type { ScalarColumn } from './model.ts';
 
 export type Encoded = { ok: true; value: ScalarValue | null; json: string } | { ok: false; message: string };
@@ -60,6 +60,8 @@ export function encodeScalar(column: ScalarColumn, raw: unknown): Encoded {
       if (typeof raw !== 'string') return bad(`expected a string, got ${isLosslessNumber(raw) ? 'number' : typeof raw}`);
       const max = column.field.maxLength;
       if (max !== null && raw.length > max) return bad(`is ${raw.length} characters long, at most ${max} allowed`);
+      const text = parseString(raw);
+      if (!text.ok) return bad(text.message);
       return { ok: true, value: raw, json: JSON.stringify(raw) };
     }
     case 'DateTimeOffset': {

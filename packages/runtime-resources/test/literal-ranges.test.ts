@@ -82,6 +82,15 @@ describe(`literal ranges on ${KINDS.join(' and ')}`, () => {
     }
   });
 
+  it('answers 400 for a string literal with a NUL character (found by the endpoint fuzzer: PostgreSQL failed with 500)', async () => {
+    for (const filter of ["not (SerialNumber eq '\u0000,%')", "contains(SerialNumber, 'a', 'b\u0000')", "like(SerialNumber, '%\u0000%')"]) {
+      for (const res of await statusOn('/en/001.1/api/v1/Inventory/ProductRecords', filter)) {
+        expect(res.status, `${res.kind} ${filter}: ${res.body}`).toBe(400);
+        expect(JSON.parse(res.body)).toMatch(/NUL character .* at position \d+$/);
+      }
+    }
+  });
+
   it('answers 200 for the extreme values inside each range', async () => {
     for (const { url, field, type } of cases) {
       const { limit } = LITERALS[type];
