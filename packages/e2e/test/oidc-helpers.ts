@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 import { parseSpecFile } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
 import { clearProviderCache } from '@specgen/runtime-auth/oidc';
+import { buildDocument } from '@specgen/contract';
+import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import { createServer, loadConfig, openStore, type ServerConfig, type ServicePlugin, type Store } from '@specgen/runtime-server';
 import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
 import { oidcPlugin } from '@specgen/runtime-server/oidc';
@@ -69,6 +71,8 @@ export async function startServer(spec: Spec, options: StartOptions = {}): Promi
     devIdp = attached.idp;
   }
   const app = await createServer({ spec, config, store, plugins: [options.plugin ?? oidcPlugin], log: false });
+  // Every answer is checked against the OpenAPI document of the server's version at close.
+  const answers = recordAnswers(app);
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -79,6 +83,8 @@ export async function startServer(spec: Spec, options: StartOptions = {}): Promi
       await devIdp?.close();
       clearProviderCache();
       rmSync(dir, { recursive: true, force: true });
+      const problems = conformanceProblems(buildDocument(spec, { serviceVersion: config.serviceVersion }), answers);
+      if (problems.length > 0) throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
     },
   };
 }

@@ -7,6 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocument } from '@specgen/contract';
+import { conformanceProblems, recordAnswers, type ObservedAnswer } from '@specgen/contract/testing';
+import type { Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { hashPassword } from '@specgen/runtime-auth';
 import { resourcesPlugin, resourceModels, seedResources } from '@specgen/runtime-resources';
@@ -21,13 +24,18 @@ let store: Store;
 let app: Awaited<ReturnType<typeof createServer>>;
 let client: Client;
 let baseUrl: string;
+let spec: Spec;
+let serviceVersion: string;
+let answers: ObservedAnswer[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'specgen-resources-client-'));
-  const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
+  spec = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md')).spec;
   store = await openStore(`sqlite:${join(dir, 'service.db')}`);
   const config = loadConfig({ SECRETS_KEY: '22'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, { dataDir: dir });
   app = await createServer({ spec, config, store, plugins: [resourcesPlugin], log: false });
+  serviceVersion = config.serviceVersion;
+  answers = recordAnswers(app);
   await seedResources(store, resourceModels({ spec }), { count: 40 });
   await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: PERMISSIONS });
   await createUser(store, { username: 'nobody', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: [] });
@@ -41,6 +49,7 @@ afterAll(async () => {
   await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
 
 describe('generated client against the server', () => {
   it('lists with a typed filter, selection and ordering', async () => {
@@ -129,5 +138,13 @@ describe('generated client against the server', () => {
     const suspended = await first.schedules.list().catch((e: unknown) => e);
     expect(isServiceError(suspended) && suspended.status).toBe(403);
     expect(isServiceError(suspended) && suspended.body).toBe('Session suspended');
+  });
+});
+
+describe('every answer of this suite', () => {
+  // The last test of the file: vitest runs tests in order, so every answer above is recorded.
+  it('is described by the OpenAPI document of the server\'s version (independent validator)', () => {
+    expect(answers.filter((a) => a.url.includes('/api/v1/')).length).toBeGreaterThan(5);
+    expect(conformanceProblems(buildDocument(spec, { serviceVersion }), answers)).toEqual([]);
   });
 });

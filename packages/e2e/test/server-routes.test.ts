@@ -1,8 +1,8 @@
 /**
  * The routes the generated server registers in Fastify are exactly the operations of the OpenAPI
  * document of the same service version: at the newest version (the published
- * `@service-api/openapi` document) and at 22.6 (the server started with SERVICE_VERSION=22.6,
- * compared with the document built for 22.6). Only the service routes under
+ * `@service-api/openapi` document), at 22.6 and at 25.8 (the server started with that
+ * SERVICE_VERSION, compared with the document built for it). Only the service routes under
  * `/:languageCode/:companyNumber` count; the catch-all that answers 404 "Unknown command" is no
  * operation, and the web page and API reference live outside the prefix.
  */
@@ -66,5 +66,12 @@ describe('routes of the generated server = paths of the OpenAPI document', () =>
     expect(served.some((o) => o.includes('/login/oidc'))).toBe(false);
     expect(served.some((o) => o.includes('CustomerOrderRowInflows'))).toBe(false);
     expect(served).toContain('GET /{languageCode}/{companyNumber}/api/v1/TimeRecording/Schedules');
+  });
+
+  it('at 25.8 (the first version with OIDC), against the document of 25.8', async () => {
+    const served = await servedOperations('25.8');
+    expect(served).toEqual(documentOperations(buildDocument(spec, { serviceVersion: '25.8' }) as never));
+    expect(served).toContain('POST /{languageCode}/{companyNumber}/login/oidc');
+    expect(served).toContain('GET /{languageCode}/{companyNumber}/login/oidc/callback');
   });
 });

@@ -26,15 +26,23 @@ function guard(ctx: ServerContext, view: ResourceView) {
   const permission = view.model.permission;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // requireSession (when the server core offers it) answers 401 or 403 "Session suspended" itself.
-    const session = ctx.requireSession ? await ctx.requireSession(request, reply) : await ctx.authenticate(request);
-    if (!session) {
-      if (reply.sent) return reply;
-      return sendMessage(reply, 401, READ_MESSAGES.sessionRequired);
+    // Its answer may still be in the onSend hooks (`reply.sent` false), so never answer a second time.
+    if (ctx.requireSession) {
+      const session = await ctx.requireSession(request, reply);
+      if (!session) return reply;
+      return permitted(session, reply);
     }
+    const session = await ctx.authenticate(request);
+    if (!session) return sendMessage(reply, 401, READ_MESSAGES.sessionRequired);
+    return permitted(session, reply);
+  };
+
+  function permitted(session: { permissions: string[] }, reply: FastifyReply): FastifyReply | undefined {
     if (permission !== null && !session.permissions.includes(permission)) {
       return sendMessage(reply, 403, READ_MESSAGES.permissionRequired(permission, view.model.name));
     }
-  };
+    return undefined;
+  }
 }
 
 async function answer(reply: FastifyReply, work: () => Promise<FastifyReply>): Promise<FastifyReply> {
