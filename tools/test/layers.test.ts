@@ -65,7 +65,8 @@ describe('turbo //#generate inputs', () => {
     const loaded = new Map(generate.flatMap((g) => dependencyClosure(g.name)).filter((p) => p.name !== '@specgen/diff').map((p) => [p.dir, p]));
     const missing = [...loaded.keys()]
       .map((dir) => `packages/${dir}/src/index.ts`)
-      .concat(['spec/service-api.md', 'templates/server/main.ts.hbs'])
+      // specgen.config.{json,mjs,js}: package names the generated package.json files carry.
+      .concat(['spec/service-api.md', 'templates/server/main.ts.hbs', 'specgen.config.json', 'specgen.config.mjs'])
       .filter((path) => !covered(path));
     expect(missing).toEqual([]);
   });
