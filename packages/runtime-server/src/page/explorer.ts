@@ -5,6 +5,7 @@
  * `/{languageCode}/{companyNumber}`, its permission, and its scalar fields in spec order as of the
  * configured service version. The page shows the resources whose permission the session has.
  */
+import { routes, withinPrefix } from '@specgen/contract';
 import { fieldsAt, isScalarField, resourcesAt, type Spec } from '@specgen/ir';
 
 export interface ExplorerField {
@@ -23,18 +24,14 @@ export interface ExplorerResource {
   fields: ExplorerField[];
 }
 
-/** `/{languageCode}/{companyNumber}/api/v1` -> `/api/v1`. */
-function pathAfterPlaceholders(prefix: string): string {
-  return prefix.replace(/^\/\{languageCode\}\/\{companyNumber\}/, '');
-}
-
+/** The read resources the server serves at the version, with their list paths from the contract's route table. */
 export function explorerResources(spec: Spec, serviceVersion: string | null): ExplorerResource[] {
-  const prefix = pathAfterPlaceholders(spec.readPathPrefix);
+  const lists = new Map(routes(spec, serviceVersion).filter((r) => r.kind === 'list').map((r) => [r.resource, withinPrefix(r.path)]));
   return resourcesAt(spec, serviceVersion)
-    .filter((r) => r.path !== null)
+    .filter((r) => lists.has(r.name))
     .map((r) => ({
       name: r.name,
-      path: `${prefix}/${r.path}`,
+      path: lists.get(r.name)!,
       permission: r.permission,
       fields: fieldsAt(r, serviceVersion)
         .filter(isScalarField)

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newMfaToken, storageKey } from '@specgen/runtime-auth';
 import { createMfaToken, findDevice, findUserByUsername } from '@specgen/runtime-store';
 import { attemptKey, perAddressLimit } from '../attempts.ts';
+import { prefixedPath } from './route-paths.ts';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { loginResponse, MESSAGES, sendMessage, sendObject } from '../replies.ts';
 
@@ -18,7 +19,7 @@ interface LoginBody {
 }
 
 export async function credentialLoginRoute(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  app.post<{ Body: LoginBody }>('/login', { schema: { body: ctx.schemas.loginRequest }, config: perAddressLimit(ctx.settings) }, loginHandler(ctx));
+  app.post<{ Body: LoginBody }>(prefixedPath(ctx, 'login'), { schema: { body: ctx.schemas.loginRequest }, config: perAddressLimit(ctx.settings) }, loginHandler(ctx));
 }
 
 /** The default `login` handler (also the skeleton's, see skeleton/defaults.ts). */

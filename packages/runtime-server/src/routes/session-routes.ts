@@ -3,12 +3,13 @@
  * ForceRelogin elsewhere). `POST .../logout`: ends the session on the server, clears the cookie.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { prefixedPath } from './route-paths.ts';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { sendMessage, sendObject } from '../replies.ts';
 
 export async function sessionRoutes(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  app.get('/session', currentSessionHandler(ctx));
-  app.post('/logout', logoutHandler(ctx));
+  app.get(prefixedPath(ctx, 'getSession'), currentSessionHandler(ctx));
+  app.post(prefixedPath(ctx, 'logout'), logoutHandler(ctx));
 }
 
 /** The default `getSession` handler (also the skeleton's, see skeleton/defaults.ts). */
