@@ -6,6 +6,8 @@
  * malformed JSON and percent-encoding). Properties: no answer is a 5xx, and the stored users,
  * devices and records are unchanged (a checksum of those tables before and after).
  *
+ * Paths outside the contract (the page, /openapi.json, /docs, unknown paths) get the same check.
+ *
  * The one 5xx the contract documents for this configuration, 503 "not configured" of the OIDC
  * routes without an issuer, is the only exception, matched on its exact body.
  */
@@ -199,6 +201,22 @@ describe.each(KINDS)('fuzzed requests on %s', (kind) => {
       { numRuns: RUNS[kind][route.kind === 'list' || route.kind === 'get' ? 'read' : 'other'], endOnFailure: true },
     );
     expect(await checksum(t.store)).toBe(before);
+  }, 120_000);
+
+  it('paths outside the contract (the page, /openapi.json, /docs, unknown paths) never 5xx either', async () => {
+    const t = targets.get(kind)!;
+    const path = fc.oneof(
+      fc.constantFrom('/', '/openapi.json', '/docs', '/docs/', '/en/001.1', '/en/001.1/api/v1', '/en/001.1/api/v1/Inventory'),
+      fc.array(pathSegment(), { minLength: 1, maxLength: 6 }).map((xs) => `/${xs.map(encode).join('/')}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(path, fc.constantFrom('GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE'), rawQueryJunk(), bodyText(), async (p, method, junk, body) => {
+        const res = await t.app.inject({ method: method as 'GET', url: `${p}?${junk.slice(1)}`, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { payload: body } : {}) });
+        seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode >= 500) throw new Error(`${method} ${p} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
+      }),
+      { numRuns: RUNS[kind].other, endOnFailure: true },
+    );
   }, 120_000);
 
   it('reached the handlers: records served, refused options, missing records, sessions and permissions checked', () => {
