@@ -20,15 +20,29 @@ function int64AsString(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
 
+/** JSON text of a projected record; a replacer (slow) only when a related record holds a bigint. */
+function write(out: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(out);
+  } catch (error) {
+    if (error instanceof TypeError) return JSON.stringify(out, int64AsString);
+    throw error;
+  }
+}
+
 function projector(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>): (record: object) => string {
   const wanted = new Set([...(plan.select ?? shape.fieldNames), ...plan.expand]);
   const expanded = new Set(plan.expand);
   const keys = shape.fieldNames.filter((k) => wanted.has(k));
+  const nulled = new Set(keys.filter((k) => shape.expandable.has(k) && !expanded.has(k)));
   return (record) => {
     const source = record as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const k of keys) out[k] = shape.expandable.has(k) && !expanded.has(k) ? null : (source[k] ?? null);
-    return JSON.stringify(out, int64AsString);
+    for (const k of keys) {
+      const value = nulled.has(k) ? null : (source[k] ?? null);
+      out[k] = typeof value === 'bigint' ? value.toString() : value;
+    }
+    return write(out);
   };
 }
 

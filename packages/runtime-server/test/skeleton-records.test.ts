@@ -1,0 +1,40 @@
+/** Records a handler returns -> the JSON body the skeleton sends: a table of given/want cases. */
+import { describe, expect, it } from 'vitest';
+import { pageBody, recordBody } from '../src/skeleton/records.ts';
+import { jsonText } from '../src/skeleton/types.ts';
+
+const shape = { fieldNames: ['Id', 'Name', 'PartId', 'Part', 'Rows'], expandable: new Set(['Part', 'Rows']) };
+const record = { Rows: [{ Id: 7n }], Part: { Id: 5n, Name: 'p' }, PartId: 5n, Name: 'n "quoted"', Id: 9007199254740993n, Extra: 'dropped' };
+const none = { select: null, expand: [] };
+
+const cases: Array<{ name: string; plan: { select: string[] | null; expand: string[] }; want: string }> = [
+  { name: 'every field in spec order, Int64 as strings, related records null unless expanded, unknown keys dropped', plan: none, want: '{"Id":"9007199254740993","Name":"n \\"quoted\\"","PartId":"5","Part":null,"Rows":null}' },
+  { name: '$select keeps spec order, not the order of the option', plan: { select: ['PartId', 'Id'], expand: [] }, want: '{"Id":"9007199254740993","PartId":"5"}' },
+  { name: '$select of an expandable field without $expand answers null', plan: { select: ['Part'], expand: [] }, want: '{"Part":null}' },
+  { name: '$expand keeps the related record, bigints inside it as strings', plan: { select: ['Id'], expand: ['Part'] }, want: '{"Id":"9007199254740993","Part":{"Id":"5","Name":"p"}}' },
+  { name: '$expand of a list', plan: { select: null, expand: ['Rows'] }, want: '{"Id":"9007199254740993","Name":"n \\"quoted\\"","PartId":"5","Part":null,"Rows":[{"Id":"7"}]}' },
+];
+
+describe('skeleton records -> JSON', () => {
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(recordBody(shape, c.plan, record)).toBe(c.want);
+      expect(pageBody(shape, c.plan, [record, record])).toBe(`[${c.want},${c.want}]`);
+    });
+  }
+
+  it('a missing field is null; an empty page is []', () => {
+    expect(recordBody(shape, { select: ['Name'], expand: [] }, { Id: 1n })).toBe('{"Name":null}');
+    expect(pageBody(shape, none, [])).toBe('[]');
+  });
+
+  it('serialised JSON passes through untouched (the default handlers\' fast path)', () => {
+    const bytes = new TextEncoder().encode('[{"Id":"1"}]');
+    expect(pageBody(shape, { select: ['Name'], expand: [] }, jsonText(bytes))).toBe(bytes);
+    expect(recordBody(shape, none, jsonText('{"x":1}'))).toBe('{"x":1}');
+  });
+
+  it('a list handler that does not return an array is a programming error', () => {
+    expect(() => pageBody(shape, none, { Id: 1n } as never)).toThrow(/must return an array of records or jsonText/);
+  });
+});
