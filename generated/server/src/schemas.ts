@@ -814,6 +814,237 @@ export const schemas = {
 } satisfies Record<string, RouteSchemas>;
 
 export const components: Record<string, unknown> = {
+  "Address": {
+    "type": "object",
+    "description": "Addresses: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "CaseEntryActivity": {
+    "type": "object",
+    "description": "Represents a case entry activity.",
+    "x-since": "2.45",
+    "x-type-guid": "eed439cc-248f-4370-b235-f9c585730ce8",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      },
+      "CaseEntryId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References CaseEntry.",
+        "x-references": "CaseEntry"
+      },
+      "PlannedTime": {
+        "type": "string",
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Planned time."
+      },
+      "ReportedTime": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Reported time."
+      },
+      "ShowOnDocuments": {
+        "type": "boolean",
+        "description": "Shown on documents or not."
+      },
+      "ReportingType": {
+        "$ref": "#/components/schemas/CaseEntryActivityReportingType",
+        "description": "0 = Manual, 1 = Automatic."
+      },
+      "Mandatory": {
+        "type": "boolean",
+        "description": "Whether the activity is mandatory."
+      },
+      "CostPerHour": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Cost per hour."
+      },
+      "CostPerHourCurrencyId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Currencies.",
+        "x-references": "Currencies"
+      },
+      "Chargeable": {
+        "type": "boolean",
+        "description": "Whether the activity is chargeable."
+      },
+      "ActivityTypeId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References CaseManagementActivities.",
+        "x-references": "CaseManagementActivities"
+      },
+      "CalendarAppointmentId": {
+        "type": "string",
+        "description": "Calendar appointment id."
+      },
+      "CompletedByUserId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References ApplicationUsers.",
+        "x-references": "ApplicationUsers"
+      },
+      "ResponsibleUserId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References ApplicationUsers.",
+        "x-references": "ApplicationUsers"
+      },
+      "Description": {
+        "type": "string",
+        "description": "Description."
+      },
+      "CommentId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Comments.",
+        "x-references": "Comments"
+      },
+      "Comment": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-expandable": true
+      },
+      "Status": {
+        "$ref": "#/components/schemas/CaseEntryActivityStatus",
+        "description": "Values under States and transitions."
+      },
+      "ReminderId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Reminder.",
+        "x-references": "Reminder"
+      },
+      "PlannedCompletionDate": {
+        "type": "string",
+        "format": "date-time",
+        "description": "Planned completion."
+      },
+      "CompletionDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Completion."
+      },
+      "PlannedStartDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Planned start."
+      },
+      "ActualStartDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Actual start."
+      }
+    },
+    "required": [
+      "Id",
+      "CaseEntryId",
+      "PlannedTime",
+      "ReportedTime",
+      "ShowOnDocuments",
+      "ReportingType",
+      "Mandatory",
+      "CostPerHour",
+      "CostPerHourCurrencyId",
+      "Chargeable",
+      "ActivityTypeId",
+      "CalendarAppointmentId",
+      "CompletedByUserId",
+      "ResponsibleUserId",
+      "Description",
+      "CommentId",
+      "Comment",
+      "Status",
+      "ReminderId",
+      "PlannedCompletionDate",
+      "CompletionDate",
+      "PlannedStartDate",
+      "ActualStartDate"
+    ]
+  },
   "CaseEntryActivityPartial": {
     "type": "object",
     "description": "A CaseEntryActivity as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
@@ -889,6 +1120,406 @@ export const components: Record<string, unknown> = {
       }
     },
     "x-record": "CaseEntryActivity"
+  },
+  "CaseEntryActivityReportingType": {
+    "type": "integer",
+    "format": "int32",
+    "description": "0 = Manual, 1 = Automatic",
+    "enum": [
+      0,
+      1
+    ],
+    "x-enum-varnames": [
+      "Manual",
+      "Automatic"
+    ]
+  },
+  "CaseEntryActivityStatus": {
+    "type": "integer",
+    "format": "int32",
+    "description": "1 = Registered, 2 = InProgress, 9 = History",
+    "enum": [
+      1,
+      2,
+      9
+    ],
+    "x-enum-varnames": [
+      "Registered",
+      "InProgress",
+      "History"
+    ]
+  },
+  "Comment": {
+    "type": "object",
+    "description": "Comments: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "Currency": {
+    "type": "object",
+    "description": "Currencies: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "CustomerOrder": {
+    "type": "object",
+    "description": "CustomerOrders: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "CustomerOrderDeliveryRow": {
+    "type": "object",
+    "description": "CustomerOrderDeliveryRows: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "CustomerOrderRow": {
+    "type": "object",
+    "description": "CustomerOrderRows: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "CustomerOrderRowInflow": {
+    "type": "object",
+    "description": "Represents a customer order inflow row.",
+    "x-since": "23.3",
+    "x-type-guid": "446fed74-283d-4566-ac69-bf3f207946aa",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      },
+      "OrderRowId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Customer order row of the inflow row."
+      },
+      "OrderRow": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/CustomerOrderRow"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The customer order row.",
+        "x-expandable": true
+      },
+      "BlanketOrderSalesRowId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Blanket order sales row."
+      },
+      "PartId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Part."
+      },
+      "Part": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Part"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The part.",
+        "x-expandable": true
+      },
+      "EntityIdentityString": {
+        "type": "string",
+        "description": "Human readable identifier of the entity the row concerns."
+      },
+      "AdditionalRowDescription": {
+        "type": "string",
+        "description": "Additional row description."
+      },
+      "Status": {
+        "type": "integer",
+        "format": "int32",
+        "minimum": -2147483648,
+        "maximum": 2147483647,
+        "x-decision": {
+          "unknown": "fields.allowedValues",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Status of the inflow row."
+      },
+      "LoggingTimeStamp": {
+        "type": "string",
+        "format": "date-time",
+        "description": "Logging timestamp."
+      },
+      "OrderedQuantityChange": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Ordered quantity change."
+      },
+      "UnitId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Unit."
+      },
+      "Unit": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Unit"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The unit.",
+        "x-expandable": true
+      },
+      "PriceChange": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Price change."
+      },
+      "PriceChangeCurrencyId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Currency of the price change."
+      },
+      "PriceChangeCurrency": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Currency"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The currency.",
+        "x-expandable": true
+      },
+      "SetupPriceChange": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Setup price change."
+      },
+      "SetupPriceChangeCurrencyId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Currency of the setup price change."
+      },
+      "SetupPriceChangeCurrency": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Currency"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The currency.",
+        "x-expandable": true
+      },
+      "DiscountChange": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Discount change."
+      },
+      "TotalValueChange": {
+        "type": "number",
+        "format": "decimal",
+        "description": "Total value change."
+      },
+      "TotalValueChangeCurrencyId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Currency of the total value change."
+      },
+      "TotalValueChangeCurrency": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Currency"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The currency.",
+        "x-expandable": true
+      },
+      "OrderRowType": {
+        "type": "integer",
+        "format": "int32",
+        "minimum": -2147483648,
+        "maximum": 2147483647,
+        "x-decision": {
+          "unknown": "fields.allowedValues",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Order row type."
+      }
+    },
+    "required": [
+      "Id",
+      "OrderRowId",
+      "OrderRow",
+      "BlanketOrderSalesRowId",
+      "PartId",
+      "Part",
+      "EntityIdentityString",
+      "AdditionalRowDescription",
+      "Status",
+      "LoggingTimeStamp",
+      "OrderedQuantityChange",
+      "UnitId",
+      "Unit",
+      "PriceChange",
+      "PriceChangeCurrencyId",
+      "PriceChangeCurrency",
+      "SetupPriceChange",
+      "SetupPriceChangeCurrencyId",
+      "SetupPriceChangeCurrency",
+      "DiscountChange",
+      "TotalValueChange",
+      "TotalValueChangeCurrencyId",
+      "TotalValueChangeCurrency",
+      "OrderRowType"
+    ]
   },
   "CustomerOrderRowInflowPartial": {
     "type": "object",
@@ -1004,6 +1635,29 @@ export const components: Record<string, unknown> = {
     ],
     "additionalProperties": false
   },
+  "ExtraField": {
+    "type": "object",
+    "description": "ExtraFields: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
   "LoginResponse": {
     "type": "object",
     "title": "LoginResponse",
@@ -1036,6 +1690,577 @@ export const components: Record<string, unknown> = {
     "x-decision": {
       "unknown": "structures.LoginResponse.fields",
       "decision": "The spec says further fields are not shown: the schema lists the fields it shows and allows additional properties."
+    }
+  },
+  "ManualOperationStatus": {
+    "type": "object",
+    "description": "ManualOperationStatuses: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "ManufacturerPartLink": {
+    "type": "object",
+    "description": "ManufacturerPartLinks: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "ManufacturingOrder": {
+    "type": "object",
+    "description": "ManufacturingOrders: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "ManufacturingOrderMaterial": {
+    "type": "object",
+    "description": "ManufacturingOrderMaterials: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "ManufacturingOrderOperation": {
+    "type": "object",
+    "description": "Represents a manufacturing order operation.",
+    "x-since": "2.18",
+    "x-type-guid": "c1a9916e-607f-4720-9941-eec496c92e2d",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      },
+      "Priority": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "format": "int32",
+        "minimum": -2147483648,
+        "maximum": 2147483647,
+        "description": "Priority; can be null."
+      },
+      "WorkCenterId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References WorkCenters.",
+        "x-references": "WorkCenters"
+      },
+      "PartId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Part of the operation."
+      },
+      "Part": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Part"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-expandable": true
+      },
+      "PlannedQuantity": {
+        "type": "number",
+        "format": "decimal",
+        "description": "Planned quantity."
+      },
+      "ReportedQuantity": {
+        "type": "number",
+        "format": "decimal",
+        "description": "Reported quantity."
+      },
+      "RestQuantity": {
+        "type": "number",
+        "format": "decimal",
+        "description": "Remaining quantity."
+      },
+      "ReportedSetupTime": {
+        "type": "string",
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Reported setup time."
+      },
+      "ReportedUnitTime": {
+        "type": "string",
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Reported unit time."
+      },
+      "RejectedQuantity": {
+        "type": "number",
+        "format": "decimal",
+        "description": "Rejected quantity."
+      },
+      "WipLocation": {
+        "type": "string",
+        "description": "Work-in-progress location."
+      },
+      "ReportNumber": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Report number."
+      },
+      "InstructionCommentId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Comments.",
+        "x-references": "Comments"
+      },
+      "InstructionComment": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-expandable": true
+      },
+      "ManufacturingOrderId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References ManufacturingOrders.",
+        "x-references": "ManufacturingOrders"
+      },
+      "ManufacturingOrderNodeId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References ManufacturingOrderNodes.",
+        "x-since": "2.30",
+        "x-references": "ManufacturingOrderNodes"
+      },
+      "OperationNumber": {
+        "type": "integer",
+        "format": "int32",
+        "minimum": -2147483648,
+        "maximum": 2147483647,
+        "description": "Operation number."
+      },
+      "PlannedSetupTime": {
+        "type": "string",
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Planned setup time."
+      },
+      "PlannedUnitTime": {
+        "type": "string",
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Planned unit time."
+      },
+      "PlannedStartDate": {
+        "type": "string",
+        "format": "date-time",
+        "description": "Planned start.",
+        "x-since": "2.27"
+      },
+      "PlannedFinishDate": {
+        "type": "string",
+        "format": "date-time",
+        "description": "Planned finish.",
+        "x-since": "2.27"
+      },
+      "ActualStartDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Actual (reported) start.",
+        "x-since": "2.27"
+      },
+      "ActualFinishDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Actual (reported) finish.",
+        "x-since": "2.27"
+      },
+      "OperationRowId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References OperationRows; null when the operation was added manually.",
+        "x-since": "2.41",
+        "x-references": "OperationRows"
+      },
+      "OperationRow": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/OperationRow"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "2.41",
+        "x-expandable": true
+      },
+      "Status": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperationStatus",
+        "description": "Values under States and transitions.",
+        "x-since": "2.50"
+      },
+      "WorkshopOperationStatus": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperationWorkshopOperationStatus",
+        "description": "Values under States and transitions.",
+        "x-since": "2.50"
+      },
+      "BundleId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Generated id common to a collection of operations.",
+        "x-since": "2.52"
+      },
+      "Description": {
+        "type": "string",
+        "description": "Translated description.",
+        "x-since": "2.54"
+      },
+      "ControlDataRows": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "#/components/schemas/ManufacturingOrderOperationControlDataRow"
+        },
+        "description": "Expandable.",
+        "x-since": "22.5",
+        "x-expandable": true
+      },
+      "OrderQuantityId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References OrderQuantityManufacturingOrderOperations.",
+        "x-since": "22.6",
+        "x-references": "OrderQuantityManufacturingOrderOperations"
+      },
+      "OrderQuantity": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/OrderQuantityManufacturingOrderOperation"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable; holds the partial quantities.",
+        "x-since": "22.6",
+        "x-expandable": true
+      },
+      "ClearedStatus": {
+        "type": "boolean",
+        "description": "Whether the status is cleared.",
+        "x-since": "23.3"
+      },
+      "OnPriorityPlan": {
+        "type": "boolean",
+        "description": "Whether the operation is shown in the priority plan.",
+        "x-since": "25.2"
+      },
+      "ManualOperationStatusId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References ManualOperationStatuses.",
+        "x-since": "25.2",
+        "x-references": "ManualOperationStatuses"
+      },
+      "ManualOperationStatus": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/ManualOperationStatus"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "25.2",
+        "x-expandable": true
+      },
+      "Materials": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "#/components/schemas/ManufacturingOrderMaterial"
+        },
+        "description": "Expandable; materials of the operation.",
+        "x-since": "24.4",
+        "x-expandable": true
+      },
+      "FixedLeadTime": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Fixed lead time.",
+        "x-since": "24.6"
+      },
+      "UnitStaffingFactor": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Unit staffing factor.",
+        "x-since": "25.8"
+      },
+      "SetupStaffingFactor": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Setup staffing factor.",
+        "x-since": "25.8"
+      },
+      "IsPlannedTimeCalculated": {
+        "type": "boolean",
+        "description": "True when the planned time was calculated at order creation (from a part-configurator formula or aggregated from fictitious sub-parts) and must not be overwritten when the work center changes.",
+        "x-since": "26.5"
+      },
+      "Days": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "#/components/schemas/ManufacturingOrderOperationDay"
+        },
+        "description": "Expandable; planned time distributed per day.",
+        "x-since": "26.7",
+        "x-expandable": true
+      },
+      "TimeCalculationType": {
+        "$ref": "#/components/schemas/ManufacturingOrderOperationTimeCalculationType",
+        "description": "0 = RecordedTime, 1 = PreCalculatedTime, 2 = BundleDistributedRecordedTime.",
+        "x-since": "26.8"
+      },
+      "AllowsMultipleOperatorsToStartThisOperationSimultaneously": {
+        "type": "boolean",
+        "description": "True when more than one operator can report on the operation at the same time in the recording terminal.",
+        "x-since": "26.8"
+      }
+    },
+    "required": [
+      "Id",
+      "Priority",
+      "WorkCenterId",
+      "PartId",
+      "Part",
+      "PlannedQuantity",
+      "ReportedQuantity",
+      "RestQuantity",
+      "ReportedSetupTime",
+      "ReportedUnitTime",
+      "RejectedQuantity",
+      "WipLocation",
+      "ReportNumber",
+      "InstructionCommentId",
+      "InstructionComment",
+      "ManufacturingOrderId",
+      "ManufacturingOrderNodeId",
+      "OperationNumber",
+      "PlannedSetupTime",
+      "PlannedUnitTime",
+      "PlannedStartDate",
+      "PlannedFinishDate",
+      "ActualStartDate",
+      "ActualFinishDate",
+      "OperationRowId",
+      "OperationRow",
+      "Status",
+      "WorkshopOperationStatus",
+      "BundleId",
+      "Description",
+      "ControlDataRows",
+      "OrderQuantityId",
+      "OrderQuantity",
+      "ClearedStatus",
+      "OnPriorityPlan",
+      "ManualOperationStatusId",
+      "ManualOperationStatus",
+      "Materials",
+      "FixedLeadTime",
+      "UnitStaffingFactor",
+      "SetupStaffingFactor",
+      "IsPlannedTimeCalculated",
+      "Days",
+      "TimeCalculationType",
+      "AllowsMultipleOperatorsToStartThisOperationSimultaneously"
+    ]
+  },
+  "ManufacturingOrderOperationControlDataRow": {
+    "type": "object",
+    "description": "ManufacturingOrderOperationControlDataRows: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "ManufacturingOrderOperationDay": {
+    "type": "object",
+    "description": "ManufacturingOrderOperationDays: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
     }
   },
   "ManufacturingOrderOperationPartial": {
@@ -1179,6 +2404,944 @@ export const components: Record<string, unknown> = {
       }
     },
     "x-record": "ManufacturingOrderOperation"
+  },
+  "ManufacturingOrderOperationStatus": {
+    "type": "integer",
+    "format": "int32",
+    "description": "0 = None, 1 = Started, 2 = PartiallyShipped, 3 = FullyShipped, 4 = PartiallyReported, 5 = Finished",
+    "enum": [
+      0,
+      1,
+      2,
+      3,
+      4,
+      5
+    ],
+    "x-enum-varnames": [
+      "None",
+      "Started",
+      "PartiallyShipped",
+      "FullyShipped",
+      "PartiallyReported",
+      "Finished"
+    ]
+  },
+  "ManufacturingOrderOperationTimeCalculationType": {
+    "type": "integer",
+    "format": "int32",
+    "description": "0 = RecordedTime, 1 = PreCalculatedTime, 2 = BundleDistributedRecordedTime",
+    "enum": [
+      0,
+      1,
+      2
+    ],
+    "x-enum-varnames": [
+      "RecordedTime",
+      "PreCalculatedTime",
+      "BundleDistributedRecordedTime"
+    ]
+  },
+  "ManufacturingOrderOperationWorkshopOperationStatus": {
+    "type": "integer",
+    "format": "int32",
+    "description": "0 = NotInitialized, 1 = InProgress, 2 = ClockedOut, 3 = Interrupted, 4 = PartiallyReported, 5 = SetupTime, 6 = IsStandingBy, 9 = Finished",
+    "enum": [
+      0,
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      9
+    ],
+    "x-enum-varnames": [
+      "NotInitialized",
+      "InProgress",
+      "ClockedOut",
+      "Interrupted",
+      "PartiallyReported",
+      "SetupTime",
+      "IsStandingBy",
+      "Finished"
+    ]
+  },
+  "OperationRow": {
+    "type": "object",
+    "description": "OperationRows: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "OrderQuantityManufacturingOrderOperation": {
+    "type": "object",
+    "description": "OrderQuantityManufacturingOrderOperations: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "Part": {
+    "type": "object",
+    "description": "Parts: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "PartPurchaseExpenseValue": {
+    "type": "object",
+    "description": "PartPurchaseExpenseValues: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
+  },
+  "ProductRecord": {
+    "type": "object",
+    "description": "Represents a product record.",
+    "x-since": "2.18",
+    "x-type-guid": "3e3bfb7c-bb0c-495b-b88d-e1efa1f50368",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      },
+      "ProductRecordType": {
+        "$ref": "#/components/schemas/ProductRecordProductRecordType",
+        "description": "0 = ProductRecord, 1 = Batch."
+      },
+      "SerialNumberWithPartNumber": {
+        "type": "string",
+        "description": "Batch or serial number together with the part number."
+      },
+      "CommentId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Comments.",
+        "x-references": "Comments"
+      },
+      "Comment": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-expandable": true
+      },
+      "CertificateId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Comments.",
+        "x-since": "2.24",
+        "x-references": "Comments"
+      },
+      "Certificate": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "2.24",
+        "x-expandable": true
+      },
+      "WarrantyCommitmentId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Comments.",
+        "x-since": "2.24",
+        "x-references": "Comments"
+      },
+      "WarrantyCommitment": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "2.24",
+        "x-expandable": true
+      },
+      "InstallationCommentId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Comments.",
+        "x-since": "2.24",
+        "x-references": "Comments"
+      },
+      "InstallationComment": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "2.24",
+        "x-expandable": true
+      },
+      "SerialNumber": {
+        "type": "string",
+        "description": "Batch or serial number."
+      },
+      "ChargeNumber": {
+        "type": "string",
+        "description": "Charge number."
+      },
+      "PartId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Parts.",
+        "x-references": "Parts"
+      },
+      "Part": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Part"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-expandable": true
+      },
+      "ManufacturingOrderId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References ManufacturingOrders.",
+        "x-references": "ManufacturingOrders"
+      },
+      "ManufacturingOrder": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/ManufacturingOrder"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-expandable": true
+      },
+      "ExtraFields": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "#/components/schemas/ExtraField"
+        },
+        "description": "Expandable; extra field values.",
+        "x-expandable": true
+      },
+      "HasWarranty": {
+        "type": "boolean",
+        "description": "Covered by warranty.",
+        "x-since": "2.36"
+      },
+      "WarrantyStartDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Warranty start.",
+        "x-since": "2.36"
+      },
+      "WarrantyEndDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Warranty expiry.",
+        "x-since": "2.36"
+      },
+      "WarrantyMonths": {
+        "type": "integer",
+        "format": "int32",
+        "minimum": -2147483648,
+        "maximum": 2147483647,
+        "description": "Warranty length in months.",
+        "x-since": "2.36"
+      },
+      "OwnerId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Owner; references Customers.",
+        "x-since": "2.40",
+        "x-references": "Customers"
+      },
+      "CustomerOrderId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Customer order of the record.",
+        "x-since": "2.40"
+      },
+      "CustomerOrder": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/CustomerOrder"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "2.40",
+        "x-expandable": true
+      },
+      "CustomerOrderDeliveryRowId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References CustomerOrderDeliveryRows.",
+        "x-since": "2.40",
+        "x-references": "CustomerOrderDeliveryRows"
+      },
+      "CustomerOrderDeliveryRow": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/CustomerOrderDeliveryRow"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "2.40",
+        "x-expandable": true
+      },
+      "DeliveryAddressId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References DeliveryAddresses.",
+        "x-since": "2.40",
+        "x-references": "DeliveryAddresses"
+      },
+      "DeliveryAddress": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Address"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "2.40",
+        "x-expandable": true
+      },
+      "BlockMessageId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Message for the life cycle state; references Comments.",
+        "x-since": "2.45",
+        "x-references": "Comments"
+      },
+      "BlockMessage": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "2.45",
+        "x-expandable": true
+      },
+      "BlockedById": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Application user who set the record to blocked or message; references ApplicationUsers.",
+        "x-since": "2.45",
+        "x-references": "ApplicationUsers"
+      },
+      "LifeCycleState": {
+        "$ref": "#/components/schemas/ProductRecordLifeCycleState",
+        "description": "Values under States and transitions.",
+        "x-since": "2.45"
+      },
+      "BlockContext": {
+        "$ref": "#/components/schemas/ProductRecordBlockContext",
+        "description": "Bitmask. 0 = None, 1 = ManufacturingOrderWithdrawal, 2 = ManufacturingOrderClearance, 4 = CustomerOrderDelivery, 8 = CustomerOrderClearance, 16 = RequirementCalculation. The context the life cycle state applies to.",
+        "x-since": "2.45"
+      },
+      "BlockedFromDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Date from which the record is blocked.",
+        "x-since": "2.45"
+      },
+      "BlockedToDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Date from which the record is unblocked.",
+        "x-since": "2.45"
+      },
+      "MeasurementSetting": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Measurement setting.",
+        "x-since": "2.49"
+      },
+      "OperationTime": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Operation time.",
+        "x-since": "2.49"
+      },
+      "NumberOfCycles": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Number of cycles.",
+        "x-since": "2.49"
+      },
+      "OperationReportings": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "#/components/schemas/ProductRecordOperationReporting"
+        },
+        "description": "Expandable; operation reporting logs.",
+        "x-since": "2.49",
+        "x-expandable": true
+      },
+      "CustomerOrderOurReferenceId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Persons.",
+        "x-since": "2.51",
+        "x-references": "Persons"
+      },
+      "BusinessContactReferenceId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Customer's reference; references BusinessContactReferences.",
+        "x-since": "2.51",
+        "x-references": "BusinessContactReferences"
+      },
+      "CustomerOrderPartRevisionId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Revisions. Obsolete since 24.1; replaced by PartRevisionId.",
+        "x-since": "2.51",
+        "x-references": "Revisions",
+        "deprecated": true,
+        "x-obsolete-since": "24.1",
+        "x-replaced-by": "PartRevisionId"
+      },
+      "PartRevisionId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Revision of the part; references Revisions.",
+        "x-since": "24.1",
+        "x-references": "Revisions"
+      },
+      "PlannedDeliveryDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Planned delivery date of the customer order.",
+        "x-since": "2.51"
+      },
+      "ActualDeliveryDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Actual delivery date of the customer order.",
+        "x-since": "2.51"
+      },
+      "MeasurementSettingWarranty": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Meter reading for warranty.",
+        "x-since": "2.51"
+      },
+      "OperationTimeWarranty": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Operation time for warranty.",
+        "x-since": "2.51"
+      },
+      "NumberOfCyclesWarranty": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Number of cycles for warranty.",
+        "x-since": "2.51"
+      },
+      "PurchaseOrderId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References PurchaseOrders.",
+        "x-since": "2.51",
+        "x-references": "PurchaseOrders"
+      },
+      "ActualArrivalDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Actual delivery date of the purchase order.",
+        "x-since": "2.51"
+      },
+      "ManufactureDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Finish date of the manufacturing order.",
+        "x-since": "2.51"
+      },
+      "InstallationOrderId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Customer order the installation is linked to; references CustomerOrders.",
+        "x-since": "2.51",
+        "x-references": "CustomerOrders"
+      },
+      "InstalledBy": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Person linked to the installation; references Persons.",
+        "x-since": "2.51",
+        "x-references": "Persons"
+      },
+      "InstallationDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Date the installation takes place.",
+        "x-since": "2.51"
+      },
+      "InstallationCode": {
+        "type": "string",
+        "description": "Installation code.",
+        "x-since": "2.51"
+      },
+      "WarrantyCode": {
+        "type": "string",
+        "description": "Warranty code.",
+        "x-since": "2.51"
+      },
+      "RegistrationNo": {
+        "type": "string",
+        "description": "Registration number of the manufacturing order.",
+        "x-since": "2.51"
+      },
+      "TypeDescription": {
+        "type": "string",
+        "description": "Type description of the customer order.",
+        "x-since": "2.51"
+      },
+      "Status": {
+        "$ref": "#/components/schemas/ProductRecordStatus",
+        "description": "Values under States and transitions.",
+        "x-since": "22.6"
+      },
+      "BestBeforeDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Best before date.",
+        "x-since": "22.7"
+      },
+      "ProductRecordBatchId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Batch number key.",
+        "x-since": "23.3"
+      },
+      "RemainingExposureTime": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Remaining exposure time in hours.",
+        "x-since": "26.7"
+      },
+      "IsExposureTimeActive": {
+        "type": "boolean",
+        "description": "True while the exposure time counter is running and decreasing the remaining time.",
+        "x-since": "26.7"
+      },
+      "ExposureTimeNumberOfCycles": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "format": "int32",
+        "minimum": -2147483648,
+        "maximum": 2147483647,
+        "description": "Number of completed exposure time cycles.",
+        "x-since": "26.7"
+      },
+      "ManufacturerPartNumber": {
+        "type": "string",
+        "maxLength": 50,
+        "description": "Manufacturer part number; maximum length 50.",
+        "x-since": "26.7"
+      }
+    },
+    "required": [
+      "Id",
+      "ProductRecordType",
+      "SerialNumberWithPartNumber",
+      "CommentId",
+      "Comment",
+      "CertificateId",
+      "Certificate",
+      "WarrantyCommitmentId",
+      "WarrantyCommitment",
+      "InstallationCommentId",
+      "InstallationComment",
+      "SerialNumber",
+      "ChargeNumber",
+      "PartId",
+      "Part",
+      "ManufacturingOrderId",
+      "ManufacturingOrder",
+      "ExtraFields",
+      "HasWarranty",
+      "WarrantyStartDate",
+      "WarrantyEndDate",
+      "WarrantyMonths",
+      "OwnerId",
+      "CustomerOrderId",
+      "CustomerOrder",
+      "CustomerOrderDeliveryRowId",
+      "CustomerOrderDeliveryRow",
+      "DeliveryAddressId",
+      "DeliveryAddress",
+      "BlockMessageId",
+      "BlockMessage",
+      "BlockedById",
+      "LifeCycleState",
+      "BlockContext",
+      "BlockedFromDate",
+      "BlockedToDate",
+      "MeasurementSetting",
+      "OperationTime",
+      "NumberOfCycles",
+      "OperationReportings",
+      "CustomerOrderOurReferenceId",
+      "BusinessContactReferenceId",
+      "CustomerOrderPartRevisionId",
+      "PartRevisionId",
+      "PlannedDeliveryDate",
+      "ActualDeliveryDate",
+      "MeasurementSettingWarranty",
+      "OperationTimeWarranty",
+      "NumberOfCyclesWarranty",
+      "PurchaseOrderId",
+      "ActualArrivalDate",
+      "ManufactureDate",
+      "InstallationOrderId",
+      "InstalledBy",
+      "InstallationDate",
+      "InstallationCode",
+      "WarrantyCode",
+      "RegistrationNo",
+      "TypeDescription",
+      "Status",
+      "BestBeforeDate",
+      "ProductRecordBatchId",
+      "RemainingExposureTime",
+      "IsExposureTimeActive",
+      "ExposureTimeNumberOfCycles",
+      "ManufacturerPartNumber"
+    ]
+  },
+  "ProductRecordBlockContext": {
+    "type": "integer",
+    "format": "int32",
+    "description": "Bitmask: a combination (bitwise or) of the flags 0 = None, 1 = ManufacturingOrderWithdrawal, 2 = ManufacturingOrderClearance, 4 = CustomerOrderDelivery, 8 = CustomerOrderClearance, 16 = RequirementCalculation.",
+    "minimum": 0,
+    "maximum": 31,
+    "x-bitmask": true,
+    "x-enum-varnames": [
+      "None",
+      "ManufacturingOrderWithdrawal",
+      "ManufacturingOrderClearance",
+      "CustomerOrderDelivery",
+      "CustomerOrderClearance",
+      "RequirementCalculation"
+    ],
+    "x-flag-values": [
+      0,
+      1,
+      2,
+      4,
+      8,
+      16
+    ]
+  },
+  "ProductRecordLifeCycleState": {
+    "type": "integer",
+    "format": "int32",
+    "description": "0 = ApprovalForUse, 1 = NonApproval, 2 = ServicePastDue, 3 = UnderServiceOrCalibration, 4 = Rejected, 5 = ServiceOrCalibrationBeforeUse, 6 = Missing, 7 = Scrapped",
+    "enum": [
+      0,
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7
+    ],
+    "x-enum-varnames": [
+      "ApprovalForUse",
+      "NonApproval",
+      "ServicePastDue",
+      "UnderServiceOrCalibration",
+      "Rejected",
+      "ServiceOrCalibrationBeforeUse",
+      "Missing",
+      "Scrapped"
+    ]
+  },
+  "ProductRecordOperationReporting": {
+    "type": "object",
+    "description": "ProductRecordOperationReportings: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
   },
   "ProductRecordPartial": {
     "type": "object",
@@ -1385,6 +3548,330 @@ export const components: Record<string, unknown> = {
     },
     "x-record": "ProductRecord"
   },
+  "ProductRecordProductRecordType": {
+    "type": "integer",
+    "format": "int32",
+    "description": "0 = ProductRecord, 1 = Batch",
+    "enum": [
+      0,
+      1
+    ],
+    "x-enum-varnames": [
+      "ProductRecord",
+      "Batch"
+    ]
+  },
+  "ProductRecordStatus": {
+    "type": "integer",
+    "format": "int32",
+    "description": "0 = NotInitialized, 1 = Registrered, 2 = Manufacturing, 3 = ManufacturingPending, 4 = Inventory, 5 = Blocked, 6 = Packed, 7 = PackedAndMarked, 9 = Historical",
+    "enum": [
+      0,
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      9
+    ],
+    "x-enum-varnames": [
+      "NotInitialized",
+      "Registrered",
+      "Manufacturing",
+      "ManufacturingPending",
+      "Inventory",
+      "Blocked",
+      "Packed",
+      "PackedAndMarked",
+      "Historical"
+    ]
+  },
+  "Schedule": {
+    "type": "object",
+    "description": "Represents a schedule used for time recording.",
+    "x-since": "22.2",
+    "x-type-guid": "7a50172f-fe1f-40f7-9bda-6c8566c34991",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      },
+      "Code": {
+        "type": "string",
+        "description": "Human readable identifier."
+      },
+      "Description": {
+        "type": "string",
+        "description": "Translated description."
+      },
+      "ScheduleLength": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "x-decision": {
+          "unknown": "fields.meaningAndUnit",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Length of the schedule.",
+        "x-since": "23.1"
+      },
+      "Start": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "x-decision": {
+          "unknown": "fields.meaningAndUnit",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Start of the schedule.",
+        "x-since": "23.1"
+      },
+      "End": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "x-decision": {
+          "unknown": "fields.meaningAndUnit",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "End of the schedule.",
+        "x-since": "23.1"
+      },
+      "OvertimeScheduleId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Overtime schedule; references Schedules.",
+        "x-since": "23.1",
+        "x-references": "Schedules"
+      },
+      "FlexInStart": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "x-decision": {
+          "unknown": "fields.meaningAndUnit",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Flex in start.",
+        "x-since": "23.1"
+      },
+      "FlexInEnd": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "x-decision": {
+          "unknown": "fields.meaningAndUnit",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Flex in end.",
+        "x-since": "23.1"
+      },
+      "FlexOutStart": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "x-decision": {
+          "unknown": "fields.meaningAndUnit",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Flex out start.",
+        "x-since": "23.1"
+      },
+      "FlexOutEnd": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "x-decision": {
+          "unknown": "fields.meaningAndUnit",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Flex out end.",
+        "x-since": "23.1"
+      },
+      "IsNightSchedule": {
+        "type": "boolean",
+        "description": "Night schedule flag.",
+        "x-since": "23.1"
+      },
+      "Type": {
+        "$ref": "#/components/schemas/ScheduleType",
+        "description": "Bitmask. 0 = NotInitialized, 1 = Ordinary, 2 = Overtime.",
+        "x-since": "23.1"
+      },
+      "AmountSwh": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Amount of shorter work hours.",
+        "x-since": "24.4"
+      },
+      "ScheduleNumberForExport": {
+        "type": "string",
+        "description": "Schedule number for export.",
+        "x-since": "24.4"
+      },
+      "BlockedContextType": {
+        "$ref": "#/components/schemas/ScheduleBlockedContextType",
+        "description": "Bitmask. 0 = None, 1 = RegisterScheduleCycle, 2 = CreateRecording.",
+        "x-since": "24.4"
+      },
+      "BlockedById": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Application user who blocked the entity.",
+        "x-since": "24.4"
+      },
+      "BlockedFromDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Block start.",
+        "x-since": "24.4"
+      },
+      "BlockedToDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Block end.",
+        "x-since": "24.4"
+      },
+      "BlockedStatus": {
+        "$ref": "#/components/schemas/ScheduleBlockedStatus",
+        "description": "Values under States and transitions.",
+        "x-since": "24.4"
+      },
+      "BlockMessageId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Block message comment; references Comments.",
+        "x-since": "24.4",
+        "x-references": "Comments"
+      },
+      "BlockMessage": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Expandable.",
+        "x-since": "24.4",
+        "x-expandable": true
+      }
+    },
+    "required": [
+      "Id",
+      "Code",
+      "Description",
+      "ScheduleLength",
+      "Start",
+      "End",
+      "OvertimeScheduleId",
+      "FlexInStart",
+      "FlexInEnd",
+      "FlexOutStart",
+      "FlexOutEnd",
+      "IsNightSchedule",
+      "Type",
+      "AmountSwh",
+      "ScheduleNumberForExport",
+      "BlockedContextType",
+      "BlockedById",
+      "BlockedFromDate",
+      "BlockedToDate",
+      "BlockedStatus",
+      "BlockMessageId",
+      "BlockMessage"
+    ]
+  },
+  "ScheduleBlockedContextType": {
+    "type": "integer",
+    "format": "int32",
+    "description": "Bitmask: a combination (bitwise or) of the flags 0 = None, 1 = RegisterScheduleCycle, 2 = CreateRecording.",
+    "minimum": 0,
+    "maximum": 3,
+    "x-bitmask": true,
+    "x-enum-varnames": [
+      "None",
+      "RegisterScheduleCycle",
+      "CreateRecording"
+    ],
+    "x-flag-values": [
+      0,
+      1,
+      2
+    ]
+  },
+  "ScheduleBlockedStatus": {
+    "type": "integer",
+    "format": "int32",
+    "description": "0 = None, 1 = Message, 2 = Blocked",
+    "enum": [
+      0,
+      1,
+      2
+    ],
+    "x-enum-varnames": [
+      "None",
+      "Message",
+      "Blocked"
+    ]
+  },
   "SchedulePartial": {
     "type": "object",
     "description": "A Schedule as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
@@ -1458,6 +3945,24 @@ export const components: Record<string, unknown> = {
     },
     "x-record": "Schedule"
   },
+  "ScheduleType": {
+    "type": "integer",
+    "format": "int32",
+    "description": "Bitmask: a combination (bitwise or) of the flags 0 = NotInitialized, 1 = Ordinary, 2 = Overtime.",
+    "minimum": 0,
+    "maximum": 3,
+    "x-bitmask": true,
+    "x-enum-varnames": [
+      "NotInitialized",
+      "Ordinary",
+      "Overtime"
+    ],
+    "x-flag-values": [
+      0,
+      1,
+      2
+    ]
+  },
   "SessionInfo": {
     "type": "object",
     "description": "The session the request presents.",
@@ -1518,6 +4023,325 @@ export const components: Record<string, unknown> = {
       "unknown": "commands.methodPath",
       "decision": "Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string \"Validation failed for command {Command}: {message}\"; an unknown command under the prefix answers 404 \"Unknown command {Command}\". GetMultiFactorDeviceSecret takes {} with a session, or {MfaToken} with the enrolment token a password login gave a user who must use MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else null)."
     }
+  },
+  "SupplierPartLink": {
+    "type": "object",
+    "description": "Represents a supplier part link.",
+    "x-since": "2.18",
+    "x-type-guid": "ec4715c4-9f65-493c-8872-442db47b7562",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      },
+      "SupplierId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Suppliers.",
+        "x-references": "Suppliers"
+      },
+      "SupplierPartNumber": {
+        "type": "string",
+        "description": "Part number at the supplier."
+      },
+      "PurchaseCommentShowInForms": {
+        "type": "integer",
+        "format": "int32",
+        "minimum": -2147483648,
+        "maximum": 2147483647,
+        "x-decision": {
+          "unknown": "fields.allowedValues",
+          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+        },
+        "description": "Which forms show the purchase comment."
+      },
+      "IncludeAlloyCostOnPurchaseOrder": {
+        "type": "boolean",
+        "description": "Include alloy cost on purchase orders."
+      },
+      "PartId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Part of the link."
+      },
+      "Price": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Price."
+      },
+      "SetupPrice": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Setup price."
+      },
+      "LeadTime": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
+        "x-format": "timespan",
+        "description": "Lead time in work days."
+      },
+      "Discount": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Discount."
+      },
+      "PriceValidThrough": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Price valid through."
+      },
+      "FuturePrice": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Future price."
+      },
+      "FuturePriceValidThrough": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Future price valid through."
+      },
+      "FutureSetupPrice": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Future setup price."
+      },
+      "QuantityPerPackage": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "format": "decimal",
+        "description": "Quantity per package."
+      },
+      "OverridePurchaseCommentId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Comments.",
+        "x-references": "Comments"
+      },
+      "OverridePurchaseComment": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Override purchase comment.",
+        "x-expandable": true
+      },
+      "UnitId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Units.",
+        "x-references": "Units"
+      },
+      "Unit": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Unit"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The unit.",
+        "x-expandable": true
+      },
+      "PriceCurrencyId": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Currencies.",
+        "x-references": "Currencies"
+      },
+      "PriceCurrency": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Currency"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The price currency.",
+        "x-expandable": true
+      },
+      "PriceCommentId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "References Comments.",
+        "x-references": "Comments"
+      },
+      "PriceComment": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/Comment"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Price comment.",
+        "x-expandable": true
+      },
+      "Brand": {
+        "type": "string",
+        "description": "Brand of the link.",
+        "x-since": "2.47"
+      },
+      "Storage": {
+        "type": "string",
+        "description": "Storage of the link.",
+        "x-since": "2.47"
+      },
+      "Dock": {
+        "type": "string",
+        "description": "Dock of the link.",
+        "x-since": "2.47"
+      },
+      "IsRemoteConfigured": {
+        "type": "boolean",
+        "description": "True when the part is remote configured via the transfer profile connected to the supplier.",
+        "x-since": "23.2"
+      },
+      "PartPurchaseExpenseValuesId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Key of the purchase expense values.",
+        "x-since": "26.6"
+      },
+      "PartPurchaseExpenseValues": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/PartPurchaseExpenseValue"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Purchase expense values.",
+        "x-since": "26.6",
+        "x-expandable": true
+      },
+      "ManufacturerPartLinkId": {
+        "type": [
+          "string",
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Key of the manufacturer part link.",
+        "x-since": "26.7"
+      },
+      "ManufacturerPartLink": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/ManufacturerPartLink"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Manufacturer part link.",
+        "x-since": "26.7",
+        "x-expandable": true
+      }
+    },
+    "required": [
+      "Id",
+      "SupplierId",
+      "SupplierPartNumber",
+      "PurchaseCommentShowInForms",
+      "IncludeAlloyCostOnPurchaseOrder",
+      "PartId",
+      "Price",
+      "SetupPrice",
+      "LeadTime",
+      "Discount",
+      "PriceValidThrough",
+      "FuturePrice",
+      "FuturePriceValidThrough",
+      "FutureSetupPrice",
+      "QuantityPerPackage",
+      "OverridePurchaseCommentId",
+      "OverridePurchaseComment",
+      "UnitId",
+      "Unit",
+      "PriceCurrencyId",
+      "PriceCurrency",
+      "PriceCommentId",
+      "PriceComment",
+      "Brand",
+      "Storage",
+      "Dock",
+      "IsRemoteConfigured",
+      "PartPurchaseExpenseValuesId",
+      "PartPurchaseExpenseValues",
+      "ManufacturerPartLinkId",
+      "ManufacturerPartLink"
+    ]
   },
   "SupplierPartLinkPartial": {
     "type": "object",
@@ -1618,5 +4442,28 @@ export const components: Record<string, unknown> = {
       }
     },
     "x-record": "SupplierPartLink"
+  },
+  "Unit": {
+    "type": "object",
+    "description": "Units: fields not shown in the spec beyond the business key.",
+    "properties": {
+      "Id": {
+        "type": [
+          "string",
+          "integer"
+        ],
+        "format": "int64",
+        "pattern": "^-?[0-9]+$",
+        "description": "Business key."
+      }
+    },
+    "required": [
+      "Id"
+    ],
+    "additionalProperties": true,
+    "x-decision": {
+      "unknown": "fields.referencedResources",
+      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+    }
   }
 };

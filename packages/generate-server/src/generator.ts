@@ -9,10 +9,9 @@
  *   src/main.ts           starts the server from the environment
  *   ir.json               the IR snapshot the runtime serves
  */
-import { routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
+import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import { generatedHeader, GENERATED_MARKER, normalize } from '@specgen/generate-core';
-import { buildDocument } from '@specgen/generate-openapi';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonText } from './ir-json.ts';
 import { routeModules } from './model.ts';
@@ -44,7 +43,7 @@ function componentClosure(all: Record<string, JsonSchema>, names: string[]): Rec
     const name = queue.shift()!;
     if (out[name] || !all[name]) continue;
     out[name] = all[name];
-    for (const m of JSON.stringify(all[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) queue.push(m[1]!);
+    for (const m of JSON.stringify(all[name]).matchAll(/"#\/components\/schemas\/([^"/]+)/g)) queue.push(m[1]!);
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -62,7 +62,12 @@ describe('generate-server', () => {
     expect(body('totpLogin').body).toEqual(JSON.parse(JSON.stringify(signInSchemas(spec).totpLoginRequest)));
     for (const route of routes(spec, '26.8')) expect(Object.keys(body(route.operationId).response)).toEqual(Object.keys(route.responses));
     expect(body('listProductRecords').response['200']).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductRecordPartial' } });
-    expect(text).toMatch(/^  "LoginResponse": \{$/m);
+    // Every $ref points into `components` of the same file.
+    const defined = new Set([...text.matchAll(/^  "(\w+)": \{$/gm)].map((m) => m[1]));
+    const referenced = new Set([...text.matchAll(/"#\/components\/schemas\/(\w+)/g)].map((m) => m[1]));
+    expect(referenced).toContain('ProductRecordPartial');
+    expect(referenced).toContain('ProductRecord');
+    for (const name of referenced) expect(defined.has(name), name).toBe(true);
   });
 
   it('the routes follow the service version', () => {
