@@ -156,3 +156,50 @@ describe('an override behind the skeleton', () => {
     await expect(createServiceServer({ config, store, handlers: typo, log: false })).rejects.toThrow(/handlers\.ProductRecord: no such handler group/);
   });
 });
+
+describe('the default sign-in handlers behind the skeleton', () => {
+  let plain: FastifyInstance;
+  let redirectUrl = '';
+  beforeAll(async () => {
+    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', LOGIN_RATE_PER_MINUTE: '12' }, spec, { dataDir: dir });
+    redirectUrl = config.oidc.redirectUrl ?? `${config.publicUrl.replace(/\/+$/, '')}/`;
+    plain = await createServiceServer({ config, store, log: false });
+  });
+  afterAll(() => plain?.close());
+  const post = (path: string, payload?: object, headers: Record<string, string> = {}) =>
+    plain.inject({ method: 'POST', url: `${BASE}${path}`, headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers }, ...(payload === undefined ? {} : { payload }) });
+
+  it('checks the path parameters and the body against the request schema (no coercion)', async () => {
+    const badPrefix = await plain.inject({ method: 'POST', url: '/english/001.1/login', payload: { Username: 'reader', Password: 'pw' } });
+    expect([badPrefix.statusCode, badPrefix.json()]).toEqual([400, 'languageCode must be a two-letter ISO 639-1 code, e.g. en']);
+    const badCode = await post('/login/totp', { MfaToken: 'x', Code: '123456' });
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json()).toMatch(/^Invalid request: /);
+  });
+
+  it('a command without a body is {} (GetMultiFactorDeviceSecret with a session); another command name is 404', async () => {
+    const secret = await post('/api/v1/Common/Commands/GetMultiFactorDeviceSecret', undefined, { 'x-service-sessionid': sessions.reader! });
+    expect(secret.statusCode).toBe(200);
+    expect(secret.json()).toMatchObject({ $id: '1', Secret: expect.stringMatching(/^[A-Z2-7]{32}$/) });
+    expect(secret.headers['x-service-sessionid']).toBe(sessions.reader);
+    const noSession = await post('/api/v1/Common/Commands/GetMultiFactorDeviceSecret', {});
+    expect(noSession.statusCode).toBe(401);
+    const unknown = await post('/api/v1/Common/Commands/DropEverything', {});
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, 'Unknown command DropEverything']);
+  });
+
+  it('OIDC without a configured issuer answers 503; logout ends the session', async () => {
+    const oidc = await post(`/login/oidc?redirectUrl=${encodeURIComponent(redirectUrl)}`, {});
+    expect([oidc.statusCode, oidc.json()]).toEqual([503, 'OIDC sign-in is not configured']);
+    const login = await post('/login', { Username: 'nobody', Password: 'pw' });
+    const id = login.json().SessionId as string;
+    expect((await post('/logout', undefined, { 'x-service-sessionid': id })).statusCode).toBe(204);
+    expect((await plain.inject({ url: `${BASE}/session`, headers: { 'x-service-sessionid': id } })).statusCode).toBe(401);
+  });
+
+  it('keeps the per-address limit of the sign-in routes (429)', async () => {
+    let last = 0;
+    for (let i = 0; i < 14 && last !== 429; i++) last = (await post('/login', { Username: 'nobody', Password: 'wrong' })).statusCode;
+    expect(last).toBe(429);
+  });
+});
