@@ -62,6 +62,8 @@ export interface ClientModel {
   title: string;
   serviceVersion: string | null;
   sessionHeader: string;
+  /** Paths (after `/{languageCode}/{companyNumber}`) of credential login, logout and the current session. */
+  signIn: { login: string; logout: string; session: string };
   endpoints: EndpointView[];
   commands: CommandView[];
   resources: ResourceView[];
@@ -143,6 +145,11 @@ export function buildClientModel(spec: Spec, requestedVersion: string | null): C
     title: spec.title,
     serviceVersion: version,
     sessionHeader: SESSION_HEADER,
+    signIn: {
+      login: routePath(table, (r) => r.operationId === 'login', 'login'),
+      logout: routePath(table, (r) => r.operationId === 'logout', 'logout'),
+      session: routePath(table, (r) => r.operationId === 'getSession', 'getSession'),
+    },
     endpoints: endpointsAt(spec, version).map((e) => endpointView(spec, e, table)),
     commands: spec.commands.map((c) => ({
       method: naming.commandMethod(c.name),

@@ -6,10 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { SESSION_HEADER } from '@specgen/contract';
+
+const SESSION = SESSION_HEADER.toLowerCase();
 
 export const REDACT_PATHS = [
-  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-service-sessionid"]', 'res.headers["set-cookie"]',
-  'res.headers["x-service-sessionid"]', '*.Password', '*.password', '*.Code', '*.code', '*.MfaToken', '*.SessionId',
+  'req.headers.cookie', 'req.headers.authorization', `req.headers["${SESSION}"]`, 'res.headers["set-cookie"]',
+  `res.headers["${SESSION}"]`, '*.Password', '*.password', '*.Code', '*.code', '*.MfaToken', '*.SessionId',
   '*.sessionId', '*.Secret', '*.secret', '*.token', '*.state', '*.nonce', '*.code_verifier',
 ];
 
