@@ -1,14 +1,23 @@
 #!/usr/bin/env node
 /**
- * `pnpm start` (after `specgen generate`): the service of the generated IR snapshot with demo
- * users, seed data and the development identity provider (when no OIDC issuer is configured), on
- * PORT (8001). Switch each off with DEMO_USERS=false, SEED_DATA=false, DEV_IDP=false.
+ * `pnpm start` (after `specgen generate`): the generated server (@service-api/server: its route
+ * modules with the default handlers) with demo users, seed data and the development identity
+ * provider (when no OIDC issuer is configured), on PORT (8001). Switch each off with
+ * DEMO_USERS=false, SEED_DATA=false, DEV_IDP=false. With SPEC_IR (another IR than the generated
+ * snapshot) the runtime's own routes serve that IR instead, since the generated routes are its spec's.
  */
+import { serviceRoutes } from '@service-api/server';
 import { runService, stopOnSignals } from '@specgen/runtime-server';
 import { devSpec } from './snapshot.ts';
 
 Promise.resolve()
-  .then(() => runService({ spec: devSpec(), defaults: { demoUsers: true, seedData: true, devIdp: true } }))
+  .then(() =>
+    runService({
+      spec: devSpec(),
+      ...(process.env['SPEC_IR'] ? {} : { routes: serviceRoutes() }),
+      defaults: { demoUsers: true, seedData: true, devIdp: true },
+    }),
+  )
   .then(stopOnSignals, (error: unknown) => {
     console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
