@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findGenerators } from '../src/generators.ts';
 import { type WatchHandle, type WatchRun, watchGenerate } from '../src/generate/watch.ts';
-import { scratch } from './generate-support.ts';
+import { runGenerate, scratch, snapshot } from './generate-support.ts';
 
 let handle: WatchHandle | null = null;
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 /** Starts a watcher on a scratch copy of the spec; `next()` resolves with the following run. */
-async function startWatch() {
+async function startWatch(targets: string[] | null = ['types', 'validators']) {
   const s = scratch();
   const templatesDir = join(s.dir, 'templates');
   mkdirSync(join(templatesDir, 'types'), { recursive: true });
@@ -24,7 +24,7 @@ async function startWatch() {
     outDir: s.out,
     serviceVersion: null,
     templatesDir,
-    generators: findGenerators(['types', 'validators']),
+    generators: findGenerators(targets),
     onRun: (run) => {
       runs.push(run);
       waiting?.(run);
@@ -81,4 +81,21 @@ describe('specgen generate --watch', () => {
     writeFileSync(w.spec, good.replace('Warranty length in months.', 'Warranty length, in months.'));
     expect(written(await nextRun)).toEqual(['types/src/resources/product-record.ts']);
   }, 60_000);
+
+  it('with every target (OpenAPI rendered in the worker thread) writes what a one-shot generate writes', async () => {
+    const w = await startWatch(null);
+    expect(written(w.runs[0]!)).toContain('openapi/openapi.json');
+    const nextRun = w.next();
+    writeFileSync(w.spec, readFileSync(w.spec, 'utf8').replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | Covered by the warranty. |'));
+    const run = await nextRun;
+    expect(run.offloaded).toEqual(['openapi']);
+    expect(written(run)).toEqual(expect.arrayContaining(['openapi/openapi.json', 'openapi/openapi.yaml', 'types/src/resources/product-record.ts']));
+    const watched = snapshot(w.out);
+    const oneShot = join(w.dir, 'one-shot');
+    expect((await runGenerate(['--spec', w.spec, '--out', oneShot, '--quiet'])).code).toBe(0);
+    const expected = snapshot(oneShot);
+    // Headers name the spec as given; both runs were given the same file under other names.
+    const same = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.split(w.spec).join('spec.md')]));
+    expect(same(watched)).toEqual(same(expected));
+  }, 120_000);
 });

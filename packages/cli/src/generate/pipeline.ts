@@ -51,25 +51,39 @@ export function packageVersionOf(outDir: string, target: string): string {
   }
 }
 
+/** One target's files, each checked to lie under the target's folder. */
+export function renderTarget(spec: Spec, g: Generator, templates: TemplateEngine, options: RenderOptions): GeneratedFile[] {
+  const produced = g.generate({
+    spec,
+    templates,
+    options: { serviceVersion: options.serviceVersion, specFile: options.specFile, packageVersion: packageVersionOf(options.outDir, g.target) },
+  });
+  checkFolder(g.target, produced);
+  return produced;
+}
+
+function checkFolder(target: string, files: readonly GeneratedFile[]): void {
+  for (const f of files) {
+    if (!f.path.startsWith(`${target}/`)) throw new GenerateError(`generator ${target} produced ${f.path}, outside its folder ${target}/`);
+  }
+}
+
 /**
  * `known`: watch mode's output of the last run (compared in memory). Without it the folder is
  * read, and each file's text is kept in `disk` when given, for the write or check that follows.
+ * `prerendered`: files of some targets rendered elsewhere from the same spec (watch mode renders
+ * the OpenAPI target in a worker thread); those targets are not rendered again.
  */
 export function renderTargets(
   spec: Spec, generators: readonly Generator[], templates: TemplateEngine, options: RenderOptions, known?: KnownOutput,
-  disk?: Map<string, string | undefined>,
+  disk?: Map<string, string | undefined>, prerendered?: ReadonlyMap<string, readonly GeneratedFile[]>,
 ): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   for (const g of generators) {
     const started = performance.now();
-    const produced = g.generate({
-      spec,
-      templates,
-      options: { serviceVersion: options.serviceVersion, specFile: options.specFile, packageVersion: packageVersionOf(options.outDir, g.target) },
-    });
-    for (const f of produced) {
-      if (!f.path.startsWith(`${g.target}/`)) throw new GenerateError(`generator ${g.target} produced ${f.path}, outside its folder ${g.target}/`);
-    }
+    const ready = prerendered?.get(g.target);
+    if (ready) checkFolder(g.target, ready);
+    const produced = ready ?? renderTarget(spec, g, templates, options);
     files.push(...produced);
     options.progress?.rendered(g.target, produced.length, performance.now() - started);
   }
@@ -126,11 +140,12 @@ export function generateFromSpec(
   templates: TemplateEngine,
   options: RenderOptions & { check: boolean },
   known?: KnownOutput,
+  prerendered?: ReadonlyMap<string, readonly GeneratedFile[]>,
 ): GenerateOutcome {
   if (hasErrors(parsed.diagnostics)) return { kind: 'diagnostics', diagnostics: parsed.diagnostics };
   const memory = known && known.size > 0 ? known : undefined;
   const disk = new Map<string, string | undefined>();
-  const files = renderTargets(parsed.spec, generators, templates, options, memory, disk);
+  const files = renderTargets(parsed.spec, generators, templates, options, memory, disk, prerendered);
   const owned = ownedBy(options.outDir, generators.map((g) => g.target));
   if (options.check) return { kind: 'checked', stale: staleFiles(options.outDir, files, owned, disk), files, diagnostics: parsed.diagnostics };
   const report = memory ? writeChanged(options.outDir, files, memory) : writeFiles(options.outDir, files, owned, disk);

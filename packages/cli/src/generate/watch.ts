@@ -2,14 +2,18 @@
  * `specgen generate --watch`: regenerate when the spec or a template changes. The incremental
  * parser re-parses only the sections whose text changed, generators re-render, and
  * `writeFiles` writes only files whose bytes changed. Each run reports the time from the file
- * event to the files being written.
+ * event to the files being written. The OpenAPI target renders in a worker thread meanwhile
+ * (offload.ts), when the worker can start.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { createTemplateEngine, type Generator, type TemplateEngine } from '@specgen/generate-core';
+import { hasErrors } from '@specgen/diagnostics';
+import { createTemplateEngine, type GeneratedFile, type Generator, type TemplateEngine } from '@specgen/generate-core';
 import { createIncrementalParser } from '@specgen/parser';
-import { type GenerateOutcome, type KnownOutput, type RenderOptions, generateFromSpec } from './pipeline.ts';
+import { generators as registry } from '../generators.ts';
+import { OFFLOADED_TARGETS, startOffload } from './offload.ts';
+import { type GenerateOutcome, type KnownOutput, type RenderOptions, generateFromSpec, renderTarget } from './pipeline.ts';
 
 const SETTLE_MS = 80;
 
@@ -20,6 +24,8 @@ export interface WatchRun {
   error?: Error;
   /** Milliseconds from the file event (or start) to the files being written. */
   ms: number;
+  /** Targets this run rendered in the worker thread (offload.ts). */
+  offloaded?: readonly string[];
 }
 
 export interface WatchOptions extends RenderOptions {
@@ -44,14 +50,38 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
   let queued: { trigger: string; at: number; templatesChanged: boolean } | null = null;
   /** The spec text the last run read; see `settle`. */
   let lastSpecText: string | null = null;
+  let templatesVersion = 0;
+  // Only the registry's own generators can be re-created in the worker; SPECGEN_WATCH_WORKER=0 keeps everything here.
+  const offloaded = options.generators.filter((g) => OFFLOADED_TARGETS.includes(g.target) && registry.includes(g)).map((g) => g.target);
+  const offload = process.env['SPECGEN_WATCH_WORKER'] === '0' ? null : startOffload(offloaded);
 
-  const run = (trigger: string, at: number, templatesChanged: boolean) => {
-    if (templatesChanged) templates = createTemplateEngine(options.templatesDir ?? undefined);
+  const run = async (trigger: string, at: number, templatesChanged: boolean) => {
+    if (templatesChanged) {
+      templates = createTemplateEngine(options.templatesDir ?? undefined);
+      templatesVersion++;
+    }
     try {
-      lastSpecText = readFileSync(options.specPath, 'utf8');
-      const parsed = parser.parse(lastSpecText, options.specFile);
-      const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false }, known);
-      options.onRun({ trigger, outcome, ms: performance.now() - at });
+      const specText = readFileSync(options.specPath, 'utf8');
+      lastSpecText = specText;
+      const remote = offload?.render({
+        specText, specFile: options.specFile, outDir: options.outDir, serviceVersion: options.serviceVersion, templatesDir: options.templatesDir, templatesVersion,
+      });
+      remote?.catch(() => undefined); // not awaited when the spec has errors; awaited (and thrown) below otherwise
+      const parsed = parser.parse(specText, options.specFile);
+      let prerendered: Map<string, readonly GeneratedFile[]> | undefined;
+      const offloaded: string[] = [];
+      if (offload && remote && !hasErrors(parsed.diagnostics)) {
+        // The other targets render here while the worker renders its own; a target the worker
+        // could not render (null) is rendered by generateFromSpec below.
+        prerendered = new Map();
+        for (const g of options.generators) if (!offload.targets.includes(g.target)) prerendered.set(g.target, renderTarget(parsed.spec, g, templates, options));
+        for (const [target, files] of (await remote) ?? []) {
+          prerendered.set(target, files);
+          offloaded.push(target);
+        }
+      }
+      const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false }, known, prerendered);
+      options.onRun({ trigger, outcome, ms: performance.now() - at, offloaded });
     } catch (err) {
       options.onRun({ trigger, error: err instanceof Error ? err : new Error(String(err)), ms: performance.now() - at });
     }
@@ -80,15 +110,15 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       return;
     }
     queued = { trigger, at, templatesChanged };
-    if (!running) setImmediate(drain);
+    if (!running) setImmediate(() => void drain());
   };
 
-  const drain = () => {
+  const drain = async () => {
     running = true;
     while (queued) {
       const next = queued;
       queued = null;
-      run(next.trigger, next.at, next.templatesChanged);
+      await run(next.trigger, next.at, next.templatesChanged);
     }
     running = false;
   };
@@ -100,10 +130,20 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
 
   const ready = new Promise<void>((resolve, reject) => {
     watcher.once('ready', () => {
-      run('initial', performance.now(), false);
-      resolve();
+      running = true;
+      void run('initial', performance.now(), false).then(() => {
+        running = false;
+        if (queued) setImmediate(() => void drain());
+        resolve();
+      });
     });
     watcher.once('error', reject);
   });
-  return { ready, close: () => watcher.close() };
+  return {
+    ready,
+    close: async () => {
+      await watcher.close();
+      await offload?.close();
+    },
+  };
 }

@@ -1,0 +1,93 @@
+/**
+ * `generate --watch` renders the OpenAPI target (the slowest per edit: the whole document, then
+ * its JSON and YAML texts) in a worker thread, on the second core, while the main thread parses
+ * and renders the other targets; the worker parses the same spec text with its own incremental
+ * parser. When the worker cannot start (a test runner that cannot load TypeScript in workers) or
+ * stops, those targets render in the main thread as before: same files either way.
+ */
+import { Worker } from 'node:worker_threads';
+import type { GeneratedFile } from '@specgen/generate-core';
+import { GenerateError } from './pipeline.ts';
+
+/** Targets rendered in the worker when they are selected. */
+export const OFFLOADED_TARGETS: readonly string[] = ['openapi'];
+
+export interface OffloadRequest {
+  id: number;
+  targets: readonly string[];
+  specText: string;
+  specFile: string;
+  outDir: string;
+  serviceVersion: string | null;
+  templatesDir: string | null;
+  /** Changes when a template changed, so the worker loads the templates again. */
+  templatesVersion: number;
+}
+
+export type OffloadReply = { id: number; files: Record<string, GeneratedFile[]> | null } | { id: number; error: string };
+
+export interface Offload {
+  readonly targets: readonly string[];
+  /** Files per target; null when the spec has errors or the worker is unavailable (render them here). */
+  render(request: Omit<OffloadRequest, 'id' | 'targets'>): Promise<Map<string, GeneratedFile[]> | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * Next to this module: render-worker.js when built. Run from source (tsx), the worker registers
+ * tsx's loader itself first: on Node 20 a worker does not get the loader hooks of `--import tsx`.
+ */
+function createWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-worker.js', import.meta.url));
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./render-worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  // From source, the worker reads the workspace packages' sources too (their `@specgen/source` export).
+  const execArgv = [...process.execArgv.filter((a) => !a.startsWith('--conditions')), '--conditions=@specgen/source'];
+  return new Worker(boot, { eval: true, execArgv });
+}
+
+export function startOffload(targets: readonly string[]): Offload | null {
+  if (targets.length === 0) return null;
+  let worker: Worker;
+  try {
+    worker = createWorker();
+  } catch {
+    return null;
+  }
+  worker.unref();
+  let stopped = false;
+  let nextId = 1;
+  const waiting = new Map<number, (reply: OffloadReply | null) => void>();
+  const stop = () => {
+    stopped = true;
+    for (const answer of waiting.values()) answer(null);
+    waiting.clear();
+  };
+  worker.on('message', (reply: OffloadReply) => {
+    const answer = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    answer?.(reply);
+  });
+  worker.on('error', stop);
+  worker.on('exit', stop);
+  return {
+    targets,
+    render(request) {
+      if (stopped) return Promise.resolve(null);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, (reply) => {
+          if (reply === null) resolve(null);
+          else if ('error' in reply) reject(new GenerateError(reply.error));
+          else resolve(reply.files === null ? null : new Map(Object.entries(reply.files)));
+        });
+        worker.postMessage({ ...request, id, targets } satisfies OffloadRequest);
+      });
+    },
+    async close() {
+      stop();
+      await worker.terminate();
+    },
+  };
+}
