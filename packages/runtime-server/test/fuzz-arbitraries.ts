@@ -230,7 +230,7 @@ const NAMES = ['Username', 'Password', 'ForceRelogin', 'MfaToken', 'Code', 'redi
 /** Request bodies: sign-in shaped objects with any values, any JSON, deep nesting, broken JSON. */
 export const bodyText = () =>
   fc.oneof(
-    { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...NAMES), fc.oneof(fc.constantFrom('demo', 'mfa', '000000', ''), anyText(40), jsonValue), { maxKeys: 5 }).map((o) => JSON.stringify(o)) },
+    { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...NAMES), fc.oneof(fc.constantFrom('demo', 'mfa', '000000', '', 'http://127.0.0.1:8001/'), anyText(40), jsonValue), { maxKeys: 5 }).map((o) => JSON.stringify(o)) },
     { weight: 2, arbitrary: jsonValue.map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 1, arbitrary: fc.integer({ min: 1, max: 20000 }).chain((n) => fc.constantFrom('['.repeat(n) + ']'.repeat(n), '{"a":'.repeat(n) + '1' + '}'.repeat(n), '['.repeat(n))) },
     { weight: 1, arbitrary: anyText(100) },
