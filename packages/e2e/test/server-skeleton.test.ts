@@ -162,6 +162,28 @@ describe('an override behind the skeleton', () => {
     }
   });
 
+  it('records an override yields one by one are streamed, projected the same way', async () => {
+    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
+    const streaming = await createServiceServer({
+      config, store, log: false,
+      handlers: {
+        ProductRecords: {
+          list: async ({ query }) =>
+            (async function* () {
+              for (const r of RECORDS.slice(query.skip, query.skip + query.top)) yield r;
+            })(),
+        },
+      },
+    });
+    try {
+      const res = await streaming.inject({ url: `${PRODUCTS}?$select=SerialNumber,Id`, headers: { 'x-service-sessionid': sessions.reader! } });
+      expect([res.statusCode, res.body]).toEqual([200, '[{"Id":"9007199254740993","SerialNumber":"A-1"},{"Id":"2","SerialNumber":"B-2"}]']);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    } finally {
+      await streaming.close();
+    }
+  });
+
   it('an unknown handler name is refused at start', async () => {
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
     const typo = { ProductRecord: { list: async () => [] } } as unknown as HandlerOverrides;

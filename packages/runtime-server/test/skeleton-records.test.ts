@@ -1,4 +1,5 @@
 /** Records a handler returns -> the JSON body the skeleton sends: a table of given/want cases. */
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { pageBody, recordBody } from '../src/skeleton/records.ts';
 import { jsonText } from '../src/skeleton/types.ts';
@@ -34,7 +35,24 @@ describe('skeleton records -> JSON', () => {
     expect(recordBody(shape, none, jsonText('{"x":1}'))).toBe('{"x":1}');
   });
 
-  it('a list handler that does not return an array is a programming error', () => {
-    expect(() => pageBody(shape, none, { Id: 1n } as never)).toThrow(/must return an array of records or jsonText/);
+  it('records from an async iterable are streamed: the same bytes as from an array', async () => {
+    async function* records() {
+      yield record;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      yield { ...record, Id: 2n };
+    }
+    const plan = { select: ['Id', 'Name'], expand: [] };
+    const stream = pageBody(shape, plan, records());
+    expect(stream).toBeInstanceOf(Readable);
+    let text = '';
+    for await (const chunk of stream as Readable) text += String(chunk);
+    expect(text).toBe(pageBody(shape, plan, [record, { ...record, Id: 2n }]));
+    let empty = '';
+    for await (const chunk of pageBody(shape, plan, (async function* () {})()) as Readable) empty += String(chunk);
+    expect(empty).toBe('[]');
+  });
+
+  it('a list handler that returns neither an array, an async iterable nor jsonText is a programming error', () => {
+    expect(() => pageBody(shape, none, { Id: 1n } as never)).toThrow(/must return an array of records, an async iterable of records or jsonText/);
   });
 });

@@ -5,6 +5,7 @@
  * the store write them (runtime-resources/scalar-codec.ts). Serialised pages and records
  * (`JsonText`) pass through untouched: the default handlers project them in the store's reader.
  */
+import { Readable } from 'node:stream';
 import type { QueryPlan } from '@specgen/runtime-query';
 import { isJsonText, type JsonText } from './types.ts';
 
@@ -46,12 +47,35 @@ function projector(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'
   };
 }
 
-export function pageBody(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>, reply: readonly object[] | JsonText): string | Uint8Array {
+function isAsyncIterable(value: unknown): value is AsyncIterable<object> {
+  return typeof value === 'object' && value !== null && typeof (value as AsyncIterable<object>)[Symbol.asyncIterator] === 'function';
+}
+
+/**
+ * A page streamed as the handler yields records: `[`, each projected record, `]`. The status (200)
+ * is sent before the first record, so a handler that fails midway ends the connection with the
+ * array unfinished (the client sees a broken body, never a wrong but complete one); the error is logged.
+ */
+async function* streamedPage(project: (record: object) => string, records: AsyncIterable<object>): AsyncGenerator<string> {
+  yield '[';
+  let first = true;
+  for await (const record of records) {
+    yield first ? project(record) : `,${project(record)}`;
+    first = false;
+  }
+  yield ']';
+}
+
+export function pageBody(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>, reply: ListReplyValue): string | Uint8Array | Readable {
   if (isJsonText(reply)) return reply.json;
-  if (!Array.isArray(reply)) throw new TypeError('a list handler must return an array of records or jsonText(...)');
   const project = projector(shape, plan);
+  if (isAsyncIterable(reply)) return Readable.from(streamedPage(project, reply), { objectMode: false });
+  if (!Array.isArray(reply)) throw new TypeError('a list handler must return an array of records, an async iterable of records or jsonText(...)');
   return `[${reply.map(project).join(',')}]`;
 }
+
+/** What a list handler may return. */
+type ListReplyValue = readonly object[] | AsyncIterable<object> | JsonText;
 
 export function recordBody(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>, reply: object | JsonText): string | Uint8Array {
   return isJsonText(reply) ? reply.json : projector(shape, plan)(reply);

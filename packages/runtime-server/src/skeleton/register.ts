@@ -10,6 +10,7 @@
  * - errors: `HttpError` becomes its status when the contract lists it for the route, a
  *   `QueryError` 400, anything else 500 through the server's error handler (logged, no details).
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { availableAt } from '@specgen/ir';
 import { isQueryError, parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type RawQuery } from '@specgen/runtime-query';
@@ -117,8 +118,9 @@ async function noNext(): Promise<never> {
   throw new Error('a default handler has no next handler');
 }
 
-function body(json: string | Uint8Array): string | Buffer {
-  return typeof json === 'string' ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength);
+function body(json: string | Uint8Array | Readable): string | Buffer | Readable {
+  if (typeof json === 'string' || json instanceof Readable) return json;
+  return Buffer.from(json.buffer, json.byteOffset, json.byteLength);
 }
 
 function handlerOf(route: RouteDefinition, ctx: SkeletonContext) {

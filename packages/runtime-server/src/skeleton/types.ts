@@ -81,8 +81,11 @@ export interface GetRequest<R> extends ReadRequest {
   plan: Pick<QueryPlan, 'select' | 'expand'>;
 }
 
-/** Records of the page (the skeleton applies `$select` and serialises), or a serialised page. */
-export type ListReply<R> = readonly R[] | JsonText;
+/**
+ * Records of the page (the skeleton applies `$select` and serialises), records as they come (an
+ * async iterable, e.g. an async generator over a cursor: streamed), or a serialised page.
+ */
+export type ListReply<R> = readonly R[] | AsyncIterable<R> | JsonText;
 /** The record, a serialised record, or null for 404. */
 export type GetReply<R> = R | JsonText | null;
 
