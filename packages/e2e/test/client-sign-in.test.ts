@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient, totpCode } from '@service-api/client';
+import { buildDocument } from '@specgen/contract';
+import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import { parseSpecFile } from '@specgen/parser';
 import * as server from '@specgen/runtime-server';
 
@@ -20,6 +22,7 @@ describe('generated client against the sandbox server', () => {
     const config = server.loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
     const store = await server.openStore(`sqlite:${join(dir, 'service.db')}`);
     const app = await server.createServer({ spec, config, store, log: false, plugins: await server.loadDefaultPlugins() });
+    const answers = recordAnswers(app);
     try {
       await server.ensurePasswordDemoUsers(store, config.secretsKey, server.permissionNames(spec));
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -55,6 +58,9 @@ describe('generated client against the sandbox server', () => {
       const done = await enrol.setMultiFactorAuthenticationDevice({ MfaToken: issued.MfaToken, Code: totpCode(issued.Secret) });
       expect(done.DeviceRegistered).toBe(true);
       expect(enrol.sessionId).toBe(done.SessionId);
+      // Every answer above (sign-in, TOTP, enrolment, reads, errors) is what the document of this version describes.
+      expect(answers.length).toBeGreaterThan(10);
+      expect(conformanceProblems(buildDocument(spec, { serviceVersion: config.serviceVersion }), answers)).toEqual([]);
     } finally {
       await app.close();
       await store.close();
