@@ -39,8 +39,9 @@ function literal(value: unknown, indent: number): string {
 function componentClosure(all: Record<string, JsonSchema>, names: string[]): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   const queue = [...names];
-  while (queue.length > 0) {
-    const name = queue.shift()!;
+  // An index, not queue.shift(): the queue holds every $ref found (tens of thousands on a large spec).
+  for (let next = 0; next < queue.length; next++) {
+    const name = queue[next]!;
     if (out[name] || !all[name]) continue;
     out[name] = all[name];
     for (const m of JSON.stringify(all[name]).matchAll(/"#\/components\/schemas\/([^"/]+)/g)) queue.push(m[1]!);
