@@ -19,6 +19,8 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SOURCE_CONDITION = '@specgen/source';
 /** `tsc -b` builds the package and, through its references, every `@specgen/*` package it needs. */
 export const BUILD = 'tsc -b tsconfig.build.json';
+/** Packages for this repository's tests only: never published. Every other package is publishable. */
+export const PRIVATE_PACKAGES = ['test-support'];
 
 interface PackageJson {
   name: string;
@@ -78,8 +80,12 @@ export function expectedFiles(root = ROOT): PackageFiles[] {
       // A `testing` entry (shared test helpers under test/) is never built or shipped: source only.
       exports[key] = !source ? entry : source.startsWith('./src/') ? entryConditions(source) : { [SOURCE_CONDITION]: source };
     }
-    const next: PackageJson = { ...pkg, exports, files: ['dist'] };
-    next.scripts = { ...(pkg.scripts as Record<string, string>), build: BUILD, prepack: BUILD };
+    const files = (pkg.files as string[] | undefined) ?? [];
+    const scripts = (pkg.scripts as Record<string, string> | undefined) ?? {};
+    const { private: _private, ...rest } = pkg;
+    const next: PackageJson = { ...(PRIVATE_PACKAGES.includes(dir) ? pkg : rest), exports, files: files.includes('dist') ? files : ['dist', ...files] };
+    // A package may do more before packing (the CLI copies its templates), after the build.
+    next.scripts = { ...scripts, build: BUILD, prepack: scripts.prepack?.startsWith(BUILD) ? scripts.prepack : BUILD };
     next.engines = { node: '>=20.19' };
     return {
       dir,

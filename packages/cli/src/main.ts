@@ -1,9 +1,19 @@
 #!/usr/bin/env node
 /** `specgen <command>`: parse, generate, diff. Each command lives in its own module under commands/. */
+import { readFileSync } from 'node:fs';
 import { commands } from './commands/index.ts';
+
+/** The version of this @specgen/cli package (src/ and dist/ both sit one level below package.json). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());
     return name ? 0 : 1;
@@ -13,11 +23,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`specgen: unknown command "${name}"\n\n${usage()}`);
     return 2;
   }
-  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(command.help);
+    process.stdout.write(entry.help ? await entry.help() : (await entry.load()).help);
     return 0;
   }
+  const command = await entry.load();
   return command.run(rest);
 }
 
@@ -29,7 +39,7 @@ function usage(): string {
     'commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `specgen <command> --help` for its options and an example.',
+    'Run `specgen <command> --help` for its options and an example; `specgen --version` prints the version.',
     '',
   ].join('\n');
 }

@@ -8,6 +8,8 @@ describe('command list', () => {
       expect(command.name).toBe(entry.name);
       expect(command.summary.toLowerCase()).toBe(entry.summary.toLowerCase());
       expect(command.help).toContain(`specgen ${entry.name}`);
+      // `specgen <name> --help` prints the help module alone, without loading the command.
+      if (entry.help) expect(await entry.help()).toBe(command.help);
     }
   });
 });

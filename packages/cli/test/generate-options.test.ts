@@ -5,13 +5,13 @@ import { displayPath, packageVersionOf } from '../src/generate/pipeline.ts';
 describe('parseGenerateArgs', () => {
   it('has the documented defaults', () => {
     expect(parseGenerateArgs([])).toEqual({
-      spec: 'spec/service-api.md', out: 'generated', templates: null, serviceVersion: null, check: false, watch: false, only: null, quiet: false, verbose: false, pretty: null,
+      spec: 'spec/service-api.md', out: 'generated', templates: null, serviceVersion: null, check: false, watch: false, only: null, quiet: false, verbose: false, pretty: null, packageScope: null,
     });
   });
 
   it('reads --flag value and --flag=value', () => {
     expect(parseGenerateArgs(['--spec', 'a.md', '--out=gen', '--templates', 't', '--service-version=2.18', '--only', 'types, validators', '--check', '--quiet'])).toEqual({
-      spec: 'a.md', out: 'gen', templates: 't', serviceVersion: '2.18', check: true, watch: false, only: ['types', 'validators'], quiet: true, verbose: false, pretty: null,
+      spec: 'a.md', out: 'gen', templates: 't', serviceVersion: '2.18', check: true, watch: false, only: ['types', 'validators'], quiet: true, verbose: false, pretty: null, packageScope: null,
     });
     expect(parseGenerateArgs(['--verbose', '--no-pretty'])).toMatchObject({ verbose: true, pretty: false });
   });
@@ -23,6 +23,7 @@ describe('parseGenerateArgs', () => {
     [['extra'], /unknown option "extra"/],
     [['--service-version', '2.x'], /not a version/],
     [['--quiet', '--verbose'], /cannot be combined/],
+    [['--package-scope', 'acme'], /not an npm scope/],
   ])('%j is refused', (args, message) => {
     expect(() => parseGenerateArgs(args)).toThrow(message);
   });

@@ -76,7 +76,7 @@ describe('packed packages in a fresh npm project', () => {
     const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; resolved?: string; dependencies?: Record<string, string> }> };
     for (const name of PACKAGES) expect(lock.packages[`node_modules/@service-api/${name}`]?.resolved, name).toMatch(/\.tgz$/);
     const client = JSON.parse(readFileSync(join(consumer, 'node_modules/@service-api/client/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(client.dependencies['@service-api/types']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(client.dependencies['@service-api/types']).toMatch(/^\^?\d+\.\d+\.\d+$/);
   });
 
   it('type-checks the consumer with tsc', () => {
@@ -87,6 +87,21 @@ describe('packed packages in a fresh npm project', () => {
     const output = must(run(process.execPath, ['dist/index.js'], consumer, 60_000), 'node dist/index.js');
     expect(output).toMatch(/^consumer ok: \d+ operations, 2 records/m);
     expect(output).toMatch(/^consumer ok: no answer is a NetworkError$/m);
+  }, 120_000);
+
+  it('require()s every package from CommonJS (the default condition; Node >= 20.19 loads ESM synchronously)', () => {
+    writeFileSync(
+      join(consumer, 'require.cjs'),
+      [
+        "const { parseJson } = require('@service-api/validators');",
+        "const { createClient } = require('@service-api/client');",
+        "const openapi = require('@service-api/openapi');",
+        "require('@service-api/types');",
+        "console.log(`cjs ok: ${typeof parseJson} ${typeof createClient} ${Object.keys(openapi).length > 0}`);",
+      ].join('\n'),
+    );
+    const output = must(run(process.execPath, ['require.cjs'], consumer, 60_000), 'node require.cjs');
+    expect(output).toMatch(/^cjs ok: function function true$/m);
   }, 120_000);
 
   it('fails when a package is broken (the openapi package without its JSON export)', () => {

@@ -1,5 +1,5 @@
 /** `@service-api/client`: a typed fetch-based client of the service, as of a service version. */
-import type { GeneratedFile, Generator, TemplateEngine } from '@specgen/generate-core';
+import { packageNameOf, packageRangeOf, type GeneratedFile, type Generator, type TemplateEngine } from '@specgen/generate-core';
 import { renderFile } from '@specgen/generate-openapi';
 import { buildClientModel, type EndpointView } from './model.ts';
 
@@ -41,8 +41,12 @@ export const generator: Generator = {
       ...model,
       endpoints: model.endpoints.map((e) => ({ ...e, ...signatures(e) })),
       hasOidc: model.endpoints.some((e) => /oidc/i.test(e.method)),
-      packageName: this.packageName,
+      packageName: packageNameOf(options, TARGET),
       packageVersion: options.packageVersion,
+      typesPackage: packageNameOf(options, 'types'),
+      typesRange: packageRangeOf(options, 'types'),
+      validatorsPackage: packageNameOf(options, 'validators'),
+      validatorsRange: packageRangeOf(options, 'validators'),
       specFile: options.specFile,
       example: first ? { accessor: first.accessor, second: first.fields.find((f) => f !== 'Id' && !first.expandable.includes(f)) ?? null } : null,
     };

@@ -8,8 +8,12 @@ export interface GenerateOptions {
   serviceVersion: string | null;
   /** Spec path as shown in headers, relative to the repository root (e.g. `spec/service-api.md`). */
   specFile: string;
-  /** Version written into every generated package.json. */
+  /** Version written into this target's package.json. */
   packageVersion: string;
+  /** npm name of each target's package (default `@service-api/<target>`; see packages.ts). */
+  packageNames?: Readonly<Record<string, string>>;
+  /** Version of each target's package, for the ranges between them (default: packageVersion). */
+  packageVersions?: Readonly<Record<string, string>>;
 }
 
 export interface GenerateContext {
@@ -21,7 +25,7 @@ export interface GenerateContext {
 export interface Generator {
   /** Target name, also the folder of its templates and of its package under the output root. */
   target: string;
-  /** npm package name of the output. */
+  /** npm package name of the output by default; `options.packageNames` may rename it. */
   packageName: string;
   generate(ctx: GenerateContext): GeneratedFile[];
 }

@@ -3,3 +3,4 @@ export * from './generator.ts';
 export * from './templates.ts';
 export * from './syntax.ts';
 export * from './syntax-sample.ts';
+export * from './packages.ts';

@@ -17,10 +17,11 @@ export interface TemplateEngine {
   readonly dirs: readonly string[];
 }
 
-export function createTemplateEngine(overrideDir?: string): TemplateEngine {
+/** `defaultsDir`: the built-in templates (the CLI passes the copy it ships; default: the repository's). */
+export function createTemplateEngine(overrideDir?: string, defaultsDir: string = DEFAULT_TEMPLATES_DIR): TemplateEngine {
   const hb = Handlebars.create();
   registerHelpers(hb);
-  const dirs = overrideDir ? [resolve(overrideDir), DEFAULT_TEMPLATES_DIR] : [DEFAULT_TEMPLATES_DIR];
+  const dirs = overrideDir ? [resolve(overrideDir), defaultsDir] : [defaultsDir];
   const cache = new Map<string, Handlebars.TemplateDelegate>();
   function load(target: string, name: string): Handlebars.TemplateDelegate {
     const key = `${target}/${name}`;

@@ -3,7 +3,7 @@
  * The document is built by @specgen/contract (the wire contract the server reads too); this
  * generator serializes it deterministically and writes the package files.
  */
-import { GENERATED_MARKER, generatedHeader, normalize, type GeneratedFile, type Generator } from '@specgen/generate-core';
+import { GENERATED_MARKER, generatedHeader, normalize, packageNameOf, type GeneratedFile, type Generator } from '@specgen/generate-core';
 import { buildDocument, effectiveVersion } from '@specgen/contract';
 import { documentTexts } from './document-text.ts';
 import { renderFile } from './package-files.ts';
@@ -38,7 +38,7 @@ export const generator: Generator = {
     const operations = operationsOf(document);
     const texts = documentTexts(document, generatedHeader(options.specFile, '#'));
     const data = {
-      packageName: this.packageName,
+      packageName: packageNameOf(options, TARGET),
       packageVersion: options.packageVersion,
       specFile: options.specFile,
       serviceVersion: effectiveVersion(spec, options.serviceVersion) ?? '0',

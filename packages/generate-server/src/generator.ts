@@ -7,11 +7,14 @@
  *   src/schemas.ts        request/response JSON Schemas of every route, from the contract
  *   src/server.ts         createServiceServer({ handlers }) and runServiceServer()
  *   src/main.ts           starts the server from the environment
+ *   src/service.ts        `npm run service -- users|data ...` on the shipped IR
  *   ir.json               the IR snapshot the runtime serves
+ * The package compiles to dist/ with tsc; `npm start` runs plain node (docs/operating.md, Deploy).
  */
+import { createRequire } from 'node:module';
 import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
-import { generatedHeader, GENERATED_MARKER, normalize } from '@specgen/generate-core';
+import { generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonText } from './ir-json.ts';
 import { routeModules } from './model.ts';
@@ -19,6 +22,12 @@ import { referencedComponents, routeSchemas } from './route-schemas.ts';
 
 export const TARGET = 'server';
 export const PACKAGE_NAME = '@service-api/server';
+
+/**
+ * The @specgen packages are released together under one version, so the server depends on
+ * `^` this generator's own version of @specgen/ir and @specgen/runtime-server.
+ */
+const RUNTIME_RANGE = `^${(createRequire(import.meta.url)('../package.json') as { version: string }).version}`;
 
 export const generator: Generator = {
   target: TARGET,
@@ -63,8 +72,11 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const schemaRows = routes.map((r) => ({ operationId: r.operationId, schemas: literal(routeSchemas(r, payloads), 2) }));
   const components = literal(componentClosure(allComponents, referencedComponents(routes)), 0);
   const data = {
-    packageName: PACKAGE_NAME,
+    packageName: packageNameOf(options, TARGET),
     packageVersion: options.packageVersion,
+    typesPackage: packageNameOf(options, 'types'),
+    typesRange: packageRangeOf(options, 'types'),
+    runtimeRange: RUNTIME_RANGE,
     title: spec.title,
     serviceVersion: version,
     specFile: options.specFile,
@@ -84,6 +96,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     { path: `${TARGET}/README.md`, contents: normalize(`<!-- ${marker(options.specFile)} -->\n\n${render('README.md', data)}`) },
     { path: `${TARGET}/ir.json`, contents: normalize(irJsonText(marker(options.specFile), spec)) },
     ts('src/main.ts', 'main.ts'),
+    ts('src/service.ts', 'service.ts'),
     ts('src/index.ts', 'index.ts'),
     ts('src/server.ts', 'server.ts'),
     ts('src/handlers.ts', 'handlers.ts'),

@@ -17,12 +17,29 @@ describe('generate-server', () => {
       'server/README.md', 'server/ir.json', 'server/package.json', 'server/src/handlers.ts', 'server/src/index.ts', 'server/src/main.ts',
       'server/src/routes/commands.ts', 'server/src/routes/index.ts', 'server/src/routes/inventory.ts', 'server/src/routes/manufacturing.ts',
       'server/src/routes/purchase.ts', 'server/src/routes/sales.ts', 'server/src/routes/sign-in.ts', 'server/src/routes/time-recording.ts',
-      'server/src/schemas.ts', 'server/src/server.ts', 'server/tsconfig.json',
+      'server/src/schemas.ts', 'server/src/server.ts', 'server/src/service.ts', 'server/tsconfig.json',
     ]);
     for (const f of files) expect(f.contents).toContain(GENERATED_MARKER);
     const pkg = JSON.parse(file(files, 'server/package.json'));
-    expect(pkg).toMatchObject({ name: '@service-api/server', version: '1.2.3' });
+    expect(pkg).toMatchObject({
+      name: '@service-api/server',
+      version: '1.2.3',
+      scripts: { start: 'node dist/main.js', service: 'node dist/service.js', build: 'tsc -p tsconfig.json' },
+    });
+    // Real ranges (the @specgen packages release together), never workspace:; no tsx at run time.
+    expect(pkg.dependencies).toMatchObject({ '@service-api/types': '^1.2.3', '@specgen/ir': '^0.1.0', '@specgen/runtime-server': '^0.1.0' });
+    expect(JSON.stringify(pkg)).not.toMatch(/workspace:|tsx/);
     expect(file(files, 'server/src/server.ts')).toContain('export const GENERATED_VERSION = "26.8";');
+  });
+
+  it('names the package from the options (specgen.config.json)', () => {
+    const files = generateServer({
+      spec, templates: createTemplateEngine(),
+      options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '2.0.0', packageNames: { server: '@acme/sandbox', types: '@acme/types' } },
+    });
+    expect(JSON.parse(file(files, 'server/package.json'))).toMatchObject({ name: '@acme/sandbox', version: '2.0.0' });
+    expect(file(files, 'server/src/handlers.ts')).toContain("from '@acme/types'");
+    expect(JSON.parse(file(files, 'server/package.json')).dependencies).toHaveProperty('@acme/types');
   });
 
   it('is deterministic', () => {

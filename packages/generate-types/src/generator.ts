@@ -1,5 +1,5 @@
 /** IR -> `@service-api/types`: one module per resource, the sign-in structures, references, helpers. */
-import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
+import { packageNameOf, type GenerateContext, type GeneratedFile, type Generator } from '@specgen/generate-core';
 import { posix } from 'node:path';
 import { buildTypesModel, type RecordView, type TypesModel } from './model.ts';
 import { renderOnce } from './memo.ts';
@@ -23,9 +23,9 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
   const ts = (path: string, name: string, data: object) => file(`${TARGET}/src/${path}`, withHeader(options.specFile, render(name, data)));
   const signInImports = mergeImports(model.structures, 'sign-in');
   return [
-    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion)),
+    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion, packageNameOf(options, TARGET))),
     file(`${TARGET}/tsconfig.json`, withHeader(options.specFile, render('tsconfig.json', {}))),
-    file(`${TARGET}/README.md`, withMarkdownHeader(options.specFile, render('README.md', readmeData(model)))),
+    file(`${TARGET}/README.md`, withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageNameOf(options, TARGET))))),
     ts('index.ts', 'index.ts', model),
     ts('versions.ts', 'versions.ts', model),
     ts('bitmask.ts', 'bitmask.ts', {}),
@@ -45,10 +45,10 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
   ].sort((a, b) => a.path.localeCompare(b.path));
 }
 
-function packageJson(render: (name: string, data: object) => string, model: TypesModel, packageVersion: string): string {
+function packageJson(render: (name: string, data: object) => string, model: TypesModel, packageVersion: string, packageName: string): string {
   const text = render('package.json', {
     header: packageHeaderText(model.specFile),
-    packageName: PACKAGE_NAME,
+    packageName,
     packageVersion,
     title: model.title,
     typescriptVersion: TYPESCRIPT_RANGE,
@@ -56,13 +56,13 @@ function packageJson(render: (name: string, data: object) => string, model: Type
   return JSON.stringify(JSON.parse(text), null, 2) + '\n';
 }
 
-function readmeData(model: TypesModel): object {
+function readmeData(model: TypesModel, packageName: string): object {
   const first = model.resources[0];
   const version = model.versions.find((v) => first?.fields.some((f) => f.since === v)) ?? model.newestVersion;
   const example = first && version
     ? { typeName: first.typeName, versionView: first.versionView, version, versionSuffix: version.replace(/\./g, '_') }
     : null;
-  return { ...model, packageName: PACKAGE_NAME, example };
+  return { ...model, packageName, example };
 }
 
 /** Imports of several records that share one module, merged and without self-imports. */

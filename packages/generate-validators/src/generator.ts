@@ -1,5 +1,5 @@
 /** IR -> `@service-api/validators`: zod 4 schemas, scalar rules, lossless JSON, version-gated factory. */
-import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
+import { packageNameOf, type GenerateContext, type GeneratedFile, type Generator } from '@specgen/generate-core';
 import { TYPESCRIPT_RANGE, file, importPath, renderOnce, packageHeaderText, withHeader, withMarkdownHeader } from '@specgen/generate-types';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
@@ -25,9 +25,9 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const schemaObject = (view: SchemaView) => render('schema-object', view).trimEnd();
   const types = model.types;
   return [
-    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion)),
+    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion, packageNameOf(options, TARGET))),
     file(`${TARGET}/tsconfig.json`, withHeader(options.specFile, render('tsconfig.json', {}))),
-    file(`${TARGET}/README.md`, withMarkdownHeader(options.specFile, render('README.md', readmeData(model)))),
+    file(`${TARGET}/README.md`, withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageNameOf(options, TARGET))))),
     ts('index.ts', render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures })),
     ts('versions.ts', render('versions.ts', types, 'types')),
     ts('scalars.ts', render('scalars.ts', {})),
@@ -65,10 +65,10 @@ function refsFrom(own: string, refs: SchemaView['refs']): { from: string; names:
     .map(([module, names]) => ({ from: importPath(own, module), names: [...names].sort() }));
 }
 
-function packageJson(render: (name: string, data: object) => string, model: ValidatorsModel, packageVersion: string): string {
+function packageJson(render: (name: string, data: object) => string, model: ValidatorsModel, packageVersion: string, packageName: string): string {
   const text = render('package.json', {
     header: packageHeaderText(model.types.specFile),
-    packageName: PACKAGE_NAME,
+    packageName,
     packageVersion,
     title: model.types.title,
     zodVersion: ZOD_RANGE,
@@ -78,9 +78,9 @@ function packageJson(render: (name: string, data: object) => string, model: Vali
   return JSON.stringify(JSON.parse(text), null, 2) + '\n';
 }
 
-function readmeData(model: ValidatorsModel): object {
+function readmeData(model: ValidatorsModel, packageName: string): object {
   const first = model.resources[0];
   const version = model.types.newestVersion;
   const example = first && version ? { schemaName: first.schemaName, name: first.name, version } : null;
-  return { ...model.types, resources: model.resources, structures: model.structures, packageName: PACKAGE_NAME, example };
+  return { ...model.types, resources: model.resources, structures: model.structures, packageName, example };
 }

@@ -24,7 +24,7 @@ describe('@service-api/validators golden files', () => {
     const files = generateValidators({ spec: fixtureSpec(), templates: createTemplateEngine(), options });
     const pkg = JSON.parse(files.find((f) => f.path === 'validators/package.json')!.contents);
     expect(Object.keys(pkg.dependencies)).toEqual(['lossless-json', 'zod']);
-    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
+    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
     expect(pkg.scripts.build).toBe('tsc -p tsconfig.json');
   });
 });

@@ -71,6 +71,9 @@ export function serverRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
 export const LANGUAGE_CODE = /^[A-Za-z]{2}$/;
 export const COMPANY_NUMBER = /^\d{1,10}(\.\d{1,10})?$/;
 
+/** Outside the API prefix, like the web page and /docs. */
+export const LIVENESS_PATH = '/livez';
+
 export async function createServer(options: CreateServerOptions): Promise<FastifyInstance> {
   const { spec, config } = options;
   const settings: AuthSettings = { ...DEFAULT_AUTH_SETTINGS, ...(options.config.auth ?? {}) };
@@ -143,6 +146,9 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
   }, { prefix: FASTIFY_PREFIX });
   if (options.apiDocs !== false) await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
   await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, explorerResources(spec, config.serviceVersion));
+  // Liveness for container HEALTHCHECKs and load balancers: answers while the process serves
+  // requests, without touching the store (a database outage must not restart every instance).
+  app.get(LIVENESS_PATH, async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));
   const stopHousekeeping = startHousekeeping(store, config, now, app.log);
   app.addHook('onClose', async () => stopHousekeeping());
   await warmUpPasswords();

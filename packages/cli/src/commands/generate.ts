@@ -1,51 +1,21 @@
 /** `specgen generate`: spec -> the generated packages under generated/ (see docs/generate.md). */
 import { relative } from 'node:path';
 import { sortDiagnostics, useColor } from '@specgen/diagnostics';
-import { createTemplateEngine } from '@specgen/generate-core';
+import { createTemplateEngine, resolvePackageNames } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
 import type { Command } from '../command.ts';
+import { GENERATE_HELP as HELP } from './help/generate.ts';
 import { findGenerators, generators } from '../generators.ts';
 import { type GenerateCliOptions, parseGenerateArgs } from '../generate/options.ts';
 import { type GenerateOutcome, displayPath, generateFromSpec } from '../generate/pipeline.ts';
 import { watchGenerate } from '../generate/watch.ts';
+import { loadConfig } from '../generate/config.ts';
+import { builtinTemplatesDir } from '../generate/templates-dir.ts';
 import { silentProgress, summaryLine, terminalProgress } from '../generate/progress.ts';
 import { diagnosticsReporter } from '../io/report-diagnostics.ts';
 import { defaultsBase, userCwd, userPath } from '../io/paths.ts';
 import { readSpecFile } from '../io/spec-file.ts';
 
-const HELP = `usage: specgen generate [--spec spec/service-api.md] [--out generated] [--templates <dir>]
-                        [--service-version V] [--only <targets>] [--check | --watch] [--quiet]
-
-Parses the spec (stops with its diagnostics when it has errors), renders every target from the
-Handlebars templates in templates/<target>/, checks that every generated .ts file parses, and
-writes generated/<target>/: only files whose contents changed are rewritten, and generated files
-no longer produced are removed. Targets: ${generators.map((g) => `${g.target} (${g.packageName})`).join(', ')}.
-
-options:
-  --spec <file>            the markdown spec (default spec/service-api.md)
-  --out <dir>              output root (default generated)
-  --templates <dir>        override templates: <dir>/<target>/<name>.hbs replaces the default of that name
-  --service-version <V>    write the output as of service version V (default: the newest in the spec)
-  --only <t1,t2>           generate only these targets
-  --check                  write nothing; exit 1 and list the stale files when the output is not current (CI)
-  --watch                  keep running; regenerate when the spec or a template changes
-  --quiet                  print only problems
-  --verbose                list every file: wrote, removed or unchanged
-  --pretty, --no-pretty    diagnostics with source line and caret (default: on a terminal outside CI)
-
-output: on a terminal, a line per stage (parse, then each target with its file count) on stderr;
-everywhere, one summary line on stdout: files written, removed, unchanged, and the time.
-Paths are relative to the folder you run the command from; the defaults (spec/service-api.md,
-generated) to the workspace root, so \`pnpm exec specgen generate\` works from any package folder.
-
-exit status: 0 done (or current), 1 spec errors or stale files (--check), 2 bad usage, an
-unreadable spec or a generator failure.
-
-example:
-  pnpm specgen generate
-  pnpm specgen generate --check
-  pnpm specgen generate --only types,validators --templates my-templates --watch
-`;
 
 export const generateCommand: Command = {
   name: 'generate',
@@ -68,7 +38,15 @@ export const generateCommand: Command = {
     const outDir = userPath(typedOut ? options.out : null, options.out);
     const templates = options.templates === null ? null : userPath(options.templates, options.templates);
     const shown = { spec: shownPath(cwd, specPath), out: shownPath(cwd, outDir) };
-    const renderOptions = { outDir, specFile: displayPath(specPath, defaultsBase()), serviceVersion: options.serviceVersion };
+    let packageNames: Record<string, string>;
+    try {
+      const config = await loadConfig(defaultsBase());
+      packageNames = resolvePackageNames(generators.map((g) => g.target), { ...config, packageScope: options.packageScope ?? config.packageScope });
+    } catch (err) {
+      process.stderr.write(`specgen generate: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 2;
+    }
+    const renderOptions = { outDir, specFile: displayPath(specPath, defaultsBase()), serviceVersion: options.serviceVersion, packageNames };
     if (options.watch) {
       const handle = watchGenerate({
         ...renderOptions,
@@ -97,7 +75,7 @@ export const generateCommand: Command = {
       const parsed = parseSpec(read.text, renderOptions.specFile);
       const { spec } = parsed;
       progress.parsed(shown.spec, { resources: spec.resources.length, structures: spec.structures.length, diagnostics: parsed.diagnostics.length }, performance.now() - started);
-      const engine = createTemplateEngine(templates ?? undefined);
+      const engine = createTemplateEngine(templates ?? undefined, builtinTemplatesDir());
       const outcome = generateFromSpec(parsed, selected, engine, { ...renderOptions, progress, check: options.check });
       return report(outcome, options, shown.out, '', performance.now() - started, new Map([[renderOptions.specFile, read.text]]));
     } catch (err) {

@@ -8,6 +8,8 @@ export interface CommandEntry {
   name: string;
   /** One line for the command list (the module's own `summary` says the same). */
   summary: string;
+  /** The `--help` text alone (a plain-text module), so `specgen <name> --help` loads nothing else; without it, the command's own. */
+  help?(): Promise<string>;
   load(): Promise<Command>;
 }
 
@@ -15,16 +17,19 @@ export const commands: CommandEntry[] = [
   {
     name: 'parse',
     summary: 'parse the markdown spec and print the IR as JSON',
+    help: async () => (await import('./help/parse.ts')).PARSE_HELP,
     load: async () => (await import('./parse.ts')).parseCommand,
   },
   {
     name: 'generate',
     summary: 'generate the npm packages (types, validators, OpenAPI, client, server) from the spec',
+    help: async () => (await import('./help/generate.ts')).GENERATE_HELP,
     load: async () => (await import('./generate.ts')).generateCommand,
   },
   {
     name: 'diff',
     summary: 'compare two versions of the spec: changes, severities, changesets',
+    help: async () => (await import('./help/diff.ts')).DIFF_HELP,
     load: async () => (await import('./diff.ts')).diffCommand,
   },
   {

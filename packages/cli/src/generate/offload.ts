@@ -20,6 +20,8 @@ export interface OffloadRequest {
   outDir: string;
   serviceVersion: string | null;
   templatesDir: string | null;
+  /** npm names of the generated packages (specgen.config.*). */
+  packageNames?: Readonly<Record<string, string>>;
   /** Changes when a template changed, so the worker loads the templates again. */
   templatesVersion: number;
 }

@@ -14,9 +14,11 @@ export interface GenerateCliOptions {
   verbose: boolean;
   /** Diagnostics with source line and caret (null: on a terminal outside CI). */
   pretty: boolean | null;
+  /** `--package-scope @acme-api`: overrides specgen.config.* packageScope. */
+  packageScope: string | null;
 }
 
-const VALUE_FLAGS = ['--spec', '--out', '--templates', '--service-version', '--only'] as const;
+const VALUE_FLAGS = ['--spec', '--out', '--templates', '--service-version', '--only', '--package-scope'] as const;
 const BOOLEAN_FLAGS = ['--check', '--watch', '--quiet', '--verbose', '--pretty', '--no-pretty'] as const;
 
 export class UsageError extends Error {}
@@ -34,6 +36,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateCliOptions {
     quiet: false,
     verbose: false,
     pretty: null,
+    packageScope: null,
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -54,6 +57,10 @@ export function parseGenerateArgs(args: readonly string[]): GenerateCliOptions {
     if (flag === '--spec') options.spec = value;
     else if (flag === '--out') options.out = value;
     else if (flag === '--templates') options.templates = value;
+    else if (flag === '--package-scope') {
+      if (!/^@[a-z0-9][a-z0-9._~-]*$/.test(value)) throw new UsageError(`--package-scope "${value}" is not an npm scope such as @acme-api`);
+      options.packageScope = value;
+    }
     else if (flag === '--service-version') {
       if (!isVersion(value)) throw new UsageError(`--service-version "${value}" is not a version such as 24.1`);
       options.serviceVersion = value;

@@ -26,6 +26,8 @@ export interface RenderOptions {
   serviceVersion: string | null;
   /** Told when each target is rendered (the command prints it on a terminal). */
   progress?: GenerateProgress;
+  /** npm name of every target's package (specgen.config.*); default `@service-api/<target>`. */
+  packageNames?: Readonly<Record<string, string>>;
 }
 
 export class GenerateError extends Error {}
@@ -53,10 +55,19 @@ export function packageVersionOf(outDir: string, target: string): string {
 
 /** One target's files, each checked to lie under the target's folder. */
 export function renderTarget(spec: Spec, g: Generator, templates: TemplateEngine, options: RenderOptions): GeneratedFile[] {
+  // Every target's version, also of targets not selected: the client's range on types needs it.
+  const targets = new Set([...Object.keys(options.packageNames ?? {}), g.target]);
+  const packageVersions = Object.fromEntries([...targets].map((t) => [t, packageVersionOf(options.outDir, t)]));
   const produced = g.generate({
     spec,
     templates,
-    options: { serviceVersion: options.serviceVersion, specFile: options.specFile, packageVersion: packageVersionOf(options.outDir, g.target) },
+    options: {
+      serviceVersion: options.serviceVersion,
+      specFile: options.specFile,
+      packageVersion: packageVersions[g.target]!,
+      packageNames: options.packageNames,
+      packageVersions,
+    },
   });
   checkFolder(g.target, produced);
   return produced;

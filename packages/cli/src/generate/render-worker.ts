@@ -10,16 +10,17 @@ import { createIncrementalParser } from '@specgen/parser';
 import { findGenerators } from '../generators.ts';
 import type { OffloadReply, OffloadRequest } from './offload.ts';
 import { renderTarget } from './pipeline.ts';
+import { builtinTemplatesDir } from './templates-dir.ts';
 
 const parser = createIncrementalParser();
 let templates: { key: string; engine: TemplateEngine } | null = null;
 
 function answer(request: OffloadRequest): OffloadReply {
   const key = `${request.templatesDir ?? ''}\0${request.templatesVersion}`;
-  if (templates?.key !== key) templates = { key, engine: createTemplateEngine(request.templatesDir ?? undefined) };
+  if (templates?.key !== key) templates = { key, engine: createTemplateEngine(request.templatesDir ?? undefined, builtinTemplatesDir()) };
   const parsed = parser.parse(request.specText, request.specFile);
   if (hasErrors(parsed.diagnostics)) return { id: request.id, files: null };
-  const options = { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion };
+  const options = { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
   const files: Record<string, GeneratedFile[]> = {};
   for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, templates.engine, options);
   return { id: request.id, files };

@@ -11,6 +11,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { hasErrors } from '@specgen/diagnostics';
 import { createTemplateEngine, type GeneratedFile, type Generator, type TemplateEngine } from '@specgen/generate-core';
 import { createIncrementalParser } from '@specgen/parser';
+import { builtinTemplatesDir } from './templates-dir.ts';
 import { generators as registry } from '../generators.ts';
 import { OFFLOADED_TARGETS, startOffload } from './offload.ts';
 import { type GenerateOutcome, type KnownOutput, type RenderOptions, generateFromSpec, renderTarget } from './pipeline.ts';
@@ -43,7 +44,7 @@ export interface WatchHandle {
 
 export function watchGenerate(options: WatchOptions): WatchHandle {
   const parser = createIncrementalParser();
-  let templates: TemplateEngine = createTemplateEngine(options.templatesDir ?? undefined);
+  let templates: TemplateEngine = createTemplateEngine(options.templatesDir ?? undefined, builtinTemplatesDir());
   /** The output as written by this watcher; the first run reads the folder, later runs compare in memory. */
   const known: KnownOutput = new Map();
   let running = false;
@@ -57,14 +58,14 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
 
   const run = async (trigger: string, at: number, templatesChanged: boolean) => {
     if (templatesChanged) {
-      templates = createTemplateEngine(options.templatesDir ?? undefined);
+      templates = createTemplateEngine(options.templatesDir ?? undefined, builtinTemplatesDir());
       templatesVersion++;
     }
     try {
       const specText = readFileSync(options.specPath, 'utf8');
       lastSpecText = specText;
       const remote = offload?.render({
-        specText, specFile: options.specFile, outDir: options.outDir, serviceVersion: options.serviceVersion, templatesDir: options.templatesDir, templatesVersion,
+        specText, specFile: options.specFile, outDir: options.outDir, serviceVersion: options.serviceVersion, templatesDir: options.templatesDir, packageNames: options.packageNames, templatesVersion,
       });
       remote?.catch(() => undefined); // not awaited when the spec has errors; awaited (and thrown) below otherwise
       const parsed = parser.parse(specText, options.specFile);

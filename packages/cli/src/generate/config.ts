@@ -1,0 +1,58 @@
+/**
+ * `specgen.config.json` (or `.mjs` / `.js` with a default export) in the working directory:
+ * settings of `specgen generate` that belong to a project rather than to one run.
+ *
+ *   { "packageScope": "@acme-api", "packageNames": { "server": "@acme/sandbox" } }
+ *
+ * `packageScope` names every generated package `<scope>/<target>` (default `@service-api`);
+ * `packageNames` names single targets. `--package-scope` on the command line wins over the file.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export interface SpecgenConfig {
+  packageScope?: string;
+  packageNames?: Record<string, string>;
+}
+
+export const CONFIG_FILES = ['specgen.config.json', 'specgen.config.mjs', 'specgen.config.js'] as const;
+
+export class ConfigError extends Error {}
+
+/** npm's rule for a name: lower case, URL-safe, optionally `@scope/`. */
+const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+const SCOPE = /^@[a-z0-9][a-z0-9._~-]*$/;
+
+export function checkConfig(value: unknown, file: string): SpecgenConfig {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`${file}: expected an object`);
+  const { packageScope, packageNames, ...rest } = value as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) throw new ConfigError(`${file}: unknown setting(s) ${unknown.join(', ')}; known: packageScope, packageNames`);
+  if (packageScope !== undefined && (typeof packageScope !== 'string' || !SCOPE.test(packageScope))) {
+    throw new ConfigError(`${file}: packageScope must be an npm scope such as "@acme-api", got ${JSON.stringify(packageScope)}`);
+  }
+  if (packageNames !== undefined) {
+    if (!packageNames || typeof packageNames !== 'object' || Array.isArray(packageNames)) throw new ConfigError(`${file}: packageNames must be an object of target -> package name`);
+    for (const [target, name] of Object.entries(packageNames)) {
+      if (typeof name !== 'string' || !PACKAGE_NAME.test(name)) throw new ConfigError(`${file}: packageNames.${target} is not an npm package name: ${JSON.stringify(name)}`);
+    }
+  }
+  return { packageScope: packageScope as string | undefined, packageNames: packageNames as Record<string, string> | undefined };
+}
+
+/** The config of `dir` (the first of CONFIG_FILES that exists), or `{}` when there is none. */
+export async function loadConfig(dir: string = process.cwd()): Promise<SpecgenConfig & { file: string | null }> {
+  for (const name of CONFIG_FILES) {
+    const file = join(dir, name);
+    if (!existsSync(file)) continue;
+    let value: unknown;
+    try {
+      value = name.endsWith('.json') ? JSON.parse(readFileSync(file, 'utf8')) : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    } catch (error) {
+      throw new ConfigError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { ...checkConfig(value, name), file };
+  }
+  return { file: null };
+}

@@ -1,0 +1,115 @@
+/**
+ * Start-up benchmark of the compiled CLI and of the deployed server, each against a baseline
+ * started the same way in the same run (runs interleaved, medians):
+ *   - `node packages/cli/dist/main.js --help`, `generate --help` and `generate` on the real spec
+ *     with current output, against a bare `node -e 0` (the issue's budget: +300 ms for --help,
+ *     under 1 s wall for generate);
+ *   - `npm start` of `pnpm --filter @service-api/server deploy --prod <dir>` until its first HTTP
+ *     answer (GET /livez), against `npm start` of a bare Fastify hello-world using the same Fastify
+ *     (budget: 1 s); plus the deployed folder's size.
+ * Needs the build (`pnpm build`).
+ *
+ *   pnpm tsx tools/bench/startup.ts [--runs 7] [--deploy <dir>] [--skip-server]
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const runs = Number(option('--runs') ?? 7);
+const CLI = join(ROOT, 'packages/cli/dist/main.js');
+/** A user's shell: no source condition. */
+const { NODE_OPTIONS: _ignored, ...userEnv } = process.env;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function wall(argv: string[]): number {
+  const start = performance.now();
+  const result = spawnSync(argv[0]!, argv.slice(1), { cwd: ROOT, env: userEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+function cliTable(): void {
+  if (!existsSync(CLI)) throw new Error('packages/cli/dist/main.js is missing: run pnpm build first');
+  const cases: Array<[string, string[]]> = [
+    ['node -e 0 (baseline)', [process.execPath, '-e', '0']],
+    ['specgen --help', [process.execPath, CLI, '--help']],
+    ['specgen generate --help', [process.execPath, CLI, 'generate', '--help']],
+    ['specgen --version', [process.execPath, CLI, '--version']],
+    ['specgen generate (output current)', [process.execPath, CLI, 'generate', '--quiet']],
+  ];
+  const times = cases.map(() => [] as number[]);
+  for (let r = 0; r < runs; r++) cases.forEach(([, argv], i) => times[i]!.push(wall(argv)));
+  const base = median(times[0]!);
+  console.log(`CLI start-up, median of ${runs} interleaved runs (wall clock)\n`);
+  console.log('| Command | Median | vs node -e 0 |\n|---|---:|---:|');
+  cases.forEach(([name], i) => {
+    const m = median(times[i]!);
+    console.log(`| ${name} | ${m.toFixed(0)} ms | ${i === 0 ? '-' : `+${(m - base).toFixed(0)} ms (x${(m / base).toFixed(2)})`} |`);
+  });
+}
+
+async function firstAnswer(dir: string, url: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const start = performance.now();
+  const child = spawn('npm', ['start', '--silent'], { cwd: dir, env: { ...userEnv, ...env }, stdio: 'ignore', detached: true });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start in ${dir} exited ${child.exitCode}`);
+      const ok = await fetch(url).then((r) => r.ok, () => false);
+      if (ok) return performance.now() - start;
+      if (performance.now() - start > 60_000) throw new Error(`no answer from ${url} within 60 s`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+async function serverTable(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'specgen-bench-startup-'));
+  try {
+    let deploy = option('--deploy');
+    if (!deploy) {
+      deploy = join(work, 'server');
+      const start = performance.now();
+      execFileSync('pnpm', ['--filter', '@service-api/server', 'deploy', '--prod', deploy], { cwd: ROOT, env: userEnv, stdio: 'ignore' });
+      console.log(`\npnpm --filter @service-api/server deploy --prod: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    }
+    const size = execFileSync('du', ['-sm', deploy], { encoding: 'utf8' }).split('\t')[0];
+    console.log(`deployed folder: ${size} MB (du -sm)`);
+    const hello = join(work, 'hello');
+    execFileSync('mkdir', ['-p', hello]);
+    symlinkSync(join(deploy, 'node_modules/.pnpm/node_modules'), join(hello, 'node_modules'), 'dir');
+    writeFileSync(join(hello, 'package.json'), JSON.stringify({ name: 'hello', private: true, type: 'module', scripts: { start: 'node hello.js' } }));
+    writeFileSync(join(hello, 'hello.js'), "import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n");
+    const server: number[] = [];
+    const baseline: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const port = 18_600 + r * 2;
+      baseline.push(await firstAnswer(hello, `http://127.0.0.1:${port}/`, { PORT: String(port) }));
+      const env = { PORT: String(port + 1), DATABASE_URL: `sqlite:${join(work, `db-${r}.sqlite`)}`, SECRETS_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' };
+      server.push(await firstAnswer(deploy, `http://127.0.0.1:${port + 1}/livez`, env));
+    }
+    const base = median(baseline);
+    const m = median(server);
+    console.log(`\nServer start-up: npm start -> first HTTP 200, median of ${runs} interleaved runs\n`);
+    console.log('| Process | Median | vs hello-world |\n|---|---:|---:|');
+    console.log(`| Fastify hello-world (baseline) | ${base.toFixed(0)} ms | - |`);
+    console.log(`| deployed @service-api/server (new SQLite store each run) | ${m.toFixed(0)} ms | +${(m - base).toFixed(0)} ms (x${(m / base).toFixed(2)}) |`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+console.log(`load average: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ').slice(0, 3).join(' ')}\n`);
+cliTable();
+if (!args.includes('--skip-server')) await serverTable();
