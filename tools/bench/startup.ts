@@ -27,6 +27,7 @@ const CLI = join(ROOT, 'packages/cli/dist/main.js');
 /** A user's shell: no source condition. */
 const { NODE_OPTIONS: _ignored, ...userEnv } = process.env;
 
+const signed = (ms: number) => `${ms >= 0 ? '+' : ''}${ms.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function wall(argv: string[]): number {
@@ -53,7 +54,7 @@ function cliTable(): void {
   console.log('| Command | Median | vs node -e 0 |\n|---|---:|---:|');
   cases.forEach(([name], i) => {
     const m = median(times[i]!);
-    console.log(`| ${name} | ${m.toFixed(0)} ms | ${i === 0 ? '-' : `+${(m - base).toFixed(0)} ms (x${(m / base).toFixed(2)})`} |`);
+    console.log(`| ${name} | ${m.toFixed(0)} ms | ${i === 0 ? '-' : `${signed(m - base)} (x${(m / base).toFixed(2)})`} |`);
   });
 }
 
@@ -104,7 +105,7 @@ async function serverTable(): Promise<void> {
     console.log(`\nServer start-up: npm start -> first HTTP 200, median of ${runs} interleaved runs\n`);
     console.log('| Process | Median | vs hello-world |\n|---|---:|---:|');
     console.log(`| Fastify hello-world (baseline) | ${base.toFixed(0)} ms | - |`);
-    console.log(`| deployed @service-api/server (new SQLite store each run) | ${m.toFixed(0)} ms | +${(m - base).toFixed(0)} ms (x${(m / base).toFixed(2)}) |`);
+    console.log(`| deployed @service-api/server (new SQLite store each run) | ${m.toFixed(0)} ms | ${signed(m - base)} (x${(m / base).toFixed(2)}) |`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
