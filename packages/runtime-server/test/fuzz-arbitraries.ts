@@ -116,7 +116,6 @@ const typedCompare = (fields: FuzzField[]) => {
       fc.oneof(
         fc.tuple(fc.constantFrom('eq', 'ne', 'gt', 'ge', 'lt', 'le'), typedLiteral(f)).map(([o, l]) => `${f.name} ${o} ${l}`),
         fc.array(typedLiteral(f), { minLength: 1, maxLength: 4 }).map((ls) => `contains(${f.name}, ${ls.join(', ')})`),
-        typedLiteral(f).map((l) => `has(${f.name}, ${l})`),
       ),
     );
 };
@@ -157,7 +156,7 @@ export function filterText(fields: FuzzField[]): fc.Arbitrary<string> {
     ),
   })).expr;
   return fc.oneof(
-    { weight: 12, arbitrary: typed },
+    { weight: 20, arbitrary: typed },
     { weight: 8, arbitrary: tree.expr },
     { weight: 2, arbitrary: mutated },
     { weight: 1, arbitrary: deep },
