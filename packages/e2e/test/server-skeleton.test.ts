@@ -184,6 +184,29 @@ describe('an override behind the skeleton', () => {
     }
   });
 
+  it('logs a status the contract does not list for the route, which a sign-in override answered itself', async () => {
+    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', LOG_LEVEL: 'info' }, spec, { dataDir: dir });
+    const lines: string[] = [];
+    const teapot = await createServiceServer({
+      config, store, log: { write: (line: string) => void lines.push(line) },
+      handlers: { SignIn: { getSession: async (_request, reply) => reply.code(418).type('application/json; charset=utf-8').send('"teapot"') } },
+    });
+    try {
+      const headers = { 'x-service-sessionid': sessions.reader! };
+      expect((await teapot.inject({ url: `${BASE}/session`, headers })).statusCode).toBe(418);
+      expect(lines.filter((l) => l.includes('which the contract does not list'))).toHaveLength(1);
+      expect(lines.find((l) => l.includes('which the contract does not list'))).toContain('getSession answered 418');
+      // The default handlers' answers are all listed: no such line for them.
+      await teapot.inject({ method: 'POST', url: `${BASE}/login`, payload: { Username: 'reader', Password: 'wrong' } });
+      await teapot.inject({ url: `${PRODUCTS}?$top=x`, headers });
+      await teapot.inject({ url: `${PRODUCTS}/1`, headers });
+      await teapot.inject({ url: `${BASE}/api/v1/Inventory/CaseEntryActivities`, headers });
+      expect(lines.filter((l) => l.includes('which the contract does not list'))).toHaveLength(1);
+    } finally {
+      await teapot.close();
+    }
+  });
+
   it('an unknown handler name is refused at start', async () => {
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
     const typo = { ProductRecord: { list: async () => [] } } as unknown as HandlerOverrides;

@@ -140,6 +140,20 @@ function handlerOf(route: RouteDefinition, ctx: SkeletonContext) {
   };
 }
 
+/**
+ * A sign-in override writes its reply itself, so the skeleton cannot refuse a status there; it logs
+ * (error level) any answer whose status the contract does not list for the route, 500 aside.
+ */
+function undocumentedStatusLog(route: RouteDefinition) {
+  const statuses = new Set(Object.keys(route.schema.response));
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode !== 500 && !statuses.has(String(reply.statusCode))) {
+      request.log.error({ operationId: route.operationId, status: reply.statusCode }, `${route.operationId} answered ${reply.statusCode}, which the contract does not list for this route`);
+    }
+    return payload;
+  };
+}
+
 /** Registers every route available at the served version; returns the ones registered. */
 export function registerRoutes(scope: FastifyInstance, ctx: SkeletonContext, routes: RouteDefinition[]): RouteDefinition[] {
   const registered: RouteDefinition[] = [];
@@ -152,6 +166,7 @@ export function registerRoutes(scope: FastifyInstance, ctx: SkeletonContext, rou
       config: route.rateLimited ? perAddressLimit(ctx.settings) : {},
       // A command without a body is an empty object (GetMultiFactorDeviceSecret with a session).
       ...(route.kind === 'command' ? { preValidation: async (request: FastifyRequest) => void (request.body ??= {}) } : {}),
+      onSend: undocumentedStatusLog(route),
       handler: handlerOf(route, ctx),
     });
     registered.push(route);
