@@ -1,0 +1,84 @@
+/**
+ * Calls the handler a route names with the request it expects, and answers its result: a read's
+ * query options and Id parsed against the resource at the served version (a `QueryError` is
+ * thrown for the caller to map), records projected and serialised, `null` from `get` a 404; a
+ * sign-in handler gets the Fastify request and reply. `tools.next` is the default handler.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { READ_MESSAGES } from '@specgen/contract';
+import { parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type RawQuery } from '@specgen/runtime-query';
+import type { ResourceView } from '@specgen/runtime-resources';
+import type { SessionInfo } from '../contract.ts';
+import { sendMessage } from '../replies.ts';
+import type { SkeletonContext } from './context.ts';
+import { pageBody, recordBody, type RecordShape } from './records.ts';
+import type { GetRequest, ListRequest, PrefixParams, RouteDefinition } from './types.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function shapeOf(view: ResourceView): RecordShape {
+  return { fieldNames: view.fieldNames, expandable: new Set(view.model.expansions.map((x) => x.name)) };
+}
+
+function viewOf(ctx: SkeletonContext, resource: string): ResourceView {
+  const view = ctx.views.get(resource);
+  if (!view) throw new Error(`route for resource ${resource}: the spec has no queryable resource of that name`);
+  return view;
+}
+
+/** Calls the handler the route names, with the request it expects; answers its result. */
+export function invoker(route: RouteDefinition, ctx: SkeletonContext) {
+  const base = (request: FastifyRequest, session: SessionInfo | null) => ({
+    session: session as SessionInfo,
+    params: request.params as PrefixParams,
+    version: ctx.version,
+    raw: request,
+  });
+  switch (route.kind) {
+    case 'list': {
+      const view = viewOf(ctx, route.resource);
+      const shape = shapeOf(view);
+      const fallback = ctx.defaults.resource(route.resource).list;
+      const tools = { ...ctx.server, next: (request: ListRequest<unknown>) => fallback(request, { ...ctx.server, next: noNext }) };
+      return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
+        const plan = parseQueryOptions(request.query as RawQuery, view.schema);
+        const query = { ...plan, orderBy: plan.orderBy.map((o) => ({ field: o.field.name, descending: o.descending })) };
+        const page = await route.handler({ ...base(request, session), query, plan }, tools);
+        return reply.code(200).type(JSON_TYPE).send(body(pageBody(shape, plan, page)));
+      };
+    }
+    case 'get': {
+      const view = viewOf(ctx, route.resource);
+      const shape = shapeOf(view);
+      const fallback = ctx.defaults.resource(route.resource).get;
+      const tools = { ...ctx.server, next: (request: GetRequest<unknown>) => fallback(request, { ...ctx.server, next: noNext }) };
+      return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
+        const id = parseInt64((request.params as { Id: string }).Id);
+        if (!id.ok) return sendMessage(reply, 400, READ_MESSAGES.badId(id.message));
+        const { select, expand } = parseQueryOptions(request.query as RawQuery, view.schema, SINGLE_RECORD_OPTIONS);
+        const plan = { select, expand };
+        const record = await route.handler({ ...base(request, session), id: id.value, query: plan, plan }, tools);
+        if (record === null) return sendMessage(reply, 404, READ_MESSAGES.notFound(route.resource, String(id.value)));
+        return reply.code(200).type(JSON_TYPE).send(body(recordBody(shape, plan, record)));
+      };
+    }
+    default: {
+      const fallback = ctx.defaults.operation(route.operationId);
+      return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
+        const next = (req: FastifyRequest, rep: FastifyReply) => fallback(req as never, rep, { ...ctx.server, next: noNext, session });
+        return route.handler(request as never, reply, { ...ctx.server, next, session });
+      };
+    }
+  }
+}
+
+/** The `next` a default handler gets: there is nothing behind it. */
+async function noNext(): Promise<never> {
+  throw new Error('a default handler has no next handler');
+}
+
+function body(json: string | Uint8Array | Readable): string | Buffer | Readable {
+  if (typeof json === 'string' || json instanceof Readable) return json;
+  return Buffer.from(json.buffer, json.byteOffset, json.byteLength);
+}
