@@ -17,7 +17,7 @@ import { MESSAGES, OIDC_MESSAGES, READ_MESSAGES } from './messages.ts';
 import { collectionPath, recordPath } from './read-path.ts';
 import { BODY_ERRORS, PREFIX_ERRORS, RATE_LIMIT, SESSION_ERRORS, json, message, responses, type Responses } from './responses.ts';
 import type { RequestBodyContract, RouteContract } from './route-types.ts';
-import { COMMANDS_PATH, PATH_PREFIX, fastifyPath, withinPrefix } from './wire.ts';
+import { COMMANDS_PATH, PATH_PREFIX, RATE_LIMIT_HEADERS, RETRY_AFTER, SET_COOKIE, fastifyPath, withinPrefix } from './wire.ts';
 
 /** Component schema names the routes' bodies refer to. */
 export const SCHEMA_NAMES = {
@@ -33,10 +33,24 @@ export const SCHEMA_NAMES = {
 } as const;
 
 type Draft = Omit<RouteContract, 'fastifyPath' | 'prefixedPath' | 'responses' | 'endpoint' | 'command' | 'resource' | 'query' | 'permission' | 'rateLimited'> &
-  Partial<Pick<RouteContract, 'endpoint' | 'command' | 'resource' | 'query' | 'permission' | 'rateLimited'>> & { own: Responses };
+  Partial<Pick<RouteContract, 'endpoint' | 'command' | 'resource' | 'query' | 'permission' | 'rateLimited'>> & {
+    own: Responses;
+    /** The route sets or clears cookies (session, OIDC binding) on some of its answers. */
+    cookies?: boolean;
+  };
+
+/** The headers a response of the route may carry beyond its own: cookies, the rate limit's. */
+function withHeaders(responses: Responses, d: Draft, rateLimited: boolean): Responses {
+  const out: Responses = {};
+  for (const [status, r] of Object.entries(responses)) {
+    const extra = [...(d.cookies && !r.startsSession ? [SET_COOKIE] : []), ...(rateLimited ? RATE_LIMIT_HEADERS : []), ...(rateLimited && status === '429' ? [RETRY_AFTER] : [])];
+    out[status] = extra.length > 0 ? { ...r, headers: [...(r.headers ?? []), ...extra] } : r;
+  }
+  return out;
+}
 
 function finish(d: Draft): RouteContract {
-  const { own, ...rest } = d;
+  const { own, cookies: _cookies, ...rest } = d;
   const rateLimited = d.rateLimited ?? false;
   return {
     ...rest,
@@ -49,7 +63,7 @@ function finish(d: Draft): RouteContract {
     permission: d.permission ?? null,
     rateLimited,
     // The route's own answers lead; what every route can meet on the way in follows.
-    responses: responses(own, PREFIX_ERRORS, d.method === 'POST' ? BODY_ERRORS : {}, rateLimited ? RATE_LIMIT : {}),
+    responses: withHeaders(responses(own, PREFIX_ERRORS, d.method === 'POST' ? BODY_ERRORS : {}, rateLimited ? RATE_LIMIT : {}), d, rateLimited),
   };
 }
 
@@ -57,7 +71,7 @@ function fixedSignIn(): Draft[] {
   const loginResponse = SCHEMA_NAMES.loginResponse;
   return [
     {
-      operationId: 'login', kind: 'sign-in', method: 'POST', path: `${PATH_PREFIX}/login`, since: null, access: 'anonymous', rateLimited: true,
+      operationId: 'login', kind: 'sign-in', method: 'POST', path: `${PATH_PREFIX}/login`, since: null, access: 'anonymous', rateLimited: true, cookies: true,
       body: { schema: SCHEMA_NAMES.credentialLoginRequest, payload: 'loginRequest', required: true },
       own: {
         200: json('Signed in, or SessionId null and an MfaToken when a second factor is required.', loginResponse, { startsSession: true }),
@@ -67,7 +81,7 @@ function fixedSignIn(): Draft[] {
       },
     },
     {
-      operationId: 'logout', kind: 'sign-in', method: 'POST', path: `${PATH_PREFIX}/logout`, since: null, access: 'session', body: null,
+      operationId: 'logout', kind: 'sign-in', method: 'POST', path: `${PATH_PREFIX}/logout`, since: null, access: 'session', body: null, cookies: true,
       own: { 204: { description: 'Session ended.', body: { kind: 'empty' } }, ...SESSION_ERRORS },
     },
     {
@@ -127,6 +141,8 @@ function endpointRoute(spec: Spec, e: Endpoint): Draft {
     query: e.query.map((q) => ({ name: q.name, required: q.required })),
     body: endpointBody(spec, e),
     rateLimited: e.id === 'totpLogin',
+    // Sign-in endpoints set the session cookie, the OIDC ones also the flow's binding cookie.
+    cookies: true,
     own: { [e.success.status]: success, ...(ENDPOINT_ERRORS[e.id] ?? {}) },
   };
 }
@@ -147,6 +163,7 @@ function commandRoute(c: Command): Draft {
     command: c.name,
     body: { schema: SCHEMA_NAMES.commandRequest(c.name), payload, required: set },
     rateLimited: true,
+    cookies: set,
     own: {
       200: success,
       400: message(`Validation failed for command ${c.name}.`, invalid),

@@ -33,3 +33,8 @@ export function fastifyPath(openApiPath: string): string {
 export function withinPrefix(openApiPath: string): string {
   return openApiPath.startsWith(`${PATH_PREFIX}/`) ? openApiPath.slice(PATH_PREFIX.length) : openApiPath;
 }
+
+/** Headers of @fastify/rate-limit on the rate-limited routes (`Retry-After` with a 429 only). */
+export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+export const RETRY_AFTER = 'Retry-After';
+export const SET_COOKIE = 'Set-Cookie';

@@ -22,6 +22,10 @@ describe('the conformance checker (independent validator over the document)', ()
     expect(checker.check(json('GET', PR, 418, 'teapot'))[0]).toMatch(/status 418 is not documented for listProductRecords/);
     expect(checker.check({ method: 'GET', url: PR, status: 200, headers: { 'content-type': 'text/plain' }, body: '[]' })[0]).toMatch(/content type "text\/plain"/);
     expect(checker.check(json('GET', PR, 200, [], { 'x-service-sessionid': 'abc' }))[0]).toMatch(/does not list/);
+    expect(checker.check(json('GET', PR, 200, [], { 'set-cookie': 'a=b' }))[0]).toMatch(/sends set-cookie/);
+    // The rate-limited sign-in routes document the limiter's headers, with Retry-After on 429.
+    expect(checker.check(json('POST', '/en/001.1/login', 429, 'Too many attempts', { 'x-ratelimit-limit': '60', 'retry-after': '60' }))).toEqual([]);
+    expect(checker.check(json('POST', '/en/001.1/login', 403, 'User login failed', { 'retry-after': '60' }))[0]).toMatch(/sends retry-after/);
   });
 
   it('checks sign-in answers: the LoginResponse and the TOTP 429', () => {

@@ -7,16 +7,24 @@
 import type { JsonSchema } from '../json-schema.ts';
 import { ref } from '../json-schema.ts';
 import type { ResponseContract, RouteContract } from '../route-types.ts';
-import { SESSION_HEADER } from '../wire.ts';
+import { RETRY_AFTER, SESSION_HEADER, SET_COOKIE } from '../wire.ts';
 import { sessionStartHeaders } from './common.ts';
 import { decision } from './decisions.ts';
 import { errorResponses, jsonStringResponse } from './errors.ts';
 import type { SchemaRegistry } from './schemas.ts';
 
+/** What each named response header means. */
+const HEADER_DOCS: Record<string, JsonSchema> = {
+  [SESSION_HEADER]: { description: 'The session id.', schema: { type: 'string' } },
+  [SET_COOKIE]: { description: 'Sets or clears the session cookie or the OIDC flow\'s binding cookie (HttpOnly).', schema: { type: 'string' } },
+  'X-RateLimit-Limit': { description: 'Requests allowed per client address in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+  [RETRY_AFTER]: { description: 'Seconds to wait before the next request.', schema: { type: 'integer' } },
+};
+
 function headersOf(response: ResponseContract): Record<string, JsonSchema> | undefined {
-  const named = Object.fromEntries(
-    (response.headers ?? []).map((h) => [h, { description: h === SESSION_HEADER ? 'The session id.' : h, schema: { type: 'string' } }]),
-  );
+  const named = Object.fromEntries((response.headers ?? []).map((h) => [h, HEADER_DOCS[h] ?? { description: h, schema: { type: 'string' } }]));
   const all = { ...named, ...(response.startsSession ? sessionStartHeaders() : {}) };
   return Object.keys(all).length > 0 ? all : undefined;
 }

@@ -3,8 +3,8 @@
  * with @cfworker/json-schema (JSON Schema 2020-12), a validator independent of the ajv the server
  * validates requests with. For each answer: the operation is found by method and path template,
  * the status must be documented for it, the body must match the documented media type and
- * validate against its schema ($refs into the document resolved), and a session header may only
- * appear where the document lists it.
+ * validate against its schema ($refs into the document resolved), and the headers a client acts on
+ * (session id, Set-Cookie, rate limit) may only appear where the document lists them.
  *
  * `recordAnswers(app)` collects every answer a Fastify app sends (an onSend hook on the root, added
  * before `ready`), so an existing suite checks all its answers with two lines.
@@ -27,6 +27,8 @@ type Doc = { paths: Record<string, Record<string, { operationId: string; respons
 type DocResponse = { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> };
 
 const DOC_ID = 'https://contract.invalid/openapi.json';
+/** Response headers a client acts on; each one the server sends must be documented for that response. */
+const CHECKED_HEADERS = [SESSION_HEADER.toLowerCase(), 'set-cookie', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 interface OperationMatcher {
@@ -80,9 +82,9 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
     covered.add(`${match.method} ${match.template} ${answer.status}`);
     if (!response) return [`${where}: status ${answer.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses).join(', ')})`];
     const problems: string[] = [];
-    const sessionHeader = answer.headers[SESSION_HEADER.toLowerCase()];
-    if (sessionHeader !== undefined && !Object.keys(response.headers ?? {}).some((h) => h.toLowerCase() === SESSION_HEADER.toLowerCase())) {
-      problems.push(`${where}: sends ${SESSION_HEADER}, which the document does not list for this response`);
+    const documented = new Set(Object.keys(response.headers ?? {}).map((h) => h.toLowerCase()));
+    for (const header of CHECKED_HEADERS) {
+      if (answer.headers[header] !== undefined && !documented.has(header)) problems.push(`${where}: sends ${header}, which the document does not list for this response`);
     }
     const contentType = String(answer.headers['content-type'] ?? '').split(';')[0]!.trim();
     const media = response.content ?? {};
