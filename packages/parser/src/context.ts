@@ -67,3 +67,8 @@ export function sentences(text: string): Sentence[] {
 }
 
 export const NOT_SHOWN = /\bnot shown\b/i;
+
+/** `text` as a literal inside a RegExp: names read from the spec may hold `(`, `[`, `$` and the like. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

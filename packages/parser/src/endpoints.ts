@@ -1,7 +1,7 @@
 /** `## Endpoints`: the sign-in table, the commands table and the read-resources table. */
 import type { Command, Endpoint } from '@specgen/ir';
 import type { TableBlock } from './blocks.ts';
-import type { ParseContext } from './context.ts';
+import { escapeRegExp, type ParseContext } from './context.ts';
 import { notePayloadType } from './payload-types.ts';
 import { cellText, readTable } from './table.ts';
 
@@ -59,7 +59,7 @@ export function readSignInTable(ctx: ParseContext, table: TableBlock): Endpoint[
     const allRequired = /\b(both|all) required\b/i.test(queryText);
     const query = [...queryString.matchAll(/(?:^|&)([^=&]+)=/g)].map((m) => ({
       name: m[1]!,
-      required: allRequired || new RegExp(`\\b${m[1]}\\s*\\(required`).test(queryText),
+      required: allRequired || new RegExp(`\\b${escapeRegExp(m[1]!)}\\s*\\(required`).test(queryText),
     }));
     const headersText = statement(request, 'Headers');
     const headers = headersText

@@ -1,7 +1,7 @@
 /** `## Errors`: one `###` table per endpoint group (Status, optional Body, Condition). */
 import type { ErrorCase, ErrorTable } from '@specgen/ir';
 import type { TableBlock, TextBlock } from './blocks.ts';
-import { NOT_SHOWN, sentences, type ParseContext } from './context.ts';
+import { NOT_SHOWN, escapeRegExp, sentences, type ParseContext } from './context.ts';
 import { notePayloadType } from './payload-types.ts';
 import { cellText, isNone, readTable } from './table.ts';
 import type { SectionNode } from './tree.ts';
@@ -51,6 +51,6 @@ export function errorTableTargets(table: ErrorTable, endpointIds: readonly strin
   const text = [table.title, ...table.cases.flatMap((c) => [c.body ?? '', c.condition])].join(' ');
   return [
     ...endpointIds.filter((id) => title.includes(words(id))),
-    ...commandNames.filter((name) => new RegExp(`\\b${name}\\b`).test(text)),
+    ...commandNames.filter((name) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text)),
   ];
 }

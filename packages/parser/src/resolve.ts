@@ -2,7 +2,7 @@
 import { didYouMean } from '@specgen/diagnostics';
 import type { Limit, Spec, Structure } from '@specgen/ir';
 import type { Collected } from './collect.ts';
-import type { ParseContext } from './context.ts';
+import { escapeRegExp, type ParseContext } from './context.ts';
 import { pathTail } from './endpoints.ts';
 import { errorTableTargets } from './errors.ts';
 import { inReadTableOrder, inTargetOrder, orderVersions } from './order.ts';
@@ -68,7 +68,7 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   }
   for (const cmd of c.commands) {
     const text = cmd.returns.toLowerCase();
-    cmd.response = structures.find((s) => text.includes(s.label.toLowerCase()) || new RegExp(`\\b${s.name}\\b`).test(cmd.returns))?.name ?? null;
+    cmd.response = structures.find((s) => text.includes(s.label.toLowerCase()) || new RegExp(`\\b${escapeRegExp(s.name)}\\b`).test(cmd.returns))?.name ?? null;
   }
   const targets = [...c.endpoints.map((e) => e.id), ...c.commands.map((x) => x.name)];
   for (const t of c.errorTables) t.appliesTo = errorTableTargets(t, c.endpoints.map((e) => e.id), c.commands.map((x) => x.name));
@@ -108,7 +108,7 @@ function applyLimit(limit: Limit, resources: Spec['resources'], structures: Stru
     if (field && field.maxLength === null && limit.value.value > 0) field.maxLength = limit.value.value;
   }
   if (limit.appliesTo === '') {
-    const owner = structures.find((s) => s.fields.some((f) => new RegExp(`\\b${f.name.replace(/\$/g, '\\$')}\\b`).test(limit.valueText)));
+    const owner = structures.find((s) => s.fields.some((f) => new RegExp(`\\b${escapeRegExp(f.name)}\\b`).test(limit.valueText)));
     if (owner) limit.appliesTo = owner.name;
   }
 }

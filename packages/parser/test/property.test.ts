@@ -72,6 +72,16 @@ describe('mutated specs', () => {
     );
   });
 
+  it('names holding RegExp characters are matched literally, never thrown (command, query parameter, field)', () => {
+    const text = specText()
+      .replace('| GetMultiFactorDeviceSecret | 200 JSON', '| Get(Secret | 200 JSON')
+      .replace('?redirectUrl=<url>', '?redirect(Url=<url>')
+      .replace('| MfaToken | String | The token returned', '| Mfa[Token | String | The token returned');
+    const { spec } = parseSpec(text, 'm.md');
+    expect(() => Spec.parse(spec)).not.toThrow();
+    expect(spec.commands.map((c) => c.name)).toContain('Get(Secret');
+  });
+
   it('deleting a table cell is reported, not thrown', () => {
     const text = specText().replace('| PartId | Int64 | References Parts. | - |', '| PartId | Int64 |');
     const { diagnostics } = parseSpec(text, 'm.md');
