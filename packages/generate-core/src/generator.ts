@@ -20,6 +20,27 @@ export interface GenerateContext {
   spec: Spec;
   templates: TemplateEngine;
   options: GenerateOptions;
+  /** Values shared by the generators of one run (absent: compute your own). */
+  shared?: RunShared;
+}
+
+/**
+ * Values computed once per run and shared by its generators, such as the OpenAPI document that
+ * both the openapi and the server target read. A key names everything the value depends on
+ * besides the run's spec; values are read-only.
+ */
+export interface RunShared {
+  get<T>(key: string, make: () => T): T;
+}
+
+export function createRunShared(): RunShared {
+  const values = new Map<string, unknown>();
+  return {
+    get<T>(key: string, make: () => T): T {
+      if (!values.has(key)) values.set(key, make());
+      return values.get(key) as T;
+    },
+  };
 }
 
 export interface Generator {

@@ -4,7 +4,7 @@
  * generator serializes it deterministically and writes the package files.
  */
 import { GENERATED_MARKER, generatedHeader, normalize, packageNameOf, type GeneratedFile, type Generator } from '@specgen/generate-core';
-import { buildDocument, effectiveVersion } from '@specgen/contract';
+import { buildDocument, effectiveVersion, type JsonSchema } from '@specgen/contract';
 import { documentTexts } from './document-text.ts';
 import { renderFile } from './package-files.ts';
 
@@ -33,8 +33,12 @@ function operationsOf(document: Record<string, unknown>): Operation[] {
 export const generator: Generator = {
   target: TARGET,
   packageName: '@service-api/openapi',
-  generate({ spec, templates, options }) {
-    const document = buildDocument(spec, { serviceVersion: options.serviceVersion, generatedBy: `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` });
+  generate({ spec, templates, options, shared }) {
+    // The document as the server target reads it too (one per run), plus this package's marker:
+    // the same object buildDocument gives with `generatedBy`.
+    const build = () => buildDocument(spec, { serviceVersion: options.serviceVersion });
+    const base = shared ? shared.get(`openapi-document@${effectiveVersion(spec, options.serviceVersion)}`, build) : build();
+    const document: JsonSchema = { ...base, info: { ...(base['info'] as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` } };
     const operations = operationsOf(document);
     const texts = documentTexts(document, generatedHeader(options.specFile, '#'));
     const data = {

@@ -67,7 +67,9 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const payloads = signInSchemas(spec) as unknown as Record<string, JsonSchema>;
   const modules = routeModules(spec, routes);
   const { groups, typeImports } = handlerGroups(spec, routes, version, payloads);
-  const document = buildDocument(spec, { serviceVersion: version });
+  // Shared with the openapi target of the same run (one document per run and version).
+  const build = () => buildDocument(spec, { serviceVersion: version });
+  const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document['components'] as JsonSchema | undefined)?.['schemas'] ?? {}) as Record<string, JsonSchema>;
   const schemaRows = routes.map((r) => ({ operationId: r.operationId, schemas: literal(routeSchemas(r, payloads), 2) }));
   const components = literal(componentClosure(allComponents, referencedComponents(routes)), 0);

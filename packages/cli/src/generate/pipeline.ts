@@ -8,8 +8,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
-  GENERATED_MARKER, type GeneratedFile, type Generator, type TemplateEngine, type WriteReport,
-  currentContents, staleFiles, syntaxErrors, syntaxSample, writeFiles,
+  GENERATED_MARKER, type GeneratedFile, type Generator, type RunShared, type TemplateEngine, type WriteReport,
+  createRunShared, currentContents, staleFiles, syntaxErrors, syntaxSample, writeFiles,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import type { GenerateProgress } from './progress.ts';
@@ -54,7 +54,7 @@ export function packageVersionOf(outDir: string, target: string): string {
 }
 
 /** One target's files, each checked to lie under the target's folder. */
-export function renderTarget(spec: Spec, g: Generator, templates: TemplateEngine, options: RenderOptions): GeneratedFile[] {
+export function renderTarget(spec: Spec, g: Generator, templates: TemplateEngine, options: RenderOptions, shared?: RunShared): GeneratedFile[] {
   // Every target's version, also of targets not selected: the client's range on types needs it.
   const targets = new Set([...Object.keys(options.packageNames ?? {}), g.target]);
   const packageVersions = Object.fromEntries([...targets].map((t) => [t, packageVersionOf(options.outDir, t)]));
@@ -68,6 +68,7 @@ export function renderTarget(spec: Spec, g: Generator, templates: TemplateEngine
       packageNames: options.packageNames,
       packageVersions,
     },
+    shared,
   });
   checkFolder(g.target, produced);
   return produced;
@@ -90,11 +91,12 @@ export function renderTargets(
   disk?: Map<string, string | undefined>, prerendered?: ReadonlyMap<string, readonly GeneratedFile[]>,
 ): GeneratedFile[] {
   const files: GeneratedFile[] = [];
+  const shared = createRunShared();
   for (const g of generators) {
     const started = performance.now();
     const ready = prerendered?.get(g.target);
     if (ready) checkFolder(g.target, ready);
-    const produced = ready ?? renderTarget(spec, g, templates, options);
+    const produced = ready ?? renderTarget(spec, g, templates, options, shared);
     files.push(...produced);
     options.progress?.rendered(g.target, produced.length, performance.now() - started);
   }
