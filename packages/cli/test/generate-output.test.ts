@@ -28,7 +28,7 @@ describe('specgen generate output', () => {
     expect(run.stderr).toBe('');
   });
 
-  it('on a terminal shows parse, then each target with its file count, then the summary', async () => {
+  it('on a terminal shows parse, each target with its file count, the syntax check and the write, then the summary', async () => {
     const s = scratch();
     asTerminal();
     const run = await runGenerate(['--spec', s.spec, '--out', s.out, ...MINE]);
@@ -37,6 +37,8 @@ describe('specgen generate output', () => {
       expect.stringMatching(/^✓ parse {6}.*spec\.md: 6 resources, 4 structures$/),
       '✓ types      14 files',
       '✓ validators 16 files',
+      expect.stringMatching(/^✓ check {6}syntax of \d+ changed files$/),
+      '✓ write      30 written, 0 removed',
     ]);
     expect(run.stdout).toMatch(SUMMARY);
     expect(lines.join('\n')).not.toContain('\u001b['); // NO_COLOR

@@ -37,7 +37,7 @@ export const generateCommand: Command = {
     const specPath = userPath(typedSpec ? options.spec : null, options.spec);
     const outDir = userPath(typedOut ? options.out : null, options.out);
     const templates = options.templates === null ? null : userPath(options.templates, options.templates);
-    const shown = { spec: shownPath(cwd, specPath), out: shownPath(cwd, outDir) };
+    const shown = { spec: typedSpec ? options.spec : shownPath(cwd, specPath), out: shownPath(cwd, outDir) };
     let packageNames: Record<string, string>;
     try {
       const config = await loadConfig(defaultsBase());

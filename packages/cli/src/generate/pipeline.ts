@@ -107,7 +107,10 @@ export function renderTargets(
   }
   // Files identical to what is on disk were checked when they were written; parse a sample of the
   // rest that holds every line shape (see syntax-sample.ts).
-  const errors = syntaxErrors(syntaxSample(files.filter((f) => currentText(options.outDir, f.path, known, disk) !== f.contents)));
+  const checkStarted = performance.now();
+  const sample = syntaxSample(files.filter((f) => currentText(options.outDir, f.path, known, disk) !== f.contents));
+  const errors = syntaxErrors(sample);
+  options.progress?.checked?.(sample.length, performance.now() - checkStarted);
   if (errors.length > 0) {
     const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
     throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
@@ -161,7 +164,9 @@ export function generateFromSpec(
   const files = renderTargets(parsed.spec, generators, templates, options, memory, disk, prerendered);
   const owned = ownedBy(options.outDir, generators.map((g) => g.target));
   if (options.check) return { kind: 'checked', stale: staleFiles(options.outDir, files, owned, disk), files, diagnostics: parsed.diagnostics };
+  const writeStarted = performance.now();
   const report = memory ? writeChanged(options.outDir, files, memory) : writeFiles(options.outDir, files, owned, disk);
+  options.progress?.wrote?.(report, performance.now() - writeStarted);
   if (known && !memory) for (const f of files) known.set(f.path, f.contents);
   return { kind: 'written', report, files, diagnostics: parsed.diagnostics };
 }

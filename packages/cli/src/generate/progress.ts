@@ -1,6 +1,6 @@
 /**
  * What `specgen generate` tells a person while it runs. The pipeline calls a `GenerateProgress`
- * (parse done, each target rendered, files written) and never prints itself; the command picks the
+ * (parse done, each target rendered, syntax checked, files written) and never prints itself; the command picks the
  * reporter: on a TTY a line per stage, off a TTY nothing until the summary line.
  */
 import picocolors from 'picocolors';
@@ -10,6 +10,10 @@ export interface GenerateProgress {
   parsed(file: string, counts: { resources: number; structures: number; diagnostics: number }, ms: number): void;
   /** One target was rendered to `files` files. */
   rendered(target: string, files: number, ms: number): void;
+  /** The TypeScript syntax of `files` changed files (a sample of large folders) was checked. */
+  checked?(files: number, ms: number): void;
+  /** The changed files were written and left-overs removed. */
+  wrote?(report: { written: readonly string[]; unchanged: readonly string[]; removed: readonly string[] }, ms: number): void;
 }
 
 export const silentProgress: GenerateProgress = { parsed() {}, rendered() {} };
@@ -31,6 +35,12 @@ export function terminalProgress(write: (text: string) => void, color: boolean, 
     },
     rendered(target, files, ms) {
       line(target, plural(files, 'file'), ms);
+    },
+    checked(files, ms) {
+      line('check', `syntax of ${plural(files, 'changed file')}`, ms);
+    },
+    wrote(report, ms) {
+      line('write', `${report.written.length} written, ${report.removed.length} removed`, ms);
     },
   };
 }
