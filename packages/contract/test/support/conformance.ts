@@ -9,6 +9,7 @@
  * `recordAnswers(app)` collects every answer a Fastify app sends (an onSend hook on the root, added
  * before `ready`), so an existing suite checks all its answers with two lines.
  */
+import { appendFileSync } from 'node:fs';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { REQUEST_MESSAGES } from '../../src/messages.ts';
 import { SESSION_HEADER } from '../../src/wire.ts';
@@ -141,8 +142,15 @@ export function recordAnswers(app: HookableApp): ObservedAnswer[] {
   return answers;
 }
 
-/** Problems of all answers under the prefix of the service routes (the page and /docs are not operations). */
+/**
+ * Problems of all answers under the prefix of the service routes (the page and /docs are not
+ * operations). With CONTRACT_COVERAGE=<file>, the `METHOD template status` of each checked answer is
+ * appended to that file (tools/contract-coverage.ts sums them up against the document).
+ */
 export function conformanceProblems(document: unknown, answers: ObservedAnswer[], isServiceRoute = (url: string) => /^\/[^/]+\/[^/]+\//.test(url) && !url.startsWith('/docs/')): string[] {
   const checker = conformanceChecker(document);
-  return answers.filter((a) => isServiceRoute(a.url)).flatMap((a) => checker.check(a));
+  const problems = answers.filter((a) => isServiceRoute(a.url)).flatMap((a) => checker.check(a));
+  const file = process.env['CONTRACT_COVERAGE'];
+  if (file && checker.covered.size > 0) appendFileSync(file, [...checker.covered].map((c) => `${c}\n`).join(''));
+  return problems;
 }
