@@ -82,13 +82,14 @@ describe('specgen generate --watch', () => {
     expect(written(await nextRun)).toEqual(['types/src/resources/product-record.ts']);
   }, 60_000);
 
-  it('with every target (OpenAPI rendered in the worker thread) writes what a one-shot generate writes', async () => {
-    const w = await startWatch(null);
+  it('with every target, OpenAPI and server rendered in the worker thread (SPECGEN_WATCH_WORKER=1), writes what a one-shot generate writes', async () => {
+    process.env['SPECGEN_WATCH_WORKER'] = '1';
+    const w = await startWatch(null).finally(() => delete process.env['SPECGEN_WATCH_WORKER']);
     expect(written(w.runs[0]!)).toContain('openapi/openapi.json');
     const nextRun = w.next();
     writeFileSync(w.spec, readFileSync(w.spec, 'utf8').replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | Covered by the warranty. |'));
     const run = await nextRun;
-    expect(run.offloaded).toEqual(['openapi']);
+    expect(run.offloaded).toEqual(['openapi', 'server']);
     expect(written(run)).toEqual(expect.arrayContaining(['openapi/openapi.json', 'openapi/openapi.yaml', 'types/src/resources/product-record.ts']));
     const watched = snapshot(w.out);
     const oneShot = join(w.dir, 'one-shot');
@@ -97,5 +98,14 @@ describe('specgen generate --watch', () => {
     // Headers name the spec as given; both runs were given the same file under other names.
     const same = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.split(w.spec).join('spec.md')]));
     expect(same(watched)).toEqual(same(expected));
+  }, 120_000);
+
+  it('renders every target in the main thread unless SPECGEN_WATCH_WORKER=1', async () => {
+    const w = await startWatch(null);
+    const nextRun = w.next();
+    writeFileSync(w.spec, readFileSync(w.spec, 'utf8').replace('Covered by warranty.', 'Covered by the warranty.'));
+    const run = await nextRun;
+    expect(run.offloaded).toEqual([]);
+    expect(written(run)).toContain('openapi/openapi.json');
   }, 120_000);
 });

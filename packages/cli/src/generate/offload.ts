@@ -1,7 +1,7 @@
 /**
- * `generate --watch` renders the OpenAPI target (the slowest per edit: the whole document, then
- * its JSON and YAML texts) in a worker thread, on the second core, while the main thread parses
- * and renders the other targets; the worker parses the same spec text with its own incremental
+ * `generate --watch` renders the OpenAPI and server targets (the slowest per edit: the whole
+ * document, its JSON and YAML texts, the server's schemas from it) in a worker thread, on the second
+ * core, while the main thread parses and renders the other targets; the worker parses the same spec text with its own incremental
  * parser. When the worker cannot start (a test runner that cannot load TypeScript in workers) or
  * stops, those targets render in the main thread as before: same files either way.
  */
@@ -10,7 +10,8 @@ import type { GeneratedFile } from '@specgen/generate-core';
 import { GenerateError } from './pipeline.ts';
 
 /** Targets rendered in the worker when they are selected. */
-export const OFFLOADED_TARGETS: readonly string[] = ['openapi'];
+// The server target reads the same OpenAPI document: rendered together, it is built once per edit.
+export const OFFLOADED_TARGETS: readonly string[] = ['openapi', 'server'];
 
 export interface OffloadRequest {
   id: number;

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { hasErrors } from '@specgen/diagnostics';
-import { createTemplateEngine, type GeneratedFile, type TemplateEngine } from '@specgen/generate-core';
+import { createRunShared, createTemplateEngine, type GeneratedFile, type TemplateEngine } from '@specgen/generate-core';
 import { createIncrementalParser } from '@specgen/parser';
 import { findGenerators } from '../generators.ts';
 import type { OffloadReply, OffloadRequest } from './offload.ts';
@@ -22,7 +22,8 @@ function answer(request: OffloadRequest): OffloadReply {
   if (hasErrors(parsed.diagnostics)) return { id: request.id, files: null };
   const options = { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
   const files: Record<string, GeneratedFile[]> = {};
-  for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, templates.engine, options);
+  const shared = createRunShared();
+  for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, templates.engine, options, shared);
   return { id: request.id, files };
 }
 

@@ -2,8 +2,8 @@
  * `specgen generate --watch`: regenerate when the spec or a template changes. The incremental
  * parser re-parses only the sections whose text changed, generators re-render, and
  * `writeFiles` writes only files whose bytes changed. Each run reports the time from the file
- * event to the files being written. The OpenAPI target renders in a worker thread meanwhile
- * (offload.ts), when the worker can start.
+ * event to the files being written. With SPECGEN_WATCH_WORKER=1 the OpenAPI and server targets
+ * render in a worker thread meanwhile (offload.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,9 +52,11 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
   /** The spec text the last run read; see `settle`. */
   let lastSpecText: string | null = null;
   let templatesVersion = 0;
-  // Only the registry's own generators can be re-created in the worker; SPECGEN_WATCH_WORKER=0 keeps everything here.
+  // Opt-in (SPECGEN_WATCH_WORKER=1): on the shared 2-core machine it was measured it cost more CPU
+  // and memory than it saved (docs/benchmarks/generate.md). Only the registry's own generators can
+  // be re-created in the worker.
   const offloaded = options.generators.filter((g) => OFFLOADED_TARGETS.includes(g.target) && registry.includes(g)).map((g) => g.target);
-  const offload = process.env['SPECGEN_WATCH_WORKER'] === '0' ? null : startOffload(offloaded);
+  const offload = process.env['SPECGEN_WATCH_WORKER'] === '1' ? startOffload(offloaded) : null;
 
   const run = async (trigger: string, at: number, templatesChanged: boolean) => {
     if (templatesChanged) {
