@@ -48,6 +48,12 @@ describe('specgen check-release: usage and bad input', () => {
     expect(r.stderr).toMatch(/cannot read .*service-api\.md at origin\/nope/);
   }, 60_000);
 
+  it('a spec file that does not exist exits 2 and names the nearest spec', () => {
+    const r = cli(['--base', 'origin/main', '--spec', 'nope.md'], repo.dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('specgen check-release: cannot read nope.md: no such file; did you mean spec/service-api.md?\n');
+  }, 60_000);
+
   it('a spec with errors exits 2 with its diagnostics, before any check', () => {
     writeFileSync(join(repo.dir, 'spec/service-api.md'), spec.replace('| Dock | String |', '| Dock | Strnig |'));
     const r = cli(['--base', 'origin/main'], repo.dir);

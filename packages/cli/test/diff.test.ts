@@ -118,6 +118,24 @@ describe('specgen diff (in-process)', () => {
   });
 });
 
+describe('specgen diff: a spec file that does not exist', () => {
+  it('names the nearest spec, as parse and generate do (real CLI, from the sources)', () => {
+    const cli = (args: string[]) =>
+      spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'diff', ...args], { cwd: ROOT, encoding: 'utf8' });
+    const old = cli(['nope.md', 'spec/service-api.md']);
+    expect(old.status).toBe(2);
+    expect(old.stderr).toBe('specgen diff: cannot read nope.md: no such file; did you mean spec/service-api.md?\n');
+    const typo = cli(['spec/service-api.md', 'spec/service-apl.md']);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toBe('specgen diff: cannot read spec/service-apl.md: no such file; did you mean spec/service-api.md?\n');
+  }, 60_000);
+
+  it('without the cli reader, runDiff says the plain error', async () => {
+    const r = await run(['nope.md', 'spec/service-api.md']);
+    expect(r).toEqual({ status: 2, stdout: '', stderr: 'specgen diff: cannot read nope.md: ENOENT\n' });
+  });
+});
+
 describe('specgen diff --changeset into an unusable directory', () => {
   it('is a clear error with exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'specdiff-cs-file-'));

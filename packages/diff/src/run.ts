@@ -28,7 +28,15 @@ export interface DiffIo {
    * packages (`generated/`, whose published packages a changeset names) are there, from any folder.
    */
   root?: string;
+  /**
+   * Reads a spec file; `shown` is the path as typed. The cli passes its reader, whose message for a
+   * missing file names the nearest existing spec (`...; did you mean spec/service-api.md?`).
+   * Default: a plain read (`cannot read nope.md: ENOENT`).
+   */
+  readSpec?: (path: string, shown: string) => Promise<SpecRead>;
 }
+
+export type SpecRead = { ok: true; text: string } | { ok: false; message: string };
 
 class InputError extends Error {}
 
@@ -36,8 +44,8 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
   try {
     const options = parseDiffArgs(args);
     const newFile = displayPath(io.cwd, options.newPath);
-    const newText = readSpecFile(io.cwd, options.newPath);
-    const oldText = options.base !== null ? readAtRef(options.base, options.newPath, io.cwd) : readSpecFile(io.cwd, options.oldPath!);
+    const newText = await readSpecFile(io, options.newPath);
+    const oldText = options.base !== null ? readAtRef(options.base, options.newPath, io.cwd) : await readSpecFile(io, options.oldPath!);
     const oldFile = options.base !== null ? `${options.base}:${newFile}` : displayPath(io.cwd, options.oldPath!);
     const before = parseOrFail(io, oldText, oldFile);
     const after = parseOrFail(io, newText, newFile);
@@ -73,11 +81,17 @@ function writeChangesetOrFail(result: DiffResult, dir: string, packages: string[
   }
 }
 
-function readSpecFile(cwd: string, path: string): string {
+async function readSpecFile(io: DiffIo, path: string): Promise<string> {
+  const read = io.readSpec ? await io.readSpec(resolve(io.cwd, path), path) : plainRead(resolve(io.cwd, path), path);
+  if (!read.ok) throw new InputError(read.message);
+  return read.text;
+}
+
+function plainRead(path: string, shown: string): SpecRead {
   try {
-    return readFileSync(resolve(cwd, path), 'utf8');
+    return { ok: true, text: readFileSync(path, 'utf8') };
   } catch (err) {
-    throw new InputError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    return { ok: false, message: `cannot read ${shown}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` };
   }
 }
 

@@ -3,7 +3,6 @@
  * diffs the spec against the base, reads the pending changesets, and checks the generated output
  * with the same pipeline as `generate --check`; the rules are in @specgen/diff (release/check.ts).
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '@specgen/diagnostics';
 import type { Command } from '../command.ts';
@@ -94,19 +93,18 @@ async function runCheck(options: Options) {
   const { createTemplateEngine } = await import('@specgen/generate-core');
   const { generators } = await import('../generators.ts');
   const { displayPath, generateFromSpec } = await import('../generate/pipeline.ts');
-  const { defaultsBase, userPath } = await import('../io/paths.ts');
+  const { defaultsBase, userCwd, userPath } = await import('../io/paths.ts');
+  const { readSpecFile } = await import('../io/spec-file.ts');
   // Paths as `specgen generate` resolves them (typed: the caller's folder; defaults: the workspace
   // root), and the spec named in generated headers the same way, or every file would look stale.
   const root = defaultsBase();
   const specPath = userPath(options.spec, 'spec/service-api.md');
   const outDir = userPath(options.out, 'generated');
   const specFile = displayPath(specPath, root);
-  let newText: string;
-  try {
-    newText = readFileSync(specPath, 'utf8');
-  } catch (err) {
-    throw new InputError(`cannot read ${specFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
+  // a missing file names the nearest spec, as parse and generate do
+  const read = await readSpecFile(specPath, options.spec ?? specFile, userCwd());
+  if (!read.ok) throw new InputError(read.message);
+  const newText = read.text;
   const oldText = readAtRef(options.base, specPath, root);
   const parse = (text: string, file: string) => {
     const parsed = parseSpec(text, file);

@@ -3,6 +3,7 @@ import { runDiff } from '@specgen/diff';
 import type { Command } from '../command.ts';
 import { DIFF_HELP as help } from './help/diff.ts';
 import { defaultsBase, userCwd } from '../io/paths.ts';
+import { readSpecFile } from '../io/spec-file.ts';
 
 
 export const diffCommand: Command = {
@@ -11,11 +12,14 @@ export const diffCommand: Command = {
   help,
   run: async (args) => {
     const { parseSpec } = await import('@specgen/parser');
+    const cwd = userCwd(); // the caller's folder, also under `pnpm -w specgen` (see io/paths.ts)
     return runDiff(args, {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
-      cwd: userCwd(), // the caller's folder, also under `pnpm -w specgen` (see io/paths.ts)
+      cwd,
       parse: parseSpec,
+      // a missing file names the nearest spec, as parse and generate do
+      readSpec: (path, shown) => readSpecFile(path, shown, cwd),
       root: defaultsBase(), // .changeset and generated/ of the workspace, from any folder
     });
   },
