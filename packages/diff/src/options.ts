@@ -12,6 +12,8 @@ export interface DiffOptions {
   failOn: FailOn;
   /** Directory for the changeset file, null when not asked for. */
   changeset: string | null;
+  /** `--package-scope @acme-api`: the generated packages a changeset names are `<scope>/<target>`. */
+  packageScope: string | null;
 }
 
 export class UsageError extends Error {}
@@ -27,6 +29,7 @@ export function parseDiffArgs(args: string[]): DiffOptions {
   let format: Format = 'text';
   let failOn: FailOn = 'breaking';
   let changeset: string | null = null;
+  let packageScope: string | null = null;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -46,6 +49,10 @@ export function parseDiffArgs(args: string[]): DiffOptions {
       case '--fail-on':
         failOn = oneOf(flag, value(), FAIL_ON);
         break;
+      case '--package-scope':
+        packageScope = value();
+        if (!/^@[a-z0-9][a-z0-9._~-]*$/.test(packageScope)) throw new UsageError(`--package-scope "${packageScope}" is not an npm scope such as @acme-api`);
+        break;
       case '--changeset':
         if (inline !== undefined) changeset = inline;
         else if (takesValue(args[i + 1])) changeset = args[++i]!;
@@ -58,10 +65,10 @@ export function parseDiffArgs(args: string[]): DiffOptions {
   }
   if (base !== null) {
     if (positional.length !== 1) throw new UsageError(`with --base give exactly one spec file (the new one), got ${positional.length}`);
-    return { oldPath: null, newPath: positional[0]!, base, format, failOn, changeset };
+    return { oldPath: null, newPath: positional[0]!, base, format, failOn, changeset, packageScope };
   }
   if (positional.length !== 2) throw new UsageError(`give two spec files (old and new), or --base <git-ref> and one; got ${positional.length}`);
-  return { oldPath: positional[0]!, newPath: positional[1]!, base, format, failOn, changeset };
+  return { oldPath: positional[0]!, newPath: positional[1]!, base, format, failOn, changeset, packageScope };
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {

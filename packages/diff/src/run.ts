@@ -34,6 +34,12 @@ export interface DiffIo {
    * Default: a plain read (`cannot read nope.md: ENOENT`).
    */
   readSpec?: (path: string, shown: string) => Promise<SpecRead>;
+  /**
+   * The npm name of every generated target (`types` -> `@acme-api/types`), as `specgen generate`
+   * names them: specgen.config.* with `--package-scope` (null when not given) over it. The cli
+   * passes it; without it a changeset names the packages found under `generated/`.
+   */
+  packageNames?: (packageScope: string | null) => Promise<Readonly<Record<string, string>>>;
 }
 
 export type SpecRead = { ok: true; text: string } | { ok: false; message: string };
@@ -54,7 +60,7 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
     io.stdout(render(result, options.format, options.format === 'github' ? fromRepoRoot(io.cwd, relocate) : relocate));
     if (options.changeset !== null) {
       const root = io.root ?? io.cwd;
-      const packages = releasedGeneratedPackages(resolve(root, 'generated'));
+      const packages = releasedGeneratedPackages(resolve(root, 'generated'), await configuredNames(io, options.packageScope));
       const dir = options.changeset === DEFAULT_CHANGESET_DIR ? resolve(root, DEFAULT_CHANGESET_DIR) : resolve(io.cwd, options.changeset);
       const path = writeChangesetOrFail(result, dir, packages);
       io.stderr(path ? `specgen diff: wrote ${displayPath(io.cwd, path)}\n` : 'specgen diff: no changes, no changeset written\n');
@@ -70,6 +76,18 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
       return 2;
     }
     throw err;
+  }
+}
+
+async function configuredNames(io: DiffIo, packageScope: string | null): Promise<Readonly<Record<string, string>> | undefined> {
+  if (!io.packageNames) {
+    if (packageScope !== null) throw new UsageError('--package-scope needs the package names of specgen generate (run it through the specgen cli)');
+    return undefined;
+  }
+  try {
+    return await io.packageNames(packageScope);
+  } catch (err) {
+    throw new InputError(err instanceof Error ? err.message : String(err));
   }
 }
 

@@ -3,7 +3,7 @@ import { exitStatus, parseDiffArgs, UsageError } from '../src/index.ts';
 
 describe('diff options', () => {
   it('two files, with defaults', () => {
-    expect(parseDiffArgs(['a.md', 'b.md'])).toEqual({ oldPath: 'a.md', newPath: 'b.md', base: null, format: 'text', failOn: 'breaking', changeset: null });
+    expect(parseDiffArgs(['a.md', 'b.md'])).toEqual({ oldPath: 'a.md', newPath: 'b.md', base: null, format: 'text', failOn: 'breaking', changeset: null, packageScope: null });
   });
   it('--base with one file, flags in any position, --opt=value form', () => {
     expect(parseDiffArgs(['--base', 'origin/main', 'spec/service-api.md', '--format', 'markdown'])).toMatchObject({ oldPath: null, newPath: 'spec/service-api.md', base: 'origin/main', format: 'markdown' });

@@ -8,7 +8,8 @@ import { formatDiagnostic } from '@specgen/diagnostics';
 import type { Command } from '../command.ts';
 
 const HELP = `usage: specgen check-release --base <git-ref> [--spec spec/service-api.md] [--out generated]
-                             [--templates <dir>] [--changesets .changeset] [--format text|markdown|json|github]
+                             [--templates <dir>] [--changesets .changeset] [--package-scope <@s>]
+                             [--format text|markdown|json|github]
 
 Fails, listing each reason, when the branch cannot be released as it is:
   changeset-missing    the spec changed since <ref> and no pending changeset releases every
@@ -26,6 +27,8 @@ options:
   --out <dir>            the generated packages (default generated)
   --templates <dir>      template overrides, as for generate
   --changesets <dir>     the changesets folder (default .changeset)
+  --package-scope <@s>   the generated packages are <@s>/<target>, as for generate (default
+                         @service-api, or specgen.config.json packageScope / packageNames)
   --format <fmt>         text (default), markdown (job summary), json, github (annotations)
 
 exit status: 0 passed, 1 one or more reasons (listed), 2 bad usage, an unreadable spec or git ref,
@@ -78,11 +81,14 @@ function parseOptions(args: string[], formats: readonly string[]) {
       out: { type: 'string' },
       templates: { type: 'string' },
       changesets: { type: 'string' },
+      'package-scope': { type: 'string' },
       format: { type: 'string', default: 'text' },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
   if (!values.base) throw new Error('--base <git-ref> is required');
+  const scope = values['package-scope'];
+  if (scope !== undefined && !/^@[a-z0-9][a-z0-9._~-]*$/.test(scope)) throw new Error(`--package-scope "${scope}" is not an npm scope such as @acme-api`);
   if (!formats.includes(values.format)) throw new Error(`--format must be one of ${formats.join(', ')}; got "${values.format}"`);
   return { ...values, base: values.base, format: values.format as 'text' | 'markdown' | 'json' | 'github' };
 }
@@ -95,6 +101,7 @@ async function runCheck(options: Options) {
   const { displayPath, generateFromSpec } = await import('../generate/pipeline.ts');
   const { defaultsBase, userCwd, userPath } = await import('../io/paths.ts');
   const { readSpecFile } = await import('../io/spec-file.ts');
+  const { configuredPackageNames } = await import('../generate/config.ts');
   // Paths as `specgen generate` resolves them (typed: the caller's folder; defaults: the workspace
   // root), and the spec named in generated headers the same way, or every file would look stale.
   const root = defaultsBase();
@@ -115,7 +122,14 @@ async function runCheck(options: Options) {
   const before = parse(oldText, `${options.base}:${specFile}`);
   const after = parse(newText, specFile);
   const templates = createTemplateEngine(options.templates ? userPath(options.templates, options.templates) : undefined);
-  const renderOptions = { outDir, specFile, serviceVersion: null, check: true };
+  let packageNames: Record<string, string>;
+  try {
+    packageNames = await configuredPackageNames(generators.map((g) => g.target), options['package-scope'] ?? null, root);
+  } catch (err) {
+    throw new InputError((err as Error).message);
+  }
+  // named as generate names them, or every package.json would look stale and the changesets wrong
+  const renderOptions = { outDir, specFile, serviceVersion: null, check: true, packageNames };
   const outcome = generateFromSpec(after, generators, templates, renderOptions);
   if (outcome.kind !== 'checked') throw new InputError('the spec has errors; nothing was checked');
   return checkRelease({
@@ -123,7 +137,10 @@ async function runCheck(options: Options) {
     spec: specFile,
     diff: diffSpecs(before.spec, after.spec),
     changesets: readChangesets(userPath(options.changesets, '.changeset'), options.base, root),
-    packages: orderPackages(publishedNames(outcome.files.filter((f) => generators.some((g) => f.path === `${g.target}/package.json`)).map((f) => f.contents))),
+    packages: orderPackages(
+      publishedNames(outcome.files.filter((f) => generators.some((g) => f.path === `${g.target}/package.json`)).map((f) => f.contents)),
+      Object.values(packageNames),
+    ),
     stale: outcome.stale.map((p) => `${displayPath(outDir, root)}/${p}`),
   });
 }

@@ -20,6 +20,11 @@ export const diffCommand: Command = {
       parse: parseSpec,
       // a missing file names the nearest spec, as parse and generate do
       readSpec: (path, shown) => readSpecFile(path, shown, cwd),
+      // a changeset names the packages as generate does (specgen.config.*, --package-scope)
+      packageNames: async (scope) => {
+        const [{ generators }, { configuredPackageNames }] = await Promise.all([import('../generators.ts'), import('../generate/config.ts')]);
+        return configuredPackageNames(generators.map((g) => g.target), scope, defaultsBase());
+      },
       root: defaultsBase(), // .changeset and generated/ of the workspace, from any folder
     });
   },

@@ -1,7 +1,7 @@
 /** `specgen generate`: spec -> the generated packages under generated/ (see docs/generate.md). */
 import { relative } from 'node:path';
 import { sortDiagnostics, useColor } from '@specgen/diagnostics';
-import { createTemplateEngine, resolvePackageNames } from '@specgen/generate-core';
+import { createTemplateEngine } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
 import type { Command } from '../command.ts';
 import { GENERATE_HELP as HELP } from './help/generate.ts';
@@ -9,7 +9,7 @@ import { findGenerators, generators } from '../generators.ts';
 import { type GenerateCliOptions, parseGenerateArgs } from '../generate/options.ts';
 import { type GenerateOutcome, displayPath, generateFromSpec } from '../generate/pipeline.ts';
 import { watchGenerate } from '../generate/watch.ts';
-import { loadConfig } from '../generate/config.ts';
+import { configuredPackageNames } from '../generate/config.ts';
 import { builtinTemplatesDir } from '../generate/templates-dir.ts';
 import { silentProgress, summaryLine, terminalProgress } from '../generate/progress.ts';
 import { diagnosticsReporter } from '../io/report-diagnostics.ts';
@@ -40,8 +40,7 @@ export const generateCommand: Command = {
     const shown = { spec: typedSpec ? options.spec : shownPath(cwd, specPath), out: shownPath(cwd, outDir) };
     let packageNames: Record<string, string>;
     try {
-      const config = await loadConfig(defaultsBase());
-      packageNames = resolvePackageNames(generators.map((g) => g.target), { ...config, packageScope: options.packageScope ?? config.packageScope });
+      packageNames = await configuredPackageNames(generators.map((g) => g.target), options.packageScope, defaultsBase());
     } catch (err) {
       process.stderr.write(`specgen generate: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;

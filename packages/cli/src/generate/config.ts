@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { resolvePackageNames } from '@specgen/generate-core';
 
 export interface SpecgenConfig {
   packageScope?: string;
@@ -55,4 +56,14 @@ export async function loadConfig(dir: string = process.cwd()): Promise<SpecgenCo
     return { ...checkConfig(value, name), file };
   }
   return { file: null };
+}
+
+/**
+ * The npm name of each of `targets` as `specgen generate` names it: the config of `dir`, with
+ * `packageScope` (`--package-scope`, null when not given) over its scope. `diff --changeset` and
+ * `check-release` use it too, so a renamed scope is renamed everywhere.
+ */
+export async function configuredPackageNames(targets: readonly string[], packageScope: string | null, dir: string): Promise<Record<string, string>> {
+  const config = await loadConfig(dir);
+  return resolvePackageNames(targets, { ...config, packageScope: packageScope ?? config.packageScope });
 }

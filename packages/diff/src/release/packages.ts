@@ -26,8 +26,11 @@ export function publishedNames(manifests: readonly string[]): string[] {
 /**
  * The published generated packages under `dir` (default layout `generated/`), in the order of
  * GENERATED_PACKAGES then by name; GENERATED_PACKAGES when `dir` holds none (no generated output).
+ * With `names` (target -> package name, as configured for `specgen generate`): those names, in
+ * that order, less the targets whose package.json under `dir` is private.
  */
-export function releasedGeneratedPackages(dir: string): string[] {
+export function releasedGeneratedPackages(dir: string, names?: Readonly<Record<string, string>>): string[] {
+  if (names) return Object.entries(names).filter(([target]) => !isPrivate(join(dir, target, 'package.json'))).map(([, name]) => name);
   if (!existsSync(dir)) return [...GENERATED_PACKAGES];
   const manifests = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'package.json')))
@@ -36,10 +39,20 @@ export function releasedGeneratedPackages(dir: string): string[] {
   return orderPackages(publishedNames(manifests));
 }
 
-export function orderPackages(names: readonly string[]): string[] {
+function isPrivate(manifest: string): boolean {
+  if (!existsSync(manifest)) return false;
+  try {
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as Manifest).private === true;
+  } catch {
+    return false;
+  }
+}
+
+/** `names` in the order of `order` (default GENERATED_PACKAGES), the others after them by name. */
+export function orderPackages(names: readonly string[], order: readonly string[] = GENERATED_PACKAGES): string[] {
   const rank = (n: string) => {
-    const i = (GENERATED_PACKAGES as readonly string[]).indexOf(n);
-    return i < 0 ? GENERATED_PACKAGES.length : i;
+    const i = order.indexOf(n);
+    return i < 0 ? order.length : i;
   };
   return [...names].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }

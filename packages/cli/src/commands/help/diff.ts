@@ -14,10 +14,12 @@ options:
                              (GitHub Actions annotations)
   --fail-on <level>          exit 1 when a change of this severity or worse is found:
                              breaking (default), warning, none
-  --changeset [dir]          also write a changesets file bumping the generated @service-api/*
-                             packages (major: breaking, minor: additions, patch: otherwise)
+  --changeset [dir]          also write a changesets file bumping the published generated
+                             packages, named as generate names them (@service-api/<target>,
+                             or specgen.config.json) (major: breaking, minor: additions, patch: otherwise)
                              into dir (default .changeset; a following argument that starts
                              with - or ends in .md is not taken as the dir: use --changeset=<dir>)
+  --package-scope <@s>       the changeset names the packages <@s>/<target>, as generate --package-scope
 
 exit status: 0 no change at or above --fail-on, 1 such a change was found, 2 bad usage or an
 unreadable or invalid spec.
