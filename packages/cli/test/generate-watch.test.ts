@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findGenerators } from '../src/generators.ts';
 import { type WatchHandle, type WatchRun, watchGenerate } from '../src/generate/watch.ts';
-import { runGenerate, scratch, snapshot } from './generate-support.ts';
+import { REPO_ROOT, runGenerate, scratch, snapshot } from './generate-support.ts';
 
 let handle: WatchHandle | null = null;
 afterEach(async () => {
@@ -108,4 +109,32 @@ describe('specgen generate --watch', () => {
     expect(run.offloaded).toEqual([]);
     expect(written(run)).toContain('openapi/openapi.json');
   }, 120_000);
+});
+
+describe('specgen generate --watch --pretty (real CLI)', () => {
+  it('shows a spec error with its source line and caret, as a one-shot run does', async () => {
+    const s = scratch();
+    writeFileSync(s.spec, readFileSync(s.spec, 'utf8').replace('| ForceRelogin | Boolean |', '| ForceRelogin | Bolean |'));
+    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(REPO_ROOT, 'packages/cli/src/main.ts'), 'generate', '--watch', '--pretty', '--only', 'types', '--spec', s.spec, '--out', s.out], {
+      cwd: s.dir, env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (t: string) => void (stderr += t));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no report within 30 s; stderr: ${stderr}`)), 30_000);
+        child.stderr.on('data', () => {
+          if (!stderr.includes('nothing was generated')) return;
+          clearTimeout(timer);
+          resolve();
+        });
+        child.on('exit', () => reject(new Error(`exited early; stderr: ${stderr}`)));
+      });
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(stderr).toContain('error unknown-type: type "Bolean"');
+    expect(stderr).toContain('27 | ForceRelogin | Bolean | Sent in the OIDC initiate body. |\n                    ^~~~~~\n');
+    expect(stderr).toContain('initial: specgen generate: the spec has errors; nothing was generated\n');
+  }, 60_000);
 });

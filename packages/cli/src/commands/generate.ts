@@ -54,7 +54,8 @@ export const generateCommand: Command = {
         generators: selected,
         onRun: (run) => {
           if (run.error) process.stderr.write(`specgen generate: ${run.error.message}\n`);
-          else if (run.outcome) report(run.outcome, options, shown.out, `${run.trigger}: `, run.ms, new Map());
+          // the text the run parsed, so pretty diagnostics show the source line as a one-shot run does
+          else if (run.outcome) report(run.outcome, options, shown.out, `${run.trigger}: `, run.ms, new Map(run.specText === undefined ? [] : [[renderOptions.specFile, run.specText]]));
         },
       });
       await handle.ready;

@@ -22,6 +22,8 @@ export interface WatchRun {
   /** What triggered the run: `initial` or the changed file. */
   trigger: string;
   outcome?: GenerateOutcome;
+  /** The spec text this run parsed (for the source lines of pretty diagnostics); absent when it could not be read. */
+  specText?: string;
   error?: Error;
   /** Milliseconds from the file event (or start) to the files being written. */
   ms: number;
@@ -63,8 +65,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       templates = createTemplateEngine(options.templatesDir ?? undefined, builtinTemplatesDir());
       templatesVersion++;
     }
+    let specText: string | undefined;
     try {
-      const specText = readFileSync(options.specPath, 'utf8');
+      specText = readFileSync(options.specPath, 'utf8');
       lastSpecText = specText;
       const remote = offload?.render({
         specText, specFile: options.specFile, outDir: options.outDir, serviceVersion: options.serviceVersion, templatesDir: options.templatesDir, packageNames: options.packageNames, templatesVersion,
@@ -84,9 +87,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         }
       }
       const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false }, known, prerendered);
-      options.onRun({ trigger, outcome, ms: performance.now() - at, offloaded });
+      options.onRun({ trigger, outcome, specText, ms: performance.now() - at, offloaded });
     } catch (err) {
-      options.onRun({ trigger, error: err instanceof Error ? err : new Error(String(err)), ms: performance.now() - at });
+      options.onRun({ trigger, error: err instanceof Error ? err : new Error(String(err)), specText, ms: performance.now() - at });
     }
   };
 
