@@ -42,6 +42,21 @@ describe('generate-server', () => {
     expect(JSON.parse(file(files, 'server/package.json')).dependencies).toHaveProperty('@acme/types');
   });
 
+  it('the README runs it with pnpm in the workspace and with npm in a deployed folder, through scripts the package has', () => {
+    const files = run(null);
+    const readme = file(files, 'server/README.md');
+    const scripts = Object.keys(JSON.parse(file(files, 'server/package.json')).scripts as Record<string, string>);
+    expect(readme).toMatch(/^npm start +#/m);
+    expect(readme).toMatch(/^npm run service -- users add /m);
+    expect(readme).toMatch(/^pnpm --filter @service-api\/server start +#/m);
+    const named = [
+      ...[...readme.matchAll(/^(?:.*\s)?npm (start|run \S+)/gm)].map((m) => m[1]!.replace(/^run /, '')),
+      ...[...readme.matchAll(/^(?:.*\s)?pnpm --filter \S+ (?:run )?(\w+)/gm)].map((m) => m[1]!),
+    ];
+    expect(new Set(named)).toEqual(new Set(['start', 'service', 'build']));
+    for (const script of named) expect(scripts).toContain(script);
+  });
+
   it('is deterministic', () => {
     expect(run(null)).toEqual(run(null));
   });
