@@ -9,6 +9,7 @@ export const JSON_COLUMN = '_json';
 export const META_TABLE = 'resource_tables';
 export const REFERENCES_TABLE = 'resource_references';
 export const OWNED_TABLE = 'resource_owned';
+export const GENERATIONS_TABLE = 'resource_generations';
 
 /**
  * Typed columns hold what filters and sorting compare: DateTimeOffset as microseconds since the
@@ -74,6 +75,7 @@ export function supportTablesSql(dialect: Dialect): RawBuilder<unknown>[] {
     sql`CREATE TABLE IF NOT EXISTS ${sql.table(META_TABLE)} (resource text PRIMARY KEY, table_name text NOT NULL, signature text NOT NULL)`,
     sql`CREATE TABLE IF NOT EXISTS ${sql.table(REFERENCES_TABLE)} (target text NOT NULL, id ${sql.raw(int64)} NOT NULL, json text NOT NULL, PRIMARY KEY (target, id))`,
     sql`CREATE TABLE IF NOT EXISTS ${sql.table(OWNED_TABLE)} (resource text NOT NULL, property text NOT NULL, parent_id ${sql.raw(int64)} NOT NULL, position integer NOT NULL, json text NOT NULL, PRIMARY KEY (resource, property, parent_id, position))`,
+    sql`CREATE TABLE IF NOT EXISTS ${sql.table(GENERATIONS_TABLE)} (resource text PRIMARY KEY, generation ${sql.raw(int64)} NOT NULL)`,
   ];
 }
 

@@ -1,4 +1,5 @@
-export { resourcesPlugin, resourceModels } from './routes.ts';
+export { resourcesPlugin, createResourcesPlugin, resourceModels, type ResourcesPluginOptions } from './routes.ts';
+export { PageCache, planKey, DEFAULT_PAGE_CACHE_BYTES } from './page-cache.ts';
 export { apiDocsPlugin } from './api-docs.ts';
 export type { ServerConfig, ServerContext, ServicePlugin, SessionInfo } from './server-contract.ts';
 export { dataCommand, DATA_HELP, type DataCommandOptions } from './data-command.ts';

@@ -6,6 +6,8 @@
  * 401 without a valid session, 403 without the resource's permission, 400 for bad query options.
  * Resources introduced after the configured service version get no route (404). The server core
  * registers the plugin with its `ServerContext` as the plugin options (store, spec, sessions).
+ * Pages of the list route are answered from a cache (page-cache.ts) while the resource's data
+ * generation is unchanged; the session and permission checks run first on every request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { READ_MESSAGES, routes, type RouteContract } from '@specgen/contract';
@@ -13,6 +15,8 @@ import { isQueryError, parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, typ
 import type { ServerContext, ServicePlugin } from './server-contract.ts';
 import { sendJsonText, sendMessage } from './http.ts';
 import { resourceModel, type ResourceModel } from './model.ts';
+import { readGeneration } from './generations.ts';
+import { DEFAULT_PAGE_CACHE_BYTES, PageCache, planKey } from './page-cache.ts';
 import { getRecord, listRecords } from './reader.ts';
 import { ensureResourceTables } from './tables.ts';
 import { resourceView, type ResourceView } from './view.ts';
@@ -54,13 +58,24 @@ async function answer(reply: FastifyReply, work: () => Promise<FastifyReply>): P
   }
 }
 
-function registerResource(app: FastifyInstance, ctx: ServerContext, view: ResourceView, list: RouteContract, get: RouteContract): void {
+function registerResource(app: FastifyInstance, ctx: ServerContext, view: ResourceView, list: RouteContract, get: RouteContract, cache: PageCache | null): void {
   const preHandler = guard(ctx, view);
   const { db, dialect } = ctx.store;
+  const name = view.model.name;
+  const keyPrefix = `${name}\n${ctx.config.serviceVersion}\n`;
   app.get(list.prefixedPath, { preHandler }, (request, reply) =>
     answer(reply, async () => {
       const plan = parseQueryOptions(request.query as RawQuery, view.schema);
-      return sendJsonText(reply, await listRecords(db, dialect, view, plan));
+      if (cache === null) return sendJsonText(reply, await listRecords(db, dialect, view, plan));
+      // The generation is read before the page: a write committed in between makes the entry stale at once.
+      const generation = await readGeneration(db, name);
+      const key = keyPrefix + planKey(plan);
+      const hit = cache.get(key, generation);
+      if (hit) return sendJsonText(reply, hit);
+      const page = await listRecords(db, dialect, view, plan);
+      const body = typeof page === 'string' ? Buffer.from(page, 'utf8') : page;
+      cache.set(key, generation, body);
+      return sendJsonText(reply, body);
     }),
   );
   app.get(get.prefixedPath, { preHandler }, (request, reply) =>
@@ -75,11 +90,27 @@ function registerResource(app: FastifyInstance, ctx: ServerContext, view: Resour
   );
 }
 
+export interface ResourcesPluginOptions {
+  /** Bound of the page cache in bytes (default 64 MiB); 0 turns the cache off. */
+  pageCacheBytes?: number;
+  /** A cache made by the caller (tests look at its size); takes precedence over `pageCacheBytes`. */
+  pageCache?: PageCache;
+}
+
 /**
  * Creates or migrates the tables, then serves every read route of the contract's route table at
- * the configured version.
+ * the configured version, with one page cache for all resources of this server.
  */
-export const resourcesPlugin: ServicePlugin = async (app, ctx) => {
+export function createResourcesPlugin(options: ResourcesPluginOptions = {}): ServicePlugin {
+  return async (app, ctx) => {
+    const bytes = options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
+    await registerResources(app, ctx, options.pageCache ?? (bytes > 0 ? new PageCache(bytes) : null));
+  };
+}
+
+export const resourcesPlugin: ServicePlugin = createResourcesPlugin();
+
+async function registerResources(app: FastifyInstance, ctx: ServerContext, cache: PageCache | null): Promise<void> {
   const models = resourceModels(ctx);
   await ensureResourceTables(ctx.store, models);
   const version = ctx.config.serviceVersion || null;
@@ -87,6 +118,6 @@ export const resourcesPlugin: ServicePlugin = async (app, ctx) => {
   for (const model of models) {
     const list = table.find((r) => r.kind === 'list' && r.resource === model.name);
     const get = table.find((r) => r.kind === 'get' && r.resource === model.name);
-    if (list && get) registerResource(app, ctx, resourceView(model, version), list, get);
+    if (list && get) registerResource(app, ctx, resourceView(model, version), list, get, cache);
   }
-};
+}

@@ -11,6 +11,7 @@ import type { ResourceModel } from './model.ts';
 import { encodeRecord } from './record-codec.ts';
 import { jsonText, type StoredJson } from './stored-json.ts';
 import { defaultRaw } from './scalar-codec.ts';
+import { ensureGenerations } from './generations.ts';
 import { writeRecords } from './writer.ts';
 
 const MIGRATION_LOCK = 0x5e50_2c05;
@@ -70,6 +71,7 @@ export async function ensureResourceTables(store: Store, models: ResourceModel[]
     // Two instances starting at once on one PostgreSQL database migrate one after the other.
     if (store.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);
     for (const statement of supportTablesSql(store.dialect)) await statement.execute(db);
+    await ensureGenerations(db, models.map((m) => m.name));
     const meta = new Map(
       ((await db.selectFrom(META_TABLE).select(['resource', 'signature']).execute()) as Array<{ resource: string; signature: string }>).map((r) => [r.resource, r.signature]),
     );

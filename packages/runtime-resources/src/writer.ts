@@ -1,7 +1,8 @@
 /**
  * Writes encoded records: an upsert by Id of the typed columns and the JSON text, the related
  * records they carried (referenced ones by type and key, owned lists replaced per parent).
- * Call inside a transaction; the caller decides all or nothing.
+ * Call inside a transaction; the caller decides all or nothing. Every call bumps the resource's data
+ * generation (generations.ts) in that transaction, so cached pages of the resource are not served again.
  */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '@specgen/runtime-store';
@@ -9,6 +10,7 @@ import type { ScalarValue } from '@specgen/runtime-query';
 import { JSON_COLUMN, jsonTable, OWNED_TABLE, REFERENCES_TABLE } from './ddl.ts';
 import type { ResourceModel } from './model.ts';
 import type { EncodedRecord } from './record-codec.ts';
+import { bumpGeneration } from './generations.ts';
 
 const BATCH = 200;
 
@@ -26,6 +28,9 @@ function chunks<T>(items: T[], size: number): T[][] {
 /** `related: false` leaves related records alone (a migration rewrites the records only). */
 export async function writeRecords(db: Kysely<any>, dialect: Dialect, model: ResourceModel, records: EncodedRecord[], opts = { related: true }): Promise<void> {
   const columns = model.columns.map((c) => c.name);
+  if (records.length === 0) return;
+  const references = opts.related && records.some((r) => r.related.some((x) => x.id !== null));
+  await bumpGeneration(db, model.name, references);
   for (const batch of chunks(records, BATCH)) {
     const rows = batch.map((r) => {
       const row: Record<string, unknown> = {};

@@ -10,7 +10,7 @@ import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import { specFromSnapshot, type Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
-import { apiDocsPlugin, resourcesPlugin, type ServerConfig, type ServerContext, type SessionInfo } from '../src/index.ts';
+import { apiDocsPlugin, resourcesPlugin, type ServerConfig, type ServerContext, type ServicePlugin, type SessionInfo } from '../src/index.ts';
 
 let specPromise: Promise<Spec> | null = null;
 export function loadSpec(): Promise<Spec> {
@@ -50,7 +50,7 @@ export function testConfig(serviceVersion: string): ServerConfig {
   };
 }
 
-export async function buildApp(store: Store, spec: Spec, serviceVersion: string): Promise<FastifyInstance> {
+export async function buildApp(store: Store, spec: Spec, serviceVersion: string, plugin: ServicePlugin = resourcesPlugin): Promise<FastifyInstance> {
   const ctx: ServerContext = {
     config: testConfig(serviceVersion),
     store,
@@ -69,7 +69,7 @@ export async function buildApp(store: Store, spec: Spec, serviceVersion: string)
   });
   // As the server core answers an unknown path: 404 with a JSON string.
   app.setNotFoundHandler((request, reply) => reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(REQUEST_MESSAGES.noRoute(request.method, request.url.split('?')[0]!))));
-  await app.register(async (scoped) => scoped.register(resourcesPlugin, ctx), { prefix: '/:languageCode/:companyNumber' });
+  await app.register(async (scoped) => scoped.register(plugin, ctx), { prefix: '/:languageCode/:companyNumber' });
   await app.register(apiDocsPlugin, ctx);
   await app.ready();
   return app;
