@@ -1,8 +1,10 @@
 /**
  * Manifests match imports: knip (knip.json) checks that every import of every workspace package is
  * declared in that package's package.json, in the right section, and that nothing declared goes
- * unused; and, directly, that type packages and test tools never sit in `dependencies` of a package
- * that ships (a deploy or an install would carry them).
+ * unused; its configuration hints fail the test too (an entry or project pattern that matches no
+ * file, such as a removed src/start.ts, or one knip finds by itself from exports and bin). And,
+ * directly, that type packages and test tools never sit in `dependencies` of a package that ships
+ * (a deploy or an install would carry them).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -33,7 +35,7 @@ describe('package manifests', () => {
     const { NODE_OPTIONS: _options, ...env } = process.env;
     const result = spawnSync(
       process.execPath,
-      [join(ROOT, 'node_modules/knip/bin/knip.js'), '--include', 'dependencies,unlisted,unresolved,binaries', '--no-progress', '--no-config-hints'],
+      [join(ROOT, 'node_modules/knip/bin/knip.js'), '--include', 'dependencies,unlisted,unresolved,binaries', '--no-progress', '--treat-config-hints-as-errors'],
       { cwd: ROOT, env, encoding: 'utf8', timeout: 240_000 },
     );
     expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
