@@ -11,7 +11,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { READ_MESSAGES, routes, type RouteContract } from '@specgen/contract';
-import { isQueryError, parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type RawQuery } from '@specgen/runtime-query';
+import { LRUCache } from 'lru-cache';
+import { isQueryError, parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type QueryPlan, type RawQuery } from '@specgen/runtime-query';
 import type { ServerContext, ServicePlugin } from './server-contract.ts';
 import { sendJsonText, sendMessage } from './http.ts';
 import { resourceModel, type ResourceModel } from './model.ts';
@@ -63,13 +64,25 @@ function registerResource(app: FastifyInstance, ctx: ServerContext, view: Resour
   const { db, dialect } = ctx.store;
   const name = view.model.name;
   const keyPrefix = `${name}\n${ctx.config.serviceVersion}\n`;
+  // The parsed options of recent query strings (parsing is a pure function of the text and the view);
+  // options that do not parse are not kept and answer 400 each time.
+  const plans = new LRUCache<string, { plan: QueryPlan; key: string }>({ max: 1024 });
+  const planOf = (url: string, query: RawQuery) => {
+    const text = url.slice(url.indexOf('?') + 1 || url.length);
+    let known = plans.get(text);
+    if (known === undefined) {
+      const plan = parseQueryOptions(query, view.schema);
+      known = { plan, key: keyPrefix + planKey(plan) };
+      plans.set(text, known);
+    }
+    return known;
+  };
   app.get(list.prefixedPath, { preHandler }, (request, reply) =>
     answer(reply, async () => {
-      const plan = parseQueryOptions(request.query as RawQuery, view.schema);
-      if (cache === null) return sendJsonText(reply, await listRecords(db, dialect, view, plan));
+      if (cache === null) return sendJsonText(reply, await listRecords(db, dialect, view, parseQueryOptions(request.query as RawQuery, view.schema)));
+      const { plan, key } = planOf(request.url, request.query as RawQuery);
       // The generation is read before the page: a write committed in between makes the entry stale at once.
       const generation = await readGeneration(db, name);
-      const key = keyPrefix + planKey(plan);
       const hit = cache.get(key, generation);
       if (hit) return sendJsonText(reply, hit);
       const page = await listRecords(db, dialect, view, plan);

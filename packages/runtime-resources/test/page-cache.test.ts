@@ -128,6 +128,20 @@ describe('page cache', () => {
     }
   });
 
+  it('answers bad options 400 every time, and one entry for two spellings of the same options', async () => {
+    for (let n = 0; n < 2; n++) expect((await get(app, `${PR}?$filter=Id eq`)).status).toBe(400);
+    const own = new PageCache();
+    const fresh = await buildApp(store, spec, '26.8', createResourcesPlugin({ pageCache: own }));
+    try {
+      const a = await get(fresh, `${PR}?$top=2&$orderby=Id`);
+      const b = await get(fresh, `${PR}?%24orderby=Id&%24top=2`);
+      expect(b.body).toBe(a.body);
+      expect(own.count).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('serves an entry only at the generation it was built for', () => {
     const c = new PageCache(1024);
     c.set('k', '7', Buffer.from('[]'));
