@@ -2,9 +2,161 @@
 /**
  * JSON Schemas of every route at service version 26.8, from the contract: `body` is
  * what the server validates a request body with; `response` describes each status's body, with
- * `$ref`s into `components` (the same component schemas as the OpenAPI document).
+ * `$ref`s into `components` (the same component schemas as the OpenAPI document). A schema used
+ * more than once is written once, as a constant `sN`, and named wherever it recurs.
  */
 import type { RouteSchemas } from '@specgen/runtime-server/skeleton';
+
+const s1 = { "$ref": "#/components/schemas/LoginResponse" };
+const s2 = {
+  "type": "string",
+  "examples": [
+    "languageCode must be a two-letter ISO 639-1 code, e.g. en",
+    "companyNumber must look like 001.1",
+    "Malformed JSON body"
+  ]
+};
+const s3 = { "type": "string", "examples": ["Request body is too large"] };
+const s4 = { "type": "string", "examples": ["Unsupported Content-Type: send application/json"] };
+const s5 = { "type": "string", "examples": ["Too many attempts"] };
+const s6 = { "type": "string", "examples": ["Session is missing or invalid", "Session expired"] };
+const s7 = { "type": "string", "examples": ["Session suspended"] };
+const s8 = {
+  "type": "string",
+  "examples": [
+    "languageCode must be a two-letter ISO 639-1 code, e.g. en",
+    "companyNumber must look like 001.1"
+  ]
+};
+const s9 = {
+  "MfaToken": {
+    "type": "string",
+    "description": "The token returned by the login attempt.",
+    "minLength": 1,
+    "maxLength": 256
+  },
+  "Code": {
+    "type": "integer",
+    "format": "int32",
+    "minimum": 0,
+    "maximum": 99999999,
+    "description": "The TOTP code."
+  }
+};
+const s10 = { "type": "string", "examples": ["Login failed"] };
+const s11 = { "$ref": "#/components/schemas/ProductRecordPartial" };
+const s12 = {
+  "type": "string",
+  "examples": [
+    "A valid session is required (header X-Service-SessionId or the session cookie).",
+    "Session is missing or invalid",
+    "Session expired"
+  ]
+};
+const s13 = {
+  "type": "string",
+  "examples": ["The permission \"Show serial number\" is required to read ProductRecords.", "Session suspended"]
+};
+const s14 = { "$ref": "#/components/schemas/ManufacturingOrderOperationPartial" };
+const s15 = {
+  "type": "string",
+  "examples": [
+    "The permission \"Show manufacturing orders\" is required to read ManufacturingOrderOperations.",
+    "Session suspended"
+  ]
+};
+const s16 = { "$ref": "#/components/schemas/SupplierPartLinkPartial" };
+const s17 = {
+  "type": "string",
+  "examples": ["The permission \"Show supplier\" is required to read SupplierPartLinks.", "Session suspended"]
+};
+const s18 = { "$ref": "#/components/schemas/SchedulePartial" };
+const s19 = {
+  "type": "string",
+  "examples": [
+    "The permission \"Show basic data for attendance\" is required to read Schedules.",
+    "Session suspended"
+  ]
+};
+const s20 = { "$ref": "#/components/schemas/CaseEntryActivityPartial" };
+const s21 = {
+  "type": "string",
+  "examples": ["The permission \"Show case\" is required to read CaseEntryActivities.", "Session suspended"]
+};
+const s22 = { "$ref": "#/components/schemas/CustomerOrderRowInflowPartial" };
+const s23 = {
+  "type": "string",
+  "examples": [
+    "The permission \"Show customer orders\" is required to read CustomerOrderRowInflows.",
+    "Session suspended"
+  ]
+};
+const s24 = {
+  "type": ["string", "integer"],
+  "format": "int64",
+  "pattern": "^-?[0-9]+$",
+  "description": "Business key."
+};
+const s25 = {
+  "Id": s24
+};
+const s26 = {
+  "unknown": "fields.referencedResources",
+  "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+};
+const s27 = {
+  "type": ["string", "integer", "null"],
+  "format": "int64",
+  "pattern": "^-?[0-9]+$",
+  "description": "References Comments.",
+  "x-references": "Comments"
+};
+const s28 = [{ "$ref": "#/components/schemas/Comment" }, { "type": "null" }];
+const s29 = {
+  "anyOf": s28,
+  "description": "Expandable.",
+  "x-expandable": true
+};
+const s30 = [{ "$ref": "#/components/schemas/Part" }, { "type": "null" }];
+const s31 = {
+  "unknown": "fields.allowedValues",
+  "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+};
+const s32 = {
+  "anyOf": [{ "$ref": "#/components/schemas/Unit" }, { "type": "null" }],
+  "description": "The unit.",
+  "x-expandable": true
+};
+const s33 = [{ "$ref": "#/components/schemas/Currency" }, { "type": "null" }];
+const s34 = {
+  "anyOf": s33,
+  "description": "The currency.",
+  "x-expandable": true
+};
+const s35 = { "type": "string", "description": "Serialization reference marker." };
+const s36 = {
+  "anyOf": s30,
+  "description": "Expandable.",
+  "x-expandable": true
+};
+const s37 = {
+  "type": ["string", "integer", "null"],
+  "format": "int64",
+  "pattern": "^-?[0-9]+$",
+  "description": "References Comments.",
+  "x-since": "2.24",
+  "x-references": "Comments"
+};
+const s38 = {
+  "anyOf": s28,
+  "description": "Expandable.",
+  "x-since": "2.24",
+  "x-expandable": true
+};
+const s39 = {
+  "unknown": "fields.meaningAndUnit",
+  "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+};
 
 export const schemas = {
   login: {
@@ -12,139 +164,43 @@ export const schemas = {
       "title": "LoginRequest",
       "type": "object",
       "properties": {
-        "ForceRelogin": {
-          "type": "boolean",
-          "description": "Sent in the OIDC initiate body."
-        },
-        "Username": {
-          "type": "string",
-          "description": "Omitted for OIDC.",
-          "minLength": 1,
-          "maxLength": 256
-        },
-        "Password": {
-          "type": "string",
-          "description": "Omitted for OIDC.",
-          "maxLength": 1024
-        }
+        "ForceRelogin": { "type": "boolean", "description": "Sent in the OIDC initiate body." },
+        "Username": { "type": "string", "description": "Omitted for OIDC.", "minLength": 1, "maxLength": 256 },
+        "Password": { "type": "string", "description": "Omitted for OIDC.", "maxLength": 1024 }
       },
-      "required": [
-        "Username",
-        "Password"
-      ],
+      "required": ["Username", "Password"],
       "additionalProperties": true
     },
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/LoginResponse"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1",
-          "Malformed JSON body"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "User login failed"
-        ]
-      },
-      "413": {
-        "type": "string",
-        "examples": [
-          "Request body is too large"
-        ]
-      },
-      "415": {
-        "type": "string",
-        "examples": [
-          "Unsupported Content-Type: send application/json"
-        ]
-      },
-      "429": {
-        "type": "string",
-        "examples": [
-          "Too many attempts"
-        ]
-      }
+      "200": s1,
+      "400": s2,
+      "403": { "type": "string", "examples": ["User login failed"] },
+      "413": s3,
+      "415": s4,
+      "429": s5
     }
   },
   logout: {
     "response": {
-      "204": {
-        "type": "null"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1",
-          "Malformed JSON body"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "Session suspended"
-        ]
-      },
-      "413": {
-        "type": "string",
-        "examples": [
-          "Request body is too large"
-        ]
-      },
-      "415": {
-        "type": "string",
-        "examples": [
-          "Unsupported Content-Type: send application/json"
-        ]
-      }
+      "204": { "type": "null" },
+      "400": s2,
+      "401": s6,
+      "403": s7,
+      "413": s3,
+      "415": s4
     }
   },
   getSession: {
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/SessionInfo"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "Session suspended"
-        ]
-      }
+      "200": { "$ref": "#/components/schemas/SessionInfo" },
+      "400": s8,
+      "401": s6,
+      "403": s7
     }
   },
   oidcInitiate: {
     "response": {
-      "200": {
-        "type": "string",
-        "contentMediaType": "text/plain"
-      },
+      "200": { "type": "string", "contentMediaType": "text/plain" },
       "400": {
         "type": "string",
         "examples": [
@@ -157,32 +213,17 @@ export const schemas = {
           "Malformed JSON body"
         ]
       },
-      "413": {
-        "type": "string",
-        "examples": [
-          "Request body is too large"
-        ]
-      },
-      "415": {
-        "type": "string",
-        "examples": [
-          "Unsupported Content-Type: send application/json"
-        ]
-      },
+      "413": s3,
+      "415": s4,
       "503": {
         "type": "string",
-        "examples": [
-          "OIDC sign-in is not configured",
-          "The identity provider is unavailable"
-        ]
+        "examples": ["OIDC sign-in is not configured", "The identity provider is unavailable"]
       }
     }
   },
   oidcCallback: {
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/LoginResponse"
-      },
+      "200": s1,
       "400": {
         "type": "string",
         "examples": [
@@ -194,99 +235,29 @@ export const schemas = {
       },
       "401": {
         "type": "string",
-        "examples": [
-          "OIDC authentication failed",
-          "No user is linked to this OIDC e-mail"
-        ]
+        "examples": ["OIDC authentication failed", "No user is linked to this OIDC e-mail"]
       },
-      "403": {
-        "type": "string",
-        "examples": [
-          "Access denied by policy"
-        ]
-      },
-      "410": {
-        "type": "string",
-        "examples": [
-          "OIDC sign-in flow expired"
-        ]
-      },
-      "429": {
-        "type": "string",
-        "examples": [
-          "Too many attempts"
-        ]
-      }
+      "403": { "type": "string", "examples": ["Access denied by policy"] },
+      "410": { "type": "string", "examples": ["OIDC sign-in flow expired"] },
+      "429": s5
     }
   },
   totpLogin: {
     "body": {
       "title": "TotpLoginRequest",
       "type": "object",
-      "properties": {
-        "MfaToken": {
-          "type": "string",
-          "description": "The token returned by the login attempt.",
-          "minLength": 1,
-          "maxLength": 256
-        },
-        "Code": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 99999999,
-          "description": "The TOTP code."
-        }
-      },
-      "required": [
-        "MfaToken",
-        "Code"
-      ],
+      "properties": s9,
+      "required": ["MfaToken", "Code"],
       "additionalProperties": false
     },
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/LoginResponse"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1",
-          "Malformed JSON body"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "Login failed"
-        ]
-      },
-      "410": {
-        "type": "string",
-        "examples": [
-          "Login failed"
-        ]
-      },
-      "413": {
-        "type": "string",
-        "examples": [
-          "Request body is too large"
-        ]
-      },
-      "415": {
-        "type": "string",
-        "examples": [
-          "Unsupported Content-Type: send application/json"
-        ]
-      },
-      "429": {
-        "type": "string",
-        "examples": [
-          "Login failed",
-          "Too many attempts"
-        ]
-      }
+      "200": s1,
+      "400": s2,
+      "401": s10,
+      "410": s10,
+      "413": s3,
+      "415": s4,
+      "429": { "type": "string", "examples": ["Login failed", "Too many attempts"] }
     }
   },
   getMultiFactorDeviceSecret: {
@@ -305,9 +276,7 @@ export const schemas = {
       "additionalProperties": false
     },
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/DeviceSecretResponse"
-      },
+      "200": { "$ref": "#/components/schemas/DeviceSecretResponse" },
       "400": {
         "type": "string",
         "examples": [
@@ -317,68 +286,23 @@ export const schemas = {
           "Malformed JSON body"
         ]
       },
-      "401": {
-        "type": "string",
-        "examples": [
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "Session suspended"
-        ]
-      },
-      "413": {
-        "type": "string",
-        "examples": [
-          "Request body is too large"
-        ]
-      },
-      "415": {
-        "type": "string",
-        "examples": [
-          "Unsupported Content-Type: send application/json"
-        ]
-      },
-      "429": {
-        "type": "string",
-        "examples": [
-          "Too many attempts"
-        ]
-      }
+      "401": s6,
+      "403": s7,
+      "413": s3,
+      "415": s4,
+      "429": s5
     }
   },
   setMultiFactorAuthenticationDevice: {
     "body": {
       "title": "SetMultiFactorAuthenticationDeviceRequest",
       "type": "object",
-      "properties": {
-        "MfaToken": {
-          "type": "string",
-          "description": "The token returned by the login attempt.",
-          "minLength": 1,
-          "maxLength": 256
-        },
-        "Code": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 99999999,
-          "description": "The TOTP code."
-        }
-      },
-      "required": [
-        "MfaToken",
-        "Code"
-      ],
+      "properties": s9,
+      "required": ["MfaToken", "Code"],
       "additionalProperties": false
     },
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/SetMultiFactorAuthenticationDeviceResponse"
-      },
+      "200": { "$ref": "#/components/schemas/SetMultiFactorAuthenticationDeviceResponse" },
       "400": {
         "type": "string",
         "examples": [
@@ -389,426 +313,111 @@ export const schemas = {
           "Malformed JSON body"
         ]
       },
-      "413": {
-        "type": "string",
-        "examples": [
-          "Request body is too large"
-        ]
-      },
-      "415": {
-        "type": "string",
-        "examples": [
-          "Unsupported Content-Type: send application/json"
-        ]
-      },
-      "429": {
-        "type": "string",
-        "examples": [
-          "Too many attempts"
-        ]
-      }
+      "413": s3,
+      "415": s4,
+      "429": s5
     }
   },
   listProductRecords: {
     "response": {
-      "200": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/ProductRecordPartial"
-        }
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show serial number\" is required to read ProductRecords.",
-          "Session suspended"
-        ]
-      }
+      "200": { "type": "array", "items": s11 },
+      "400": s8,
+      "401": s12,
+      "403": s13
     }
   },
   getProductRecord: {
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/ProductRecordPartial"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show serial number\" is required to read ProductRecords.",
-          "Session suspended"
-        ]
-      },
-      "404": {
-        "type": "string",
-        "examples": [
-          "ProductRecords 123 was not found"
-        ]
-      }
+      "200": s11,
+      "400": s8,
+      "401": s12,
+      "403": s13,
+      "404": { "type": "string", "examples": ["ProductRecords 123 was not found"] }
     }
   },
   listManufacturingOrderOperations: {
     "response": {
-      "200": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/ManufacturingOrderOperationPartial"
-        }
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show manufacturing orders\" is required to read ManufacturingOrderOperations.",
-          "Session suspended"
-        ]
-      }
+      "200": { "type": "array", "items": s14 },
+      "400": s8,
+      "401": s12,
+      "403": s15
     }
   },
   getManufacturingOrderOperation: {
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperationPartial"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show manufacturing orders\" is required to read ManufacturingOrderOperations.",
-          "Session suspended"
-        ]
-      },
-      "404": {
-        "type": "string",
-        "examples": [
-          "ManufacturingOrderOperations 123 was not found"
-        ]
-      }
+      "200": s14,
+      "400": s8,
+      "401": s12,
+      "403": s15,
+      "404": { "type": "string", "examples": ["ManufacturingOrderOperations 123 was not found"] }
     }
   },
   listSupplierPartLinks: {
     "response": {
-      "200": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/SupplierPartLinkPartial"
-        }
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show supplier\" is required to read SupplierPartLinks.",
-          "Session suspended"
-        ]
-      }
+      "200": { "type": "array", "items": s16 },
+      "400": s8,
+      "401": s12,
+      "403": s17
     }
   },
   getSupplierPartLink: {
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/SupplierPartLinkPartial"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show supplier\" is required to read SupplierPartLinks.",
-          "Session suspended"
-        ]
-      },
-      "404": {
-        "type": "string",
-        "examples": [
-          "SupplierPartLinks 123 was not found"
-        ]
-      }
+      "200": s16,
+      "400": s8,
+      "401": s12,
+      "403": s17,
+      "404": { "type": "string", "examples": ["SupplierPartLinks 123 was not found"] }
     }
   },
   listSchedules: {
     "response": {
-      "200": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/SchedulePartial"
-        }
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show basic data for attendance\" is required to read Schedules.",
-          "Session suspended"
-        ]
-      }
+      "200": { "type": "array", "items": s18 },
+      "400": s8,
+      "401": s12,
+      "403": s19
     }
   },
   getSchedule: {
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/SchedulePartial"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show basic data for attendance\" is required to read Schedules.",
-          "Session suspended"
-        ]
-      },
-      "404": {
-        "type": "string",
-        "examples": [
-          "Schedules 123 was not found"
-        ]
-      }
+      "200": s18,
+      "400": s8,
+      "401": s12,
+      "403": s19,
+      "404": { "type": "string", "examples": ["Schedules 123 was not found"] }
     }
   },
   listCaseEntryActivities: {
     "response": {
-      "200": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/CaseEntryActivityPartial"
-        }
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show case\" is required to read CaseEntryActivities.",
-          "Session suspended"
-        ]
-      }
+      "200": { "type": "array", "items": s20 },
+      "400": s8,
+      "401": s12,
+      "403": s21
     }
   },
   getCaseEntryActivity: {
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/CaseEntryActivityPartial"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show case\" is required to read CaseEntryActivities.",
-          "Session suspended"
-        ]
-      },
-      "404": {
-        "type": "string",
-        "examples": [
-          "CaseEntryActivities 123 was not found"
-        ]
-      }
+      "200": s20,
+      "400": s8,
+      "401": s12,
+      "403": s21,
+      "404": { "type": "string", "examples": ["CaseEntryActivities 123 was not found"] }
     }
   },
   listCustomerOrderRowInflows: {
     "response": {
-      "200": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/CustomerOrderRowInflowPartial"
-        }
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show customer orders\" is required to read CustomerOrderRowInflows.",
-          "Session suspended"
-        ]
-      }
+      "200": { "type": "array", "items": s22 },
+      "400": s8,
+      "401": s12,
+      "403": s23
     }
   },
   getCustomerOrderRowInflow: {
     "response": {
-      "200": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflowPartial"
-      },
-      "400": {
-        "type": "string",
-        "examples": [
-          "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-          "companyNumber must look like 001.1"
-        ]
-      },
-      "401": {
-        "type": "string",
-        "examples": [
-          "A valid session is required (header X-Service-SessionId or the session cookie).",
-          "Session is missing or invalid",
-          "Session expired"
-        ]
-      },
-      "403": {
-        "type": "string",
-        "examples": [
-          "The permission \"Show customer orders\" is required to read CustomerOrderRowInflows.",
-          "Session suspended"
-        ]
-      },
-      "404": {
-        "type": "string",
-        "examples": [
-          "CustomerOrderRowInflows 123 was not found"
-        ]
-      }
+      "200": s22,
+      "400": s8,
+      "401": s12,
+      "403": s23,
+      "404": { "type": "string", "examples": ["CustomerOrderRowInflows 123 was not found"] }
     }
   },
 } satisfies Record<string, RouteSchemas>;
@@ -817,25 +426,10 @@ export const components: Record<string, unknown> = {
   "Address": {
     "type": "object",
     "description": "Addresses: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "CaseEntryActivity": {
     "type": "object",
@@ -843,20 +437,9 @@ export const components: Record<string, unknown> = {
     "x-since": "2.45",
     "x-type-guid": "eed439cc-248f-4370-b235-f9c585730ce8",
     "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      },
+      "Id": s24,
       "CaseEntryId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References CaseEntry.",
@@ -869,155 +452,66 @@ export const components: Record<string, unknown> = {
         "description": "Planned time."
       },
       "ReportedTime": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
         "x-format": "timespan",
         "description": "Reported time."
       },
-      "ShowOnDocuments": {
-        "type": "boolean",
-        "description": "Shown on documents or not."
-      },
+      "ShowOnDocuments": { "type": "boolean", "description": "Shown on documents or not." },
       "ReportingType": {
         "$ref": "#/components/schemas/CaseEntryActivityReportingType",
         "description": "0 = Manual, 1 = Automatic."
       },
-      "Mandatory": {
-        "type": "boolean",
-        "description": "Whether the activity is mandatory."
-      },
-      "CostPerHour": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Cost per hour."
-      },
+      "Mandatory": { "type": "boolean", "description": "Whether the activity is mandatory." },
+      "CostPerHour": { "type": ["number", "null"], "format": "decimal", "description": "Cost per hour." },
       "CostPerHourCurrencyId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References Currencies.",
         "x-references": "Currencies"
       },
-      "Chargeable": {
-        "type": "boolean",
-        "description": "Whether the activity is chargeable."
-      },
+      "Chargeable": { "type": "boolean", "description": "Whether the activity is chargeable." },
       "ActivityTypeId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References CaseManagementActivities.",
         "x-references": "CaseManagementActivities"
       },
-      "CalendarAppointmentId": {
-        "type": "string",
-        "description": "Calendar appointment id."
-      },
+      "CalendarAppointmentId": { "type": "string", "description": "Calendar appointment id." },
       "CompletedByUserId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References ApplicationUsers.",
         "x-references": "ApplicationUsers"
       },
       "ResponsibleUserId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References ApplicationUsers.",
         "x-references": "ApplicationUsers"
       },
-      "Description": {
-        "type": "string",
-        "description": "Description."
-      },
-      "CommentId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "References Comments.",
-        "x-references": "Comments"
-      },
-      "Comment": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Expandable.",
-        "x-expandable": true
-      },
+      "Description": { "type": "string", "description": "Description." },
+      "CommentId": s27,
+      "Comment": s29,
       "Status": {
         "$ref": "#/components/schemas/CaseEntryActivityStatus",
         "description": "Values under States and transitions."
       },
       "ReminderId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References Reminder.",
         "x-references": "Reminder"
       },
-      "PlannedCompletionDate": {
-        "type": "string",
-        "format": "date-time",
-        "description": "Planned completion."
-      },
-      "CompletionDate": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date-time",
-        "description": "Completion."
-      },
-      "PlannedStartDate": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date-time",
-        "description": "Planned start."
-      },
-      "ActualStartDate": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date-time",
-        "description": "Actual start."
-      }
+      "PlannedCompletionDate": { "type": "string", "format": "date-time", "description": "Planned completion." },
+      "CompletionDate": { "type": ["string", "null"], "format": "date-time", "description": "Completion." },
+      "PlannedStartDate": { "type": ["string", "null"], "format": "date-time", "description": "Planned start." },
+      "ActualStartDate": { "type": ["string", "null"], "format": "date-time", "description": "Actual start." }
     },
     "required": [
       "Id",
@@ -1049,75 +543,29 @@ export const components: Record<string, unknown> = {
     "type": "object",
     "description": "A CaseEntryActivity as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
     "properties": {
-      "Id": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/Id"
-      },
-      "CaseEntryId": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/CaseEntryId"
-      },
-      "PlannedTime": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedTime"
-      },
-      "ReportedTime": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/ReportedTime"
-      },
-      "ShowOnDocuments": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/ShowOnDocuments"
-      },
-      "ReportingType": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/ReportingType"
-      },
-      "Mandatory": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/Mandatory"
-      },
-      "CostPerHour": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/CostPerHour"
-      },
-      "CostPerHourCurrencyId": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/CostPerHourCurrencyId"
-      },
-      "Chargeable": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/Chargeable"
-      },
-      "ActivityTypeId": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/ActivityTypeId"
-      },
-      "CalendarAppointmentId": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/CalendarAppointmentId"
-      },
-      "CompletedByUserId": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/CompletedByUserId"
-      },
-      "ResponsibleUserId": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/ResponsibleUserId"
-      },
-      "Description": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/Description"
-      },
-      "CommentId": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/CommentId"
-      },
-      "Comment": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/Comment"
-      },
-      "Status": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/Status"
-      },
-      "ReminderId": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/ReminderId"
-      },
-      "PlannedCompletionDate": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedCompletionDate"
-      },
-      "CompletionDate": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/CompletionDate"
-      },
-      "PlannedStartDate": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedStartDate"
-      },
-      "ActualStartDate": {
-        "$ref": "#/components/schemas/CaseEntryActivity/properties/ActualStartDate"
-      }
+      "Id": { "$ref": "#/components/schemas/CaseEntryActivity/properties/Id" },
+      "CaseEntryId": { "$ref": "#/components/schemas/CaseEntryActivity/properties/CaseEntryId" },
+      "PlannedTime": { "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedTime" },
+      "ReportedTime": { "$ref": "#/components/schemas/CaseEntryActivity/properties/ReportedTime" },
+      "ShowOnDocuments": { "$ref": "#/components/schemas/CaseEntryActivity/properties/ShowOnDocuments" },
+      "ReportingType": { "$ref": "#/components/schemas/CaseEntryActivity/properties/ReportingType" },
+      "Mandatory": { "$ref": "#/components/schemas/CaseEntryActivity/properties/Mandatory" },
+      "CostPerHour": { "$ref": "#/components/schemas/CaseEntryActivity/properties/CostPerHour" },
+      "CostPerHourCurrencyId": { "$ref": "#/components/schemas/CaseEntryActivity/properties/CostPerHourCurrencyId" },
+      "Chargeable": { "$ref": "#/components/schemas/CaseEntryActivity/properties/Chargeable" },
+      "ActivityTypeId": { "$ref": "#/components/schemas/CaseEntryActivity/properties/ActivityTypeId" },
+      "CalendarAppointmentId": { "$ref": "#/components/schemas/CaseEntryActivity/properties/CalendarAppointmentId" },
+      "CompletedByUserId": { "$ref": "#/components/schemas/CaseEntryActivity/properties/CompletedByUserId" },
+      "ResponsibleUserId": { "$ref": "#/components/schemas/CaseEntryActivity/properties/ResponsibleUserId" },
+      "Description": { "$ref": "#/components/schemas/CaseEntryActivity/properties/Description" },
+      "CommentId": { "$ref": "#/components/schemas/CaseEntryActivity/properties/CommentId" },
+      "Comment": { "$ref": "#/components/schemas/CaseEntryActivity/properties/Comment" },
+      "Status": { "$ref": "#/components/schemas/CaseEntryActivity/properties/Status" },
+      "ReminderId": { "$ref": "#/components/schemas/CaseEntryActivity/properties/ReminderId" },
+      "PlannedCompletionDate": { "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedCompletionDate" },
+      "CompletionDate": { "$ref": "#/components/schemas/CaseEntryActivity/properties/CompletionDate" },
+      "PlannedStartDate": { "$ref": "#/components/schemas/CaseEntryActivity/properties/PlannedStartDate" },
+      "ActualStartDate": { "$ref": "#/components/schemas/CaseEntryActivity/properties/ActualStartDate" }
     },
     "x-record": "CaseEntryActivity"
   },
@@ -1125,144 +573,55 @@ export const components: Record<string, unknown> = {
     "type": "integer",
     "format": "int32",
     "description": "0 = Manual, 1 = Automatic",
-    "enum": [
-      0,
-      1
-    ],
-    "x-enum-varnames": [
-      "Manual",
-      "Automatic"
-    ]
+    "enum": [0, 1],
+    "x-enum-varnames": ["Manual", "Automatic"]
   },
   "CaseEntryActivityStatus": {
     "type": "integer",
     "format": "int32",
     "description": "1 = Registered, 2 = InProgress, 9 = History",
-    "enum": [
-      1,
-      2,
-      9
-    ],
-    "x-enum-varnames": [
-      "Registered",
-      "InProgress",
-      "History"
-    ]
+    "enum": [1, 2, 9],
+    "x-enum-varnames": ["Registered", "InProgress", "History"]
   },
   "Comment": {
     "type": "object",
     "description": "Comments: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "Currency": {
     "type": "object",
     "description": "Currencies: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "CustomerOrder": {
     "type": "object",
     "description": "CustomerOrders: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "CustomerOrderDeliveryRow": {
     "type": "object",
     "description": "CustomerOrderDeliveryRows: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "CustomerOrderRow": {
     "type": "object",
     "description": "CustomerOrderRows: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "CustomerOrderRowInflow": {
     "type": "object",
@@ -1270,66 +629,32 @@ export const components: Record<string, unknown> = {
     "x-since": "23.3",
     "x-type-guid": "446fed74-283d-4566-ac69-bf3f207946aa",
     "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      },
+      "Id": s24,
       "OrderRowId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Customer order row of the inflow row."
       },
       "OrderRow": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/CustomerOrderRow"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/CustomerOrderRow" }, { "type": "null" }],
         "description": "The customer order row.",
         "x-expandable": true
       },
       "BlanketOrderSalesRowId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Blanket order sales row."
       },
       "PartId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Part."
       },
       "Part": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Part"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": s30,
         "description": "The part.",
         "x-expandable": true
       },
@@ -1337,160 +662,55 @@ export const components: Record<string, unknown> = {
         "type": "string",
         "description": "Human readable identifier of the entity the row concerns."
       },
-      "AdditionalRowDescription": {
-        "type": "string",
-        "description": "Additional row description."
-      },
+      "AdditionalRowDescription": { "type": "string", "description": "Additional row description." },
       "Status": {
         "type": "integer",
         "format": "int32",
         "minimum": -2147483648,
         "maximum": 2147483647,
-        "x-decision": {
-          "unknown": "fields.allowedValues",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s31,
         "description": "Status of the inflow row."
       },
-      "LoggingTimeStamp": {
-        "type": "string",
-        "format": "date-time",
-        "description": "Logging timestamp."
-      },
-      "OrderedQuantityChange": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Ordered quantity change."
-      },
+      "LoggingTimeStamp": { "type": "string", "format": "date-time", "description": "Logging timestamp." },
+      "OrderedQuantityChange": { "type": ["number", "null"], "format": "decimal", "description": "Ordered quantity change." },
       "UnitId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Unit."
       },
-      "Unit": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Unit"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "The unit.",
-        "x-expandable": true
-      },
-      "PriceChange": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Price change."
-      },
+      "Unit": s32,
+      "PriceChange": { "type": ["number", "null"], "format": "decimal", "description": "Price change." },
       "PriceChangeCurrencyId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Currency of the price change."
       },
-      "PriceChangeCurrency": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Currency"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "The currency.",
-        "x-expandable": true
-      },
-      "SetupPriceChange": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Setup price change."
-      },
+      "PriceChangeCurrency": s34,
+      "SetupPriceChange": { "type": ["number", "null"], "format": "decimal", "description": "Setup price change." },
       "SetupPriceChangeCurrencyId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Currency of the setup price change."
       },
-      "SetupPriceChangeCurrency": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Currency"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "The currency.",
-        "x-expandable": true
-      },
-      "DiscountChange": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Discount change."
-      },
-      "TotalValueChange": {
-        "type": "number",
-        "format": "decimal",
-        "description": "Total value change."
-      },
+      "SetupPriceChangeCurrency": s34,
+      "DiscountChange": { "type": ["number", "null"], "format": "decimal", "description": "Discount change." },
+      "TotalValueChange": { "type": "number", "format": "decimal", "description": "Total value change." },
       "TotalValueChangeCurrencyId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Currency of the total value change."
       },
-      "TotalValueChangeCurrency": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Currency"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "The currency.",
-        "x-expandable": true
-      },
+      "TotalValueChangeCurrency": s34,
       "OrderRowType": {
         "type": "integer",
         "format": "int32",
         "minimum": -2147483648,
         "maximum": 2147483647,
-        "x-decision": {
-          "unknown": "fields.allowedValues",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s31,
         "description": "Order row type."
       }
     },
@@ -1525,78 +745,34 @@ export const components: Record<string, unknown> = {
     "type": "object",
     "description": "A CustomerOrderRowInflow as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
     "properties": {
-      "Id": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Id"
-      },
-      "OrderRowId": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRowId"
-      },
-      "OrderRow": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRow"
-      },
-      "BlanketOrderSalesRowId": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/BlanketOrderSalesRowId"
-      },
-      "PartId": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PartId"
-      },
-      "Part": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Part"
-      },
-      "EntityIdentityString": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/EntityIdentityString"
-      },
-      "AdditionalRowDescription": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/AdditionalRowDescription"
-      },
-      "Status": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Status"
-      },
-      "LoggingTimeStamp": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/LoggingTimeStamp"
-      },
-      "OrderedQuantityChange": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderedQuantityChange"
-      },
-      "UnitId": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/UnitId"
-      },
-      "Unit": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Unit"
-      },
-      "PriceChange": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChange"
-      },
-      "PriceChangeCurrencyId": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChangeCurrencyId"
-      },
-      "PriceChangeCurrency": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChangeCurrency"
-      },
-      "SetupPriceChange": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/SetupPriceChange"
-      },
+      "Id": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Id" },
+      "OrderRowId": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRowId" },
+      "OrderRow": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRow" },
+      "BlanketOrderSalesRowId": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/BlanketOrderSalesRowId" },
+      "PartId": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PartId" },
+      "Part": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Part" },
+      "EntityIdentityString": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/EntityIdentityString" },
+      "AdditionalRowDescription": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/AdditionalRowDescription" },
+      "Status": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Status" },
+      "LoggingTimeStamp": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/LoggingTimeStamp" },
+      "OrderedQuantityChange": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderedQuantityChange" },
+      "UnitId": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/UnitId" },
+      "Unit": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/Unit" },
+      "PriceChange": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChange" },
+      "PriceChangeCurrencyId": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChangeCurrencyId" },
+      "PriceChangeCurrency": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/PriceChangeCurrency" },
+      "SetupPriceChange": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/SetupPriceChange" },
       "SetupPriceChangeCurrencyId": {
         "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/SetupPriceChangeCurrencyId"
       },
-      "SetupPriceChangeCurrency": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/SetupPriceChangeCurrency"
-      },
-      "DiscountChange": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/DiscountChange"
-      },
-      "TotalValueChange": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/TotalValueChange"
-      },
+      "SetupPriceChangeCurrency": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/SetupPriceChangeCurrency" },
+      "DiscountChange": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/DiscountChange" },
+      "TotalValueChange": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/TotalValueChange" },
       "TotalValueChangeCurrencyId": {
         "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/TotalValueChangeCurrencyId"
       },
-      "TotalValueChangeCurrency": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/TotalValueChangeCurrency"
-      },
-      "OrderRowType": {
-        "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRowType"
-      }
+      "TotalValueChangeCurrency": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/TotalValueChangeCurrency" },
+      "OrderRowType": { "$ref": "#/components/schemas/CustomerOrderRowInflow/properties/OrderRowType" }
     },
     "x-record": "CustomerOrderRowInflow"
   },
@@ -1605,58 +781,26 @@ export const components: Record<string, unknown> = {
     "title": "Device secret response",
     "description": "result of the command GetMultiFactorDeviceSecret; the response also carries the header X-Service-SessionId",
     "properties": {
-      "MfaToken": {
-        "type": "string",
-        "description": "Token to be passed back when registering the device."
-      },
-      "Secret": {
-        "type": "string",
-        "description": "Shared secret for generating TOTP codes (base32 text)."
-      },
-      "QrCode": {
-        "type": "string",
-        "description": "Encoded QR code that carries the same secret."
-      },
+      "MfaToken": { "type": "string", "description": "Token to be passed back when registering the device." },
+      "Secret": { "type": "string", "description": "Shared secret for generating TOTP codes (base32 text)." },
+      "QrCode": { "type": "string", "description": "Encoded QR code that carries the same secret." },
       "ExpiryDate": {
         "type": "string",
         "format": "date-time",
         "description": "Until this moment the Secret or QrCode can be used to generate a code for registration."
       },
-      "$id": {
-        "type": "string",
-        "description": "Serialization reference marker."
-      }
+      "$id": s35
     },
-    "required": [
-      "MfaToken",
-      "Secret",
-      "QrCode",
-      "ExpiryDate"
-    ],
+    "required": ["MfaToken", "Secret", "QrCode", "ExpiryDate"],
     "additionalProperties": false
   },
   "ExtraField": {
     "type": "object",
     "description": "ExtraFields: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "LoginResponse": {
     "type": "object",
@@ -1664,17 +808,11 @@ export const components: Record<string, unknown> = {
     "description": "JSON When a second factor is required, every field of the body is null or false except MfaToken.",
     "properties": {
       "SessionId": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "description": "Session identifier in GUID format. Null when a second factor is still required."
       },
       "MfaToken": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "description": "Set only when a second factor is still required; always null for OIDC logins."
       },
       "$id": {
@@ -1682,10 +820,7 @@ export const components: Record<string, unknown> = {
         "description": "Serialization reference marker that may appear in the body."
       }
     },
-    "required": [
-      "SessionId",
-      "MfaToken"
-    ],
+    "required": ["SessionId", "MfaToken"],
     "additionalProperties": true,
     "x-decision": {
       "unknown": "structures.LoginResponse.fields",
@@ -1695,94 +830,34 @@ export const components: Record<string, unknown> = {
   "ManualOperationStatus": {
     "type": "object",
     "description": "ManualOperationStatuses: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "ManufacturerPartLink": {
     "type": "object",
     "description": "ManufacturerPartLinks: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "ManufacturingOrder": {
     "type": "object",
     "description": "ManufacturingOrders: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "ManufacturingOrderMaterial": {
     "type": "object",
     "description": "ManufacturingOrderMaterials: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "ManufacturingOrderOperation": {
     "type": "object",
@@ -1790,71 +865,31 @@ export const components: Record<string, unknown> = {
     "x-since": "2.18",
     "x-type-guid": "c1a9916e-607f-4720-9941-eec496c92e2d",
     "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      },
+      "Id": s24,
       "Priority": {
-        "type": [
-          "integer",
-          "null"
-        ],
+        "type": ["integer", "null"],
         "format": "int32",
         "minimum": -2147483648,
         "maximum": 2147483647,
         "description": "Priority; can be null."
       },
       "WorkCenterId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References WorkCenters.",
         "x-references": "WorkCenters"
       },
       "PartId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Part of the operation."
       },
-      "Part": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Part"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Expandable.",
-        "x-expandable": true
-      },
-      "PlannedQuantity": {
-        "type": "number",
-        "format": "decimal",
-        "description": "Planned quantity."
-      },
-      "ReportedQuantity": {
-        "type": "number",
-        "format": "decimal",
-        "description": "Reported quantity."
-      },
-      "RestQuantity": {
-        "type": "number",
-        "format": "decimal",
-        "description": "Remaining quantity."
-      },
+      "Part": s36,
+      "PlannedQuantity": { "type": "number", "format": "decimal", "description": "Planned quantity." },
+      "ReportedQuantity": { "type": "number", "format": "decimal", "description": "Reported quantity." },
+      "RestQuantity": { "type": "number", "format": "decimal", "description": "Remaining quantity." },
       "ReportedSetupTime": {
         "type": "string",
         "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
@@ -1867,62 +902,25 @@ export const components: Record<string, unknown> = {
         "x-format": "timespan",
         "description": "Reported unit time."
       },
-      "RejectedQuantity": {
-        "type": "number",
-        "format": "decimal",
-        "description": "Rejected quantity."
-      },
-      "WipLocation": {
-        "type": "string",
-        "description": "Work-in-progress location."
-      },
+      "RejectedQuantity": { "type": "number", "format": "decimal", "description": "Rejected quantity." },
+      "WipLocation": { "type": "string", "description": "Work-in-progress location." },
       "ReportNumber": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Report number."
       },
-      "InstructionCommentId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "References Comments.",
-        "x-references": "Comments"
-      },
-      "InstructionComment": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Expandable.",
-        "x-expandable": true
-      },
+      "InstructionCommentId": s27,
+      "InstructionComment": s29,
       "ManufacturingOrderId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References ManufacturingOrders.",
         "x-references": "ManufacturingOrders"
       },
       "ManufacturingOrderNodeId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References ManufacturingOrderNodes.",
@@ -1961,29 +959,19 @@ export const components: Record<string, unknown> = {
         "x-since": "2.27"
       },
       "ActualStartDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Actual (reported) start.",
         "x-since": "2.27"
       },
       "ActualFinishDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Actual (reported) finish.",
         "x-since": "2.27"
       },
       "OperationRowId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References OperationRows; null when the operation was added manually.",
@@ -1991,14 +979,7 @@ export const components: Record<string, unknown> = {
         "x-references": "OperationRows"
       },
       "OperationRow": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/OperationRow"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/OperationRow" }, { "type": "null" }],
         "description": "Expandable.",
         "x-since": "2.41",
         "x-expandable": true
@@ -2014,39 +995,22 @@ export const components: Record<string, unknown> = {
         "x-since": "2.50"
       },
       "BundleId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Generated id common to a collection of operations.",
         "x-since": "2.52"
       },
-      "Description": {
-        "type": "string",
-        "description": "Translated description.",
-        "x-since": "2.54"
-      },
+      "Description": { "type": "string", "description": "Translated description.", "x-since": "2.54" },
       "ControlDataRows": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/components/schemas/ManufacturingOrderOperationControlDataRow"
-        },
+        "type": ["array", "null"],
+        "items": { "$ref": "#/components/schemas/ManufacturingOrderOperationControlDataRow" },
         "description": "Expandable.",
         "x-since": "22.5",
         "x-expandable": true
       },
       "OrderQuantityId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References OrderQuantityManufacturingOrderOperations.",
@@ -2055,33 +1019,21 @@ export const components: Record<string, unknown> = {
       },
       "OrderQuantity": {
         "anyOf": [
-          {
-            "$ref": "#/components/schemas/OrderQuantityManufacturingOrderOperation"
-          },
-          {
-            "type": "null"
-          }
+          { "$ref": "#/components/schemas/OrderQuantityManufacturingOrderOperation" },
+          { "type": "null" }
         ],
         "description": "Expandable; holds the partial quantities.",
         "x-since": "22.6",
         "x-expandable": true
       },
-      "ClearedStatus": {
-        "type": "boolean",
-        "description": "Whether the status is cleared.",
-        "x-since": "23.3"
-      },
+      "ClearedStatus": { "type": "boolean", "description": "Whether the status is cleared.", "x-since": "23.3" },
       "OnPriorityPlan": {
         "type": "boolean",
         "description": "Whether the operation is shown in the priority plan.",
         "x-since": "25.2"
       },
       "ManualOperationStatusId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References ManualOperationStatuses.",
@@ -2089,54 +1041,33 @@ export const components: Record<string, unknown> = {
         "x-references": "ManualOperationStatuses"
       },
       "ManualOperationStatus": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/ManualOperationStatus"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/ManualOperationStatus" }, { "type": "null" }],
         "description": "Expandable.",
         "x-since": "25.2",
         "x-expandable": true
       },
       "Materials": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/components/schemas/ManufacturingOrderMaterial"
-        },
+        "type": ["array", "null"],
+        "items": { "$ref": "#/components/schemas/ManufacturingOrderMaterial" },
         "description": "Expandable; materials of the operation.",
         "x-since": "24.4",
         "x-expandable": true
       },
       "FixedLeadTime": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
         "x-format": "timespan",
         "description": "Fixed lead time.",
         "x-since": "24.6"
       },
       "UnitStaffingFactor": {
-        "type": [
-          "number",
-          "null"
-        ],
+        "type": ["number", "null"],
         "format": "decimal",
         "description": "Unit staffing factor.",
         "x-since": "25.8"
       },
       "SetupStaffingFactor": {
-        "type": [
-          "number",
-          "null"
-        ],
+        "type": ["number", "null"],
         "format": "decimal",
         "description": "Setup staffing factor.",
         "x-since": "25.8"
@@ -2147,13 +1078,8 @@ export const components: Record<string, unknown> = {
         "x-since": "26.5"
       },
       "Days": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/components/schemas/ManufacturingOrderOperationDay"
-        },
+        "type": ["array", "null"],
+        "items": { "$ref": "#/components/schemas/ManufacturingOrderOperationDay" },
         "description": "Expandable; planned time distributed per day.",
         "x-since": "26.7",
         "x-expandable": true
@@ -2220,185 +1146,77 @@ export const components: Record<string, unknown> = {
   "ManufacturingOrderOperationControlDataRow": {
     "type": "object",
     "description": "ManufacturingOrderOperationControlDataRows: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "ManufacturingOrderOperationDay": {
     "type": "object",
     "description": "ManufacturingOrderOperationDays: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "ManufacturingOrderOperationPartial": {
     "type": "object",
     "description": "A ManufacturingOrderOperation as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
     "properties": {
-      "Id": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Id"
-      },
-      "Priority": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Priority"
-      },
-      "WorkCenterId": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/WorkCenterId"
-      },
-      "PartId": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PartId"
-      },
-      "Part": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Part"
-      },
-      "PlannedQuantity": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedQuantity"
-      },
-      "ReportedQuantity": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedQuantity"
-      },
-      "RestQuantity": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/RestQuantity"
-      },
-      "ReportedSetupTime": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedSetupTime"
-      },
-      "ReportedUnitTime": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedUnitTime"
-      },
-      "RejectedQuantity": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/RejectedQuantity"
-      },
-      "WipLocation": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/WipLocation"
-      },
-      "ReportNumber": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportNumber"
-      },
-      "InstructionCommentId": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/InstructionCommentId"
-      },
-      "InstructionComment": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/InstructionComment"
-      },
-      "ManufacturingOrderId": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManufacturingOrderId"
-      },
+      "Id": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Id" },
+      "Priority": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Priority" },
+      "WorkCenterId": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/WorkCenterId" },
+      "PartId": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PartId" },
+      "Part": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Part" },
+      "PlannedQuantity": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedQuantity" },
+      "ReportedQuantity": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedQuantity" },
+      "RestQuantity": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/RestQuantity" },
+      "ReportedSetupTime": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedSetupTime" },
+      "ReportedUnitTime": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportedUnitTime" },
+      "RejectedQuantity": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/RejectedQuantity" },
+      "WipLocation": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/WipLocation" },
+      "ReportNumber": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ReportNumber" },
+      "InstructionCommentId": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/InstructionCommentId" },
+      "InstructionComment": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/InstructionComment" },
+      "ManufacturingOrderId": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManufacturingOrderId" },
       "ManufacturingOrderNodeId": {
         "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManufacturingOrderNodeId"
       },
-      "OperationNumber": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationNumber"
-      },
-      "PlannedSetupTime": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedSetupTime"
-      },
-      "PlannedUnitTime": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedUnitTime"
-      },
-      "PlannedStartDate": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedStartDate"
-      },
-      "PlannedFinishDate": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedFinishDate"
-      },
-      "ActualStartDate": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ActualStartDate"
-      },
-      "ActualFinishDate": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ActualFinishDate"
-      },
-      "OperationRowId": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationRowId"
-      },
-      "OperationRow": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationRow"
-      },
-      "Status": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Status"
-      },
+      "OperationNumber": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationNumber" },
+      "PlannedSetupTime": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedSetupTime" },
+      "PlannedUnitTime": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedUnitTime" },
+      "PlannedStartDate": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedStartDate" },
+      "PlannedFinishDate": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/PlannedFinishDate" },
+      "ActualStartDate": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ActualStartDate" },
+      "ActualFinishDate": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ActualFinishDate" },
+      "OperationRowId": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationRowId" },
+      "OperationRow": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OperationRow" },
+      "Status": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Status" },
       "WorkshopOperationStatus": {
         "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/WorkshopOperationStatus"
       },
-      "BundleId": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/BundleId"
-      },
-      "Description": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Description"
-      },
-      "ControlDataRows": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ControlDataRows"
-      },
-      "OrderQuantityId": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OrderQuantityId"
-      },
-      "OrderQuantity": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OrderQuantity"
-      },
-      "ClearedStatus": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ClearedStatus"
-      },
-      "OnPriorityPlan": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OnPriorityPlan"
-      },
+      "BundleId": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/BundleId" },
+      "Description": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Description" },
+      "ControlDataRows": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ControlDataRows" },
+      "OrderQuantityId": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OrderQuantityId" },
+      "OrderQuantity": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OrderQuantity" },
+      "ClearedStatus": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ClearedStatus" },
+      "OnPriorityPlan": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/OnPriorityPlan" },
       "ManualOperationStatusId": {
         "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManualOperationStatusId"
       },
       "ManualOperationStatus": {
         "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/ManualOperationStatus"
       },
-      "Materials": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Materials"
-      },
-      "FixedLeadTime": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/FixedLeadTime"
-      },
-      "UnitStaffingFactor": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/UnitStaffingFactor"
-      },
-      "SetupStaffingFactor": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/SetupStaffingFactor"
-      },
+      "Materials": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Materials" },
+      "FixedLeadTime": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/FixedLeadTime" },
+      "UnitStaffingFactor": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/UnitStaffingFactor" },
+      "SetupStaffingFactor": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/SetupStaffingFactor" },
       "IsPlannedTimeCalculated": {
         "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/IsPlannedTimeCalculated"
       },
-      "Days": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Days"
-      },
-      "TimeCalculationType": {
-        "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/TimeCalculationType"
-      },
+      "Days": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/Days" },
+      "TimeCalculationType": { "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/TimeCalculationType" },
       "AllowsMultipleOperatorsToStartThisOperationSimultaneously": {
         "$ref": "#/components/schemas/ManufacturingOrderOperation/properties/AllowsMultipleOperatorsToStartThisOperationSimultaneously"
       }
@@ -2409,52 +1227,21 @@ export const components: Record<string, unknown> = {
     "type": "integer",
     "format": "int32",
     "description": "0 = None, 1 = Started, 2 = PartiallyShipped, 3 = FullyShipped, 4 = PartiallyReported, 5 = Finished",
-    "enum": [
-      0,
-      1,
-      2,
-      3,
-      4,
-      5
-    ],
-    "x-enum-varnames": [
-      "None",
-      "Started",
-      "PartiallyShipped",
-      "FullyShipped",
-      "PartiallyReported",
-      "Finished"
-    ]
+    "enum": [0, 1, 2, 3, 4, 5],
+    "x-enum-varnames": ["None", "Started", "PartiallyShipped", "FullyShipped", "PartiallyReported", "Finished"]
   },
   "ManufacturingOrderOperationTimeCalculationType": {
     "type": "integer",
     "format": "int32",
     "description": "0 = RecordedTime, 1 = PreCalculatedTime, 2 = BundleDistributedRecordedTime",
-    "enum": [
-      0,
-      1,
-      2
-    ],
-    "x-enum-varnames": [
-      "RecordedTime",
-      "PreCalculatedTime",
-      "BundleDistributedRecordedTime"
-    ]
+    "enum": [0, 1, 2],
+    "x-enum-varnames": ["RecordedTime", "PreCalculatedTime", "BundleDistributedRecordedTime"]
   },
   "ManufacturingOrderOperationWorkshopOperationStatus": {
     "type": "integer",
     "format": "int32",
     "description": "0 = NotInitialized, 1 = InProgress, 2 = ClockedOut, 3 = Interrupted, 4 = PartiallyReported, 5 = SetupTime, 6 = IsStandingBy, 9 = Finished",
-    "enum": [
-      0,
-      1,
-      2,
-      3,
-      4,
-      5,
-      6,
-      9
-    ],
+    "enum": [0, 1, 2, 3, 4, 5, 6, 9],
     "x-enum-varnames": [
       "NotInitialized",
       "InProgress",
@@ -2469,94 +1256,34 @@ export const components: Record<string, unknown> = {
   "OperationRow": {
     "type": "object",
     "description": "OperationRows: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "OrderQuantityManufacturingOrderOperation": {
     "type": "object",
     "description": "OrderQuantityManufacturingOrderOperations: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "Part": {
     "type": "object",
     "description": "Parts: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "PartPurchaseExpenseValue": {
     "type": "object",
     "description": "PartPurchaseExpenseValues: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "ProductRecord": {
     "type": "object",
@@ -2564,204 +1291,57 @@ export const components: Record<string, unknown> = {
     "x-since": "2.18",
     "x-type-guid": "3e3bfb7c-bb0c-495b-b88d-e1efa1f50368",
     "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      },
+      "Id": s24,
       "ProductRecordType": {
         "$ref": "#/components/schemas/ProductRecordProductRecordType",
         "description": "0 = ProductRecord, 1 = Batch."
       },
-      "SerialNumberWithPartNumber": {
-        "type": "string",
-        "description": "Batch or serial number together with the part number."
-      },
-      "CommentId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "References Comments.",
-        "x-references": "Comments"
-      },
-      "Comment": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Expandable.",
-        "x-expandable": true
-      },
-      "CertificateId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "References Comments.",
-        "x-since": "2.24",
-        "x-references": "Comments"
-      },
-      "Certificate": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Expandable.",
-        "x-since": "2.24",
-        "x-expandable": true
-      },
-      "WarrantyCommitmentId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "References Comments.",
-        "x-since": "2.24",
-        "x-references": "Comments"
-      },
-      "WarrantyCommitment": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Expandable.",
-        "x-since": "2.24",
-        "x-expandable": true
-      },
-      "InstallationCommentId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "References Comments.",
-        "x-since": "2.24",
-        "x-references": "Comments"
-      },
-      "InstallationComment": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Expandable.",
-        "x-since": "2.24",
-        "x-expandable": true
-      },
-      "SerialNumber": {
-        "type": "string",
-        "description": "Batch or serial number."
-      },
-      "ChargeNumber": {
-        "type": "string",
-        "description": "Charge number."
-      },
+      "SerialNumberWithPartNumber": { "type": "string", "description": "Batch or serial number together with the part number." },
+      "CommentId": s27,
+      "Comment": s29,
+      "CertificateId": s37,
+      "Certificate": s38,
+      "WarrantyCommitmentId": s37,
+      "WarrantyCommitment": s38,
+      "InstallationCommentId": s37,
+      "InstallationComment": s38,
+      "SerialNumber": { "type": "string", "description": "Batch or serial number." },
+      "ChargeNumber": { "type": "string", "description": "Charge number." },
       "PartId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References Parts.",
         "x-references": "Parts"
       },
-      "Part": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Part"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Expandable.",
-        "x-expandable": true
-      },
+      "Part": s36,
       "ManufacturingOrderId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References ManufacturingOrders.",
         "x-references": "ManufacturingOrders"
       },
       "ManufacturingOrder": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/ManufacturingOrder"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/ManufacturingOrder" }, { "type": "null" }],
         "description": "Expandable.",
         "x-expandable": true
       },
       "ExtraFields": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/components/schemas/ExtraField"
-        },
+        "type": ["array", "null"],
+        "items": { "$ref": "#/components/schemas/ExtraField" },
         "description": "Expandable; extra field values.",
         "x-expandable": true
       },
-      "HasWarranty": {
-        "type": "boolean",
-        "description": "Covered by warranty.",
-        "x-since": "2.36"
-      },
+      "HasWarranty": { "type": "boolean", "description": "Covered by warranty.", "x-since": "2.36" },
       "WarrantyStartDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Warranty start.",
         "x-since": "2.36"
       },
       "WarrantyEndDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Warranty expiry.",
         "x-since": "2.36"
@@ -2775,11 +1355,7 @@ export const components: Record<string, unknown> = {
         "x-since": "2.36"
       },
       "OwnerId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Owner; references Customers.",
@@ -2787,35 +1363,20 @@ export const components: Record<string, unknown> = {
         "x-references": "Customers"
       },
       "CustomerOrderId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Customer order of the record.",
         "x-since": "2.40"
       },
       "CustomerOrder": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/CustomerOrder"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/CustomerOrder" }, { "type": "null" }],
         "description": "Expandable.",
         "x-since": "2.40",
         "x-expandable": true
       },
       "CustomerOrderDeliveryRowId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References CustomerOrderDeliveryRows.",
@@ -2823,24 +1384,13 @@ export const components: Record<string, unknown> = {
         "x-references": "CustomerOrderDeliveryRows"
       },
       "CustomerOrderDeliveryRow": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/CustomerOrderDeliveryRow"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/CustomerOrderDeliveryRow" }, { "type": "null" }],
         "description": "Expandable.",
         "x-since": "2.40",
         "x-expandable": true
       },
       "DeliveryAddressId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References DeliveryAddresses.",
@@ -2848,24 +1398,13 @@ export const components: Record<string, unknown> = {
         "x-references": "DeliveryAddresses"
       },
       "DeliveryAddress": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Address"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/Address" }, { "type": "null" }],
         "description": "Expandable.",
         "x-since": "2.40",
         "x-expandable": true
       },
       "BlockMessageId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Message for the life cycle state; references Comments.",
@@ -2873,24 +1412,13 @@ export const components: Record<string, unknown> = {
         "x-references": "Comments"
       },
       "BlockMessage": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": s28,
         "description": "Expandable.",
         "x-since": "2.45",
         "x-expandable": true
       },
       "BlockedById": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Application user who set the record to blocked or message; references ApplicationUsers.",
@@ -2908,69 +1436,45 @@ export const components: Record<string, unknown> = {
         "x-since": "2.45"
       },
       "BlockedFromDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Date from which the record is blocked.",
         "x-since": "2.45"
       },
       "BlockedToDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Date from which the record is unblocked.",
         "x-since": "2.45"
       },
       "MeasurementSetting": {
-        "type": [
-          "number",
-          "null"
-        ],
+        "type": ["number", "null"],
         "format": "decimal",
         "description": "Measurement setting.",
         "x-since": "2.49"
       },
       "OperationTime": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
         "x-format": "timespan",
         "description": "Operation time.",
         "x-since": "2.49"
       },
       "NumberOfCycles": {
-        "type": [
-          "number",
-          "null"
-        ],
+        "type": ["number", "null"],
         "format": "decimal",
         "description": "Number of cycles.",
         "x-since": "2.49"
       },
       "OperationReportings": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/components/schemas/ProductRecordOperationReporting"
-        },
+        "type": ["array", "null"],
+        "items": { "$ref": "#/components/schemas/ProductRecordOperationReporting" },
         "description": "Expandable; operation reporting logs.",
         "x-since": "2.49",
         "x-expandable": true
       },
       "CustomerOrderOurReferenceId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References Persons.",
@@ -2978,11 +1482,7 @@ export const components: Record<string, unknown> = {
         "x-references": "Persons"
       },
       "BusinessContactReferenceId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Customer's reference; references BusinessContactReferences.",
@@ -2990,11 +1490,7 @@ export const components: Record<string, unknown> = {
         "x-references": "BusinessContactReferences"
       },
       "CustomerOrderPartRevisionId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References Revisions. Obsolete since 24.1; replaced by PartRevisionId.",
@@ -3005,11 +1501,7 @@ export const components: Record<string, unknown> = {
         "x-replaced-by": "PartRevisionId"
       },
       "PartRevisionId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Revision of the part; references Revisions.",
@@ -3017,57 +1509,38 @@ export const components: Record<string, unknown> = {
         "x-references": "Revisions"
       },
       "PlannedDeliveryDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Planned delivery date of the customer order.",
         "x-since": "2.51"
       },
       "ActualDeliveryDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Actual delivery date of the customer order.",
         "x-since": "2.51"
       },
       "MeasurementSettingWarranty": {
-        "type": [
-          "number",
-          "null"
-        ],
+        "type": ["number", "null"],
         "format": "decimal",
         "description": "Meter reading for warranty.",
         "x-since": "2.51"
       },
       "OperationTimeWarranty": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
         "x-format": "timespan",
         "description": "Operation time for warranty.",
         "x-since": "2.51"
       },
       "NumberOfCyclesWarranty": {
-        "type": [
-          "number",
-          "null"
-        ],
+        "type": ["number", "null"],
         "format": "decimal",
         "description": "Number of cycles for warranty.",
         "x-since": "2.51"
       },
       "PurchaseOrderId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References PurchaseOrders.",
@@ -3075,29 +1548,19 @@ export const components: Record<string, unknown> = {
         "x-references": "PurchaseOrders"
       },
       "ActualArrivalDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Actual delivery date of the purchase order.",
         "x-since": "2.51"
       },
       "ManufactureDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Finish date of the manufacturing order.",
         "x-since": "2.51"
       },
       "InstallationOrderId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Customer order the installation is linked to; references CustomerOrders.",
@@ -3105,11 +1568,7 @@ export const components: Record<string, unknown> = {
         "x-references": "CustomerOrders"
       },
       "InstalledBy": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Person linked to the installation; references Persons.",
@@ -3117,24 +1576,13 @@ export const components: Record<string, unknown> = {
         "x-references": "Persons"
       },
       "InstallationDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Date the installation takes place.",
         "x-since": "2.51"
       },
-      "InstallationCode": {
-        "type": "string",
-        "description": "Installation code.",
-        "x-since": "2.51"
-      },
-      "WarrantyCode": {
-        "type": "string",
-        "description": "Warranty code.",
-        "x-since": "2.51"
-      },
+      "InstallationCode": { "type": "string", "description": "Installation code.", "x-since": "2.51" },
+      "WarrantyCode": { "type": "string", "description": "Warranty code.", "x-since": "2.51" },
       "RegistrationNo": {
         "type": "string",
         "description": "Registration number of the manufacturing order.",
@@ -3151,30 +1599,20 @@ export const components: Record<string, unknown> = {
         "x-since": "22.6"
       },
       "BestBeforeDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Best before date.",
         "x-since": "22.7"
       },
       "ProductRecordBatchId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Batch number key.",
         "x-since": "23.3"
       },
       "RemainingExposureTime": {
-        "type": [
-          "number",
-          "null"
-        ],
+        "type": ["number", "null"],
         "format": "decimal",
         "description": "Remaining exposure time in hours.",
         "x-since": "26.7"
@@ -3185,10 +1623,7 @@ export const components: Record<string, unknown> = {
         "x-since": "26.7"
       },
       "ExposureTimeNumberOfCycles": {
-        "type": [
-          "integer",
-          "null"
-        ],
+        "type": ["integer", "null"],
         "format": "int32",
         "minimum": -2147483648,
         "maximum": 2147483647,
@@ -3286,29 +1721,13 @@ export const components: Record<string, unknown> = {
       "CustomerOrderClearance",
       "RequirementCalculation"
     ],
-    "x-flag-values": [
-      0,
-      1,
-      2,
-      4,
-      8,
-      16
-    ]
+    "x-flag-values": [0, 1, 2, 4, 8, 16]
   },
   "ProductRecordLifeCycleState": {
     "type": "integer",
     "format": "int32",
     "description": "0 = ApprovalForUse, 1 = NonApproval, 2 = ServicePastDue, 3 = UnderServiceOrCalibration, 4 = Rejected, 5 = ServiceOrCalibrationBeforeUse, 6 = Missing, 7 = Scrapped",
-    "enum": [
-      0,
-      1,
-      2,
-      3,
-      4,
-      5,
-      6,
-      7
-    ],
+    "enum": [0, 1, 2, 3, 4, 5, 6, 7],
     "x-enum-varnames": [
       "ApprovalForUse",
       "NonApproval",
@@ -3323,228 +1742,81 @@ export const components: Record<string, unknown> = {
   "ProductRecordOperationReporting": {
     "type": "object",
     "description": "ProductRecordOperationReportings: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   },
   "ProductRecordPartial": {
     "type": "object",
     "description": "A ProductRecord as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
     "properties": {
-      "Id": {
-        "$ref": "#/components/schemas/ProductRecord/properties/Id"
-      },
-      "ProductRecordType": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ProductRecordType"
-      },
-      "SerialNumberWithPartNumber": {
-        "$ref": "#/components/schemas/ProductRecord/properties/SerialNumberWithPartNumber"
-      },
-      "CommentId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/CommentId"
-      },
-      "Comment": {
-        "$ref": "#/components/schemas/ProductRecord/properties/Comment"
-      },
-      "CertificateId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/CertificateId"
-      },
-      "Certificate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/Certificate"
-      },
-      "WarrantyCommitmentId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCommitmentId"
-      },
-      "WarrantyCommitment": {
-        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCommitment"
-      },
-      "InstallationCommentId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/InstallationCommentId"
-      },
-      "InstallationComment": {
-        "$ref": "#/components/schemas/ProductRecord/properties/InstallationComment"
-      },
-      "SerialNumber": {
-        "$ref": "#/components/schemas/ProductRecord/properties/SerialNumber"
-      },
-      "ChargeNumber": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ChargeNumber"
-      },
-      "PartId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/PartId"
-      },
-      "Part": {
-        "$ref": "#/components/schemas/ProductRecord/properties/Part"
-      },
-      "ManufacturingOrderId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ManufacturingOrderId"
-      },
-      "ManufacturingOrder": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ManufacturingOrder"
-      },
-      "ExtraFields": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ExtraFields"
-      },
-      "HasWarranty": {
-        "$ref": "#/components/schemas/ProductRecord/properties/HasWarranty"
-      },
-      "WarrantyStartDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyStartDate"
-      },
-      "WarrantyEndDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyEndDate"
-      },
-      "WarrantyMonths": {
-        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyMonths"
-      },
-      "OwnerId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/OwnerId"
-      },
-      "CustomerOrderId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderId"
-      },
-      "CustomerOrder": {
-        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrder"
-      },
-      "CustomerOrderDeliveryRowId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderDeliveryRowId"
-      },
-      "CustomerOrderDeliveryRow": {
-        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderDeliveryRow"
-      },
-      "DeliveryAddressId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/DeliveryAddressId"
-      },
-      "DeliveryAddress": {
-        "$ref": "#/components/schemas/ProductRecord/properties/DeliveryAddress"
-      },
-      "BlockMessageId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/BlockMessageId"
-      },
-      "BlockMessage": {
-        "$ref": "#/components/schemas/ProductRecord/properties/BlockMessage"
-      },
-      "BlockedById": {
-        "$ref": "#/components/schemas/ProductRecord/properties/BlockedById"
-      },
-      "LifeCycleState": {
-        "$ref": "#/components/schemas/ProductRecord/properties/LifeCycleState"
-      },
-      "BlockContext": {
-        "$ref": "#/components/schemas/ProductRecord/properties/BlockContext"
-      },
-      "BlockedFromDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/BlockedFromDate"
-      },
-      "BlockedToDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/BlockedToDate"
-      },
-      "MeasurementSetting": {
-        "$ref": "#/components/schemas/ProductRecord/properties/MeasurementSetting"
-      },
-      "OperationTime": {
-        "$ref": "#/components/schemas/ProductRecord/properties/OperationTime"
-      },
-      "NumberOfCycles": {
-        "$ref": "#/components/schemas/ProductRecord/properties/NumberOfCycles"
-      },
-      "OperationReportings": {
-        "$ref": "#/components/schemas/ProductRecord/properties/OperationReportings"
-      },
-      "CustomerOrderOurReferenceId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderOurReferenceId"
-      },
-      "BusinessContactReferenceId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/BusinessContactReferenceId"
-      },
-      "CustomerOrderPartRevisionId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderPartRevisionId"
-      },
-      "PartRevisionId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/PartRevisionId"
-      },
-      "PlannedDeliveryDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/PlannedDeliveryDate"
-      },
-      "ActualDeliveryDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ActualDeliveryDate"
-      },
-      "MeasurementSettingWarranty": {
-        "$ref": "#/components/schemas/ProductRecord/properties/MeasurementSettingWarranty"
-      },
-      "OperationTimeWarranty": {
-        "$ref": "#/components/schemas/ProductRecord/properties/OperationTimeWarranty"
-      },
-      "NumberOfCyclesWarranty": {
-        "$ref": "#/components/schemas/ProductRecord/properties/NumberOfCyclesWarranty"
-      },
-      "PurchaseOrderId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/PurchaseOrderId"
-      },
-      "ActualArrivalDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ActualArrivalDate"
-      },
-      "ManufactureDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ManufactureDate"
-      },
-      "InstallationOrderId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/InstallationOrderId"
-      },
-      "InstalledBy": {
-        "$ref": "#/components/schemas/ProductRecord/properties/InstalledBy"
-      },
-      "InstallationDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/InstallationDate"
-      },
-      "InstallationCode": {
-        "$ref": "#/components/schemas/ProductRecord/properties/InstallationCode"
-      },
-      "WarrantyCode": {
-        "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCode"
-      },
-      "RegistrationNo": {
-        "$ref": "#/components/schemas/ProductRecord/properties/RegistrationNo"
-      },
-      "TypeDescription": {
-        "$ref": "#/components/schemas/ProductRecord/properties/TypeDescription"
-      },
-      "Status": {
-        "$ref": "#/components/schemas/ProductRecord/properties/Status"
-      },
-      "BestBeforeDate": {
-        "$ref": "#/components/schemas/ProductRecord/properties/BestBeforeDate"
-      },
-      "ProductRecordBatchId": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ProductRecordBatchId"
-      },
-      "RemainingExposureTime": {
-        "$ref": "#/components/schemas/ProductRecord/properties/RemainingExposureTime"
-      },
-      "IsExposureTimeActive": {
-        "$ref": "#/components/schemas/ProductRecord/properties/IsExposureTimeActive"
-      },
-      "ExposureTimeNumberOfCycles": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ExposureTimeNumberOfCycles"
-      },
-      "ManufacturerPartNumber": {
-        "$ref": "#/components/schemas/ProductRecord/properties/ManufacturerPartNumber"
-      }
+      "Id": { "$ref": "#/components/schemas/ProductRecord/properties/Id" },
+      "ProductRecordType": { "$ref": "#/components/schemas/ProductRecord/properties/ProductRecordType" },
+      "SerialNumberWithPartNumber": { "$ref": "#/components/schemas/ProductRecord/properties/SerialNumberWithPartNumber" },
+      "CommentId": { "$ref": "#/components/schemas/ProductRecord/properties/CommentId" },
+      "Comment": { "$ref": "#/components/schemas/ProductRecord/properties/Comment" },
+      "CertificateId": { "$ref": "#/components/schemas/ProductRecord/properties/CertificateId" },
+      "Certificate": { "$ref": "#/components/schemas/ProductRecord/properties/Certificate" },
+      "WarrantyCommitmentId": { "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCommitmentId" },
+      "WarrantyCommitment": { "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCommitment" },
+      "InstallationCommentId": { "$ref": "#/components/schemas/ProductRecord/properties/InstallationCommentId" },
+      "InstallationComment": { "$ref": "#/components/schemas/ProductRecord/properties/InstallationComment" },
+      "SerialNumber": { "$ref": "#/components/schemas/ProductRecord/properties/SerialNumber" },
+      "ChargeNumber": { "$ref": "#/components/schemas/ProductRecord/properties/ChargeNumber" },
+      "PartId": { "$ref": "#/components/schemas/ProductRecord/properties/PartId" },
+      "Part": { "$ref": "#/components/schemas/ProductRecord/properties/Part" },
+      "ManufacturingOrderId": { "$ref": "#/components/schemas/ProductRecord/properties/ManufacturingOrderId" },
+      "ManufacturingOrder": { "$ref": "#/components/schemas/ProductRecord/properties/ManufacturingOrder" },
+      "ExtraFields": { "$ref": "#/components/schemas/ProductRecord/properties/ExtraFields" },
+      "HasWarranty": { "$ref": "#/components/schemas/ProductRecord/properties/HasWarranty" },
+      "WarrantyStartDate": { "$ref": "#/components/schemas/ProductRecord/properties/WarrantyStartDate" },
+      "WarrantyEndDate": { "$ref": "#/components/schemas/ProductRecord/properties/WarrantyEndDate" },
+      "WarrantyMonths": { "$ref": "#/components/schemas/ProductRecord/properties/WarrantyMonths" },
+      "OwnerId": { "$ref": "#/components/schemas/ProductRecord/properties/OwnerId" },
+      "CustomerOrderId": { "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderId" },
+      "CustomerOrder": { "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrder" },
+      "CustomerOrderDeliveryRowId": { "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderDeliveryRowId" },
+      "CustomerOrderDeliveryRow": { "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderDeliveryRow" },
+      "DeliveryAddressId": { "$ref": "#/components/schemas/ProductRecord/properties/DeliveryAddressId" },
+      "DeliveryAddress": { "$ref": "#/components/schemas/ProductRecord/properties/DeliveryAddress" },
+      "BlockMessageId": { "$ref": "#/components/schemas/ProductRecord/properties/BlockMessageId" },
+      "BlockMessage": { "$ref": "#/components/schemas/ProductRecord/properties/BlockMessage" },
+      "BlockedById": { "$ref": "#/components/schemas/ProductRecord/properties/BlockedById" },
+      "LifeCycleState": { "$ref": "#/components/schemas/ProductRecord/properties/LifeCycleState" },
+      "BlockContext": { "$ref": "#/components/schemas/ProductRecord/properties/BlockContext" },
+      "BlockedFromDate": { "$ref": "#/components/schemas/ProductRecord/properties/BlockedFromDate" },
+      "BlockedToDate": { "$ref": "#/components/schemas/ProductRecord/properties/BlockedToDate" },
+      "MeasurementSetting": { "$ref": "#/components/schemas/ProductRecord/properties/MeasurementSetting" },
+      "OperationTime": { "$ref": "#/components/schemas/ProductRecord/properties/OperationTime" },
+      "NumberOfCycles": { "$ref": "#/components/schemas/ProductRecord/properties/NumberOfCycles" },
+      "OperationReportings": { "$ref": "#/components/schemas/ProductRecord/properties/OperationReportings" },
+      "CustomerOrderOurReferenceId": { "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderOurReferenceId" },
+      "BusinessContactReferenceId": { "$ref": "#/components/schemas/ProductRecord/properties/BusinessContactReferenceId" },
+      "CustomerOrderPartRevisionId": { "$ref": "#/components/schemas/ProductRecord/properties/CustomerOrderPartRevisionId" },
+      "PartRevisionId": { "$ref": "#/components/schemas/ProductRecord/properties/PartRevisionId" },
+      "PlannedDeliveryDate": { "$ref": "#/components/schemas/ProductRecord/properties/PlannedDeliveryDate" },
+      "ActualDeliveryDate": { "$ref": "#/components/schemas/ProductRecord/properties/ActualDeliveryDate" },
+      "MeasurementSettingWarranty": { "$ref": "#/components/schemas/ProductRecord/properties/MeasurementSettingWarranty" },
+      "OperationTimeWarranty": { "$ref": "#/components/schemas/ProductRecord/properties/OperationTimeWarranty" },
+      "NumberOfCyclesWarranty": { "$ref": "#/components/schemas/ProductRecord/properties/NumberOfCyclesWarranty" },
+      "PurchaseOrderId": { "$ref": "#/components/schemas/ProductRecord/properties/PurchaseOrderId" },
+      "ActualArrivalDate": { "$ref": "#/components/schemas/ProductRecord/properties/ActualArrivalDate" },
+      "ManufactureDate": { "$ref": "#/components/schemas/ProductRecord/properties/ManufactureDate" },
+      "InstallationOrderId": { "$ref": "#/components/schemas/ProductRecord/properties/InstallationOrderId" },
+      "InstalledBy": { "$ref": "#/components/schemas/ProductRecord/properties/InstalledBy" },
+      "InstallationDate": { "$ref": "#/components/schemas/ProductRecord/properties/InstallationDate" },
+      "InstallationCode": { "$ref": "#/components/schemas/ProductRecord/properties/InstallationCode" },
+      "WarrantyCode": { "$ref": "#/components/schemas/ProductRecord/properties/WarrantyCode" },
+      "RegistrationNo": { "$ref": "#/components/schemas/ProductRecord/properties/RegistrationNo" },
+      "TypeDescription": { "$ref": "#/components/schemas/ProductRecord/properties/TypeDescription" },
+      "Status": { "$ref": "#/components/schemas/ProductRecord/properties/Status" },
+      "BestBeforeDate": { "$ref": "#/components/schemas/ProductRecord/properties/BestBeforeDate" },
+      "ProductRecordBatchId": { "$ref": "#/components/schemas/ProductRecord/properties/ProductRecordBatchId" },
+      "RemainingExposureTime": { "$ref": "#/components/schemas/ProductRecord/properties/RemainingExposureTime" },
+      "IsExposureTimeActive": { "$ref": "#/components/schemas/ProductRecord/properties/IsExposureTimeActive" },
+      "ExposureTimeNumberOfCycles": { "$ref": "#/components/schemas/ProductRecord/properties/ExposureTimeNumberOfCycles" },
+      "ManufacturerPartNumber": { "$ref": "#/components/schemas/ProductRecord/properties/ManufacturerPartNumber" }
     },
     "x-record": "ProductRecord"
   },
@@ -3552,30 +1824,14 @@ export const components: Record<string, unknown> = {
     "type": "integer",
     "format": "int32",
     "description": "0 = ProductRecord, 1 = Batch",
-    "enum": [
-      0,
-      1
-    ],
-    "x-enum-varnames": [
-      "ProductRecord",
-      "Batch"
-    ]
+    "enum": [0, 1],
+    "x-enum-varnames": ["ProductRecord", "Batch"]
   },
   "ProductRecordStatus": {
     "type": "integer",
     "format": "int32",
     "description": "0 = NotInitialized, 1 = Registrered, 2 = Manufacturing, 3 = ManufacturingPending, 4 = Inventory, 5 = Blocked, 6 = Packed, 7 = PackedAndMarked, 9 = Historical",
-    "enum": [
-      0,
-      1,
-      2,
-      3,
-      4,
-      5,
-      6,
-      7,
-      9
-    ],
+    "enum": [0, 1, 2, 3, 4, 5, 6, 7, 9],
     "x-enum-varnames": [
       "NotInitialized",
       "Registrered",
@@ -3594,71 +1850,35 @@ export const components: Record<string, unknown> = {
     "x-since": "22.2",
     "x-type-guid": "7a50172f-fe1f-40f7-9bda-6c8566c34991",
     "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      },
-      "Code": {
-        "type": "string",
-        "description": "Human readable identifier."
-      },
-      "Description": {
-        "type": "string",
-        "description": "Translated description."
-      },
+      "Id": s24,
+      "Code": { "type": "string", "description": "Human readable identifier." },
+      "Description": { "type": "string", "description": "Translated description." },
       "ScheduleLength": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
-        "x-decision": {
-          "unknown": "fields.meaningAndUnit",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s39,
         "description": "Length of the schedule.",
         "x-since": "23.1"
       },
       "Start": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
-        "x-decision": {
-          "unknown": "fields.meaningAndUnit",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s39,
         "description": "Start of the schedule.",
         "x-since": "23.1"
       },
       "End": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
-        "x-decision": {
-          "unknown": "fields.meaningAndUnit",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s39,
         "description": "End of the schedule.",
         "x-since": "23.1"
       },
       "OvertimeScheduleId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Overtime schedule; references Schedules.",
@@ -3666,119 +1886,70 @@ export const components: Record<string, unknown> = {
         "x-references": "Schedules"
       },
       "FlexInStart": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
-        "x-decision": {
-          "unknown": "fields.meaningAndUnit",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s39,
         "description": "Flex in start.",
         "x-since": "23.1"
       },
       "FlexInEnd": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
-        "x-decision": {
-          "unknown": "fields.meaningAndUnit",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s39,
         "description": "Flex in end.",
         "x-since": "23.1"
       },
       "FlexOutStart": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
-        "x-decision": {
-          "unknown": "fields.meaningAndUnit",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s39,
         "description": "Flex out start.",
         "x-since": "23.1"
       },
       "FlexOutEnd": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
-        "x-decision": {
-          "unknown": "fields.meaningAndUnit",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s39,
         "description": "Flex out end.",
         "x-since": "23.1"
       },
-      "IsNightSchedule": {
-        "type": "boolean",
-        "description": "Night schedule flag.",
-        "x-since": "23.1"
-      },
+      "IsNightSchedule": { "type": "boolean", "description": "Night schedule flag.", "x-since": "23.1" },
       "Type": {
         "$ref": "#/components/schemas/ScheduleType",
         "description": "Bitmask. 0 = NotInitialized, 1 = Ordinary, 2 = Overtime.",
         "x-since": "23.1"
       },
       "AmountSwh": {
-        "type": [
-          "number",
-          "null"
-        ],
+        "type": ["number", "null"],
         "format": "decimal",
         "description": "Amount of shorter work hours.",
         "x-since": "24.4"
       },
-      "ScheduleNumberForExport": {
-        "type": "string",
-        "description": "Schedule number for export.",
-        "x-since": "24.4"
-      },
+      "ScheduleNumberForExport": { "type": "string", "description": "Schedule number for export.", "x-since": "24.4" },
       "BlockedContextType": {
         "$ref": "#/components/schemas/ScheduleBlockedContextType",
         "description": "Bitmask. 0 = None, 1 = RegisterScheduleCycle, 2 = CreateRecording.",
         "x-since": "24.4"
       },
       "BlockedById": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Application user who blocked the entity.",
         "x-since": "24.4"
       },
       "BlockedFromDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Block start.",
         "x-since": "24.4"
       },
       "BlockedToDate": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Block end.",
         "x-since": "24.4"
@@ -3789,11 +1960,7 @@ export const components: Record<string, unknown> = {
         "x-since": "24.4"
       },
       "BlockMessageId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Block message comment; references Comments.",
@@ -3801,14 +1968,7 @@ export const components: Record<string, unknown> = {
         "x-references": "Comments"
       },
       "BlockMessage": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": s28,
         "description": "Expandable.",
         "x-since": "24.4",
         "x-expandable": true
@@ -3846,102 +2006,42 @@ export const components: Record<string, unknown> = {
     "minimum": 0,
     "maximum": 3,
     "x-bitmask": true,
-    "x-enum-varnames": [
-      "None",
-      "RegisterScheduleCycle",
-      "CreateRecording"
-    ],
-    "x-flag-values": [
-      0,
-      1,
-      2
-    ]
+    "x-enum-varnames": ["None", "RegisterScheduleCycle", "CreateRecording"],
+    "x-flag-values": [0, 1, 2]
   },
   "ScheduleBlockedStatus": {
     "type": "integer",
     "format": "int32",
     "description": "0 = None, 1 = Message, 2 = Blocked",
-    "enum": [
-      0,
-      1,
-      2
-    ],
-    "x-enum-varnames": [
-      "None",
-      "Message",
-      "Blocked"
-    ]
+    "enum": [0, 1, 2],
+    "x-enum-varnames": ["None", "Message", "Blocked"]
   },
   "SchedulePartial": {
     "type": "object",
     "description": "A Schedule as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
     "properties": {
-      "Id": {
-        "$ref": "#/components/schemas/Schedule/properties/Id"
-      },
-      "Code": {
-        "$ref": "#/components/schemas/Schedule/properties/Code"
-      },
-      "Description": {
-        "$ref": "#/components/schemas/Schedule/properties/Description"
-      },
-      "ScheduleLength": {
-        "$ref": "#/components/schemas/Schedule/properties/ScheduleLength"
-      },
-      "Start": {
-        "$ref": "#/components/schemas/Schedule/properties/Start"
-      },
-      "End": {
-        "$ref": "#/components/schemas/Schedule/properties/End"
-      },
-      "OvertimeScheduleId": {
-        "$ref": "#/components/schemas/Schedule/properties/OvertimeScheduleId"
-      },
-      "FlexInStart": {
-        "$ref": "#/components/schemas/Schedule/properties/FlexInStart"
-      },
-      "FlexInEnd": {
-        "$ref": "#/components/schemas/Schedule/properties/FlexInEnd"
-      },
-      "FlexOutStart": {
-        "$ref": "#/components/schemas/Schedule/properties/FlexOutStart"
-      },
-      "FlexOutEnd": {
-        "$ref": "#/components/schemas/Schedule/properties/FlexOutEnd"
-      },
-      "IsNightSchedule": {
-        "$ref": "#/components/schemas/Schedule/properties/IsNightSchedule"
-      },
-      "Type": {
-        "$ref": "#/components/schemas/Schedule/properties/Type"
-      },
-      "AmountSwh": {
-        "$ref": "#/components/schemas/Schedule/properties/AmountSwh"
-      },
-      "ScheduleNumberForExport": {
-        "$ref": "#/components/schemas/Schedule/properties/ScheduleNumberForExport"
-      },
-      "BlockedContextType": {
-        "$ref": "#/components/schemas/Schedule/properties/BlockedContextType"
-      },
-      "BlockedById": {
-        "$ref": "#/components/schemas/Schedule/properties/BlockedById"
-      },
-      "BlockedFromDate": {
-        "$ref": "#/components/schemas/Schedule/properties/BlockedFromDate"
-      },
-      "BlockedToDate": {
-        "$ref": "#/components/schemas/Schedule/properties/BlockedToDate"
-      },
-      "BlockedStatus": {
-        "$ref": "#/components/schemas/Schedule/properties/BlockedStatus"
-      },
-      "BlockMessageId": {
-        "$ref": "#/components/schemas/Schedule/properties/BlockMessageId"
-      },
-      "BlockMessage": {
-        "$ref": "#/components/schemas/Schedule/properties/BlockMessage"
-      }
+      "Id": { "$ref": "#/components/schemas/Schedule/properties/Id" },
+      "Code": { "$ref": "#/components/schemas/Schedule/properties/Code" },
+      "Description": { "$ref": "#/components/schemas/Schedule/properties/Description" },
+      "ScheduleLength": { "$ref": "#/components/schemas/Schedule/properties/ScheduleLength" },
+      "Start": { "$ref": "#/components/schemas/Schedule/properties/Start" },
+      "End": { "$ref": "#/components/schemas/Schedule/properties/End" },
+      "OvertimeScheduleId": { "$ref": "#/components/schemas/Schedule/properties/OvertimeScheduleId" },
+      "FlexInStart": { "$ref": "#/components/schemas/Schedule/properties/FlexInStart" },
+      "FlexInEnd": { "$ref": "#/components/schemas/Schedule/properties/FlexInEnd" },
+      "FlexOutStart": { "$ref": "#/components/schemas/Schedule/properties/FlexOutStart" },
+      "FlexOutEnd": { "$ref": "#/components/schemas/Schedule/properties/FlexOutEnd" },
+      "IsNightSchedule": { "$ref": "#/components/schemas/Schedule/properties/IsNightSchedule" },
+      "Type": { "$ref": "#/components/schemas/Schedule/properties/Type" },
+      "AmountSwh": { "$ref": "#/components/schemas/Schedule/properties/AmountSwh" },
+      "ScheduleNumberForExport": { "$ref": "#/components/schemas/Schedule/properties/ScheduleNumberForExport" },
+      "BlockedContextType": { "$ref": "#/components/schemas/Schedule/properties/BlockedContextType" },
+      "BlockedById": { "$ref": "#/components/schemas/Schedule/properties/BlockedById" },
+      "BlockedFromDate": { "$ref": "#/components/schemas/Schedule/properties/BlockedFromDate" },
+      "BlockedToDate": { "$ref": "#/components/schemas/Schedule/properties/BlockedToDate" },
+      "BlockedStatus": { "$ref": "#/components/schemas/Schedule/properties/BlockedStatus" },
+      "BlockMessageId": { "$ref": "#/components/schemas/Schedule/properties/BlockMessageId" },
+      "BlockMessage": { "$ref": "#/components/schemas/Schedule/properties/BlockMessage" }
     },
     "x-record": "Schedule"
   },
@@ -3952,73 +2052,34 @@ export const components: Record<string, unknown> = {
     "minimum": 0,
     "maximum": 3,
     "x-bitmask": true,
-    "x-enum-varnames": [
-      "NotInitialized",
-      "Ordinary",
-      "Overtime"
-    ],
-    "x-flag-values": [
-      0,
-      1,
-      2
-    ]
+    "x-enum-varnames": ["NotInitialized", "Ordinary", "Overtime"],
+    "x-flag-values": [0, 1, 2]
   },
   "SessionInfo": {
     "type": "object",
     "description": "The session the request presents.",
     "properties": {
-      "SessionId": {
-        "type": "string",
-        "format": "uuid"
-      },
-      "Username": {
-        "type": "string"
-      },
+      "SessionId": { "type": "string", "format": "uuid" },
+      "Username": { "type": "string" },
       "Permissions": {
         "type": "array",
-        "items": {
-          "type": "string"
-        },
+        "items": { "type": "string" },
         "description": "Permission names of the read-resources table."
       },
-      "$id": {
-        "type": "string",
-        "description": "Serialization reference marker."
-      }
+      "$id": s35
     },
-    "required": [
-      "SessionId",
-      "Username",
-      "Permissions"
-    ]
+    "required": ["SessionId", "Username", "Permissions"]
   },
   "SetMultiFactorAuthenticationDeviceResponse": {
     "type": "object",
     "description": "The device is registered. After an enrolment (MfaToken from a password login) the user is signed in: SessionId is the new session.",
     "properties": {
-      "DeviceRegistered": {
-        "type": "boolean",
-        "const": true
-      },
-      "SessionId": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "uuid"
-      },
-      "MfaToken": {
-        "type": "null"
-      },
-      "$id": {
-        "type": "string",
-        "description": "Serialization reference marker."
-      }
+      "DeviceRegistered": { "type": "boolean", "const": true },
+      "SessionId": { "type": ["string", "null"], "format": "uuid" },
+      "MfaToken": { "type": "null" },
+      "$id": s35
     },
-    "required": [
-      "DeviceRegistered",
-      "SessionId"
-    ],
+    "required": ["DeviceRegistered", "SessionId"],
     "x-decision": {
       "unknown": "commands.methodPath",
       "decision": "Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string \"Validation failed for command {Command}: {message}\"; an unknown command under the prefix answers 404 \"Unknown command {Command}\". GetMultiFactorDeviceSecret takes {} with a session, or {MfaToken} with the enrolment token a password login gave a user who must use MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else null)."
@@ -4030,280 +2091,110 @@ export const components: Record<string, unknown> = {
     "x-since": "2.18",
     "x-type-guid": "ec4715c4-9f65-493c-8872-442db47b7562",
     "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      },
+      "Id": s24,
       "SupplierId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References Suppliers.",
         "x-references": "Suppliers"
       },
-      "SupplierPartNumber": {
-        "type": "string",
-        "description": "Part number at the supplier."
-      },
+      "SupplierPartNumber": { "type": "string", "description": "Part number at the supplier." },
       "PurchaseCommentShowInForms": {
         "type": "integer",
         "format": "int32",
         "minimum": -2147483648,
         "maximum": 2147483647,
-        "x-decision": {
-          "unknown": "fields.allowedValues",
-          "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-        },
+        "x-decision": s31,
         "description": "Which forms show the purchase comment."
       },
-      "IncludeAlloyCostOnPurchaseOrder": {
-        "type": "boolean",
-        "description": "Include alloy cost on purchase orders."
-      },
+      "IncludeAlloyCostOnPurchaseOrder": { "type": "boolean", "description": "Include alloy cost on purchase orders." },
       "PartId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Part of the link."
       },
-      "Price": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Price."
-      },
-      "SetupPrice": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Setup price."
-      },
+      "Price": { "type": ["number", "null"], "format": "decimal", "description": "Price." },
+      "SetupPrice": { "type": ["number", "null"], "format": "decimal", "description": "Setup price." },
       "LeadTime": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "pattern": "^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$",
         "x-format": "timespan",
         "description": "Lead time in work days."
       },
-      "Discount": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Discount."
-      },
-      "PriceValidThrough": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date-time",
-        "description": "Price valid through."
-      },
-      "FuturePrice": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Future price."
-      },
+      "Discount": { "type": ["number", "null"], "format": "decimal", "description": "Discount." },
+      "PriceValidThrough": { "type": ["string", "null"], "format": "date-time", "description": "Price valid through." },
+      "FuturePrice": { "type": ["number", "null"], "format": "decimal", "description": "Future price." },
       "FuturePriceValidThrough": {
-        "type": [
-          "string",
-          "null"
-        ],
+        "type": ["string", "null"],
         "format": "date-time",
         "description": "Future price valid through."
       },
-      "FutureSetupPrice": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Future setup price."
-      },
-      "QuantityPerPackage": {
-        "type": [
-          "number",
-          "null"
-        ],
-        "format": "decimal",
-        "description": "Quantity per package."
-      },
-      "OverridePurchaseCommentId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "References Comments.",
-        "x-references": "Comments"
-      },
+      "FutureSetupPrice": { "type": ["number", "null"], "format": "decimal", "description": "Future setup price." },
+      "QuantityPerPackage": { "type": ["number", "null"], "format": "decimal", "description": "Quantity per package." },
+      "OverridePurchaseCommentId": s27,
       "OverridePurchaseComment": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": s28,
         "description": "Override purchase comment.",
         "x-expandable": true
       },
       "UnitId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References Units.",
         "x-references": "Units"
       },
-      "Unit": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Unit"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "The unit.",
-        "x-expandable": true
-      },
+      "Unit": s32,
       "PriceCurrencyId": {
-        "type": [
-          "string",
-          "integer"
-        ],
+        "type": ["string", "integer"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "References Currencies.",
         "x-references": "Currencies"
       },
       "PriceCurrency": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Currency"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": s33,
         "description": "The price currency.",
         "x-expandable": true
       },
-      "PriceCommentId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "References Comments.",
-        "x-references": "Comments"
-      },
+      "PriceCommentId": s27,
       "PriceComment": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/Comment"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": s28,
         "description": "Price comment.",
         "x-expandable": true
       },
-      "Brand": {
-        "type": "string",
-        "description": "Brand of the link.",
-        "x-since": "2.47"
-      },
-      "Storage": {
-        "type": "string",
-        "description": "Storage of the link.",
-        "x-since": "2.47"
-      },
-      "Dock": {
-        "type": "string",
-        "description": "Dock of the link.",
-        "x-since": "2.47"
-      },
+      "Brand": { "type": "string", "description": "Brand of the link.", "x-since": "2.47" },
+      "Storage": { "type": "string", "description": "Storage of the link.", "x-since": "2.47" },
+      "Dock": { "type": "string", "description": "Dock of the link.", "x-since": "2.47" },
       "IsRemoteConfigured": {
         "type": "boolean",
         "description": "True when the part is remote configured via the transfer profile connected to the supplier.",
         "x-since": "23.2"
       },
       "PartPurchaseExpenseValuesId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Key of the purchase expense values.",
         "x-since": "26.6"
       },
       "PartPurchaseExpenseValues": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/PartPurchaseExpenseValue"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/PartPurchaseExpenseValue" }, { "type": "null" }],
         "description": "Purchase expense values.",
         "x-since": "26.6",
         "x-expandable": true
       },
       "ManufacturerPartLinkId": {
-        "type": [
-          "string",
-          "integer",
-          "null"
-        ],
+        "type": ["string", "integer", "null"],
         "format": "int64",
         "pattern": "^-?[0-9]+$",
         "description": "Key of the manufacturer part link.",
         "x-since": "26.7"
       },
       "ManufacturerPartLink": {
-        "anyOf": [
-          {
-            "$ref": "#/components/schemas/ManufacturerPartLink"
-          },
-          {
-            "type": "null"
-          }
-        ],
+        "anyOf": [{ "$ref": "#/components/schemas/ManufacturerPartLink" }, { "type": "null" }],
         "description": "Manufacturer part link.",
         "x-since": "26.7",
         "x-expandable": true
@@ -4347,123 +2238,46 @@ export const components: Record<string, unknown> = {
     "type": "object",
     "description": "A SupplierPartLink as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.",
     "properties": {
-      "Id": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/Id"
-      },
-      "SupplierId": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/SupplierId"
-      },
-      "SupplierPartNumber": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/SupplierPartNumber"
-      },
-      "PurchaseCommentShowInForms": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PurchaseCommentShowInForms"
-      },
-      "IncludeAlloyCostOnPurchaseOrder": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/IncludeAlloyCostOnPurchaseOrder"
-      },
-      "PartId": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PartId"
-      },
-      "Price": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/Price"
-      },
-      "SetupPrice": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/SetupPrice"
-      },
-      "LeadTime": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/LeadTime"
-      },
-      "Discount": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/Discount"
-      },
-      "PriceValidThrough": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceValidThrough"
-      },
-      "FuturePrice": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/FuturePrice"
-      },
-      "FuturePriceValidThrough": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/FuturePriceValidThrough"
-      },
-      "FutureSetupPrice": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/FutureSetupPrice"
-      },
-      "QuantityPerPackage": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/QuantityPerPackage"
-      },
-      "OverridePurchaseCommentId": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/OverridePurchaseCommentId"
-      },
-      "OverridePurchaseComment": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/OverridePurchaseComment"
-      },
-      "UnitId": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/UnitId"
-      },
-      "Unit": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/Unit"
-      },
-      "PriceCurrencyId": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCurrencyId"
-      },
-      "PriceCurrency": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCurrency"
-      },
-      "PriceCommentId": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCommentId"
-      },
-      "PriceComment": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PriceComment"
-      },
-      "Brand": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/Brand"
-      },
-      "Storage": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/Storage"
-      },
-      "Dock": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/Dock"
-      },
-      "IsRemoteConfigured": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/IsRemoteConfigured"
-      },
-      "PartPurchaseExpenseValuesId": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PartPurchaseExpenseValuesId"
-      },
-      "PartPurchaseExpenseValues": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/PartPurchaseExpenseValues"
-      },
-      "ManufacturerPartLinkId": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/ManufacturerPartLinkId"
-      },
-      "ManufacturerPartLink": {
-        "$ref": "#/components/schemas/SupplierPartLink/properties/ManufacturerPartLink"
-      }
+      "Id": { "$ref": "#/components/schemas/SupplierPartLink/properties/Id" },
+      "SupplierId": { "$ref": "#/components/schemas/SupplierPartLink/properties/SupplierId" },
+      "SupplierPartNumber": { "$ref": "#/components/schemas/SupplierPartLink/properties/SupplierPartNumber" },
+      "PurchaseCommentShowInForms": { "$ref": "#/components/schemas/SupplierPartLink/properties/PurchaseCommentShowInForms" },
+      "IncludeAlloyCostOnPurchaseOrder": { "$ref": "#/components/schemas/SupplierPartLink/properties/IncludeAlloyCostOnPurchaseOrder" },
+      "PartId": { "$ref": "#/components/schemas/SupplierPartLink/properties/PartId" },
+      "Price": { "$ref": "#/components/schemas/SupplierPartLink/properties/Price" },
+      "SetupPrice": { "$ref": "#/components/schemas/SupplierPartLink/properties/SetupPrice" },
+      "LeadTime": { "$ref": "#/components/schemas/SupplierPartLink/properties/LeadTime" },
+      "Discount": { "$ref": "#/components/schemas/SupplierPartLink/properties/Discount" },
+      "PriceValidThrough": { "$ref": "#/components/schemas/SupplierPartLink/properties/PriceValidThrough" },
+      "FuturePrice": { "$ref": "#/components/schemas/SupplierPartLink/properties/FuturePrice" },
+      "FuturePriceValidThrough": { "$ref": "#/components/schemas/SupplierPartLink/properties/FuturePriceValidThrough" },
+      "FutureSetupPrice": { "$ref": "#/components/schemas/SupplierPartLink/properties/FutureSetupPrice" },
+      "QuantityPerPackage": { "$ref": "#/components/schemas/SupplierPartLink/properties/QuantityPerPackage" },
+      "OverridePurchaseCommentId": { "$ref": "#/components/schemas/SupplierPartLink/properties/OverridePurchaseCommentId" },
+      "OverridePurchaseComment": { "$ref": "#/components/schemas/SupplierPartLink/properties/OverridePurchaseComment" },
+      "UnitId": { "$ref": "#/components/schemas/SupplierPartLink/properties/UnitId" },
+      "Unit": { "$ref": "#/components/schemas/SupplierPartLink/properties/Unit" },
+      "PriceCurrencyId": { "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCurrencyId" },
+      "PriceCurrency": { "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCurrency" },
+      "PriceCommentId": { "$ref": "#/components/schemas/SupplierPartLink/properties/PriceCommentId" },
+      "PriceComment": { "$ref": "#/components/schemas/SupplierPartLink/properties/PriceComment" },
+      "Brand": { "$ref": "#/components/schemas/SupplierPartLink/properties/Brand" },
+      "Storage": { "$ref": "#/components/schemas/SupplierPartLink/properties/Storage" },
+      "Dock": { "$ref": "#/components/schemas/SupplierPartLink/properties/Dock" },
+      "IsRemoteConfigured": { "$ref": "#/components/schemas/SupplierPartLink/properties/IsRemoteConfigured" },
+      "PartPurchaseExpenseValuesId": { "$ref": "#/components/schemas/SupplierPartLink/properties/PartPurchaseExpenseValuesId" },
+      "PartPurchaseExpenseValues": { "$ref": "#/components/schemas/SupplierPartLink/properties/PartPurchaseExpenseValues" },
+      "ManufacturerPartLinkId": { "$ref": "#/components/schemas/SupplierPartLink/properties/ManufacturerPartLinkId" },
+      "ManufacturerPartLink": { "$ref": "#/components/schemas/SupplierPartLink/properties/ManufacturerPartLink" }
     },
     "x-record": "SupplierPartLink"
   },
   "Unit": {
     "type": "object",
     "description": "Units: fields not shown in the spec beyond the business key.",
-    "properties": {
-      "Id": {
-        "type": [
-          "string",
-          "integer"
-        ],
-        "format": "int64",
-        "pattern": "^-?[0-9]+$",
-        "description": "Business key."
-      }
-    },
-    "required": [
-      "Id"
-    ],
+    "properties": s25,
+    "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": {
-      "unknown": "fields.referencedResources",
-      "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
-    }
+    "x-decision": s26
   }
 };

@@ -19,6 +19,7 @@ import { handlerGroups } from './handler-groups.ts';
 import { irJsonText } from './ir-json.ts';
 import { routeModules } from './model.ts';
 import { referencedComponents, routeSchemas } from './route-schemas.ts';
+import { sharedLiterals } from './shared-literals.ts';
 
 export const TARGET = 'server';
 export const PACKAGE_NAME = '@service-api/server';
@@ -37,11 +38,6 @@ export const generator: Generator = {
 
 function marker(specFile: string): string {
   return generatedHeader(specFile).replace(/^\/\/ /, '').trim();
-}
-
-/** `value` as TypeScript source indented by `indent` spaces after the first line. */
-function literal(value: unknown, indent: number): string {
-  return JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(indent)}`);
 }
 
 /** The component schemas `names` refer to, and the ones those refer to, sorted by name. */
@@ -71,8 +67,13 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const build = () => buildDocument(spec, { serviceVersion: version });
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document['components'] as JsonSchema | undefined)?.['schemas'] ?? {}) as Record<string, JsonSchema>;
-  const schemaRows = routes.map((r) => ({ operationId: r.operationId, schemas: literal(routeSchemas(r, payloads), 2) }));
-  const components = literal(componentClosure(allComponents, referencedComponents(routes)), 0);
+  const routeSchemaSets = routes.map((r) => routeSchemas(r, payloads));
+  const componentSchemas = componentClosure(allComponents, referencedComponents(routes));
+  // Repeated schemas (error messages, record and page schemas) are written once, as constants.
+  const shared = sharedLiterals([...routeSchemaSets, componentSchemas]);
+  const schemaRows = routes.map((r, i) => ({ operationId: r.operationId, schemas: shared.expression(routeSchemaSets[i], 2) }));
+  const components = shared.expression(componentSchemas, 0);
+  const sharedSchemas = shared.declarations;
   const data = {
     packageName: packageNameOf(options, TARGET),
     packageVersion: options.packageVersion,
@@ -89,6 +90,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     typeImports,
     schemaRows,
     components,
+    sharedSchemas,
   };
   const ts = (path: string, template: string, extra: object = {}) => ({ path: `${TARGET}/${path}`, contents: normalize(header + render(template, { ...data, ...extra })) });
   const packageJson = JSON.parse(render('package.json', data)) as object;

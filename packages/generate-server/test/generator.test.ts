@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTemplateEngine, GENERATED_MARKER } from '@specgen/generate-core';
 import { parseSpecFile } from '@specgen/parser';
@@ -9,6 +12,21 @@ const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-
 const run = (serviceVersion: string | null) =>
   generateServer({ spec, templates: createTemplateEngine(), options: { serviceVersion, specFile: 'spec/service-api.md', packageVersion: '1.2.3' } });
 const file = (files: ReturnType<typeof run>, path: string) => files.find((f) => f.path === path)!.contents;
+
+interface SchemasModule {
+  schemas: Record<string, { body?: unknown; response: Record<string, unknown> }>;
+  components: Record<string, unknown>;
+}
+/** The generated schemas.ts, evaluated (its only import is a type, erased). */
+async function evaluate(text: string): Promise<SchemasModule> {
+  const dir = mkdtempSync(join(tmpdir(), 'specgen-server-schemas-'));
+  try {
+    writeFileSync(join(dir, 'schemas.ts'), text);
+    return (await import(pathToFileURL(join(dir, 'schemas.ts')).href)) as SchemasModule;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('generate-server', () => {
   it('writes the package, the route modules, handlers, schemas, server and the IR snapshot, each marked as generated', () => {
@@ -84,22 +102,35 @@ describe('generate-server', () => {
     expect(old).not.toContain('CustomerOrderRowInflows');
   });
 
-  it('the schemas are the contract\'s: the request body the runtime validates with, every status of every route', () => {
+  it('the schemas are the contract\'s: the request body the runtime validates with, every status of every route', async () => {
     const text = file(run(null), 'server/src/schemas.ts');
-    const body = (operationId: string) => {
-      const m = new RegExp(`^  ${operationId}: (\\{[\\s\\S]*?^  \\}),$`, 'm').exec(text);
-      return JSON.parse(m![1]!) as { body?: unknown; response: Record<string, unknown> };
-    };
+    const module = await evaluate(text);
+    const body = (operationId: string) => module.schemas[operationId]!;
     expect(body('login').body).toEqual(JSON.parse(JSON.stringify(signInSchemas(spec).loginRequest)));
     expect(body('totpLogin').body).toEqual(JSON.parse(JSON.stringify(signInSchemas(spec).totpLoginRequest)));
     for (const route of routes(spec, '26.8')) expect(Object.keys(body(route.operationId).response)).toEqual(Object.keys(route.responses));
     expect(body('listProductRecords').response['200']).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductRecordPartial' } });
     // Every $ref points into `components` of the same file.
-    const defined = new Set([...text.matchAll(/^  "(\w+)": \{$/gm)].map((m) => m[1]));
+    const defined = new Set(Object.keys(module.components));
     const referenced = new Set([...text.matchAll(/"#\/components\/schemas\/(\w+)/g)].map((m) => m[1]));
     expect(referenced).toContain('ProductRecordPartial');
     expect(referenced).toContain('ProductRecord');
-    for (const name of referenced) expect(defined.has(name), name).toBe(true);
+    for (const name of referenced) expect(defined.has(name!), name).toBe(true);
+  });
+
+  it('writes a schema used more than once a single time, as a constant the routes name', async () => {
+    const text = file(run(null), 'server/src/schemas.ts');
+    const module = await evaluate(text);
+    const messages = Object.values(module.schemas).map((s) => JSON.stringify(s.response['401'])).filter((m) => m !== undefined);
+    expect(new Set(messages).size).toBeLessThan(messages.length);
+    // No object of 40+ characters appears twice in the text: each is a constant, named where it recurs.
+    const declared = [...text.matchAll(/^const (s\d+) = /gm)].map((m) => m[1]!);
+    expect(declared.length).toBeGreaterThan(0);
+    for (const name of declared) expect(text.match(new RegExp(`\\b${name}\\b(?! =)`, 'g'))!.length, name).toBeGreaterThan(1);
+    // Routes with the same 400 message schema share one object.
+    expect(module.schemas['listProductRecords']!.response['400']).toBe(module.schemas['getProductRecord']!.response['400']);
+    // The same input gives the same text.
+    expect(file(run(null), 'server/src/schemas.ts')).toBe(text);
   });
 
   it('the routes follow the service version', () => {
