@@ -16,6 +16,7 @@ import { parseSpecFile } from '@specgen/parser';
 import { apiDocsPlugin, resourceModels, resourcesPlugin, seedResources } from '@specgen/runtime-resources';
 import { createServer, ensurePasswordDemoUsers, loadConfig, permissionNames } from '@specgen/runtime-server';
 import { openStore, type Store } from '@specgen/runtime-store';
+import { collectPageErrors, submitSignIn } from './browser-helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'specgen-explorer-'));
 const IMAGES = join(import.meta.dirname, '../../../docs/images');
@@ -56,14 +57,10 @@ describe.skipIf(!browserAvailable())('data explorer in headless Chromium', () =>
 
   it('signs in as demo, shows the records, filters, sorts and pages', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
     // The bad filter's 400 shows as a failed resource load; script errors and CSP violations must not occur.
-    page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
+    const errors = collectPageErrors(page);
     await page.goto(`${origin}/`);
-    await page.fill('#username', 'demo');
-    await page.fill('#password', 'demo');
-    await page.click('#login');
+    await submitSignIn(page, 'demo', 'demo');
     await page.waitForSelector('#explorer:not([hidden])');
     expect(await page.getAttribute('#docs-link', 'href')).toBe('/docs');
     expect(await page.getAttribute('#openapi-link', 'href')).toBe('/openapi.json');
@@ -141,9 +138,7 @@ describe.skipIf(!browserAvailable())('data explorer in headless Chromium', () =>
     const { createUser } = await import('@specgen/runtime-store');
     const { hashPassword } = await import('@specgen/runtime-auth');
     await createUser(store, { username: 'caseonly', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: ['Show case'] });
-    await page.fill('#username', 'caseonly');
-    await page.fill('#password', 'pw');
-    await page.click('#login');
+    await submitSignIn(page, 'caseonly', 'pw');
     await page.waitForSelector('#resource-CaseEntryActivities tbody tr');
     expect(await page.$$eval('#explorer-resources section', (s) => s.map((x) => x.getAttribute('data-resource')))).toEqual(['CaseEntryActivities']);
     await page.click('#logout');

@@ -15,6 +15,7 @@ import { parseSpecFile } from '@specgen/parser';
 import { generateTotp, hashPassword, newTotpDevice, sealDevice } from '@specgen/runtime-auth';
 import { createUser, openStore, saveDevice, type Store } from '@specgen/runtime-store';
 import { createServer, loadConfig } from '@specgen/runtime-server';
+import { collectPageErrors, submitSignIn } from './browser-helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'specgen-browser-'));
 let browser: Browser;
@@ -46,16 +47,12 @@ describe.skipIf(!browserAvailable())('web page in headless Chromium', () => {
 
   it('signs in with password and TOTP, signs out, and registers a device from the QR code', async () => {
     const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
     // 401/400 answers the page expects (no session yet, the enrolment probe) show as resource errors; script errors must not.
-    page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
+    const errors = collectPageErrors(page);
     await page.goto(`${origin}/`);
     await page.waitForSelector('#login-panel:not([hidden])');
 
-    await page.fill('#username', 'mfa');
-    await page.fill('#password', 'pw');
-    await page.click('#login');
+    await submitSignIn(page, 'mfa', 'pw');
     await page.waitForSelector('#totp-panel:not([hidden])');
     await page.fill('#totp-code', String(Number(generateTotp(device, Date.now()))));
     await page.click('#totp-submit');
@@ -68,9 +65,7 @@ describe.skipIf(!browserAvailable())('web page in headless Chromium', () => {
     await page.click('#logout');
     await page.waitForSelector('#login-panel:not([hidden])');
 
-    await page.fill('#username', 'enrol');
-    await page.fill('#password', 'pw');
-    await page.click('#login');
+    await submitSignIn(page, 'enrol', 'pw');
     await page.waitForSelector('#device-panel:not([hidden])');
     const src = await page.getAttribute('#qr', 'src');
     expect(src).toMatch(/^data:image\/png;base64,/);
