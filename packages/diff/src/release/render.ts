@@ -1,6 +1,7 @@
 /** `specgen check-release` output: text (terminal), markdown (job summary), json, github (annotations). */
 import { escapeData, escapeProperty } from '../report/github.ts';
 import type { Format } from '../report/index.ts';
+import { cell } from '../report/markdown.ts';
 import { REASON_DOCS, type ReleaseCheck } from './check.ts';
 
 export function renderReleaseCheck(check: ReleaseCheck, format: Format): string {
@@ -35,7 +36,6 @@ function renderMarkdown(check: ReleaseCheck): string {
   const out = ['## Release check', '', check.ok ? '**Passed.**' : `**Failed: ${check.reasons.length} reason${check.reasons.length === 1 ? '' : 's'}.**`, '', `- Spec: ${counts(check)}`, `- ${changesetLine(check).replace(/^p/, 'P')}`, ''];
   if (check.reasons.length > 0) {
     out.push('| Reason | Details | To fix |', '|---|---|---|');
-    const cell = (s: string) => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
     for (const r of check.reasons) out.push(`| \`${r.code}\` | ${cell(r.message)} | \`${cell(fix(r.code, check))}\` |`);
     out.push('');
   }

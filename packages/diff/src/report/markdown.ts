@@ -7,7 +7,8 @@ import type { Change } from '../change.ts';
 import type { DiffResult } from '../diff.ts';
 import { headline, subjectOf } from './subject.ts';
 
-const cell = (s: string) => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+/** Text safe inside a markdown table cell: one line, pipes escaped. */
+export const cell = (s: string) => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
 const NEW_FIELD_RULES = new Set(['field-added', 'request-field-added', 'field-possibly-renamed']);
 
 export function renderMarkdown(result: DiffResult): string {
