@@ -3,7 +3,7 @@ import type { Spec } from '@specgen/ir';
 import type { Store } from '@specgen/runtime-store';
 import type { ServerConfig } from './contract.ts';
 import type { AttemptGuard } from './attempts.ts';
-import type { SignInSchemas } from './schemas.ts';
+import type { SignInSchemas } from '@specgen/contract';
 import type { SessionService } from './sessions.ts';
 import type { AuthSettings } from './settings.ts';
 

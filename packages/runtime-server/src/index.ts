@@ -2,7 +2,7 @@ export * from './contract.ts';
 export { createServer, serverRoutes, type CreateServerOptions, type RegisteredRoute, LANGUAGE_CODE, COMPANY_NUMBER, LIVENESS_PATH } from './server.ts';
 export { loadConfig, ConfigError, type ServiceConfig, type LoadConfigOptions } from './config.ts';
 export { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
-export { signInSchemas, structureSchema, fieldSchema, type JsonSchema, type SignInSchemas } from './schemas.ts';
+export { signInSchemas, structureSchema, inlineFieldSchema as fieldSchema, type JsonSchema, type SignInSchemas } from '@specgen/contract';
 export { SESSION_HEADER, SESSION_COOKIE, sessionCookieName } from './sessions.ts';
 export { COMMAND_PREFIX } from './routes/device-commands.ts';
 export { redactQuery, REDACT_PATHS } from './logging.ts';

@@ -9,7 +9,7 @@ import type { Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { loadConfig, type ServiceConfig } from './config.ts';
 import { DEMO_TOTP_SECRET, ensurePasswordDemoUsers } from './demo-users.ts';
-import type { SignInSchemas } from './schemas.ts';
+import type { SignInSchemas } from '@specgen/contract';
 import { createServer } from './server.ts';
 import type { RouteFactory } from './skeleton/setup.ts';
 import { permissionNames } from './spec-source.ts';
