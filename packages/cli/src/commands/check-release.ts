@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '@specgen/diagnostics';
 import type { Command } from '../command.ts';
+import { isNpmScope } from '../generate/scope.ts';
 
 const HELP = `usage: specgen check-release --base <git-ref> [--spec spec/service-api.md] [--out generated]
                              [--templates <dir>] [--changesets .changeset] [--package-scope <@s>]
@@ -88,7 +89,7 @@ function parseOptions(args: string[], formats: readonly string[]) {
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
   if (!values.base) throw new Error('--base <git-ref> is required');
   const scope = values['package-scope'];
-  if (scope !== undefined && !/^@[a-z0-9][a-z0-9._~-]*$/.test(scope)) throw new Error(`--package-scope "${scope}" is not an npm scope such as @acme-api`);
+  if (scope !== undefined && !isNpmScope(scope)) throw new Error(`--package-scope "${scope}" is not an npm scope such as @acme-api`);
   if (!formats.includes(values.format)) throw new Error(`--format must be one of ${formats.join(', ')}; got "${values.format}"`);
   return { ...values, base: values.base, format: values.format as 'text' | 'markdown' | 'json' | 'github' };
 }

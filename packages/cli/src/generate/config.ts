@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolvePackageNames } from '@specgen/generate-core';
+import { isNpmScope } from './scope.ts';
 
 export interface SpecgenConfig {
   packageScope?: string;
@@ -23,14 +24,13 @@ export class ConfigError extends Error {}
 
 /** npm's rule for a name: lower case, URL-safe, optionally `@scope/`. */
 const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
-const SCOPE = /^@[a-z0-9][a-z0-9._~-]*$/;
 
 export function checkConfig(value: unknown, file: string): SpecgenConfig {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`${file}: expected an object`);
   const { packageScope, packageNames, ...rest } = value as Record<string, unknown>;
   const unknown = Object.keys(rest);
   if (unknown.length > 0) throw new ConfigError(`${file}: unknown setting(s) ${unknown.join(', ')}; known: packageScope, packageNames`);
-  if (packageScope !== undefined && (typeof packageScope !== 'string' || !SCOPE.test(packageScope))) {
+  if (packageScope !== undefined && (typeof packageScope !== 'string' || !isNpmScope(packageScope))) {
     throw new ConfigError(`${file}: packageScope must be an npm scope such as "@acme-api", got ${JSON.stringify(packageScope)}`);
   }
   if (packageNames !== undefined) {

@@ -1,5 +1,6 @@
 /** Command-line options of `specgen generate`. */
 import { isVersion } from '@specgen/ir';
+import { isNpmScope } from './scope.ts';
 
 export interface GenerateCliOptions {
   spec: string;
@@ -58,7 +59,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateCliOptions {
     else if (flag === '--out') options.out = value;
     else if (flag === '--templates') options.templates = value;
     else if (flag === '--package-scope') {
-      if (!/^@[a-z0-9][a-z0-9._~-]*$/.test(value)) throw new UsageError(`--package-scope "${value}" is not an npm scope such as @acme-api`);
+      if (!isNpmScope(value)) throw new UsageError(`--package-scope "${value}" is not an npm scope such as @acme-api`);
       options.packageScope = value;
     }
     else if (flag === '--service-version') {
