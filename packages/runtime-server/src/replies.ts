@@ -3,12 +3,15 @@ import type { FastifyReply } from 'fastify';
 
 export { MESSAGES } from '@specgen/contract';
 
+/** Content type of every JSON answer (messages, objects, pages and records). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function sendMessage(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(message));
+  return reply.code(status).type(JSON_TYPE).send(JSON.stringify(message));
 }
 
 export function sendObject(reply: FastifyReply, status: number, body: Record<string, unknown>): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ $id: '1', ...body }));
+  return reply.code(status).type(JSON_TYPE).send(JSON.stringify({ $id: '1', ...body }));
 }
 
 /** LoginResponse: SessionId and MfaToken; when a second factor is required only MfaToken is set. */

@@ -10,12 +10,10 @@ import { READ_MESSAGES } from '@specgen/contract';
 import { parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type RawQuery } from '@specgen/runtime-query';
 import type { ResourceView } from '@specgen/runtime-resources';
 import type { SessionInfo } from '../contract.ts';
-import { sendMessage } from '../replies.ts';
+import { JSON_TYPE, sendMessage } from '../replies.ts';
 import type { SkeletonContext } from './context.ts';
 import { pageBody, recordBody, type RecordShape } from './records.ts';
 import type { GetRequest, ListRequest, PrefixParams, RouteDefinition } from './types.ts';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 function shapeOf(view: ResourceView): RecordShape {
   return { fieldNames: view.fieldNames, expandable: new Set(view.model.expansions.map((x) => x.name)) };
