@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { must } from './process-helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -23,11 +24,6 @@ function userEnv(): NodeJS.ProcessEnv {
 function run(command: string, args: string[], cwd: string, timeout = 300_000): { status: number; output: string; stdout: string } {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: userEnv() });
   return { status: result.status ?? 1, stdout: result.stdout ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
-}
-
-function must(result: { status: number; output: string }, what: string): string {
-  if (result.status !== 0) throw new Error(`${what} failed (${result.status}):\n${result.output.slice(-4000)}`);
-  return result.output;
 }
 
 interface Manifest { name: string; version: string; dependencies?: Record<string, string>; bin?: Record<string, string> }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { must } from './process-helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./consumer/', import.meta.url));
@@ -21,11 +22,6 @@ const BUILD_DEPENDENCIES: Record<string, string> = { zod: 'generate-client', 'lo
 function run(command: string, args: string[], cwd: string, timeout = 300_000): { status: number; output: string } {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_update_notifier: 'false' } });
   return { status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
-}
-
-function must(result: { status: number; output: string }, what: string): string {
-  if (result.status !== 0) throw new Error(`${what} failed (${result.status}):\n${result.output.slice(-4000)}`);
-  return result.output;
 }
 
 let work: string;

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, must } from './process-helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Never in a production deploy (the issue's list). */
@@ -29,21 +29,6 @@ function prodEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout = 300_000) {
   const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout });
   return { status: result.status ?? 1, stdout: result.stdout ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
-}
-
-function must(result: { status: number; output: string }, what: string): string {
-  if (result.status !== 0) throw new Error(`${what} failed (${result.status}):\n${result.output.slice(-4000)}`);
-  return result.output;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }
 
 /** Every entry of node_modules/.pnpm, as package names (`@types+node@20.1.0` -> `@types/node`). */

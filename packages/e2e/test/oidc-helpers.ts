@@ -3,7 +3,6 @@
  * development provider, for the OIDC end-to-end tests.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseSpecFile } from '@specgen/parser';
@@ -14,6 +13,7 @@ import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import { createServer, loadConfig, openStore, type ServerConfig, type ServicePlugin, type Store } from '@specgen/runtime-server';
 import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
 import { oidcPlugin } from '@specgen/runtime-server/oidc';
+import { freePort } from './process-helpers.ts';
 
 export const SPEC_FILE = resolve(import.meta.dirname, '../../../spec/service-api.md');
 
@@ -22,16 +22,6 @@ export async function loadSpec(): Promise<Spec> {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`spec has errors: ${errors.map((d) => d.message).join('; ')}`);
   return spec;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createNetServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 type FastifyInstance = Awaited<ReturnType<typeof createServer>>;
