@@ -40,7 +40,7 @@ if (mode === 'parse') {
   const parsedAt = performance.now();
   const outcome = generateFromSpec(parsed, findGenerators(targets), createTemplateEngine(), { outDir: out, specFile: spec, serviceVersion: null, check: false });
   const written = outcome.kind === 'written' ? outcome.report.written.length : -1;
-  const files = outcome.kind === 'written' ? outcome.files.length : 0;
+  const files = outcome.kind === 'written' ? outcome.paths.length : 0;
   console.log(JSON.stringify({
     mode, ms: Math.round(performance.now() - started), parseMs: Math.round(parsedAt - started), cpuMs: cpuMs(), peakRssMb: peakRssMb(), files, written,
   }));

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REAL_SPEC, REPO_ROOT, runGenerate, scratch, snapshot } from './generate-support.ts';
@@ -76,6 +76,22 @@ describe('specgen generate', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/does not parse[\s\S]*types\/src\/references\.ts:\d+:\d+/);
     expect(existsSync(s.out)).toBe(false);
+  });
+
+  it('changes nothing when a later target fails after earlier ones were staged', async () => {
+    const s = scratch();
+    expect((await runGenerate(['--spec', s.spec, '--out', s.out, '--quiet', ...MINE])).code).toBe(0);
+    const before = snapshot(s.out);
+    writeFileSync(s.spec, readFileSync(s.spec, 'utf8').replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean | Covered by a warranty. |'));
+    const overrides = join(s.dir, 'broken');
+    mkdirSync(join(overrides, 'validators'), { recursive: true });
+    writeFileSync(join(overrides, 'validators/references.ts.hbs'), 'export const = ;\n');
+    // types renders first (and its changed files are staged), then validators does not parse
+    const run = await runGenerate(['--spec', s.spec, '--out', s.out, '--templates', overrides, ...MINE]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/does not parse[\s\S]*validators\/src\/references\.ts:\d+:\d+/);
+    expect(snapshot(s.out)).toEqual(before);
+    expect(readdirSync(s.out).sort()).toEqual(['types', 'validators']);
   });
 
   it('stops with the diagnostics when the spec has errors, writing nothing', async () => {

@@ -76,11 +76,15 @@ export function writeFiles(outDir: string, files: GeneratedFile[], owned: (path:
 
 const SKIP = new Set(['node_modules', 'dist', '.turbo']);
 
-function listFiles(root: string, dir = root): string[] {
+/** Name prefix of a run's staging folder inside the output folder (staging.ts); never listed as output. */
+export const STAGING_PREFIX = '.specgen-staging-';
+
+/** Every file under `root` (relative, `/` separators), except build folders and staging folders (staging.ts). */
+export function listFiles(root: string, dir = root): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(e.name)) continue;
+    if (SKIP.has(e.name) || e.name.startsWith(STAGING_PREFIX)) continue;
     const abs = join(dir, e.name);
     if (e.isDirectory()) out.push(...listFiles(root, abs));
     else out.push(relative(root, abs).split('\\').join('/'));

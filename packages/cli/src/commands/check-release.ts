@@ -130,7 +130,8 @@ async function runCheck(options: Options) {
     throw new InputError((err as Error).message);
   }
   // named as generate names them, or every package.json would look stale and the changesets wrong
-  const renderOptions = { outDir, specFile, serviceVersion: null, check: true, packageNames };
+  const isPackageJson = (path: string) => generators.some((g) => path === `${g.target}/package.json`);
+  const renderOptions = { outDir, specFile, serviceVersion: null, check: true, packageNames, keep: isPackageJson };
   const outcome = generateFromSpec(after, generators, templates, renderOptions);
   if (outcome.kind !== 'checked') throw new InputError('the spec has errors; nothing was checked');
   return checkRelease({
@@ -139,7 +140,7 @@ async function runCheck(options: Options) {
     diff: diffSpecs(before.spec, after.spec),
     changesets: readChangesets(userPath(options.changesets, '.changeset'), options.base, root),
     packages: orderPackages(
-      publishedNames(outcome.files.filter((f) => generators.some((g) => f.path === `${g.target}/package.json`)).map((f) => f.contents)),
+      publishedNames(outcome.kept.map((f) => f.contents)),
       Object.values(packageNames),
     ),
     stale: outcome.stale.map((p) => `${displayPath(outDir, root)}/${p}`),

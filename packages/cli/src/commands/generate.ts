@@ -105,7 +105,7 @@ function report(
   }
   if (outcome.kind === 'checked') {
     if (outcome.stale.length === 0) {
-      if (!options.quiet) process.stdout.write(`${prefix}${outcome.files.length} generated files are current\n`);
+      if (!options.quiet) process.stdout.write(`${prefix}${outcome.paths.length} generated files are current\n`);
       return 0;
     }
     process.stderr.write(

@@ -1,15 +1,16 @@
 /**
- * The stages of `specgen generate`, in order: parse (stop on errors), render every selected
- * target, check the TypeScript syntax of what was rendered, then write only what changed
- * (or, with --check, list what is stale). Each stage returns data; nothing here prints.
+ * The stages of `specgen generate`, in order: parse (stop on errors); then per target: render,
+ * check the TypeScript syntax of what changed, stage the changed files (or, with --check, list
+ * them as stale) and drop their text; then move the staged files into place. Each stage returns
+ * data; nothing here prints.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
-  GENERATED_MARKER, type GeneratedFile, type Generator, type RunShared, type TemplateEngine, type WriteReport,
-  createRunShared, currentContents, staleFiles, syntaxErrors, syntaxSample, writeFiles,
+  type CurrentOutput, GENERATED_MARKER, type GeneratedFile, type Generator, type RunShared, type Staged, type Staging, type TemplateEngine,
+  type WriteReport, createRunShared, createStaging, currentContents, listFiles, syntaxErrors, syntaxSample,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import type { GenerateProgress } from './progress.ts';
@@ -28,6 +29,8 @@ export interface RenderOptions {
   progress?: GenerateProgress;
   /** npm name of every target's package (specgen.config.*); default `@service-api/<target>`. */
   packageNames?: Readonly<Record<string, string>>;
+  /** Files whose contents the outcome keeps (`kept`); the others' text is dropped once written. */
+  keep?: (path: string) => boolean;
 }
 
 export class GenerateError extends Error {}
@@ -80,45 +83,66 @@ function checkFolder(target: string, files: readonly GeneratedFile[]): void {
   }
 }
 
+/** What became of one target's files; their text is dropped once they are staged or compared. */
+export interface SettledTarget {
+  target: string;
+  /** Every path the target produced. */
+  paths: string[];
+  /** Files whose text differs from the output folder's (with --check: the stale ones). */
+  changed: string[];
+  /** Staged for the commit (a one-shot write). */
+  staged?: Staged;
+  /** The contents of files `RenderOptions.keep` asked for. */
+  kept: GeneratedFile[];
+  /** Files the syntax check parsed, and its time. */
+  checked: number;
+  checkMs: number;
+}
+
+export interface SettleOptions {
+  outDir: string;
+  /** Watch mode's output of the last run, compared in memory instead of reading the folder. */
+  known?: KnownOutput;
+  /** Writes the changed files into the run's staging folder (absent: --check or watch mode). */
+  stage?: (files: readonly GeneratedFile[], current: CurrentOutput) => Staged;
+  keep?: (path: string) => boolean;
+  /** Paths of the targets settled before in this run, to refuse a path produced twice. */
+  seen: Set<string>;
+}
+
 /**
- * `known`: watch mode's output of the last run (compared in memory). Without it the folder is
- * read, and each file's text is kept in `disk` when given, for the write or check that follows.
- * `prerendered`: files of some targets rendered elsewhere from the same spec (watch mode renders
- * the OpenAPI target in a worker thread); those targets are not rendered again.
+ * One rendered target: refuses a path produced twice, checks the TypeScript syntax of a sample of
+ * the files that changed (files identical to the output were checked when they were written; see
+ * syntax-sample.ts), then stages them. Throws GenerateError, and stages nothing, on a bad file.
  */
-export function renderTargets(
-  spec: Spec, generators: readonly Generator[], templates: TemplateEngine, options: RenderOptions, known?: KnownOutput,
-  disk?: Map<string, string | undefined>, prerendered?: ReadonlyMap<string, readonly GeneratedFile[]>,
-): GeneratedFile[] {
-  const files: GeneratedFile[] = [];
-  const shared = createRunShared();
-  for (const g of generators) {
-    const started = performance.now();
-    const ready = prerendered?.get(g.target);
-    if (ready) checkFolder(g.target, ready);
-    const produced = ready ?? renderTarget(spec, g, templates, options, shared);
-    files.push(...produced);
-    options.progress?.rendered(g.target, produced.length, performance.now() - started);
-  }
-  const paths = new Set<string>();
+export function settleTarget(target: string, files: readonly GeneratedFile[], options: SettleOptions): SettledTarget {
+  checkFolder(target, files);
   for (const f of files) {
-    if (paths.has(f.path)) throw new GenerateError(`two files are generated at ${f.path}`);
-    paths.add(f.path);
+    if (options.seen.has(f.path)) throw new GenerateError(`two files are generated at ${f.path}`);
+    options.seen.add(f.path);
   }
-  // Files identical to what is on disk were checked when they were written; parse a sample of the
-  // rest that holds every line shape (see syntax-sample.ts).
+  const current = new Map<string, string | undefined>();
+  const changed = files.filter((f) => currentText(options.outDir, f.path, options.known, current) !== f.contents);
   const checkStarted = performance.now();
-  const sample = syntaxSample(files.filter((f) => currentText(options.outDir, f.path, known, disk) !== f.contents));
+  const sample = syntaxSample(changed);
   const errors = syntaxErrors(sample);
-  options.progress?.checked?.(sample.length, performance.now() - checkStarted);
+  const checkMs = performance.now() - checkStarted;
   if (errors.length > 0) {
     const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
     throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
   }
-  return files.sort((a, b) => a.path.localeCompare(b.path));
+  return {
+    target,
+    paths: files.map((f) => f.path),
+    changed: changed.map((f) => f.path),
+    staged: options.stage?.(files, current),
+    kept: options.keep ? files.filter((f) => options.keep!(f.path)) : [],
+    checked: sample.length,
+    checkMs,
+  };
 }
 
-function currentText(outDir: string, path: string, known?: KnownOutput, disk?: Map<string, string | undefined>): string | undefined {
+function currentText(outDir: string, path: string, known: KnownOutput | undefined, disk: Map<string, string | undefined>): string | undefined {
   if (known) return known.get(path);
   let text: string | undefined;
   try {
@@ -126,9 +150,11 @@ function currentText(outDir: string, path: string, known?: KnownOutput, disk?: M
   } catch {
     text = undefined;
   }
-  disk?.set(path, text);
+  disk.set(path, text);
   return text;
 }
+
+export const byPath = (a: string, b: string) => a.localeCompare(b);
 
 /**
  * Files this run may overwrite or remove: under a selected target's folder and carrying the
@@ -145,11 +171,25 @@ export function ownedBy(outDir: string, targets: readonly string[]): (path: stri
   };
 }
 
+/** Every path a run produced, sorted, and the files `RenderOptions.keep` asked for. */
+interface Produced {
+  paths: string[];
+  kept: GeneratedFile[];
+  diagnostics: Diagnostic[];
+}
+
 export type GenerateOutcome =
   | { kind: 'diagnostics'; diagnostics: Diagnostic[] }
-  | { kind: 'written'; report: WriteReport; files: GeneratedFile[]; diagnostics: Diagnostic[] }
-  | { kind: 'checked'; stale: string[]; files: GeneratedFile[]; diagnostics: Diagnostic[] };
+  | ({ kind: 'written'; report: WriteReport } & Produced)
+  | ({ kind: 'checked'; stale: string[] } & Produced);
 
+/**
+ * Parse result -> output. Each target is rendered, checked and staged (or compared, with --check)
+ * before the next is rendered, so only one target's files are held at a time; the staged files
+ * are moved into place when every target succeeded, so a failed run changes nothing (staging.ts).
+ * `known`: watch mode's output of the last run, written from memory (write-changed.ts).
+ * `prerendered`: files of some targets rendered elsewhere from the same spec (watch mode's worker).
+ */
 export function generateFromSpec(
   parsed: { spec: Spec; diagnostics: Diagnostic[] },
   generators: readonly Generator[],
@@ -160,13 +200,46 @@ export function generateFromSpec(
 ): GenerateOutcome {
   if (hasErrors(parsed.diagnostics)) return { kind: 'diagnostics', diagnostics: parsed.diagnostics };
   const memory = known && known.size > 0 ? known : undefined;
-  const disk = new Map<string, string | undefined>();
-  const files = renderTargets(parsed.spec, generators, templates, options, memory, disk, prerendered);
-  const owned = ownedBy(options.outDir, generators.map((g) => g.target));
-  if (options.check) return { kind: 'checked', stale: staleFiles(options.outDir, files, owned, disk), files, diagnostics: parsed.diagnostics };
-  const writeStarted = performance.now();
-  const report = memory ? writeChanged(options.outDir, files, memory) : writeFiles(options.outDir, files, owned, disk);
-  options.progress?.wrote?.(report, performance.now() - writeStarted);
-  if (known && !memory) for (const f of files) known.set(f.path, f.contents);
-  return { kind: 'written', report, files, diagnostics: parsed.diagnostics };
+  const staging = options.check || memory ? null : createStaging(options.outDir);
+  try {
+    const settle: SettleOptions = { outDir: options.outDir, known: memory, stage: staging?.stage, keep: options.keep, seen: new Set() };
+    // Watch mode keeps every file's text between runs anyway.
+    const collected: GeneratedFile[] | null = known ? [] : null;
+    const settled: SettledTarget[] = [];
+    let shared: RunShared | null = createRunShared();
+    for (const g of generators) {
+      const started = performance.now();
+      const produced = prerendered?.get(g.target) ?? renderTarget(parsed.spec, g, templates, options, shared);
+      options.progress?.rendered(g.target, produced.length, performance.now() - started);
+      settled.push(settleTarget(g.target, produced, settle));
+      collected?.push(...produced);
+    }
+    shared = null;
+    return finish(settled, generators, options, parsed.diagnostics, staging, known, collected);
+  } catch (err) {
+    staging?.discard();
+    throw err;
+  }
 }
+
+/** After every target settled: the syntax check's total, then the commit (or --check's list). */
+export function finish(
+  settled: readonly SettledTarget[], generators: readonly Generator[], options: RenderOptions & { check: boolean }, diagnostics: Diagnostic[],
+  staging: Staging | null, known?: KnownOutput, collected?: GeneratedFile[] | null,
+): GenerateOutcome {
+  options.progress?.checked?.(sum(settled.map((s) => s.checked)), sum(settled.map((s) => s.checkMs)));
+  const wanted = new Set(settled.flatMap((s) => s.paths));
+  const produced: Produced = { paths: [...wanted].sort(byPath), kept: settled.flatMap((s) => s.kept), diagnostics };
+  const owned = ownedBy(options.outDir, generators.map((g) => g.target));
+  if (options.check) {
+    const leftOver = listFiles(options.outDir).filter((p) => !wanted.has(p) && owned(p));
+    return { kind: 'checked', stale: [...settled.flatMap((s) => s.changed), ...leftOver].sort(), ...produced };
+  }
+  const writeStarted = performance.now();
+  const report = staging ? staging.commit(wanted, owned) : writeChanged(options.outDir, collected!.sort((a, b) => byPath(a.path, b.path)), known!);
+  options.progress?.wrote?.(report, performance.now() - writeStarted);
+  if (known && staging) for (const f of collected!) known.set(f.path, f.contents);
+  return { kind: 'written', report, ...produced };
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);

@@ -1,0 +1,67 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GENERATED_MARKER, STAGING_PREFIX, attachStaging, createStaging, listFiles } from '../src/index.ts';
+
+const owned = (out: string) => (path: string) => readFileSync(join(out, path), 'utf8').includes(GENERATED_MARKER);
+const file = (path: string, body: string) => ({ path, contents: `// ${GENERATED_MARKER}\n${body}\n` });
+
+function outputWith(files: Record<string, string>): string {
+  const out = join(mkdtempSync(join(tmpdir(), 'specgen-staging-')), 'generated');
+  for (const [path, contents] of Object.entries(files)) {
+    mkdirSync(join(out, path, '..'), { recursive: true });
+    writeFileSync(join(out, path), contents);
+  }
+  return out;
+}
+
+describe('staging', () => {
+  it('writes nothing into the output folder until commit, then moves changed files in and removes left-overs', () => {
+    const same = file('types/src/a.ts', 'same');
+    const out = outputWith({ 'types/src/a.ts': same.contents, 'types/src/old.ts': file('x', 'old').contents, 'types/notes.md': 'hand-written' });
+    const staging = createStaging(out);
+    expect(staging.stage([same, file('types/src/b.ts', 'new')])).toEqual({ written: ['types/src/b.ts'], unchanged: ['types/src/a.ts'] });
+    expect(existsSync(join(out, 'types/src/b.ts'))).toBe(false);
+    expect(listFiles(out).sort()).toEqual(['types/notes.md', 'types/src/a.ts', 'types/src/old.ts']);
+    const report = staging.commit(new Set(['types/src/a.ts', 'types/src/b.ts']), owned(out));
+    expect(report).toEqual({ written: ['types/src/b.ts'], unchanged: ['types/src/a.ts'], removed: ['types/src/old.ts'] });
+    expect(readFileSync(join(out, 'types/src/b.ts'), 'utf8')).toContain('new');
+    expect(readdirSync(out).sort()).toEqual(['types']);
+  });
+
+  it('commits what another thread staged into the same folder', () => {
+    const out = outputWith({});
+    const staging = createStaging(out);
+    const other = attachStaging(out, staging.dir).stage([file('server/ir.json', '{}')]);
+    staging.adopt(other);
+    staging.stage([file('types/src/a.ts', 'a')]);
+    expect(staging.commit(new Set(['server/ir.json', 'types/src/a.ts']), owned(out)).written).toEqual(['server/ir.json', 'types/src/a.ts']);
+    expect(listFiles(out).sort()).toEqual(['server/ir.json', 'types/src/a.ts']);
+  });
+
+  it('discard leaves the output folder as it was, and removes a folder the run created', () => {
+    const out = outputWith({ 'types/src/a.ts': 'before' });
+    const staging = createStaging(out);
+    staging.stage([file('types/src/a.ts', 'after'), file('types/src/b.ts', 'b')]);
+    staging.discard();
+    expect(readdirSync(out)).toEqual(['types']);
+    expect(readFileSync(join(out, 'types/src/a.ts'), 'utf8')).toBe('before');
+    const fresh = join(outputWith({}), 'nested');
+    const first = createStaging(fresh);
+    first.stage([file('types/src/a.ts', 'a')]);
+    first.discard();
+    expect(existsSync(fresh)).toBe(false);
+  });
+
+  it("removes a killed run's staging folder, keeps a running one's", () => {
+    const out = outputWith({ 'types/src/a.ts': 'a' });
+    // 2^22 + 1 is above the largest pid Linux allows; a live pid is this process's own.
+    const dead = join(out, `${STAGING_PREFIX}4194305-abc`);
+    const live = join(out, `${STAGING_PREFIX}${process.pid}-def`);
+    for (const d of [dead, live]) mkdirSync(join(d, 'types'), { recursive: true });
+    createStaging(out).discard();
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
+});
