@@ -7,5 +7,5 @@ export { defaultHandlers } from './handlers.js';
 export type * from './handlers.js';
 export { routes } from './routes/index.js';
 export { schemas, components } from './schemas.js';
-export { HttpError, jsonText } from '@specgen/runtime-server/skeleton';
+export { HttpError, isJsonText, jsonText } from '@specgen/runtime-server/skeleton';
 export type { CollectionQuery, GetReply, GetRequest, HandlerTools, JsonText, ListReply, ListRequest, RecordQuery, ResourceHandlers, RouteDefinition, SignInHandler, SignInTools } from '@specgen/runtime-server/skeleton';

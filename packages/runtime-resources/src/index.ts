@@ -12,3 +12,4 @@ export { seedResources, seedRecord, seedEncoded, type SeedOptions } from './seed
 export { encodeRecord, type EncodedRecord, type FieldError } from './record-codec.ts';
 export { listRecords, getRecord } from './reader.ts';
 export { writeRecords } from './writer.ts';
+export { createResourceReads, type ResourceReads, type RecordPlan } from './resource-reads.ts';

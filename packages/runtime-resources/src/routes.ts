@@ -6,19 +6,18 @@
  * 401 without a valid session, 403 without the resource's permission, 400 for bad query options.
  * Resources introduced after the configured service version get no route (404). The server core
  * registers the plugin with its `ServerContext` as the plugin options (store, spec, sessions).
- * Pages of the list route are answered from a cache (page-cache.ts) while the resource's data
- * generation is unchanged; the session and permission checks run first on every request.
+ * The read path itself (options memo, page cache kept while the resource's data generation is
+ * unchanged, the store's reader) is resource-reads.ts, which the generated server's default
+ * handlers use too; the session and permission checks run first on every request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { READ_MESSAGES, routes, type RouteContract } from '@specgen/contract';
-import { LRUCache } from 'lru-cache';
-import { isQueryError, parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type QueryPlan, type RawQuery } from '@specgen/runtime-query';
+import { isQueryError, parseInt64, type RawQuery } from '@specgen/runtime-query';
 import type { ServerContext, ServicePlugin } from './server-contract.ts';
 import { sendJsonText, sendMessage } from './http.ts';
 import { resourceModel, type ResourceModel } from './model.ts';
-import { readGeneration } from './generations.ts';
-import { DEFAULT_PAGE_CACHE_BYTES, PageCache, planKey } from './page-cache.ts';
-import { getRecord, listRecords } from './reader.ts';
+import { DEFAULT_PAGE_CACHE_BYTES, PageCache } from './page-cache.ts';
+import { createResourceReads, type ResourceReads } from './resource-reads.ts';
 import { ensureResourceTables } from './tables.ts';
 import { resourceView, type ResourceView } from './view.ts';
 
@@ -59,45 +58,17 @@ async function answer(reply: FastifyReply, work: () => Promise<FastifyReply>): P
   }
 }
 
-function registerResource(app: FastifyInstance, ctx: ServerContext, view: ResourceView, list: RouteContract, get: RouteContract, cache: PageCache | null): void {
+function registerResource(app: FastifyInstance, ctx: ServerContext, reads: ResourceReads, list: RouteContract, get: RouteContract): void {
+  const view = reads.view;
   const preHandler = guard(ctx, view);
-  const { db, dialect } = ctx.store;
-  const name = view.model.name;
-  const keyPrefix = `${name}\n${ctx.config.serviceVersion}\n`;
-  // The parsed options of recent query strings (parsing is a pure function of the text and the view);
-  // options that do not parse are not kept and answer 400 each time.
-  const plans = new LRUCache<string, { plan: QueryPlan; key: string }>({ max: 1024 });
-  const planOf = (url: string, query: RawQuery) => {
-    const text = url.slice(url.indexOf('?') + 1 || url.length);
-    let known = plans.get(text);
-    if (known === undefined) {
-      const plan = parseQueryOptions(query, view.schema);
-      known = { plan, key: keyPrefix + planKey(plan) };
-      plans.set(text, known);
-    }
-    return known;
-  };
   app.get(list.prefixedPath, { preHandler }, (request, reply) =>
-    answer(reply, async () => {
-      if (cache === null) return sendJsonText(reply, await listRecords(db, dialect, view, parseQueryOptions(request.query as RawQuery, view.schema)));
-      const { plan, key } = planOf(request.url, request.query as RawQuery);
-      // The generation is read before the page: a write committed in between makes the entry stale at once.
-      const generation = await readGeneration(db, name);
-      const hit = cache.get(key, generation);
-      if (hit) return sendJsonText(reply, hit);
-      const page = await listRecords(db, dialect, view, plan);
-      const body = typeof page === 'string' ? Buffer.from(page, 'utf8') : page;
-      cache.set(key, generation, body);
-      return sendJsonText(reply, body);
-    }),
+    answer(reply, async () => sendJsonText(reply, await reads.page(reads.collectionOptions(request.url, request.query as RawQuery)))),
   );
   app.get(get.prefixedPath, { preHandler }, (request, reply) =>
     answer(reply, async () => {
-      const idText = (request.params as { Id: string }).Id;
-      const id = parseInt64(idText);
+      const id = parseInt64((request.params as { Id: string }).Id);
       if (!id.ok) return sendMessage(reply, 400, READ_MESSAGES.badId(id.message));
-      const plan = parseQueryOptions(request.query as RawQuery, view.schema, SINGLE_RECORD_OPTIONS);
-      const body = await getRecord(db, view, id.value, plan);
+      const body = await reads.record(id.value, reads.recordOptions(request.url, request.query as RawQuery));
       return body === null ? sendMessage(reply, 404, READ_MESSAGES.notFound(view.model.name, String(id.value))) : sendJsonText(reply, body);
     }),
   );
@@ -131,6 +102,6 @@ async function registerResources(app: FastifyInstance, ctx: ServerContext, cache
   for (const model of models) {
     const list = table.find((r) => r.kind === 'list' && r.resource === model.name);
     const get = table.find((r) => r.kind === 'get' && r.resource === model.name);
-    if (list && get) registerResource(app, ctx, resourceView(model, version), list, get, cache);
+    if (list && get) registerResource(app, ctx, createResourceReads(ctx.store, resourceView(model, version), cache), list, get);
   }
 }

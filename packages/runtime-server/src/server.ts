@@ -52,6 +52,11 @@ export interface CreateServerOptions {
    * the API reference; `plugins` is then ignored. When absent, the runtime's own routes and plugins.
    */
   routes?: RouteFactory;
+  /**
+   * Bound in bytes of the list pages the generated server's default handlers keep (default 64 MiB;
+   * 0 turns the cache off). The runtime's own routes take it as `createResourcesPlugin({ pageCacheBytes })`.
+   */
+  pageCacheBytes?: number;
 }
 
 /** A route as Fastify registered it (HEAD routes Fastify adds for GET included). */
@@ -134,7 +139,7 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     });
     if (options.routes) {
       const { installSkeleton } = await import('./skeleton/setup.ts');
-      return installSkeleton(scope, routeCtx, serverCtx, options.routes);
+      return installSkeleton(scope, routeCtx, serverCtx, options.routes, options.pageCacheBytes);
     }
     await credentialLoginRoute(scope, routeCtx);
     await totpLoginRoute(scope, routeCtx);

@@ -1,5 +1,5 @@
-/** What the skeleton's registration needs: the server context, sessions, settings, the served version, views and defaults. */
-import type { ResourceView } from '@specgen/runtime-resources';
+/** What the skeleton's registration needs: the server context, sessions, settings, the served version, the read paths and defaults. */
+import type { ResourceReads } from '@specgen/runtime-resources';
 import type { ServerContext } from '../contract.ts';
 import type { SessionService } from '../sessions.ts';
 import type { AuthSettings } from '../settings.ts';
@@ -11,7 +11,7 @@ export interface SkeletonContext {
   settings: AuthSettings;
   /** The service version the server plays. */
   version: string;
-  /** Every queryable resource as of that version. */
-  views: ReadonlyMap<string, ResourceView>;
+  /** The read path of every queryable resource as of that version (its view, options memo, page cache). */
+  reads: ReadonlyMap<string, ResourceReads>;
   defaults: DefaultHandlers;
 }

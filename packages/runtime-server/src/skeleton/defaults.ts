@@ -1,11 +1,11 @@
 /**
  * The default handlers: today's sandbox behaviour behind the generated `Handlers` interface.
  * Sign-in steps and commands are the runtime's own route handlers (routes/*, oidc/*: store,
- * sessions, TOTP, OIDC); a read resource is served from the SQL store by the reader, which
- * answers the page as the stored JSON text (the fast path: no parsing, no serialising).
+ * sessions, TOTP, OIDC); a read resource is served from the SQL store by its read path
+ * (runtime-resources' `ResourceReads`): the page as one Buffer of the stored JSON, from the page
+ * cache while the resource's data is unchanged (the fast path: no parsing, no serialising).
  */
-import type { ResourceView } from '@specgen/runtime-resources';
-import { getRecord, listRecords } from '@specgen/runtime-resources';
+import type { ResourceReads } from '@specgen/runtime-resources';
 import type { AuthRouteContext } from '../auth-context.ts';
 import type { ServerContext } from '../contract.ts';
 import { initiateHandler } from '../oidc/initiate.ts';
@@ -27,7 +27,7 @@ export interface DefaultHandlers {
   readonly operations: readonly string[];
 }
 
-export function createDefaultHandlers(auth: AuthRouteContext, server: ServerContext, views: ReadonlyMap<string, ResourceView>): DefaultHandlers {
+export function createDefaultHandlers(auth: AuthRouteContext, server: ServerContext, reads: ReadonlyMap<string, ResourceReads>): DefaultHandlers {
   const oidc = oidcRuntimeSettings(server.config);
   const operations: Record<string, SignInHandler<any, any>> = {
     login: loginHandler(auth),
@@ -40,7 +40,6 @@ export function createDefaultHandlers(auth: AuthRouteContext, server: ServerCont
     oidcCallback: callbackHandler(server, oidc),
   };
   const resources = new Map<string, ResourceHandlers<any>>();
-  const { db, dialect } = server.store;
   return {
     operations: Object.keys(operations),
     operation(operationId) {
@@ -51,12 +50,14 @@ export function createDefaultHandlers(auth: AuthRouteContext, server: ServerCont
     resource(name) {
       let handlers = resources.get(name);
       if (handlers) return handlers;
-      const view = views.get(name);
-      if (!view) throw new Error(`no default handlers for resource "${name}": the spec has no queryable resource of that name`);
+      const read = reads.get(name);
+      if (!read) throw new Error(`no default handlers for resource "${name}": the spec has no queryable resource of that name`);
       handlers = {
-        list: async (request) => jsonText(await listRecords(db, dialect, view, request.plan)),
+        // The page of `request.plan` (the cached Buffer while the data is unchanged); a plan the
+        // handler's caller built gets its own entry.
+        list: async (request) => jsonText(await read.page(request.plan)),
         get: async (request) => {
-          const body = await getRecord(db, view, request.id, request.plan);
+          const body = await read.record(request.id, request.plan);
           return body === null ? null : jsonText(body);
         },
       };

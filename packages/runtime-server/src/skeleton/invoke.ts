@@ -7,22 +7,36 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { READ_MESSAGES } from '@specgen/contract';
-import { parseInt64, parseQueryOptions, SINGLE_RECORD_OPTIONS, type RawQuery } from '@specgen/runtime-query';
-import type { ResourceView } from '@specgen/runtime-resources';
+import { parseInt64, type QueryPlan, type RawQuery } from '@specgen/runtime-query';
+import type { ResourceReads } from '@specgen/runtime-resources';
 import type { SessionInfo } from '../contract.ts';
 import { JSON_TYPE, sendMessage } from '../replies.ts';
 import type { SkeletonContext } from './context.ts';
-import { pageBody, recordBody, type RecordShape } from './records.ts';
-import type { GetRequest, ListRequest, PrefixParams, RouteDefinition } from './types.ts';
+import { pageBody, projectors, recordBody, type RecordShape } from './records.ts';
+import type { CollectionQuery, GetRequest, ListRequest, PrefixParams, RouteDefinition } from './types.ts';
 
-function shapeOf(view: ResourceView): RecordShape {
-  return { fieldNames: view.fieldNames, expandable: new Set(view.model.expansions.map((x) => x.name)) };
+function shapeOf(reads: ResourceReads): RecordShape {
+  return { fieldNames: reads.view.fieldNames, expandable: new Set(reads.view.model.expansions.map((x) => x.name)) };
 }
 
-function viewOf(ctx: SkeletonContext, resource: string): ResourceView {
-  const view = ctx.views.get(resource);
-  if (!view) throw new Error(`route for resource ${resource}: the spec has no queryable resource of that name`);
-  return view;
+function readsOf(ctx: SkeletonContext, resource: string): ResourceReads {
+  const reads = ctx.reads.get(resource);
+  if (!reads) throw new Error(`route for resource ${resource}: the spec has no queryable resource of that name`);
+  return reads;
+}
+
+/** The typed `request.query` of a plan, once per plan (plans are kept per query text), frozen like the plan. */
+function collectionQueries(): (plan: QueryPlan) => CollectionQuery<unknown> {
+  const built = new WeakMap<QueryPlan, CollectionQuery<unknown>>();
+  return (plan) => {
+    let query = built.get(plan);
+    if (query === undefined) {
+      const orderBy = Object.freeze(plan.orderBy.map((o) => Object.freeze({ field: o.field.name as never, descending: o.descending })));
+      query = Object.freeze({ ...plan, orderBy }) as unknown as CollectionQuery<unknown>;
+      built.set(plan, query);
+    }
+    return query;
+  };
 }
 
 /** Calls the handler the route names, with the request it expects; answers its result. */
@@ -35,30 +49,29 @@ export function invoker(route: RouteDefinition, ctx: SkeletonContext) {
   });
   switch (route.kind) {
     case 'list': {
-      const view = viewOf(ctx, route.resource);
-      const shape = shapeOf(view);
+      const reads = readsOf(ctx, route.resource);
+      const projectorOf = projectors(shapeOf(reads));
+      const queryOf = collectionQueries();
       const fallback = ctx.defaults.resource(route.resource).list;
       const tools = { ...ctx.server, next: (request: ListRequest<unknown>) => fallback(request, { ...ctx.server, next: noNext }) };
       return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
-        const plan = parseQueryOptions(request.query as RawQuery, view.schema);
-        const query = { ...plan, orderBy: plan.orderBy.map((o) => ({ field: o.field.name, descending: o.descending })) };
-        const page = await route.handler({ ...base(request, session), query, plan }, tools);
-        return reply.code(200).type(JSON_TYPE).send(body(pageBody(shape, plan, page)));
+        const plan = reads.collectionOptions(request.url, request.query as RawQuery);
+        const page = await route.handler({ ...base(request, session), query: queryOf(plan), plan }, tools);
+        return reply.code(200).type(JSON_TYPE).send(body(pageBody(projectorOf(plan), page)));
       };
     }
     case 'get': {
-      const view = viewOf(ctx, route.resource);
-      const shape = shapeOf(view);
+      const reads = readsOf(ctx, route.resource);
+      const projectorOf = projectors(shapeOf(reads));
       const fallback = ctx.defaults.resource(route.resource).get;
       const tools = { ...ctx.server, next: (request: GetRequest<unknown>) => fallback(request, { ...ctx.server, next: noNext }) };
       return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
         const id = parseInt64((request.params as { Id: string }).Id);
         if (!id.ok) return sendMessage(reply, 400, READ_MESSAGES.badId(id.message));
-        const { select, expand } = parseQueryOptions(request.query as RawQuery, view.schema, SINGLE_RECORD_OPTIONS);
-        const plan = { select, expand };
-        const record = await route.handler({ ...base(request, session), id: id.value, query: plan, plan }, tools);
+        const plan = reads.recordOptions(request.url, request.query as RawQuery);
+        const record = await route.handler({ ...base(request, session), id: id.value, query: plan as GetRequest<unknown>['query'], plan }, tools);
         if (record === null) return sendMessage(reply, 404, READ_MESSAGES.notFound(route.resource, String(id.value)));
-        return reply.code(200).type(JSON_TYPE).send(body(recordBody(shape, plan, record)));
+        return reply.code(200).type(JSON_TYPE).send(body(recordBody(projectorOf(plan), record)));
       };
     }
     default: {
@@ -77,6 +90,6 @@ async function noNext(): Promise<never> {
 }
 
 function body(json: string | Uint8Array | Readable): string | Buffer | Readable {
-  if (typeof json === 'string' || json instanceof Readable) return json;
+  if (typeof json === 'string' || json instanceof Readable || Buffer.isBuffer(json)) return json;
   return Buffer.from(json.buffer, json.byteOffset, json.byteLength);
 }

@@ -31,7 +31,10 @@ function write(out: Record<string, unknown>): string {
   }
 }
 
-function projector(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>): (record: object) => string {
+/** One record -> its JSON text at the served version, for one `$select`/`$expand`. */
+export type Projector = (record: object) => string;
+
+export function projector(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>): Projector {
   const wanted = new Set([...(plan.select ?? shape.fieldNames), ...plan.expand]);
   const expanded = new Set(plan.expand);
   const keys = shape.fieldNames.filter((k) => wanted.has(k));
@@ -56,7 +59,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<object> {
  * is sent before the first record, so a handler that fails midway ends the connection with the
  * array unfinished (the client sees a broken body, never a wrong but complete one); the error is logged.
  */
-async function* streamedPage(project: (record: object) => string, records: AsyncIterable<object>): AsyncGenerator<string> {
+async function* streamedPage(project: Projector, records: AsyncIterable<object>): AsyncGenerator<string> {
   yield '[';
   let first = true;
   for await (const record of records) {
@@ -66,9 +69,24 @@ async function* streamedPage(project: (record: object) => string, records: Async
   yield ']';
 }
 
-export function pageBody(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>, reply: ListReplyValue): string | Uint8Array | Readable {
+/**
+ * A projector per plan, built on first use. The skeleton's plans are kept per query text (frozen,
+ * shared by the requests with that text), so this builds one per route and query text.
+ */
+export function projectors(shape: RecordShape): (plan: Pick<QueryPlan, 'select' | 'expand'>) => Projector {
+  const built = new WeakMap<object, Projector>();
+  return (plan) => {
+    let project = built.get(plan);
+    if (project === undefined) {
+      project = projector(shape, plan);
+      built.set(plan, project);
+    }
+    return project;
+  };
+}
+
+export function pageBody(project: Projector, reply: ListReplyValue): string | Uint8Array | Readable {
   if (isJsonText(reply)) return reply.json;
-  const project = projector(shape, plan);
   if (isAsyncIterable(reply)) return Readable.from(streamedPage(project, reply), { objectMode: false });
   if (!Array.isArray(reply)) throw new TypeError('a list handler must return an array of records, an async iterable of records or jsonText(...)');
   return `[${reply.map(project).join(',')}]`;
@@ -77,6 +95,6 @@ export function pageBody(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'e
 /** What a list handler may return. */
 type ListReplyValue = readonly object[] | AsyncIterable<object> | JsonText;
 
-export function recordBody(shape: RecordShape, plan: Pick<QueryPlan, 'select' | 'expand'>, reply: object | JsonText): string | Uint8Array {
-  return isJsonText(reply) ? reply.json : projector(shape, plan)(reply);
+export function recordBody(project: Projector, reply: object | JsonText): string | Uint8Array {
+  return isJsonText(reply) ? reply.json : project(reply);
 }

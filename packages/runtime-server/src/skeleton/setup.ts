@@ -1,11 +1,12 @@
 /**
  * The skeleton inside the `/:languageCode/:companyNumber` scope of `createServer`: resource
- * tables and OIDC tables ready, a view of every read resource at the served version, the
- * default handlers, then the generated routes (register.ts). The API reference goes to the root
+ * tables and OIDC tables ready, the read path of every read resource at the served version
+ * (runtime-resources' `createResourceReads`, one page cache for all of them, the same read path
+ * as the runtime's own routes), the default handlers, then the generated routes (register.ts). The API reference goes to the root
  * (createServer registers it).
  */
 import type { FastifyInstance } from 'fastify';
-import { ensureResourceTables, resourceModel, resourceView, type ResourceView } from '@specgen/runtime-resources';
+import { createResourceReads, DEFAULT_PAGE_CACHE_BYTES, ensureResourceTables, PageCache, resourceModel, resourceView, type ResourceReads } from '@specgen/runtime-resources';
 import type { AuthRouteContext } from '../auth-context.ts';
 import type { ServerContext } from '../contract.ts';
 import { migrateOidcTables } from '../oidc/migrations.ts';
@@ -17,15 +18,17 @@ import type { RouteDefinition } from './types.ts';
 /** What the generated server passes to `createServer`: its routes, given the default handlers. */
 export type RouteFactory = (defaults: DefaultHandlers) => RouteDefinition[];
 
-export async function installSkeleton(scope: FastifyInstance, auth: AuthRouteContext, server: ServerContext, routes: RouteFactory): Promise<void> {
+/** `pageCacheBytes`: bound of the list pages kept (default 64 MiB, one cache for every resource); 0 turns the cache off. */
+export async function installSkeleton(scope: FastifyInstance, auth: AuthRouteContext, server: ServerContext, routes: RouteFactory, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES): Promise<void> {
   const models = server.spec.resources.filter((r) => r.queryable).map(resourceModel);
   await ensureResourceTables(server.store, models);
   await migrateOidcTables(server.store);
   const version = server.config.serviceVersion;
-  const views = new Map<string, ResourceView>(models.map((m) => [m.name, resourceView(m, version || null)]));
-  const defaults = createDefaultHandlers(auth, server, views);
+  const cache = pageCacheBytes > 0 ? new PageCache(pageCacheBytes) : null;
+  const reads = new Map<string, ResourceReads>(models.map((m) => [m.name, createResourceReads(server.store, resourceView(m, version || null), cache)]));
+  const defaults = createDefaultHandlers(auth, server, reads);
   // Handlers and the default handlers send serialised JSON; objects (rare) are written plainly.
   scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  const registered = registerRoutes(scope, { server, sessions: auth.sessions, settings: auth.settings, version, views, defaults }, routes(defaults));
+  const registered = registerRoutes(scope, { server, sessions: auth.sessions, settings: auth.settings, version, reads, defaults }, routes(defaults));
   if (registered.some((r) => r.kind === 'command')) scope.post(`${COMMAND_PREFIX}/:command`, unknownCommandHandler);
 }
