@@ -12,6 +12,7 @@ import { createTemplateEngine } from '../../packages/generate-core/src/index.ts'
 import { parseSpec } from '@specgen/parser';
 import { findGenerators } from '../../packages/cli/src/generators.ts';
 import { generateFromSpec } from '../../packages/cli/src/generate/pipeline.ts';
+import type { GenerateProgress } from '../../packages/cli/src/generate/progress.ts';
 import { type WatchRun, watchGenerate } from '../../packages/cli/src/generate/watch.ts';
 
 const [mode = 'generate', spec = 'spec/service-api.md', out = '/tmp/specgen-bench-out', fourth, fifth] = process.argv.slice(2);
@@ -49,8 +50,17 @@ if (mode === 'parse') {
   const original = readFileSync(spec, 'utf8');
   const runs: WatchRun[] = [];
   let waiting: ((run: WatchRun) => void) | null = null;
+  /** Wall ms of each step of the current run: parse, each target, syntax check, write. */
+  let steps: Record<string, number> = {};
+  const stepsPerEdit: Record<string, number>[] = [];
+  const progress: GenerateProgress = {
+    parsed: (_file, _counts, ms) => void (steps = { parse: ms }),
+    rendered: (target, _files, ms) => void (steps[target] = ms),
+    checked: (_files, ms) => void (steps['syntax'] = ms),
+    wrote: (_report, ms) => void (steps['write'] = ms),
+  };
   const handle = watchGenerate({
-    specPath: spec, specFile: spec, outDir: out, serviceVersion: null, templatesDir: null,
+    specPath: spec, specFile: spec, outDir: out, serviceVersion: null, templatesDir: null, progress,
     generators: findGenerators(fifth ? fifth.split(',') : null),
     onRun: (run) => {
       runs.push(run);
@@ -74,6 +84,7 @@ if (mode === 'parse') {
     const used = process.cpuUsage(cpuAt);
     cpuPerEdit.push((used.user + used.system) / 1000);
     reported.push(run.ms);
+    stepsPerEdit.push(steps);
     written.push(run.outcome?.kind === 'written' ? run.outcome.report.written.length : -1);
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -83,6 +94,7 @@ if (mode === 'parse') {
   console.log(JSON.stringify({
     mode, initialMs: Math.round(runs[0]!.ms), saveToWrittenMedianMs: median(latencies), saveToWrittenMaxMs: Math.round(Math.max(...latencies)),
     eventToWrittenMedianMs: median(reported), cpuPerEditMedianMs: median(cpuPerEdit), writtenPerEdit: written, peakRssMb: peakRssMb(),
+    stepMedianMs: Object.fromEntries(Object.keys(stepsPerEdit[0] ?? {}).map((k) => [k, median(stepsPerEdit.map((s) => s[k] ?? 0))])),
   }));
 }
 process.exit(0);

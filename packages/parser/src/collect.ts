@@ -4,6 +4,7 @@ import type { ListBlock, TableBlock, TextBlock } from './blocks.ts';
 import type { ParseContext } from './context.ts';
 import { readCommandsTable, readResourcesTable, readSignInTable, type ReadResourceRow } from './endpoints.ts';
 import { readErrorTable } from './errors.ts';
+import type { ParseMemo } from './parse-memo.ts';
 import { readLimitItems, readLimitsTable } from './limits.ts';
 import { isResourceSection, readResource } from './resources.ts';
 import { readStatuses, type StatusEnumeration } from './statuses.ts';
@@ -28,7 +29,8 @@ export interface Collected {
   unknowns: Unknown[];
 }
 
-export function collect(ctx: ParseContext, roots: readonly SectionNode[]): Collected {
+/** With `memo`, a resource section whose text and position did not change gives the resource extracted before. */
+export function collect(ctx: ParseContext, roots: readonly SectionNode[], memo?: ParseMemo): Collected {
   const c: Collected = {
     resources: [], structures: [], endpoints: [], commands: [], readRows: [], readPathPrefix: null,
     errorTables: [], limits: [], transitions: [], statuses: [], versioning: [], unknowns: [],
@@ -37,7 +39,7 @@ export function collect(ctx: ParseContext, roots: readonly SectionNode[]): Colle
     const key = titleKey(root);
     const all = [root, ...root.children];
     for (const node of all) c.unknowns.push(...readUnknowns(ctx, node.blocks, node.section.title));
-    if (/\bresources\b.*\bfields\b/.test(key)) collectResources(ctx, root, c);
+    if (/\bresources\b.*\bfields\b/.test(key)) collectResources(ctx, root, c, memo);
     else if (/\bstates?\b|\btransitions?\b/.test(key)) collectStates(ctx, all, c);
     else if (/\bendpoints?\b/.test(key)) collectEndpoints(ctx, all, c);
     else if (/^errors?\b/.test(key)) {
@@ -57,10 +59,10 @@ export function collect(ctx: ParseContext, roots: readonly SectionNode[]): Colle
   return c;
 }
 
-function collectResources(ctx: ParseContext, root: SectionNode, c: Collected): void {
+function collectResources(ctx: ParseContext, root: SectionNode, c: Collected, memo?: ParseMemo): void {
   for (const child of root.children) {
     if (hasStructures(child.blocks)) c.structures.push(...readStructures(ctx, child.blocks));
-    else if (isResourceSection(child)) c.resources.push(readResource(ctx, child));
+    else if (isResourceSection(child)) c.resources.push(memo ? memo.resource(ctx, child, readResource) : readResource(ctx, child));
   }
 }
 

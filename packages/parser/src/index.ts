@@ -1,6 +1,8 @@
 export { parseSpec, parseSpecFile, createIncrementalParser } from './parse-spec.ts';
 export type { ParseResult, ParseOptions, IncrementalParser } from './parse-spec.ts';
 export { SectionCache, parseBlocks } from './cache.ts';
+export { ParseMemo } from './parse-memo.ts';
+export { shareUnchanged } from './share.ts';
 export type { BlockParserOptions } from './cache.ts';
 export { splitSections } from './sections.ts';
 export type { Section } from './sections.ts';

@@ -1,22 +1,26 @@
 /** Cross-links between sections: known refs, statuses, read paths, endpoint bodies and versions, error targets. */
 import { didYouMean } from '@specgen/diagnostics';
-import type { Limit, Spec, Structure } from '@specgen/ir';
+import type { Field, Limit, Spec, Structure } from '@specgen/ir';
 import type { Collected } from './collect.ts';
 import { escapeRegExp, type ParseContext } from './context.ts';
 import { pathTail } from './endpoints.ts';
 import { errorTableTargets } from './errors.ts';
 import { inReadTableOrder, inTargetOrder, orderVersions } from './order.ts';
 import { checkPayloadTypes } from './payload-types.ts';
+import { type FieldFacts, type ResolvedMemo, type ResourceFacts, emptyFacts, factsOf, resolvedResource } from './resolve-resources.ts';
 import { unresolvedMessage } from './types.ts';
 
-export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 'title' | 'file' | 'source'> {
-  const resources = inReadTableOrder(unique(ctx, c.resources, 'resource'), c.readRows.map((r) => r.name));
+export function resolve(ctx: ParseContext, c: Collected, memo?: ResolvedMemo): Omit<Spec, 'kind' | 'title' | 'file' | 'source'> {
+  // Extracted resources are never changed here (an incremental parse reuses them): what other
+  // sections add to a resource is gathered as facts and applied by resolvedResource.
+  const extracted = inReadTableOrder(unique(ctx, c.resources, 'resource'), c.readRows.map((r) => r.name));
   const structures = unique(ctx, c.structures, 'structure');
-  const known = new Set([...resources.map((r) => r.name), ...structures.map((s) => s.name)]);
-  const byName = new Map(resources.map((r) => [r.name, r]));
+  const known = new Set([...extracted.map((r) => r.name), ...structures.map((s) => s.name)]);
+  const byName = new Map(extracted.map((r) => [r.name, r]));
   const fieldOf = (resource: string, field: string) => byName.get(resource)?.fields.find((f) => f.name === field);
-  for (const owner of [...resources, ...structures]) {
-    for (const f of owner.fields) if (f.type.base.kind === 'ref') f.type.base.known = known.has(f.type.base.target);
+  const facts = new Map<string, ResourceFacts>();
+  for (const s of structures) {
+    for (const f of s.fields) if (f.type.base.kind === 'ref') f.type.base.known = known.has(f.type.base.target);
   }
   // A sign-in structure is a whole JSON body: a name in it must be defined (resource tables may
   // name referenced resources whose fields are not shown, so only look-alikes of scalars are typos there).
@@ -28,32 +32,41 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   }
   checkPayloadTypes(ctx, structures);
   for (const row of c.readRows) {
-    const r = byName.get(row.name);
-    if (!r) {
+    if (!byName.has(row.name)) {
       ctx.report('undefined-resource', `read path "${row.path}" names resource "${row.name}", which has no section under "Resources and their fields"`, row.at);
       continue;
     }
-    Object.assign(r, { area: row.area || null, path: row.path, permission: row.permission });
+    factsOf(facts, row.name).row = { area: row.area || null, path: row.path, permission: row.permission };
   }
-  for (const r of resources) {
-    if (r.path === null) ctx.report('resource-without-path', `resource "${r.name}" has no row in the read-resources table`, r.source);
+  for (const r of extracted) {
+    if (!facts.get(r.name)?.row) ctx.report('resource-without-path', `resource "${r.name}" has no row in the read-resources table`, r.source);
   }
+  const fieldFacts = (resource: string, field: string): FieldFacts => {
+    const all = factsOf(facts, resource).fields;
+    let f = all.get(field);
+    if (!f) all.set(field, (f = {}));
+    return f;
+  };
   for (const s of c.statuses) {
-    const field = fieldOf(s.resource, s.field);
-    if (!field) {
+    if (!fieldOf(s.resource, s.field)) {
       ctx.report('enum-unknown-field', `enumeration for ${s.resource}.${s.field}, which is not a field of a resource`, s.at);
       continue;
     }
-    field.enumeration = { kind: 'enumeration', bitmask: false, origin: 'statuses', values: s.values, source: ctx.source(s.at) };
+    fieldFacts(s.resource, s.field).enumeration = { kind: 'enumeration', bitmask: false, origin: 'statuses', values: s.values, source: ctx.source(s.at) };
   }
   const versioning = c.versioning;
   for (const rule of versioning) {
     if (rule.rule === 'endpointsFrom') for (const e of c.endpoints) if (e.path.includes(rule.pathContains)) e.since = rule.version;
     if (rule.rule === 'obsolete') {
       const field = fieldOf(rule.resource, rule.field);
-      if (field && !field.obsolete) field.obsolete = { since: rule.since, replacedBy: rule.replacedBy, source: rule.source };
+      if (field && !field.obsolete && !facts.get(rule.resource)?.fields.get(rule.field)?.obsolete) {
+        fieldFacts(rule.resource, rule.field).obsolete = { since: rule.since, replacedBy: rule.replacedBy, source: rule.source };
+      }
     }
   }
+  for (const limit of c.limits) if (limit.value.kind === 'maxLength') applyMaxLength(limit, limit.value.value, fieldOf, fieldFacts, facts);
+  const none = emptyFacts();
+  const resources = extracted.map((r) => resolvedResource(r, facts.get(r.name) ?? none, known, memo));
   for (const e of c.endpoints) {
     e.body ??= structures.find((s) => describesBodyOf(s, e.method, pathTail(e.path)))?.name ?? null;
     if (e.success.body === null && /same as a normal authentication success/i.test(e.success.text)) {
@@ -73,7 +86,7 @@ export function resolve(ctx: ParseContext, c: Collected): Omit<Spec, 'kind' | 't
   const targets = [...c.endpoints.map((e) => e.id), ...c.commands.map((x) => x.name)];
   for (const t of c.errorTables) t.appliesTo = errorTableTargets(t, c.endpoints.map((e) => e.id), c.commands.map((x) => x.name));
   const errorTables = inTargetOrder(c.errorTables, targets);
-  for (const limit of c.limits) applyLimit(limit, resources, structures);
+  for (const limit of c.limits) applyLimitOwner(limit, structures);
   const versions = orderVersions(mentionedVersions(resources, c));
   const segment = versioning.find((v) => v.rule === 'apiSegment');
   return {
@@ -99,14 +112,21 @@ function describesBodyOf(s: Structure, method: string, tail: string): boolean {
   return !!m && m[1]!.toUpperCase() === method && m[2]!.replace(/[).,;]+$/, '') === tail;
 }
 
-/** "ManufacturerPartNumber length" / "ProductRecords field" sets the field's maxLength; text limits find their structure. */
-function applyLimit(limit: Limit, resources: Spec['resources'], structures: Structure[]): void {
-  if (limit.value.kind === 'maxLength') {
-    const fieldName = limit.name.split(/\s+/)[0];
-    const resourceName = limit.appliesTo.split(/\s+/)[0];
-    const field = resources.find((r) => r.name === resourceName)?.fields.find((f) => f.name === fieldName);
-    if (field && field.maxLength === null && limit.value.value > 0) field.maxLength = limit.value.value;
+/** "ManufacturerPartNumber length" in "ProductRecords field" sets that field's maxLength (the first such limit wins, the notes' own first). */
+function applyMaxLength(
+  limit: Limit, value: number, fieldOf: (resource: string, field: string) => Field | undefined,
+  fieldFacts: (resource: string, field: string) => FieldFacts, facts: Map<string, ResourceFacts>,
+): void {
+  const fieldName = limit.name.split(/\s+/)[0]!;
+  const resourceName = limit.appliesTo.split(/\s+/)[0]!;
+  const field = fieldOf(resourceName, fieldName);
+  if (field && field.maxLength === null && value > 0 && facts.get(resourceName)?.fields.get(fieldName)?.maxLength === undefined) {
+    fieldFacts(resourceName, fieldName).maxLength = value;
   }
+}
+
+/** A text limit without "applies to" finds the structure one of whose fields it names. */
+function applyLimitOwner(limit: Limit, structures: Structure[]): void {
   if (limit.appliesTo === '') {
     const owner = structures.find((s) => s.fields.some((f) => new RegExp(`\\b${escapeRegExp(f.name)}\\b`).test(limit.valueText)));
     if (owner) limit.appliesTo = owner.name;

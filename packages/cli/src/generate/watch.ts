@@ -73,7 +73,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         specText, specFile: options.specFile, outDir: options.outDir, serviceVersion: options.serviceVersion, templatesDir: options.templatesDir, packageNames: options.packageNames, templatesVersion,
       });
       remote?.catch(() => undefined); // not awaited when the spec has errors; awaited (and thrown) below otherwise
+      const parseStarted = performance.now();
       const parsed = parser.parse(specText, options.specFile);
+      options.progress?.parsed(options.specFile, { resources: parsed.spec.resources.length, structures: parsed.spec.structures.length, diagnostics: parsed.diagnostics.length }, performance.now() - parseStarted);
       let prerendered: Map<string, readonly GeneratedFile[]> | undefined;
       const offloaded: string[] = [];
       if (offload && remote && !hasErrors(parsed.diagnostics)) {
