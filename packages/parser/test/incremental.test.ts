@@ -160,7 +160,7 @@ function apply(lines: string[], m: Mutation): string[] {
   const line = out[at]!;
   if (m.kind === 'delete') out.splice(at, 1);
   else if (m.kind === 'duplicate') out.splice(at, 0, line);
-  else out[at] = line.slice(0, Math.min(m.column, line.length)) + m.text + line.slice(Math.min(m.column, line.length));
+  else if (m.kind === 'insert') out[at] = line.slice(0, Math.min(m.column, line.length)) + m.text + line.slice(Math.min(m.column, line.length));
   return out;
 }
 
