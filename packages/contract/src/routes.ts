@@ -226,14 +226,28 @@ export function routes(spec: Spec, version: string | null): readonly RouteContra
   return list;
 }
 
+/**
+ * The finished read routes of each resource object, by read path prefix: they depend on nothing
+ * else, so an unchanged resource (the same IR object, as the incremental parser keeps it) gives
+ * the same route objects, and whatever is built from a route can be kept by its identity.
+ */
+const readRouteMemo = new WeakMap<Resource, { prefix: string; routes: readonly RouteContract[] }>();
+
+function finishedReadRoutes(spec: Spec, r: Resource): readonly RouteContract[] {
+  const kept = readRouteMemo.get(r);
+  if (kept && kept.prefix === spec.readPathPrefix) return kept.routes;
+  const built = readRoutes(spec, r).map(finish);
+  readRouteMemo.set(r, { prefix: spec.readPathPrefix, routes: built });
+  return built;
+}
+
 function buildRoutes(spec: Spec, version: string | null): RouteContract[] {
   const drafts: Draft[] = [
     ...fixedSignIn(),
     ...endpointsAt(spec, version).map((e) => endpointRoute(spec, e)),
     ...spec.commands.map(commandRoute),
-    ...readResourcesAt(spec, version).flatMap((r) => readRoutes(spec, r)),
   ];
-  return drafts.map(finish);
+  return [...drafts.map(finish), ...readResourcesAt(spec, version).flatMap((r) => finishedReadRoutes(spec, r))];
 }
 
 /** The route with this operation id, if the service has it at `version`. */

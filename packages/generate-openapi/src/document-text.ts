@@ -1,8 +1,12 @@
 /**
  * openapi.json and openapi.yaml of a document, the same bytes as `toJson(canonical(d))` and
  * `toYaml(...)`, with each path item and each component schema serialized once and kept
- * between calls (keyed by its compact JSON): on the large spec nearly all of the document
- * is those entries, so a watch edit of one field re-sorts and re-writes one or two of them.
+ * between calls by the entry object's identity: on the large spec nearly all of the document is
+ * those entries, so a watch edit of one field re-sorts and re-writes one or two of them.
+ *
+ * Only frozen entries are kept: @specgen/contract deep-freezes the parts of the document it keeps
+ * between builds (the read resources' path items and schemas), so an entry that is the same object
+ * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
 import { canonical, toJson, toYaml } from './serialize.ts';
 import { yamlBlock, yamlOf } from './yaml.ts';
@@ -17,8 +21,11 @@ const TOKEN = '__specgen_openapi_entry_';
 const JSON_SLOT = new RegExp(`"${TOKEN}(\\d+)__"`, 'g');
 const YAML_SLOT = new RegExp(`: ${TOKEN}(\\d+)__$`, 'gm');
 
-/** `indent`-deep text of an entry of a name map (whose values are canonical with no parent key). */
-let memo = new Map<string, EntryText>();
+/** Texts of frozen entries, by indent (path items at 4 spaces, component schemas at 6). */
+const memo = new Map<number, WeakMap<object, EntryText>>();
+
+/** How many entry texts were made rather than taken from the memo (tests check it hits). */
+export const entryTextStats = { made: 0, kept: 0 };
 
 /** JSON text of `value` nested `depth` levels deep: stringified inside as many arrays, which are cut off again. */
 function nestedJson(value: unknown, depth: number): string {
@@ -30,23 +37,53 @@ function nestedJson(value: unknown, depth: number): string {
   return text.slice(start + 2 * depth, text.length - (depth * 2 + depth * (depth - 1)));
 }
 
-function entryText(value: unknown, indent: string, next: Map<string, EntryText>, scalars: Map<string, string>): EntryText {
-  const key = `${indent.length}:${JSON.stringify(value)}`;
-  let text = memo.get(key) ?? next.get(key);
+/** `indent`-deep text of an entry of a name map (whose values are canonical with no parent key). */
+function entryText(value: object, indent: string, scalars: Map<string, string>): EntryText {
+  const frozen = Object.isFrozen(value);
+  let texts = memo.get(indent.length);
+  if (!texts) memo.set(indent.length, (texts = new WeakMap()));
+  let text = frozen ? texts.get(value) : undefined;
   if (text === undefined) {
     const sorted = canonical(value);
     text = { json: nestedJson(sorted, indent.length / 2), yaml: yamlBlock(sorted, indent, scalars) };
-  }
-  next.set(key, text);
+    if (frozen) texts.set(value, text);
+    entryTextStats.made++;
+  } else entryTextStats.kept++;
   return text;
 }
 
 const isFilled = (v: unknown) => v !== null && typeof v === 'object' && Object.keys(v).length > 0;
 
+/**
+ * Scalars as YAML writes them, kept between calls (a pure function of the string; the keys of a
+ * large document, thousands of component names, are classified once, not on every watch edit).
+ */
+let scalars = new Map<string, string>();
+const MAX_SCALARS = 200_000;
+
+/**
+ * `head`, `text` with each slot the pattern finds replaced by the pieces `fill` gives (a slot it
+ * gives none for stays), and `tail`, joined once: one copy of a 20 MB text, not one per step.
+ */
+function assemble(head: string, text: string, slot: RegExp, fill: (n: number) => string[] | undefined, tail: string): { text: string; slots: number } {
+  const parts = [head];
+  let last = 0;
+  let slots = 0;
+  slot.lastIndex = 0;
+  for (let m = slot.exec(text); m !== null; m = slot.exec(text)) {
+    const pieces = fill(Number(m[1]));
+    if (pieces === undefined) continue;
+    parts.push(text.slice(last, m.index), ...pieces);
+    last = m.index + m[0].length;
+    slots++;
+  }
+  parts.push(text.slice(last), tail);
+  return { text: parts.join(''), slots };
+}
+
 export function documentTexts(document: Record<string, unknown>, yamlHeader: string): { json: string; yaml: string } {
-  const next = new Map<string, EntryText>();
   const entries: EntryText[] = [];
-  const scalars = new Map<string, string>();
+  if (scalars.size > MAX_SCALARS) scalars = new Map();
   /** A copy of `map` whose filled values stand in as placeholders for their texts at `indent`. */
   const slotted = (map: unknown, indent: string): unknown => {
     if (map === null || typeof map !== 'object' || Array.isArray(map)) return map;
@@ -55,7 +92,7 @@ export function documentTexts(document: Record<string, unknown>, yamlHeader: str
       if (!isFilled(v)) out[k] = v;
       else {
         out[k] = `${TOKEN}${entries.length}__`;
-        entries.push(entryText(v, indent, next, scalars));
+        entries.push(entryText(v as object, indent, scalars));
       }
     }
     return out;
@@ -67,15 +104,12 @@ export function documentTexts(document: Record<string, unknown>, yamlHeader: str
     ...(components ? { components: { ...components, schemas: slotted(components['schemas'], '      ') } } : {}),
   };
   const sorted = canonical(skeleton) as Record<string, unknown>;
-  let jsonSlots = 0;
-  let yamlSlots = 0;
-  const json = JSON.stringify(sorted, null, 2).replace(JSON_SLOT, (_m, n: string) => (jsonSlots++, entries[Number(n)]?.json ?? _m));
-  const yaml = yamlOf(sorted).replace(YAML_SLOT, (_m, n: string) => (yamlSlots++, entries[Number(n)] ? `:\n${entries[Number(n)]!.yaml}` : _m));
-  memo = next;
-  if (jsonSlots !== entries.length || yamlSlots !== entries.length) {
+  const json = assemble('', JSON.stringify(sorted, null, 2), JSON_SLOT, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
+  const yaml = assemble(yamlHeader, yamlOf(sorted, scalars), YAML_SLOT, (n) => (entries[n] ? [':\n', entries[n].yaml] : undefined), '');
+  if (json.slots !== entries.length || yaml.slots !== entries.length) {
     // A spec string that looks like a placeholder: serialize the plain way.
     const whole = canonical(document);
     return { json: toJson(whole, true), yaml: toYaml(whole, yamlHeader, true) };
   }
-  return { json: `${json}\n`, yaml: yamlHeader + yaml };
+  return { json: json.text, yaml: yaml.text };
 }

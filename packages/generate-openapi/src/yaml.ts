@@ -77,9 +77,9 @@ function write(value: unknown, indent: string, first: string, out: string[], cac
 }
 
 /** YAML text of a JSON value whose root is an object. */
-export function yamlOf(value: Record<string, unknown>): string {
+export function yamlOf(value: Record<string, unknown>, cache: Map<string, string> = new Map()): string {
   const out: string[] = [];
-  write(value, '', '', out, new Map());
+  write(value, '', '', out, cache);
   return out.join('\n') + '\n';
 }
 

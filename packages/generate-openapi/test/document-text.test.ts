@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSpecFile } from '@specgen/parser';
 import { buildDocument, canonical, toJson, toYaml } from '../src/index.ts';
-import { documentTexts } from '../src/document-text.ts';
+import type { Spec } from '@specgen/ir';
+import { documentTexts, entryTextStats } from '../src/document-text.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
 const plain = (d: Record<string, unknown>) => {
@@ -27,6 +28,27 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
     const texts = documentTexts(edited, '# header\n');
     expect(texts).toEqual(plain(edited));
     expect(texts.yaml).toContain('description: "edited: \\"yes\\""');
+  });
+
+  it('serializes again only the entries that are new objects or not frozen (an edit in a shared spec)', () => {
+    const own = structuredClone(spec);
+    const entries = (d: Record<string, unknown>) => [
+      ...Object.values(d['paths'] as Record<string, object>),
+      ...Object.values((d['components'] as { schemas: Record<string, object> }).schemas),
+    ].filter((v) => Object.keys(v).length > 0);
+    const first = buildDocument(own, { serviceVersion: null });
+    documentTexts(first, '# header\n');
+    const edited: Spec = { ...own, resources: own.resources.map((r) => (r.name === 'Schedules' ? { ...r, description: 'Edited.' } : r)) };
+    const second = buildDocument(edited, { serviceVersion: null });
+    const before = new Set(entries(first));
+    const expected = entries(second).filter((e) => !Object.isFrozen(e) || !before.has(e)).length;
+    const made = entryTextStats.made;
+    const texts = documentTexts(second, '# header\n');
+    expect(entryTextStats.made - made).toBe(expected);
+    // Most entries are kept: on this spec the read resources' are the larger part.
+    expect(expected).toBeLessThan(entries(second).length / 2);
+    expect(texts).toEqual(plain(second));
+    expect(texts.yaml).toContain('description: Edited.');
   });
 
   it('falls back to plain serialization when a spec string looks like a placeholder', () => {

@@ -121,6 +121,15 @@ function fieldGaps(spec: Spec): FieldGap[] {
 }
 
 /**
+ * Everything of `spec` that {@link decision} and {@link fieldGapUnknown} read, as one string: the
+ * unknowns' ids and texts, and the resources each field gap names. Two specs with the same
+ * context give every decision the same answer (a memo of the document builder keys by it).
+ */
+export function decisionContext(spec: Spec): string {
+  return JSON.stringify([spec.unknowns.map((u) => [u.id, u.text]), fieldGaps(spec).map((g) => [g.id, [...g.resources].sort()])]);
+}
+
+/**
  * The unknown that names a field of a resource ("Allowed values of PurchaseCommentShowInForms
  * (SupplierPartLinks) ...: not shown"): it names the field, and this resource if it names any.
  */

@@ -13,6 +13,7 @@ import { decision } from './decisions.ts';
 import { ERROR_MESSAGE, errorMessageSchema } from './errors.ts';
 import { operationResponses } from './operation-responses.ts';
 import { readOperation, sharedQueryParameters } from './read-operations.ts';
+import { resourceOperations } from './resource-memo.ts';
 import { SchemaRegistry } from './schemas.ts';
 import { signInOperation } from './signin-operations.ts';
 
@@ -47,7 +48,26 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
   const registry = new SchemaRegistry(spec, version);
   for (const s of spec.structures) registry.structure(s);
   const paths: PathItems = {};
-  for (const route of routes(spec, version)) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(registry, route);
+  // Path items are never changed once placed: those of the memo are shared between documents.
+  const place = (route: RouteContract, op: JsonSchema, item?: Record<string, JsonSchema>) => {
+    const existing = paths[route.path];
+    paths[route.path] = existing ? { ...existing, [route.method.toLowerCase()]: op } : (item ?? { [route.method.toLowerCase()]: op });
+  };
+  const all = routes(spec, version);
+  for (let i = 0; i < all.length; ) {
+    const route = all[i]!;
+    if (route.kind !== 'list' && route.kind !== 'get') {
+      place(route, operation(registry, route));
+      i++;
+      continue;
+    }
+    // The read routes of one resource (list and get) as one memoized part (resource-memo.ts).
+    let end = i + 1;
+    while (end < all.length && (all[end]!.kind === 'list' || all[end]!.kind === 'get') && all[end]!.resource === route.resource) end++;
+    const group = all.slice(i, end);
+    resourceOperations(registry, route.resource!, group, (r) => operation(registry, r)).forEach((o, j) => place(group[j]!, o.operation, o.item));
+    i = end;
+  }
   const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op['tags'] as string[] | undefined) ?? [])))];
   return {
     openapi: '3.1.0',

@@ -60,7 +60,7 @@ function listParameters(registry: SchemaRegistry, resourceName: string, names: s
 
 /** The operation (without responses) of a list or get route of a read resource. */
 export function readOperation(registry: SchemaRegistry, route: RouteContract): JsonSchema {
-  const resource: Resource | undefined = registry.spec.resources.find((r) => r.name === route.resource);
+  const resource: Resource | undefined = route.resource === null ? undefined : registry.resource(route.resource);
   if (!resource) throw new Error(`no resource behind route ${route.operationId}`);
   registry.resourceRecord(resource);
   registry.partialRecord(resource);

@@ -16,13 +16,78 @@ const REQUEST_STRUCTURES = new Set(['LoginRequest', 'TotpLoginRequest']);
 /** `~` and `/` escaped for a JSON Pointer segment (RFC 6901). */
 const pointerSegment = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/**
+ * What a piece of work (the routes of one resource) did to a registry, so that it can be replayed
+ * instead of done again (resource-memo.ts): the names it found present or absent before it set
+ * them, the components it set in order, and the resources it looked up by name.
+ */
+export interface RegistryJournal {
+  /** Names found present that the work had not set itself. */
+  present: Set<string>;
+  /** Names found absent (the work then set them). */
+  absent: Set<string>;
+  /** Every `set` of the component map, in order (a record is reserved first, then filled). */
+  sets: [string, JsonSchema][];
+  /** Names the work set. */
+  own: Set<string>;
+  resources: Map<string, Resource | undefined>;
+}
+
 export class SchemaRegistry {
   readonly components = new Map<string, JsonSchema>();
+  private journal: RegistryJournal | null = null;
   constructor(
     readonly spec: Spec,
     /** Service version the document describes; null = everything in the spec. */
     readonly version: string | null,
   ) {}
+
+  /** Runs `work` and returns what it did to the registry (see {@link RegistryJournal}). */
+  record<T>(work: () => T): { value: T; journal: RegistryJournal } {
+    if (this.journal) throw new Error('SchemaRegistry.record: already recording');
+    const journal: RegistryJournal = { present: new Set(), absent: new Set(), sets: [], own: new Set(), resources: new Map() };
+    this.journal = journal;
+    try {
+      return { value: work(), journal };
+    } finally {
+      this.journal = null;
+    }
+  }
+
+  /** Whether the journal's work would do the same here: every name it read is present or absent as it was then. */
+  canReplay(journal: RegistryJournal): boolean {
+    for (const name of journal.present) if (!this.components.has(name)) return false;
+    for (const name of journal.absent) if (this.components.has(name)) return false;
+    for (const [name, resource] of journal.resources) if (resourceNamed(this.spec, name) !== resource) return false;
+    return true;
+  }
+
+  /** Sets what the journal's work set, in the same order (check {@link canReplay} first). */
+  replay(journal: RegistryJournal): void {
+    for (const [name, schema] of journal.sets) this.components.set(name, schema);
+  }
+
+  private has(name: string): boolean {
+    const present = this.components.has(name);
+    const journal = this.journal;
+    if (journal && !journal.own.has(name)) (present ? journal.present : journal.absent).add(name);
+    return present;
+  }
+
+  private put(name: string, schema: JsonSchema): void {
+    if (this.journal) {
+      this.journal.sets.push([name, schema]);
+      this.journal.own.add(name);
+    }
+    this.components.set(name, schema);
+  }
+
+  /** The spec's resource of that name (the first, as `find` gives it). */
+  resource(name: string): Resource | undefined {
+    const resource = resourceNamed(this.spec, name);
+    this.journal?.resources.set(name, resource);
+    return resource;
+  }
 
   /** Whether something introduced in `since` exists at the document's version. */
   at(since: string | null): boolean {
@@ -30,18 +95,18 @@ export class SchemaRegistry {
   }
 
   add(name: string, schema: JsonSchema): string {
-    if (!this.components.has(name)) this.components.set(name, schema);
+    if (!this.has(name)) this.put(name, schema);
     return name;
   }
 
   resourceRecord(resource: Resource): string {
     const name = naming.componentSchema(naming.recordType(resource.name));
-    if (this.components.has(name)) return name;
-    this.components.set(name, {}); // reserved: a resource may reference itself
+    if (this.has(name)) return name;
+    this.put(name, {}); // reserved: a resource may reference itself
     const fields = fieldsAt(resource, this.version);
     const properties: Record<string, JsonSchema> = {};
     for (const f of fields) properties[f.name] = this.field(f, resource.name);
-    this.components.set(name, {
+    this.put(name, {
       type: 'object',
       description: resource.description || `One record of ${resource.name}.`,
       ...(resource.introduced ? { 'x-since': resource.introduced } : {}),
@@ -60,7 +125,7 @@ export class SchemaRegistry {
   partialRecord(resource: Resource): string {
     const record = this.resourceRecord(resource);
     const name = SCHEMA_NAMES.partialRecord(resource.name);
-    if (this.components.has(name)) return name;
+    if (this.has(name)) return name;
     const properties: Record<string, JsonSchema> = {};
     for (const f of fieldsAt(resource, this.version)) properties[f.name] = { $ref: `#/components/schemas/${record}/properties/${pointerSegment(f.name)}` };
     return this.add(name, {
@@ -147,7 +212,7 @@ export class SchemaRegistry {
 
   /** A type the spec names without showing it (Comments, Parts, ...), or one of its own resources. */
   private referenced(target: string): string {
-    const own = this.spec.resources.find((r) => r.name === target);
+    const own = this.resource(target);
     if (own && this.at(own.introduced)) return this.resourceRecord(own);
     const name = naming.componentSchema(naming.recordType(target));
     return this.add(name, {
@@ -159,6 +224,23 @@ export class SchemaRegistry {
       'x-decision': decision(this.spec, 'referencedTypes'),
     });
   }
+}
+
+const byName = new WeakMap<Spec, Map<string, Resource>>();
+
+/** The first resource of each name, once per spec (`find` per referenced field was quadratic). */
+export function resourcesByName(spec: Spec): Map<string, Resource> {
+  let map = byName.get(spec);
+  if (!map) {
+    map = new Map();
+    for (const r of spec.resources) if (!map.has(r.name)) map.set(r.name, r);
+    byName.set(spec, map);
+  }
+  return map;
+}
+
+function resourceNamed(spec: Spec, name: string): Resource | undefined {
+  return resourcesByName(spec).get(name);
 }
 
 /**

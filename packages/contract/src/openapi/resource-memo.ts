@@ -1,0 +1,100 @@
+/**
+ * The part of the document that one read resource's routes make (its two operations and the
+ * component schemas they add: record, partial record, enums, query option schemas, referenced
+ * types), kept between builds by the identity of the resource's IR object. The incremental parser
+ * hands over the same object for a resource whose section did not change, so a watch edit of one
+ * field rebuilds one resource and replays the rest; the replayed schemas are the same objects as
+ * before, which lets the OpenAPI and server targets keep their texts by identity too.
+ *
+ * A part is replayed only when it would come out the same if built again:
+ * - the same resource object, service version, read path prefix and decision context (the spec's
+ *   unknowns and the resources field gaps name: everything else of the spec the build reads);
+ * - the same resources behind every name it looked up (a field referencing another resource);
+ * - the component names it found present, or absent, are so again at its turn (registry journal).
+ * Otherwise it is built again and the memo updated. Parts are deep-frozen: the document is shared.
+ * (A frozen object's children are frozen: only this module freezes document objects, always deeply.)
+ */
+import type { Resource, Spec } from '@specgen/ir';
+import type { JsonSchema } from '../json-schema.ts';
+import type { RouteContract } from '../route-types.ts';
+import { decisionContext } from './decisions.ts';
+import { resourcesByName, type RegistryJournal, type SchemaRegistry } from './schemas.ts';
+
+/** The operation of one route, in the order of the routes given. */
+export interface BuiltOperation {
+  operation: JsonSchema;
+  /** A path item holding only this operation (used as is when its path has no other). */
+  item: Record<string, JsonSchema>;
+}
+
+interface ResourcePart {
+  routes: string;
+  operations: BuiltOperation[];
+  journal: RegistryJournal;
+}
+
+/** Contexts kept per resource: one per service version and spec context in use. */
+const CONTEXTS_PER_RESOURCE = 4;
+const parts = new WeakMap<Resource, Map<string, ResourcePart>>();
+const contexts = new WeakMap<Spec, Map<string | null, string>>();
+
+/** How many parts were built rather than replayed (tests check the memo really hits). */
+export const resourceMemoStats = { built: 0, replayed: 0 };
+
+function contextOf(spec: Spec, version: string | null): string {
+  let byVersion = contexts.get(spec);
+  if (!byVersion) contexts.set(spec, (byVersion = new Map()));
+  let context = byVersion.get(version);
+  if (context === undefined) byVersion.set(version, (context = JSON.stringify([version, spec.readPathPrefix, decisionContext(spec)])));
+  return context;
+}
+
+const routesKey = (routes: readonly RouteContract[]) => routes.map((r) => `${r.method} ${r.path} ${r.operationId} ${r.kind}`).join('\n');
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+  else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+}
+
+function build(registry: SchemaRegistry, routes: readonly RouteContract[], operation: (route: RouteContract) => JsonSchema): { operations: BuiltOperation[]; journal: RegistryJournal } {
+  const { value, journal } = registry.record(() =>
+    routes.map((route) => {
+      const op = operation(route);
+      return { operation: op, item: { [route.method.toLowerCase()]: op } };
+    }),
+  );
+  return { operations: value, journal };
+}
+
+/**
+ * The operations of `routes` (the consecutive read routes of the resource `name`), built with
+ * `operation` against `registry`, or replayed from the memo with the same effect on `registry`.
+ */
+export function resourceOperations(
+  registry: SchemaRegistry, name: string, routes: readonly RouteContract[], operation: (route: RouteContract) => JsonSchema,
+): BuiltOperation[] {
+  const spec = registry.spec;
+  const resource = resourcesByName(spec).get(name);
+  // Two resources of one name share a record; such a spec is built without the memo.
+  if (!resource || resourcesByName(spec).size !== spec.resources.length) return build(registry, routes, operation).operations;
+  const context = contextOf(spec, registry.version);
+  let byContext = parts.get(resource);
+  if (!byContext) parts.set(resource, (byContext = new Map()));
+  const key = routesKey(routes);
+  const part = byContext.get(context);
+  if (part && part.routes === key && registry.canReplay(part.journal)) {
+    registry.replay(part.journal);
+    resourceMemoStats.replayed++;
+    return part.operations;
+  }
+  const built = build(registry, routes, operation);
+  deepFreeze(built.operations.map((o) => o.item));
+  deepFreeze(built.journal.sets);
+  byContext.delete(context);
+  byContext.set(context, { routes: key, ...built });
+  if (byContext.size > CONTEXTS_PER_RESOURCE) byContext.delete(byContext.keys().next().value!);
+  resourceMemoStats.built++;
+  return built.operations;
+}
