@@ -53,7 +53,8 @@ export function invoker(route: RouteDefinition, ctx: SkeletonContext) {
       const projectorOf = projectors(shapeOf(reads));
       const queryOf = collectionQueries();
       const fallback = ctx.defaults.resource(route.resource).list;
-      const tools = { ...ctx.server, next: (request: ListRequest<unknown>) => fallback(request, { ...ctx.server, next: noNext }) };
+      const last = { ...ctx.server, next: noNext };
+      const tools = { ...ctx.server, next: (request: ListRequest<unknown>) => fallback(request, last) };
       return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
         const plan = reads.collectionOptions(request.url, request.query as RawQuery);
         const page = await route.handler({ ...base(request, session), query: queryOf(plan), plan }, tools);
@@ -64,7 +65,8 @@ export function invoker(route: RouteDefinition, ctx: SkeletonContext) {
       const reads = readsOf(ctx, route.resource);
       const projectorOf = projectors(shapeOf(reads));
       const fallback = ctx.defaults.resource(route.resource).get;
-      const tools = { ...ctx.server, next: (request: GetRequest<unknown>) => fallback(request, { ...ctx.server, next: noNext }) };
+      const last = { ...ctx.server, next: noNext };
+      const tools = { ...ctx.server, next: (request: GetRequest<unknown>) => fallback(request, last) };
       return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
         const id = parseInt64((request.params as { Id: string }).Id);
         if (!id.ok) return sendMessage(reply, 400, READ_MESSAGES.badId(id.message));

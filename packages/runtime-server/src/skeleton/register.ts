@@ -66,7 +66,8 @@ export function registerRoutes(scope: FastifyInstance, ctx: SkeletonContext, rou
       config: route.rateLimited ? perAddressLimit(ctx.settings) : {},
       // A command without a body is an empty object (GetMultiFactorDeviceSecret with a session).
       ...(route.kind === 'command' ? { preValidation: async (request: FastifyRequest) => void (request.body ??= {}) } : {}),
-      onSend: undocumentedStatusLog(route),
+      // Reads are answered by the skeleton itself (statuses of the contract, HttpError checked above).
+      ...(route.kind === 'sign-in' || route.kind === 'command' ? { onSend: undocumentedStatusLog(route) } : {}),
       handler: handlerOf(route, ctx),
     });
     registered.push(route);
