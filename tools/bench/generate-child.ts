@@ -72,6 +72,7 @@ if (mode === 'parse') {
   const reported: number[] = [];
   const written: number[] = [];
   const cpuPerEdit: number[] = [];
+  let lastWritten: readonly string[] = [];
   for (let i = 0; i < edits; i++) {
     // One field's notes and nullability change: a one-field edit in one resource section.
     const edited = original.replace('| WarrantyMonths | Int32 | Warranty length in months. |', `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`);
@@ -86,6 +87,7 @@ if (mode === 'parse') {
     reported.push(run.ms);
     stepsPerEdit.push(steps);
     written.push(run.outcome?.kind === 'written' ? run.outcome.report.written.length : -1);
+    if (run.outcome?.kind === 'written') lastWritten = run.outcome.report.written;
     await new Promise((r) => setTimeout(r, 150));
   }
   await handle.close();
@@ -93,7 +95,7 @@ if (mode === 'parse') {
   const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
   console.log(JSON.stringify({
     mode, initialMs: Math.round(runs[0]!.ms), saveToWrittenMedianMs: median(latencies), saveToWrittenMaxMs: Math.round(Math.max(...latencies)),
-    eventToWrittenMedianMs: median(reported), cpuPerEditMedianMs: median(cpuPerEdit), writtenPerEdit: written, peakRssMb: peakRssMb(),
+    eventToWrittenMedianMs: median(reported), cpuPerEditMedianMs: median(cpuPerEdit), writtenPerEdit: written, peakRssMb: peakRssMb(), lastWritten,
     stepMedianMs: Object.fromEntries(Object.keys(stepsPerEdit[0] ?? {}).map((k) => [k, median(stepsPerEdit.map((s) => s[k] ?? 0))])),
   }));
 }

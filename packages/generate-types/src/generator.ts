@@ -2,7 +2,7 @@
 import { packageNameOf, type GenerateContext, type GeneratedFile, type Generator } from '@specgen/generate-core';
 import { posix } from 'node:path';
 import { buildTypesModel, type RecordView, type TypesModel } from './model.ts';
-import { renderOnce } from './memo.ts';
+import { renderOnce, renderWhenChanged } from './memo.ts';
 import { TYPESCRIPT_RANGE, file, packageHeaderText, withHeader, withMarkdownHeader } from './package-files.ts';
 
 export const TARGET = 'types';
@@ -21,16 +21,20 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
   const model = buildTypesModel(spec, options.serviceVersion, options.specFile);
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
   const ts = (path: string, name: string, data: object) => file(`${TARGET}/src/${path}`, withHeader(options.specFile, render(name, data)));
-  const signInImports = mergeImports(model.structures, 'sign-in');
+  // Files of the whole model are rendered again only when a view, or another input, changed.
+  const deps = modelDeps(model);
+  const whole = (path: string, make: () => GeneratedFile) => file(`${TARGET}/${path}`, renderWhenChanged(templates, `${TARGET}/${path}`, deps, () => make().contents));
+  const packageName = packageNameOf(options, TARGET);
   return [
-    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion, packageNameOf(options, TARGET))),
+    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion, packageName)),
     file(`${TARGET}/tsconfig.json`, withHeader(options.specFile, render('tsconfig.json', {}))),
-    file(`${TARGET}/README.md`, withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageNameOf(options, TARGET))))),
-    ts('index.ts', 'index.ts', model),
-    ts('versions.ts', 'versions.ts', model),
+    file(`${TARGET}/README.md`, renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
+      withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageName))))),
+    whole('src/index.ts', () => ts('index.ts', 'index.ts', model)),
+    whole('src/versions.ts', () => ts('versions.ts', 'versions.ts', model)),
     ts('bitmask.ts', 'bitmask.ts', {}),
-    ts('references.ts', 'references.ts', model),
-    ts('sign-in.ts', 'sign-in.ts', { structures: model.structures, imports: importsFrom('sign-in', signInImports) }),
+    whole('src/references.ts', () => ts('references.ts', 'references.ts', model)),
+    whole('src/sign-in.ts', () => ts('sign-in.ts', 'sign-in.ts', { structures: model.structures, imports: importsFrom('sign-in', mergeImports(model.structures, 'sign-in')) })),
     ...model.resources.map((record) =>
       file(`${TARGET}/src/${record.module}.ts`, renderOnce(record, templates, options.specFile, () =>
         withHeader(options.specFile, render('resource.ts', {
@@ -43,6 +47,17 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
       )),
     ),
   ].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/**
+ * Everything a file of the whole model reads, for renderWhenChanged: the view objects (memoized per
+ * IR entry, model.ts) and the other values of the model.
+ */
+export function modelDeps(model: TypesModel): unknown[] {
+  return [
+    model.title, model.specFile, model.serviceVersion, model.newestVersion, model.versions.join('\n'), JSON.stringify(model.references),
+    model.resources.length, ...model.resources, model.structures.length, ...model.structures,
+  ];
 }
 
 function packageJson(render: (name: string, data: object) => string, model: TypesModel, packageVersion: string, packageName: string): string {

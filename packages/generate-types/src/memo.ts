@@ -1,8 +1,11 @@
 /**
  * Memoization for regeneration (`generate --watch`): a resource whose IR did not change keeps
  * its view object, and a view keeps its rendered file, so a one-field edit re-renders one
- * resource instead of all of them. Keys are the IR without source positions (which move when a
- * line is added above) plus everything else a view depends on.
+ * resource instead of all of them. First by identity: the incremental parser returns the same
+ * resource object when nothing about it changed (docs/ir.md, "Identity between parses"), found
+ * in a WeakMap without computing anything. A new object (edited, or moved by lines added above,
+ * since positions are part of its identity) is then looked up by a key of the IR without source
+ * positions plus everything else a view depends on, so a moved resource is not rendered again.
  */
 import type { TemplateEngine } from '@specgen/generate-core';
 import type { Field, Resource } from '@specgen/ir';
@@ -27,6 +30,11 @@ export class BuildMemo<V> {
     const value = hit ?? make();
     this.#used.set(key, value);
     return value;
+  }
+
+  /** Marks an entry as used by this build without looking it up (its value was found elsewhere). */
+  keep(key: string, value: V): void {
+    this.#used.set(key, value);
   }
 
   /** Ends a build: keeps only the entries it used. */
@@ -69,5 +77,23 @@ export function renderOnce(owner: object, templates: TemplateEngine, salt: strin
   if (hit && hit.salt === salt) return hit.text;
   const text = render();
   byEngine.set(templates, { salt, text });
+  return text;
+}
+
+const lastTexts = new WeakMap<TemplateEngine, Map<string, { deps: readonly unknown[]; text: string }>>();
+
+/**
+ * A file rendered from many entries (an index of every resource): rendered again only when one of
+ * `deps` differs from the previous call for `slot` with `templates` (compared with `===`, so
+ * entries are the memoized view objects and other inputs primitives). `deps` must hold
+ * everything `render` reads.
+ */
+export function renderWhenChanged(templates: TemplateEngine, slot: string, deps: readonly unknown[], render: () => string): string {
+  let slots = lastTexts.get(templates);
+  if (!slots) lastTexts.set(templates, (slots = new Map()));
+  const last = slots.get(slot);
+  if (last && last.deps.length === deps.length && last.deps.every((d, i) => d === deps[i])) return last.text;
+  const text = render();
+  slots.set(slot, { deps, text });
   return text;
 }

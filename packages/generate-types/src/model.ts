@@ -64,6 +64,9 @@ export interface TypesModel {
 }
 
 const resourceViews = new BuildMemo<RecordView>();
+/** The view of a resource object, the build context it was made in and its key in `resourceViews` (memo.ts). */
+const viewOfResource = new WeakMap<Resource, { context: string; key: string; view: RecordView }>();
+const viewOfStructure = new WeakMap<Structure, { context: string; view: RecordView }>();
 /** The types and validators generators of one run share one model of the same IR. */
 const models = new WeakMap<Spec, Map<string, TypesModel>>();
 
@@ -82,9 +85,25 @@ function buildModel(spec: Spec, serviceVersion: string | null, specFile: string)
     serviceVersion, spec.readPathPrefix, spec.resources.map((r) => r.name), spec.structures.map((s) => s.name),
   ]);
   resourceViews.begin(context);
-  const resources = resourcesAt(spec, serviceVersion).map((r) => resourceViews.get(resourceKey(r), () => resourceView(spec, r, serviceVersion)));
+  const resources = resourcesAt(spec, serviceVersion).map((r) => {
+    const hit = viewOfResource.get(r);
+    if (hit?.context === context) {
+      resourceViews.keep(hit.key, hit.view);
+      return hit.view;
+    }
+    const key = resourceKey(r);
+    const view = resourceViews.get(key, () => resourceView(spec, r, serviceVersion));
+    viewOfResource.set(r, { context, key, view });
+    return view;
+  });
   resourceViews.sweep();
-  const structures = spec.structures.map((s) => structureView(spec, s));
+  const structures = spec.structures.map((s) => {
+    const hit = viewOfStructure.get(s);
+    if (hit?.context === context) return hit.view;
+    const view = structureView(spec, s);
+    viewOfStructure.set(s, { context, view });
+    return view;
+  });
   const versions = serviceVersion === null ? spec.versions : spec.versions.filter((v) => compareVersions(v, serviceVersion) <= 0);
   const model: TypesModel = {
     title: spec.title,

@@ -1,6 +1,6 @@
 /** IR -> `@service-api/validators`: zod 4 schemas, scalar rules, lossless JSON, version-gated factory. */
 import { packageNameOf, type GenerateContext, type GeneratedFile, type Generator } from '@specgen/generate-core';
-import { TYPESCRIPT_RANGE, file, importPath, renderOnce, packageHeaderText, withHeader, withMarkdownHeader } from '@specgen/generate-types';
+import { TYPESCRIPT_RANGE, file, importPath, modelDeps, renderOnce, renderWhenChanged, packageHeaderText, withHeader, withMarkdownHeader } from '@specgen/generate-types';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -24,20 +24,25 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(options.specFile, text));
   const schemaObject = (view: SchemaView) => render('schema-object', view).trimEnd();
   const types = model.types;
+  // Files of the whole model are rendered again only when a view, or another input, changed.
+  const deps = [...modelDeps(types), model.resources.length, ...model.resources, model.structures.length, ...model.structures];
+  const whole = (path: string, make: () => string) => file(`${TARGET}/${path}`, renderWhenChanged(templates, `${TARGET}/${path}`, deps, make));
+  const packageName = packageNameOf(options, TARGET);
   return [
-    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion, packageNameOf(options, TARGET))),
+    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion, packageName)),
     file(`${TARGET}/tsconfig.json`, withHeader(options.specFile, render('tsconfig.json', {}))),
-    file(`${TARGET}/README.md`, withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageNameOf(options, TARGET))))),
-    ts('index.ts', render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures })),
-    ts('versions.ts', render('versions.ts', types, 'types')),
+    file(`${TARGET}/README.md`, renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
+      withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageName))))),
+    whole('src/index.ts', () => withHeader(options.specFile, render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures }))),
+    whole('src/versions.ts', () => withHeader(options.specFile, render('versions.ts', types, 'types'))),
     ts('scalars.ts', render('scalars.ts', {})),
     ts('json.ts', render('json.ts', {})),
     ts('errors.ts', render('errors.ts', {})),
-    ts('references.ts', render('references.ts', model)),
-    ts('sign-in.ts', render('sign-in.ts', {
+    whole('src/references.ts', () => withHeader(options.specFile, render('references.ts', model))),
+    whole('src/sign-in.ts', () => withHeader(options.specFile, render('sign-in.ts', {
       schemaObjects: model.structures.map(schemaObject),
       refs: refsFrom('sign-in', model.structures.flatMap((s) => s.refs)),
-    })),
+    }))),
     ...model.resources.map((view) =>
       file(`${TARGET}/src/${view.module}.ts`, renderOnce(view, templates, options.specFile, () =>
         withHeader(options.specFile, render('resource.ts', {

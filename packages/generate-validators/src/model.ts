@@ -42,12 +42,15 @@ export function buildValidatorsModel(spec: Spec, serviceVersion: string | null, 
   return {
     types,
     resources: types.resources.map((r) => cachedSchemaView(spec, r, () => resourceFields.get(r.name)!)),
-    structures: types.structures.map((s) => schemaView(spec, s, structureFields.get(s.name)!)),
+    structures: types.structures.map((s) => cachedSchemaView(spec, s, () => structureFields.get(s.name)!)),
     references: types.references.map((ref) => ({ typeName: ref.typeName, schemaName: naming.schema(ref.typeName), usedBy: ref.usedBy })),
   };
 }
 
-/** Resource views are memoized by generate-types; a view that survived keeps its schema view too. */
+/**
+ * Resource and structure views are memoized by generate-types (per IR object, in the same build
+ * context: names and service version); a view that survived keeps its schema view too.
+ */
 const schemaViews = new WeakMap<RecordView, SchemaView>();
 
 function cachedSchemaView(spec: Spec, record: RecordView, fields: () => Field[]): SchemaView {

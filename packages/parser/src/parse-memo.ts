@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '@specgen/diagnostics';
 import type { Resource, Spec, TypeExpr } from '@specgen/ir';
-import type { Position } from './blocks.ts';
+import type { Block, Position } from './blocks.ts';
 import { SectionCache, type BlockParserOptions } from './cache.ts';
 import { ParseContext, type PayloadType } from './context.ts';
 import type { ResolvedMemo } from './resolve-resources.ts';
@@ -24,8 +24,11 @@ export class ParseMemo {
   readonly resolved: ResolvedMemo = new WeakMap();
   /** The IR of the previous parse. */
   previous: Spec | null = null;
-  readonly #extracted = new Map<string, Extraction>();
-  readonly #used = new Set<string>();
+  /**
+   * By the section's blocks: the section cache returns the same array for a section whose text and
+   * first body line did not change, so only the heading (file, title, position) is compared.
+   */
+  #extracted = new WeakMap<Block[], Extraction & { heading: string }>();
   extractionHits = 0;
 
   constructor(options: BlockParserOptions = {}) {
@@ -38,15 +41,14 @@ export class ParseMemo {
    */
   resource(ctx: ParseContext, node: SectionNode, read: (ctx: ParseContext, node: SectionNode) => Resource): Resource {
     const s = node.section;
-    const key = `${ctx.file}\u0000${s.level}:${s.line}:${s.column}:${s.bodyLine}\u0000${s.title}\u0000${s.body}`;
-    this.#used.add(key);
-    let hit = this.#extracted.get(key);
-    if (hit) this.extractionHits++;
+    const heading = `${ctx.file}\u0000${s.level}:${s.line}:${s.column}:${s.bodyLine}\u0000${s.title}`;
+    let hit = this.#extracted.get(node.blocks);
+    if (hit?.heading === heading) this.extractionHits++;
     else {
       const own = new ParseContext(ctx.file);
       const resource = read(own, node);
-      hit = { resource, diagnostics: own.diagnostics.list(), typeCells: [...own.typeCells], payloadTypes: own.payloadTypes };
-      this.#extracted.set(key, hit);
+      hit = { heading, resource, diagnostics: own.diagnostics.list(), typeCells: [...own.typeCells], payloadTypes: own.payloadTypes };
+      this.#extracted.set(node.blocks, hit);
     }
     ctx.diagnostics.addAll(hit.diagnostics);
     for (const [type, at] of hit.typeCells) ctx.typeCells.set(type, at);
@@ -56,8 +58,7 @@ export class ParseMemo {
 
   /** Forgets what the last parse did not use (a long watch session keeps only the current spec). */
   evictUnused(): void {
+    // Extractions go with the blocks they are keyed by (a WeakMap).
     this.sections.evictUnused();
-    for (const key of this.#extracted.keys()) if (!this.#used.has(key)) this.#extracted.delete(key);
-    this.#used.clear();
   }
 }

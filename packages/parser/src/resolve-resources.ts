@@ -63,10 +63,15 @@ function resolvedField(f: Field, facts: FieldFacts | undefined, known: ReadonlyS
   return out;
 }
 
+/** The reference targets of an extracted resource's fields, in field order. */
+const refTargets = new WeakMap<Resource, string[]>();
+
 /** Everything `apply` reads besides the extracted resource itself, as a string. */
 function factsKey(r: Resource, facts: ResourceFacts, known: ReadonlySet<string>): string {
   let key = facts.row ? `${facts.row.area}\u0001${facts.row.path}\u0001${facts.row.permission}` : '-';
-  for (const f of r.fields) if (f.type.base.kind === 'ref') key += known.has(f.type.base.target) ? '\u0002y' : '\u0002n';
+  let targets = refTargets.get(r);
+  if (!targets) refTargets.set(r, (targets = r.fields.flatMap((f) => (f.type.base.kind === 'ref' ? [f.type.base.target] : []))));
+  for (const target of targets) key += known.has(target) ? '\u0002y' : '\u0002n';
   if (facts.fields.size > 0) key += `\u0003${JSON.stringify([...facts.fields])}`;
   return key;
 }

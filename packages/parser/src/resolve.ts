@@ -1,6 +1,6 @@
 /** Cross-links between sections: known refs, statuses, read paths, endpoint bodies and versions, error targets. */
 import { didYouMean } from '@specgen/diagnostics';
-import type { Field, Limit, Spec, Structure } from '@specgen/ir';
+import type { Field, Limit, Resource, Spec, Structure } from '@specgen/ir';
 import type { Collected } from './collect.ts';
 import { escapeRegExp, type ParseContext } from './context.ts';
 import { pathTail } from './endpoints.ts';
@@ -148,11 +148,22 @@ function uniqueIds(unknowns: Spec['unknowns']): Spec['unknowns'] {
 function mentionedVersions(resources: Spec['resources'], c: Collected): Set<string> {
   const found = new Set<string>();
   const add = (v: string | null | undefined) => { if (v) found.add(v); };
-  for (const r of resources) {
-    add(r.introduced);
-    for (const f of r.fields) { add(f.since); add(f.obsolete?.since); }
-  }
+  for (const r of resources) for (const v of versionsOf(r)) found.add(v);
   for (const e of c.endpoints) add(e.since);
   for (const v of c.versioning) add(v.rule === 'endpointsFrom' ? v.version : v.rule === 'obsolete' ? v.since : null);
   return found;
+}
+
+/** Resources are not mutated once resolved (and an incremental parse keeps unchanged ones), so their versions are kept. */
+const resourceVersions = new WeakMap<Resource, string[]>();
+
+function versionsOf(r: Resource): string[] {
+  let versions = resourceVersions.get(r);
+  if (versions) return versions;
+  const found = new Set<string>();
+  const add = (v: string | null | undefined) => { if (v) found.add(v); };
+  add(r.introduced);
+  for (const f of r.fields) { add(f.since); add(f.obsolete?.since); }
+  resourceVersions.set(r, (versions = [...found]));
+  return versions;
 }
