@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createTemplateEngine } from '../../packages/generate-core/src/index.ts';
 import { parseSpec } from '@specgen/parser';
 import { findGenerators } from '../../packages/cli/src/generators.ts';
-import { generateFromSpec } from '../../packages/cli/src/generate/pipeline.ts';
+import { generateOneShot } from '../../packages/cli/src/generate/one-shot.ts';
 import type { GenerateProgress } from '../../packages/cli/src/generate/progress.ts';
 import { type WatchRun, watchGenerate } from '../../packages/cli/src/generate/watch.ts';
 
@@ -36,10 +36,18 @@ if (mode === 'parse') {
   writeFileSync(out, astToString(ast));
   console.log(JSON.stringify({ mode, ms: Math.round(performance.now() - loaded), cpuMs: cpuMs(), peakRssMb: peakRssMb(), written: 1 }));
 } else if (mode === 'generate') {
+  // As `specgen generate` runs it (one-shot.ts): a large spec on two threads (SPECGEN_GENERATE_WORKER=0: one).
   const targets = fourth ? fourth.split(',') : null;
-  const parsed = parseSpec(readFileSync(spec, 'utf8'), spec);
-  const parsedAt = performance.now();
-  const outcome = generateFromSpec(parsed, findGenerators(targets), createTemplateEngine(), { outDir: out, specFile: spec, serviceVersion: null, check: false });
+  const text = readFileSync(spec, 'utf8');
+  let parsedAt = 0;
+  const parse = () => {
+    const parsed = parseSpec(text, spec);
+    parsedAt = performance.now();
+    return parsed;
+  };
+  const generators = findGenerators(targets);
+  const options = { outDir: out, specFile: spec, serviceVersion: null, check: false };
+  const outcome = await generateOneShot(text, parse, generators, { dir: null, engine: () => createTemplateEngine() }, options);
   const written = outcome.kind === 'written' ? outcome.report.written.length : -1;
   const files = outcome.kind === 'written' ? outcome.paths.length : 0;
   console.log(JSON.stringify({

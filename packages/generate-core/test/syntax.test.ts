@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GeneratedFile, SAMPLE_FROM, lineShapes, syntaxErrors, syntaxSample } from '../src/index.ts';
+import { type GeneratedFile, SAMPLE_FROM, lineShapes, syntaxErrors, syntaxErrorsAsync, syntaxSample } from '../src/index.ts';
 
 /** What a resource template renders for one resource: a field per entry, optional ones with `?`. */
 function resourceFile(name: string, fields: [string, string, boolean][]): GeneratedFile {
@@ -50,5 +50,15 @@ describe('syntaxErrors', () => {
   it('accepts type-only syntax and skips files that are not TypeScript', () => {
     const ts = { path: 'a/x.ts', contents: 'export interface A<T extends string = "a"> { readonly b?: T[]; }\nexport type B = A extends infer U ? U : never;\n' };
     expect(syntaxErrors([ts, { path: 'a/x.json', contents: '{' }])).toEqual([]);
+  });
+
+  it('syntaxErrorsAsync finds the same errors, every file of the list at once', async () => {
+    const files = [
+      { path: 'types/src/a.ts', contents: 'export const a = 1;\n' },
+      { path: 'types/src/b.ts', contents: 'const ok = 1;\nexport type = ;\n' },
+      { path: 'types/src/c.ts', contents: 'export function f( {\n' },
+    ];
+    expect(await syntaxErrorsAsync(files)).toEqual(syntaxErrors(files));
+    expect((await syntaxErrorsAsync(files)).map((e) => e.path)).toEqual(['types/src/b.ts', 'types/src/c.ts']);
   });
 });

@@ -7,7 +7,8 @@ import type { Command } from '../command.ts';
 import { GENERATE_HELP as HELP } from './help/generate.ts';
 import { findGenerators, generators } from '../generators.ts';
 import { type GenerateCliOptions, parseGenerateArgs } from '../generate/options.ts';
-import { type GenerateOutcome, displayPath, generateFromSpec } from '../generate/pipeline.ts';
+import { type GenerateOutcome, displayPath } from '../generate/pipeline.ts';
+import { generateOneShot } from '../generate/one-shot.ts';
 import { watchGenerate } from '../generate/watch.ts';
 import { configuredPackageNames } from '../generate/config.ts';
 import { builtinTemplatesDir } from '../generate/templates-dir.ts';
@@ -72,11 +73,16 @@ export const generateCommand: Command = {
     const progress = !options.quiet && process.stderr.isTTY ? terminalProgress((t) => process.stderr.write(t), useColor(process.stderr)) : silentProgress;
     const started = performance.now();
     try {
-      const parsed = parseSpec(read.text, renderOptions.specFile);
-      const { spec } = parsed;
-      progress.parsed(shown.spec, { resources: spec.resources.length, structures: spec.structures.length, diagnostics: parsed.diagnostics.length }, performance.now() - started);
-      const engine = createTemplateEngine(templates ?? undefined, builtinTemplatesDir());
-      const outcome = generateFromSpec(parsed, selected, engine, { ...renderOptions, progress, check: options.check });
+      const parse = () => {
+        const parsed = parseSpec(read.text, renderOptions.specFile);
+        const { spec } = parsed;
+        progress.parsed(shown.spec, { resources: spec.resources.length, structures: spec.structures.length, diagnostics: parsed.diagnostics.length }, performance.now() - started);
+        return parsed;
+      };
+      const engine = () => createTemplateEngine(templates ?? undefined, builtinTemplatesDir());
+      const pipelineOptions = { ...renderOptions, progress, check: options.check };
+      // syntax checks beside the rendering, a large spec on two threads (one-shot.ts); the same files either way
+      const outcome = await generateOneShot(read.text, parse, selected, { dir: templates, engine }, pipelineOptions);
       return report(outcome, options, shown.out, '', performance.now() - started, new Map([[renderOptions.specFile, read.text]]));
     } catch (err) {
       // GenerateError (syntax check, file clashes) and template errors: a message, exit 2, nothing written.

@@ -37,10 +37,10 @@ export interface Offload {
 }
 
 /**
- * Next to this module: render-worker.js when built. Run from source (tsx), the worker registers
+ * Next to this module: render-worker.js when built (also the one-shot worker of two-threads.ts). Run from source (tsx), the worker registers
  * tsx's loader itself first: on Node 20 a worker does not get the loader hooks of `--import tsx`.
  */
-function createWorker(): Worker {
+export function createWorker(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-worker.js', import.meta.url));
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./render-worker.ts', import.meta.url).href;

@@ -10,7 +10,7 @@ import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
   type CurrentOutput, GENERATED_MARKER, type GeneratedFile, type Generator, type RunShared, type Staged, type Staging, type TemplateEngine,
-  type WriteReport, createRunShared, createStaging, currentContents, listFiles, syntaxErrors, syntaxSample,
+  type SyntaxError, type WriteReport, createRunShared, createStaging, currentContents, listFiles, syntaxErrors, syntaxErrorsAsync, syntaxSample,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import type { GenerateProgress } from './progress.ts';
@@ -116,30 +116,59 @@ export interface SettleOptions {
  * syntax-sample.ts), then stages them. Throws GenerateError, and stages nothing, on a bad file.
  */
 export function settleTarget(target: string, files: readonly GeneratedFile[], options: SettleOptions): SettledTarget {
+  const { changed, sample, current } = changedFiles(target, files, options);
+  const checkStarted = performance.now();
+  refuseErrors(syntaxErrors(sample));
+  return settledOf(target, files, changed, current, sample.length, performance.now() - checkStarted, options);
+}
+
+/**
+ * The same, but the syntax check runs in esbuild's process while the caller goes on: the files
+ * are staged at once, and `checked` rejects with the GenerateError if the sample does not parse
+ * (the run must then discard its staging folder; a commit waits for every `checked`).
+ */
+export function settleTargetLater(target: string, files: readonly GeneratedFile[], options: SettleOptions): { settled: SettledTarget; checked: Promise<void> } {
+  const { changed, sample, current } = changedFiles(target, files, options);
+  const checkStarted = performance.now();
+  const settled = settledOf(target, files, changed, current, sample.length, 0, options);
+  const checked = syntaxErrorsAsync(sample).then((errors) => {
+    settled.checkMs = performance.now() - checkStarted;
+    refuseErrors(errors);
+  });
+  return { settled, checked };
+}
+
+function changedFiles(target: string, files: readonly GeneratedFile[], options: SettleOptions) {
   checkFolder(target, files);
   for (const f of files) {
     if (options.seen.has(f.path)) throw new GenerateError(`two files are generated at ${f.path}`);
     options.seen.add(f.path);
   }
+  // the output folder's texts, read once: compared here, reused by `stage`
   const current = new Map<string, string | undefined>();
   const changed = files.filter((f) => currentText(options.outDir, f.path, options.known, current) !== f.contents);
-  const checkStarted = performance.now();
-  const sample = syntaxSample(changed);
-  const errors = syntaxErrors(sample);
-  const checkMs = performance.now() - checkStarted;
-  if (errors.length > 0) {
-    const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
-    throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
-  }
+  return { changed, sample: syntaxSample(changed), current };
+}
+
+function settledOf(
+  target: string, files: readonly GeneratedFile[], changed: GeneratedFile[], current: CurrentOutput, checked: number, checkMs: number,
+  options: SettleOptions,
+): SettledTarget {
   return {
     target,
     paths: files.map((f) => f.path),
     changed: changed.map((f) => f.path),
     staged: options.stage?.(files, current),
     kept: options.keep ? files.filter((f) => options.keep!(f.path)) : [],
-    checked: sample.length,
+    checked,
     checkMs,
   };
+}
+
+function refuseErrors(errors: readonly SyntaxError[]): void {
+  if (errors.length === 0) return;
+  const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
+  throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
 }
 
 function currentText(outDir: string, path: string, known: KnownOutput | undefined, disk: Map<string, string | undefined>): string | undefined {
@@ -176,6 +205,8 @@ interface Produced {
   paths: string[];
   kept: GeneratedFile[];
   diagnostics: Diagnostic[];
+  /** Targets a worker thread rendered (one-shot.ts); absent: all on this thread. */
+  offloaded?: string[];
 }
 
 export type GenerateOutcome =

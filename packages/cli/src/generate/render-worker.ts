@@ -1,36 +1,71 @@
 /**
- * The worker thread of `generate --watch` (see offload.ts): parses the spec text it is sent with
- * its own incremental parser and renders the requested targets, keeping parser, templates and the
- * generators' memos between runs like the main thread does.
+ * The worker thread of `generate` (see offload.ts for `--watch`, one-shot.ts for a one-shot run):
+ * parses the spec text it is sent with its own incremental parser and renders the requested
+ * targets, keeping parser, templates and the generators' memos between runs like the main thread
+ * does. For a one-shot run (`kind: 'settle'`) it also checks and stages each target's files into the
+ * run's staging folder (or compares them, with --check) and sends back only their paths.
  */
 import { parentPort } from 'node:worker_threads';
 import { hasErrors } from '@specgen/diagnostics';
-import { createRunShared, createTemplateEngine, type GeneratedFile, type TemplateEngine } from '@specgen/generate-core';
+import { attachStaging, createRunShared, createTemplateEngine, type GeneratedFile, type TemplateEngine } from '@specgen/generate-core';
 import { createIncrementalParser } from '@specgen/parser';
 import { findGenerators } from '../generators.ts';
 import type { OffloadReply, OffloadRequest } from './offload.ts';
-import { renderTarget } from './pipeline.ts';
+import { renderTarget, settleTargetLater } from './pipeline.ts';
 import { builtinTemplatesDir } from './templates-dir.ts';
+import type { SettleReply, SettleRequest } from './one-shot.ts';
 
 const parser = createIncrementalParser();
 let templates: { key: string; engine: TemplateEngine } | null = null;
 
-function answer(request: OffloadRequest): OffloadReply {
+function engineFor(request: OffloadRequest | SettleRequest): TemplateEngine {
   const key = `${request.templatesDir ?? ''}\0${request.templatesVersion}`;
   if (templates?.key !== key) templates = { key, engine: createTemplateEngine(request.templatesDir ?? undefined, builtinTemplatesDir()) };
+  return templates.engine;
+}
+
+function answer(request: OffloadRequest): OffloadReply {
+  const engine = engineFor(request);
   const parsed = parser.parse(request.specText, request.specFile);
   if (hasErrors(parsed.diagnostics)) return { id: request.id, files: null };
   const options = { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
   const files: Record<string, GeneratedFile[]> = {};
   const shared = createRunShared();
-  for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, templates.engine, options, shared);
+  for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, engine, options, shared);
   return { id: request.id, files };
 }
 
-parentPort?.on('message', (request: OffloadRequest) => {
-  let reply: OffloadReply;
+/**
+ * One-shot: render and stage each target in turn (pipeline.ts), telling the main thread as each is
+ * rendered; the syntax checks run in esbuild's process meanwhile and are awaited at the end.
+ */
+async function settle(request: SettleRequest): Promise<SettleReply> {
+  const engine = engineFor(request);
+  const parsed = parser.parse(request.specText, request.specFile);
+  if (hasErrors(parsed.diagnostics)) return { kind: 'settled', id: request.id, settled: null };
+  const options = { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
+  const staging = request.stagingDir === null ? undefined : attachStaging(request.outDir, request.stagingDir);
+  const settleOptions = { outDir: request.outDir, stage: staging?.stage, seen: new Set<string>() };
+  const shared = createRunShared();
+  const settled = [];
+  const checks: Promise<void>[] = [];
+  for (const g of findGenerators(request.targets)) {
+    const started = performance.now();
+    const files = renderTarget(parsed.spec, g, engine, options, shared);
+    parentPort?.postMessage({ kind: 'rendered', id: request.id, target: g.target, files: files.length, ms: performance.now() - started } satisfies SettleReply);
+    const later = settleTargetLater(g.target, files, settleOptions);
+    later.checked.catch(() => {}); // read below, by Promise.all
+    checks.push(later.checked);
+    settled.push(later.settled);
+  }
+  await Promise.all(checks);
+  return { kind: 'settled', id: request.id, settled };
+}
+
+parentPort?.on('message', async (request: OffloadRequest | SettleRequest) => {
+  let reply: OffloadReply | SettleReply;
   try {
-    reply = answer(request);
+    reply = 'kind' in request ? await settle(request) : answer(request);
   } catch (err) {
     reply = { id: request.id, error: err instanceof Error ? err.message : String(err) };
   }

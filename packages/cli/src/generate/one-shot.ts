@@ -1,0 +1,163 @@
+/**
+ * A one-shot `specgen generate` (not --watch). Each target's syntax check runs in esbuild's process
+ * while the next target renders, and the commit waits for all of them. A large spec renders on two
+ * threads: after the IR the targets are independent, so a worker thread renders, checks and stages
+ * the OpenAPI and server targets (the largest two; they read one shared OpenAPI document) while the
+ * main thread parses and does the same for the other targets. The worker parses the same spec text itself, at the same time as the
+ * main thread (sending it the IR would cost about as much as parsing). Both threads stage into the
+ * run's one staging folder and the main thread commits when both succeeded, so a failed target on
+ * either thread changes nothing. When the worker cannot start or dies, its targets render on the
+ * main thread afterwards: the same files either way.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { type Diagnostic, hasErrors } from '@specgen/diagnostics';
+import { type Generator, type RunShared, type TemplateEngine, createRunShared, createStaging } from '@specgen/generate-core';
+import type { Spec } from '@specgen/ir';
+import { createWorker } from './offload.ts';
+import { type GenerateOutcome, GenerateError, type RenderOptions, type SettledTarget, finish, renderTarget, settleTargetLater } from './pipeline.ts';
+
+/** Targets the worker renders when they are selected together with at least one other target. */
+export const WORKER_TARGETS: readonly string[] = ['openapi', 'server'];
+
+/** Specs smaller than this render on one thread: starting a worker (about 0.2 s) would cost more than it saves. */
+export const WORKER_FROM_BYTES = 256 * 1024;
+
+export interface SettleRequest {
+  kind: 'settle';
+  id: number;
+  targets: readonly string[];
+  specText: string;
+  specFile: string;
+  outDir: string;
+  serviceVersion: string | null;
+  templatesDir: string | null;
+  templatesVersion: number;
+  packageNames?: Readonly<Record<string, string>>;
+  /** The run's staging folder; null with --check (compare only). */
+  stagingDir: string | null;
+}
+
+export type SettleReply =
+  | { kind: 'rendered'; id: number; target: string; files: number; ms: number }
+  | { kind: 'settled'; id: number; settled: SettledTarget[] | null }
+  | { id: number; error: string };
+
+/**
+ * Whether a run uses the worker: when it would split the selected targets, the spec is large, and
+ * the machine has a core to spare for it (cores minus the last minute's load average is at least
+ * 1.5: this thread's and most of a second). On a busy machine a second thread only adds its own
+ * parse and start-up (about 0.8 s of CPU on the 600-resource spec) and memory, and saves no time
+ * (docs/benchmarks/generate.md). `SPECGEN_GENERATE_WORKER=0` never uses it, `=1` whenever it would
+ * split the targets.
+ */
+export function usesWorker(
+  specText: string, generators: readonly Generator[], flag = process.env['SPECGEN_GENERATE_WORKER'], freeCores = availableParallelism() - loadavg()[0]!,
+): boolean {
+  if (flag === '0') return false;
+  const remote = generators.filter((g) => WORKER_TARGETS.includes(g.target)).length;
+  if (remote === 0 || remote === generators.length) return false;
+  return flag === '1' || (specText.length >= WORKER_FROM_BYTES && freeCores >= 1.5);
+}
+
+type Parsed = { spec: Spec; diagnostics: Diagnostic[] };
+
+export async function generateOneShot(
+  specText: string,
+  parse: () => Parsed,
+  generators: readonly Generator[],
+  templates: { dir: string | null; engine: () => TemplateEngine },
+  options: RenderOptions & { check: boolean },
+  worker = usesWorker(specText, generators),
+): Promise<GenerateOutcome> {
+  const remote = worker ? generators.filter((g) => WORKER_TARGETS.includes(g.target)) : [];
+  const local = generators.filter((g) => !remote.includes(g));
+  const staging = options.check ? null : createStaging(options.outDir);
+  const settling = remote.length === 0 ? null : startSettling(options, {
+    kind: 'settle', id: 1, targets: remote.map((g) => g.target), specText, specFile: options.specFile, outDir: options.outDir,
+    serviceVersion: options.serviceVersion, templatesDir: templates.dir, templatesVersion: 0, packageNames: options.packageNames,
+    stagingDir: staging?.dir ?? null,
+  });
+  const checks: Promise<void>[] = [];
+  try {
+    const parsed = parse();
+    if (hasErrors(parsed.diagnostics)) {
+      await settling?.close();
+      staging?.discard();
+      return { kind: 'diagnostics', diagnostics: parsed.diagnostics };
+    }
+    const engine = templates.engine();
+    const settleOptions = { outDir: options.outDir, stage: staging?.stage, keep: options.keep, seen: new Set<string>() };
+    const settled: SettledTarget[] = [];
+    const renderHere = async (g: Generator, shared: RunShared) => {
+      const started = performance.now();
+      const files = renderTarget(parsed.spec, g, engine, options, shared);
+      options.progress?.rendered(g.target, files.length, performance.now() - started);
+      const later = settleTargetLater(g.target, files, settleOptions);
+      later.checked.catch(() => {}); // read below, by Promise.all
+      checks.push(later.checked);
+      settled.push(later.settled);
+      // lets the worker's progress messages through between targets
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    let shared: RunShared | null = createRunShared();
+    for (const g of local) await renderHere(g, shared);
+    shared = null;
+    const [theirs] = await Promise.all([settling?.settled ?? [], ...checks]);
+    if (theirs === 'unavailable') {
+      const again = createRunShared();
+      for (const g of remote) await renderHere(g, again);
+    } else {
+      for (const s of theirs) if (s.staged) staging?.adopt(s.staged);
+      settled.push(...theirs);
+    }
+    await Promise.all(checks);
+    const outcome = finish(settled, generators, options, parsed.diagnostics, staging);
+    return theirs === 'unavailable' || outcome.kind === 'diagnostics' ? outcome : { ...outcome, offloaded: remote.map((g) => g.target) };
+  } catch (err) {
+    await settling?.close();
+    // a check still running would add nothing: the run fails either way
+    staging?.discard();
+    throw err;
+  } finally {
+    await settling?.close();
+  }
+}
+
+interface Settling {
+  /** The worker's targets, settled; 'unavailable' when it could not start or died (render them here). */
+  settled: Promise<SettledTarget[] | 'unavailable'>;
+  close(): Promise<void>;
+}
+
+function startSettling(options: RenderOptions, request: SettleRequest): Settling {
+  let worker: Worker;
+  try {
+    worker = createWorker();
+  } catch {
+    return { settled: Promise.resolve('unavailable'), close: async () => {} };
+  }
+  let closed = false;
+  const settled = new Promise<SettledTarget[] | 'unavailable'>((resolve, reject) => {
+    worker.on('message', (reply: SettleReply) => {
+      if ('error' in reply) reject(new GenerateError(reply.error));
+      else if (reply.kind === 'rendered') options.progress?.rendered(reply.target, reply.files, reply.ms);
+      // The worker parsed the same text as this thread, which found no errors: it cannot find any.
+      else if (reply.settled === null) reject(new GenerateError('the worker thread found errors in the spec that the main thread did not'));
+      else resolve(reply.settled);
+    });
+    worker.on('error', () => resolve('unavailable'));
+    worker.on('exit', () => resolve('unavailable'));
+  });
+  // Rejections are read by generateOnTwoThreads; this keeps an unread one (the main thread failed first) quiet.
+  settled.catch(() => {});
+  worker.postMessage(request);
+  return {
+    settled,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await worker.terminate();
+    },
+  };
+}
