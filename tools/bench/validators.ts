@@ -10,7 +10,10 @@
  * are unquoted JSON numbers beyond 2^53 (the lossless parser's slow path; ajv gets the same text
  * through `JSON.parse`, which rounds them).
  *
- *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 4] [--rounds 15]
+ * The zod schemas are measured as the package exports them: each compiles itself (`z.compile`) on
+ * its first parse, which the acceptance check below does before anything is timed.
+ *
+ *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 4] [--rounds 15] [--warmup 0.3] [--clock cpu|wall] [--detail]
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -69,25 +72,50 @@ function records(spec: Spec, version: string): Array<{ resource: string; type: s
 }
 
 const ROUNDS = arg('rounds', 15);
+const WARMUP = arg('warmup', 0.3);
 
-/** Records per second of one timed slice of `run`. */
+/**
+ * The clock of a slice. `cpu` (default): CPU time of this process (user + system, every thread, so
+ * the garbage collector's and compiler's helper threads count), which a shared machine's other
+ * processes do not inflate the way they inflate wall time. `wall`: elapsed time.
+ */
+const CLOCK = process.argv.includes('--clock') ? process.argv[process.argv.indexOf('--clock') + 1] : 'cpu';
+if (CLOCK !== 'cpu' && CLOCK !== 'wall') throw new Error(`--clock cpu|wall, not ${CLOCK}`);
+const now: () => number =
+  CLOCK === 'cpu'
+    ? () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1e6;
+      }
+    : () => performance.now() / 1e3;
+
+/**
+ * Records per second (of CLOCK) of one timed slice of `run`. No forced garbage collection between
+ * slices: tried (`gc()` before each slice, untimed), it made the rates swing 3-5x from round to
+ * round, for zod and ajv alike (a full collection also ages and flushes the code of the cases not
+ * running, and shrinks the young generation), where without it they stay within about 20%.
+ */
 function slice(run: () => number, seconds: number): number {
   let records = 0;
-  const start = process.hrtime.bigint();
-  const budget = BigInt(Math.round(seconds * 1e9));
-  while (process.hrtime.bigint() - start < budget) records += run();
-  return records / (Number(process.hrtime.bigint() - start) / 1e9);
+  const start = now();
+  let elapsed = 0;
+  while ((elapsed = now() - start) < seconds) records += run();
+  return records / elapsed;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The value at fraction `q` (0..1) of the sorted `xs` (nearest rank). */
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+const median = (xs: number[]) => quantile(xs, 0.5);
 
 /**
  * The cases run interleaved in `ROUNDS` rounds (each case SECONDS / ROUNDS per round; every other
  * round in reverse order), so that a shared, loaded machine slows them alike. A rate is the median
  * round; a ratio is the median of the per-round ratios, each taken from two neighbouring slices.
+ * Before that, every case runs for WARMUP seconds (interleaved, twice) so that V8 has optimized
+ * each one (and zod has compiled its schemas) before the first timed round.
  */
 function measureAll(cases: Array<{ label: string; run: () => number }>): Array<{ label: string; rates: number[]; perSecond: number }> {
-  for (const c of cases) for (let i = 0; i < 3; i++) c.run(); // warm up
+  for (let pass = 0; pass < 2; pass++) for (const c of cases) slice(c.run, WARMUP / 2);
   const rates = cases.map(() => [] as number[]);
   const order = cases.map((_, i) => i);
   for (let r = 0; r < ROUNDS; r++) {
@@ -139,9 +167,15 @@ const results = measureAll([
 ]);
 
 const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
-console.log(`validators benchmark: ${data.length} records of ${spec.resources.length} resources (avg ${fields.toFixed(1)} fields), service version ${version}, ${SECONDS}s per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), node ${process.version}`);
+console.log(`validators benchmark: ${data.length} records of ${spec.resources.length} resources (avg ${fields.toFixed(1)} fields), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), node ${process.version}`);
 for (const r of results) console.log(`${r.label.padEnd(38)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
-const ratio = (a: number, b: number) => median(results[a]!.rates.map((rate, r) => rate / results[b]!.rates[r]!)).toFixed(2);
-console.log(`ratio zod/ajv (objects):             ${ratio(0, 1)}x`);
-console.log(`ratio zod/ajv (from JSON text):      ${ratio(2, 3)}x`);
-console.log(`ratio zod/ajv (unquoted Int64 text): ${ratio(5, 6)}x`);
+/** The median per-round ratio, and the middle half of the per-round ratios to show how steady it was. */
+const ratio = (a: number, b: number) => {
+  const ratios = results[a]!.rates.map((rate, r) => rate / results[b]!.rates[r]!);
+  return `${median(ratios).toFixed(2)}x (rounds' middle half ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)})`;
+};
+console.log(`ratio zod/ajv (objects):             ${ratio(0, 1)}`);
+console.log(`ratio zod/ajv (from JSON text):      ${ratio(2, 3)}`);
+console.log(`ratio zod/ajv (unquoted Int64 text): ${ratio(5, 6)}`);
+// --detail: every round's rate (thousands of records/s), to see how steady a run was.
+if (process.argv.includes('--detail')) for (const r of results) console.log(`${r.label.padEnd(38)} ${r.rates.map((x) => Math.round(x / 1000)).join(' ')}`);

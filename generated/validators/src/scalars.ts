@@ -168,5 +168,38 @@ export function bitmask(allFlags: number, typeName: string) {
 
 /** An undescribed referenced type: an object with at least an Int64 `Id`; other properties are kept. */
 export function reference() {
-  return z.looseObject({ Id: int64() }, { error: typeError('object', 'an object') });
+  return compiledOnFirstParse(z.looseObject({ Id: int64() }, { error: typeError('object', 'an object') }));
+}
+
+type Run = z.core.$ZodTypeInternals['run'];
+
+/**
+ * Has zod compile `schema` (`z.compile`, zod 4.6: one generated function per schema, nested
+ * schemas inlined) the first time it parses, and returns the same schema. The compiled function is
+ * a fast path only: a value it refuses is parsed again by zod's own parser, so the issues and their
+ * messages are the same. Compiling on the first parse rather than at import keeps the start-up
+ * cost away from schemas never used and lets schemas refer to each other through getters.
+ * With `z.config({ jitless: true })` (a Content-Security-Policy without `unsafe-eval`), or where
+ * zod cannot compile the schema, it keeps zod's own parser. Schemas derived from this one
+ * (`.pick()`, `.extend()`, `.nullable()`) are new schemas on zod's own parser.
+ */
+export function compiledOnFirstParse<S extends z.ZodType>(schema: S): S {
+  const internals = schema._zod;
+  const runtime = internals.run;
+  const first: Run = (payload, ctx) => {
+    internals.run = runtime;
+    if (!z.config().jitless) {
+      const compiled = z.compile(schema);
+      if (compiled !== schema) {
+        internals.run = compiled._zod.run;
+        internals.bag.fallbackRun = compiled._zod.bag.fallbackRun;
+        internals.bag.validator = compiled._zod.bag.validator;
+      }
+    }
+    return internals.run(payload, ctx);
+  };
+  // Read by z.compile (withParser): a later compile of this schema unwraps to zod's own parser.
+  Object.assign(first, { __originalRun: runtime });
+  internals.run = first;
+  return schema;
 }

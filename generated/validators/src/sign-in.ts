@@ -6,38 +6,38 @@ import * as scalar from './scalars.js';
  * LoginRequest (JSON body of the OIDC initiate request).
  * Further fields are not shown in the spec; unknown properties are kept.
  */
-export const LoginRequestSchema = z.looseObject({
+export const LoginRequestSchema = scalar.compiledOnFirstParse(z.looseObject({
   ForceRelogin: scalar.boolean(),
   Username: scalar.string().optional(),
   Password: scalar.string().optional(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /**
  * LoginResponse (JSON).
  * When a second factor is required, every field of the body is null or false except MfaToken.
  * Further fields are not shown in the spec; unknown properties are kept.
  */
-export const LoginResponseSchema = z.looseObject({
+export const LoginResponseSchema = scalar.compiledOnFirstParse(z.looseObject({
   SessionId: scalar.string().nullable(),
   MfaToken: scalar.string().nullable(),
   $id: scalar.string(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginResponse must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginResponse must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /**
  * Device secret response (result of the command GetMultiFactorDeviceSecret; the response also carries the header X-Service-SessionId).
  */
-export const DeviceSecretResponseSchema = z.object({
+export const DeviceSecretResponseSchema = scalar.compiledOnFirstParse(z.object({
   MfaToken: scalar.string(),
   Secret: scalar.string(),
   QrCode: scalar.string(),
   ExpiryDate: scalar.dateTimeOffset(),
   $id: scalar.string(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: DeviceSecretResponse must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: DeviceSecretResponse must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /**
  * TOTP login request (body of POST login/totp).
  */
-export const TotpLoginRequestSchema = z.object({
+export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
   MfaToken: scalar.string(),
   Code: scalar.int32(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) }));

@@ -5,8 +5,11 @@ import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './m
 
 export const TARGET = 'validators';
 export const PACKAGE_NAME = '@service-api/validators';
-/** Dependency ranges written into the generated package.json. */
-export const ZOD_RANGE = '^4.1.0';
+/**
+ * Dependency ranges written into the generated package.json. zod 4.6 or later: the schemas
+ * compile themselves with `z.compile` (docs/decisions/validators.md).
+ */
+export const ZOD_RANGE = '^4.6.0';
 export const LOSSLESS_JSON_RANGE = '^4.2.0';
 
 export const generator: Generator = {

@@ -10,7 +10,7 @@ import { CommentSchema } from '../references.js';
  * Type GUID: eed439cc-248f-4370-b235-f9c585730ce8.
  * @since 2.45
  */
-export const CaseEntryActivitySchema = z.object({
+export const CaseEntryActivitySchema = scalar.compiledOnFirstParse(z.object({
   Id: scalar.int64(),
   CaseEntryId: scalar.int64(),
   PlannedTime: scalar.timeSpan(),
@@ -34,7 +34,7 @@ export const CaseEntryActivitySchema = z.object({
   CompletionDate: scalar.dateTimeOffset().nullable(),
   PlannedStartDate: scalar.dateTimeOffset().nullable(),
   ActualStartDate: scalar.dateTimeOffset().nullable(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: CaseEntryActivity must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: CaseEntryActivity must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /** The service version each field of CaseEntryActivity was introduced in (null: no version given). */
 export const CaseEntryActivitySince = {

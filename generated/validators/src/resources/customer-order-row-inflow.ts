@@ -10,7 +10,7 @@ import { CurrencySchema, CustomerOrderRowSchema, PartSchema, UnitSchema } from '
  * Type GUID: 446fed74-283d-4566-ac69-bf3f207946aa.
  * @since 23.3
  */
-export const CustomerOrderRowInflowSchema = z.object({
+export const CustomerOrderRowInflowSchema = scalar.compiledOnFirstParse(z.object({
   Id: scalar.int64(),
   OrderRowId: scalar.int64().nullable(),
   OrderRow: CustomerOrderRowSchema.nullable(),
@@ -35,7 +35,7 @@ export const CustomerOrderRowInflowSchema = z.object({
   TotalValueChangeCurrencyId: scalar.int64().nullable(),
   TotalValueChangeCurrency: CurrencySchema.nullable(),
   OrderRowType: scalar.int32(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: CustomerOrderRowInflow must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: CustomerOrderRowInflow must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /** The service version each field of CustomerOrderRowInflow was introduced in (null: no version given). */
 export const CustomerOrderRowInflowSince = {

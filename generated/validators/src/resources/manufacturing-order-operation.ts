@@ -10,7 +10,7 @@ import { CommentSchema, ManualOperationStatusSchema, ManufacturingOrderMaterialS
  * Type GUID: c1a9916e-607f-4720-9941-eec496c92e2d.
  * @since 2.18
  */
-export const ManufacturingOrderOperationSchema = z.object({
+export const ManufacturingOrderOperationSchema = scalar.compiledOnFirstParse(z.object({
   Id: scalar.int64(),
   Priority: scalar.int32().nullable(),
   WorkCenterId: scalar.int64(),
@@ -56,7 +56,7 @@ export const ManufacturingOrderOperationSchema = z.object({
   Days: z.array(ManufacturingOrderOperationDaySchema).nullable(),
   TimeCalculationType: scalar.enumeration([0, 1, 2], 'ManufacturingOrderOperationTimeCalculationType', "0 (RecordedTime), 1 (PreCalculatedTime), 2 (BundleDistributedRecordedTime)"),
   AllowsMultipleOperatorsToStartThisOperationSimultaneously: scalar.boolean(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ManufacturingOrderOperation must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ManufacturingOrderOperation must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /** The service version each field of ManufacturingOrderOperation was introduced in (null: no version given). */
 export const ManufacturingOrderOperationSince = {

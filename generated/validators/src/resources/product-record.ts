@@ -10,7 +10,7 @@ import { AddressSchema, CommentSchema, CustomerOrderDeliveryRowSchema, CustomerO
  * Type GUID: 3e3bfb7c-bb0c-495b-b88d-e1efa1f50368.
  * @since 2.18
  */
-export const ProductRecordSchema = z.object({
+export const ProductRecordSchema = scalar.compiledOnFirstParse(z.object({
   Id: scalar.int64(),
   ProductRecordType: scalar.enumeration([0, 1], 'ProductRecordProductRecordType', "0 (ProductRecord), 1 (Batch)"),
   SerialNumberWithPartNumber: scalar.string(),
@@ -77,7 +77,7 @@ export const ProductRecordSchema = z.object({
   IsExposureTimeActive: scalar.boolean(),
   ExposureTimeNumberOfCycles: scalar.int32().nullable(),
   ManufacturerPartNumber: scalar.string(50),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ProductRecord must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ProductRecord must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /** The service version each field of ProductRecord was introduced in (null: no version given). */
 export const ProductRecordSince = {

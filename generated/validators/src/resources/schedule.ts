@@ -10,7 +10,7 @@ import { CommentSchema } from '../references.js';
  * Type GUID: 7a50172f-fe1f-40f7-9bda-6c8566c34991.
  * @since 22.2
  */
-export const ScheduleSchema = z.object({
+export const ScheduleSchema = scalar.compiledOnFirstParse(z.object({
   Id: scalar.int64(),
   Code: scalar.string(),
   Description: scalar.string(),
@@ -33,7 +33,7 @@ export const ScheduleSchema = z.object({
   BlockedStatus: scalar.enumeration([0, 1, 2], 'ScheduleBlockedStatus', "0 (None), 1 (Message), 2 (Blocked)"),
   BlockMessageId: scalar.int64().nullable(),
   BlockMessage: CommentSchema.nullable(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Schedule must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Schedule must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /** The service version each field of Schedule was introduced in (null: no version given). */
 export const ScheduleSince = {

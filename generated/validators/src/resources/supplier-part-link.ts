@@ -10,7 +10,7 @@ import { CommentSchema, CurrencySchema, ManufacturerPartLinkSchema, PartPurchase
  * Type GUID: ec4715c4-9f65-493c-8872-442db47b7562.
  * @since 2.18
  */
-export const SupplierPartLinkSchema = z.object({
+export const SupplierPartLinkSchema = scalar.compiledOnFirstParse(z.object({
   Id: scalar.int64(),
   SupplierId: scalar.int64(),
   SupplierPartNumber: scalar.string(),
@@ -42,7 +42,7 @@ export const SupplierPartLinkSchema = z.object({
   PartPurchaseExpenseValues: PartPurchaseExpenseValueSchema.nullable(),
   ManufacturerPartLinkId: scalar.int64().nullable(),
   ManufacturerPartLink: ManufacturerPartLinkSchema.nullable(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: SupplierPartLink must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: SupplierPartLink must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /** The service version each field of SupplierPartLink was introduced in (null: no version given). */
 export const SupplierPartLinkSince = {

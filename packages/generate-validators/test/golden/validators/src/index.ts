@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { availableAt, type CompareVersions, type FieldsAt } from './versions.js';
+import { compiledOnFirstParse } from './scalars.js';
 import { WidgetSchema, WidgetSince } from './resources/widget.js';
 import { GadgetSchema, GadgetSince } from './resources/gadget.js';
 import { LoginRequestSchema, LoginResponseSchema, TotpLoginRequestSchema } from './sign-in.js';
@@ -71,5 +72,11 @@ export function schemaAt<R extends ResourceName, V extends string>(resource: R, 
   const since: Record<string, string | null> = resourceSince[resource];
   const mask: Record<string, true> = {};
   for (const [field, v] of Object.entries(since)) if (availableAt(v, version)) mask[field] = true;
-  return (resourceSchemas[resource] as z.ZodObject).pick(mask) as unknown as SchemaAt<R, V>;
+  const key = `${resource}:${Object.keys(mask).join(',')}`;
+  let schema = schemasAt.get(key);
+  if (!schema) schemasAt.set(key, (schema = compiledOnFirstParse((resourceSchemas[resource] as z.ZodObject).pick(mask))));
+  return schema as unknown as SchemaAt<R, V>;
 }
+
+/** schemaAt's schemas, one per resource and set of fields (so each compiles once, on its first parse). */
+const schemasAt = new Map<string, z.ZodObject>();

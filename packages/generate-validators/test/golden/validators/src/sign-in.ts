@@ -6,26 +6,26 @@ import * as scalar from './scalars.js';
  * LoginRequest.
  * Further fields are not shown in the spec; unknown properties are kept.
  */
-export const LoginRequestSchema = z.looseObject({
+export const LoginRequestSchema = scalar.compiledOnFirstParse(z.looseObject({
   ForceRelogin: scalar.boolean(),
   Username: scalar.string().optional(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /**
  * LoginResponse (JSON).
  * When a second factor is required, every field is null except MfaToken.
  * Further fields are not shown in the spec; unknown properties are kept.
  */
-export const LoginResponseSchema = z.looseObject({
+export const LoginResponseSchema = scalar.compiledOnFirstParse(z.looseObject({
   SessionId: scalar.string().nullable(),
   MfaToken: scalar.string().nullable(),
   $id: scalar.string(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginResponse must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: LoginResponse must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /**
  * TOTP login request.
  */
-export const TotpLoginRequestSchema = z.object({
+export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
   MfaToken: scalar.string(),
   Code: scalar.int32(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) }));

@@ -8,14 +8,14 @@ import { WidgetSchema } from './widget.js';
  * A record of Gadgets.
  * Read with `GET /{languageCode}/{companyNumber}/api/v1/Sales/Gadgets`.
  */
-export const GadgetSchema = z.object({
+export const GadgetSchema = scalar.compiledOnFirstParse(z.object({
   Id: scalar.int64(),
   WidgetId: scalar.int64(),
   get Widget() {
     return WidgetSchema.nullable();
   },
   Comment: CommentSchema.nullable(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Gadget must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Gadget must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /** The service version each field of Gadget was introduced in (null: no version given). */
 export const GadgetSince = {

@@ -10,7 +10,7 @@ import { CommentSchema, ExtraFieldSchema } from '../references.js';
  * Type GUID: 3e3bfb7c-bb0c-495b-b88d-e1efa1f50368.
  * @since 2.9
  */
-export const WidgetSchema = z.object({
+export const WidgetSchema = scalar.compiledOnFirstParse(z.object({
   Id: scalar.int64(),
   Name: scalar.string(50),
   Count: scalar.int32(),
@@ -27,7 +27,7 @@ export const WidgetSchema = z.object({
   BlockContext: scalar.bitmask(7, 'WidgetBlockContext'),
   OldRevisionId: scalar.int64().nullable(),
   RevisionId: scalar.int64().nullable(),
-}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Widget must be a JSON object, received ${scalar.describe(issue.input)}`) });
+}, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Widget must be a JSON object, received ${scalar.describe(issue.input)}`) }));
 
 /** The service version each field of Widget was introduced in (null: no version given). */
 export const WidgetSince = {
