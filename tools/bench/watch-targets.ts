@@ -1,28 +1,36 @@
 /**
- * CPU of one watch edit, by target, for the OpenAPI and server targets (the ones whose memos are
- * keyed by IR object identity): parses the synthetic spec, renders the targets once (the
- * initial run), then applies one-field edits to a spec that shares every unchanged IR object with
- * the previous one (as the incremental parser hands it over) and renders again, timing each
- * target and checking that the output equals a cold render of the same spec (fresh memos are not
- * available in one process, so the cold render is a run of the same generators on a deep copy).
+ * CPU of one watch edit by target (default: the OpenAPI and server targets), in one process as
+ * `generate --watch` runs them: the synthetic spec through the incremental parser, the targets
+ * rendered once (the initial run), then edits of the markdown (a field row, a resource's
+ * description, a field of the real part: WarrantyMonths), each parsed and rendered again. Prints
+ * the CPU ms of each target per edit and which files changed. Unless `--no-check`, the output of
+ * the last edit is compared with a cold render of the same markdown in a fresh process (no memo).
  *
  *   pnpm tsx tools/bench/watch-targets.ts [--resources 600] [--fields 50] [--edits 5] [--targets openapi,server] [--no-check]
  */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRunShared, createTemplateEngine, type GeneratedFile } from '../../packages/generate-core/src/index.ts';
 import type { Spec } from '@specgen/ir';
-import { parseSpec } from '@specgen/parser';
+import { createIncrementalParser, parseSpec } from '@specgen/parser';
 import { findGenerators } from '../../packages/cli/src/generators.ts';
 import { syntheticSpec } from '../synthetic-spec.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
-const generators = findGenerators(option('--targets', 'openapi,server').split(','));
+const targets = option('--targets', 'openapi,server');
+const generators = findGenerators(targets.split(','));
 const templates = createTemplateEngine();
 const options = { serviceVersion: null, specFile: 'synthetic.md', packageVersion: '0.1.0' };
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
   return Math.round((u.user + u.system) / 1000);
 };
+const digest = (files: GeneratedFile[]) => Object.fromEntries(files.map((f) => [f.path, createHash('sha1').update(f.contents).digest('hex')]));
 
 function render(spec: Spec): { files: GeneratedFile[]; ms: Record<string, number> } {
   const shared = createRunShared();
@@ -36,25 +44,49 @@ function render(spec: Spec): { files: GeneratedFile[]; ms: Record<string, number
   return { files, ms };
 }
 
-const text = syntheticSpec(Number(option('--resources', '600')), Number(option('--fields', '50')));
-let spec = parseSpec(text, 'synthetic.md').spec;
-const first = render(spec);
+if (args.includes('--cold')) {
+  // The check's child: a cold render of the given markdown, as file digests.
+  const file = option('--cold', '');
+  console.log(JSON.stringify(digest(render(parseSpec(readFileSync(file, 'utf8'), 'synthetic.md').spec).files)));
+  process.exit(0);
+}
+
+/** Edit `i` of the markdown: a field row, a description, or WarrantyMonths, of a resource that moves on. */
+function edit(text: string, i: number, resources: number): string {
+  const k = (i * 97) % resources;
+  if (i % 3 === 2) return text.replace(/\| WarrantyMonths \| Int32\?? \| Warranty length in months[^|]*\|/, `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`);
+  if (i % 3 === 1) return text.replace(`Represents synthetic record ${k}.`, `Represents synthetic record ${k} (edit ${i}).`);
+  const section = text.search(new RegExp(`\\n### \\w+Records${k}\\n`));
+  const row = text.indexOf('| Value', section);
+  const end = text.indexOf('\n', row);
+  return text.slice(0, row) + text.slice(row, end).replace('of the record.', `of the record (edit ${i}).`) + text.slice(end);
+}
+
+const resources = Number(option('--resources', '600'));
+let text = syntheticSpec(resources, Number(option('--fields', '50')));
+const parser = createIncrementalParser();
+const first = render(parser.parse(text, 'synthetic.md').spec);
 console.log(`initial: ${JSON.stringify(first.ms)}`);
 let last = first.files;
-const edits = Number(option('--edits', '5'));
-for (let i = 0; i < edits; i++) {
-  // A one-field edit of resource i: a new resource object with one new field object; all else shared.
-  const index = (i * 97) % spec.resources.length;
-  const resource = spec.resources[index]!;
-  const fields = resource.fields.map((f, j) => (j === 7 ? { ...f, notes: `${f.notes} (edit ${i})`, type: { ...f.type, nullable: !f.type.nullable } } : f));
-  spec = { ...spec, resources: spec.resources.map((r, j) => (j === index ? { ...resource, fields } : r)) };
+for (let i = 0; i < Number(option('--edits', '5')); i++) {
+  text = edit(text, i, resources);
+  const at = process.cpuUsage();
+  const spec = parser.parse(text, 'synthetic.md').spec;
+  const parseMs = cpuMs(at);
   const run = render(spec);
-  const changed = run.files.filter((f) => last.find((l) => l.path === f.path)?.contents !== f.contents).map((f) => f.path);
-  let same = 'not checked';
-  if (!args.includes('--no-check')) {
-    const cold = render(structuredClone(spec));
-    same = cold.files.every((f, j) => run.files[j]?.path === f.path && run.files[j]?.contents === f.contents) && cold.files.length === run.files.length ? 'equal to a cold render' : 'DIFFERENT from a cold render';
-  }
-  console.log(`edit ${i}: ${JSON.stringify(run.ms)} changed ${changed.join(', ')}; ${same}`);
+  const before = new Map(last.map((f) => [f.path, f.contents]));
+  const changed = run.files.filter((f) => before.get(f.path) !== f.contents).map((f) => f.path);
+  console.log(`edit ${i}: parse ${parseMs} ms, ${JSON.stringify(run.ms)}; changed ${changed.join(', ')}`);
   last = run.files;
+}
+if (!args.includes('--no-check')) {
+  const file = join(mkdtempSync(join(tmpdir(), 'specgen-watch-targets-')), 'synthetic.md');
+  writeFileSync(file, text);
+  const script = fileURLToPath(import.meta.url);
+  const cold = execFileSync('node', ['--conditions=@specgen/source', '--import', 'tsx', script, '--cold', file, '--targets', targets], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const want = JSON.parse(cold.trim().split('\n').at(-1)!) as Record<string, string>;
+  const got = digest(last);
+  const differ = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter((p) => want[p] !== got[p]);
+  console.log(differ.length === 0 ? `last edit's output equals a cold render in a fresh process (${Object.keys(want).length} files)` : `DIFFERENT from a cold render: ${differ.join(', ')}`);
+  if (differ.length > 0) process.exitCode = 1;
 }

@@ -12,14 +12,14 @@
  * The package compiles to dist/ with tsc; `npm start` runs plain node (docs/operating.md, Deploy).
  */
 import { createRequire } from 'node:module';
-import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
+import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema, type RouteContract } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import { generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonText } from './ir-json.ts';
 import { routeModules } from './model.ts';
-import { referencedComponents, routeSchemas } from './route-schemas.ts';
-import { sharedLiterals } from './shared-literals.ts';
+import { referencedComponents, routeSchemas, type RouteSchemaSet } from './route-schemas.ts';
+import { createLiteralTable } from './shared-literals.ts';
 
 export const TARGET = 'server';
 export const PACKAGE_NAME = '@service-api/server';
@@ -40,6 +40,21 @@ function marker(specFile: string): string {
   return generatedHeader(specFile).replace(/^\/\/ /, '').trim();
 }
 
+/** The component names a schema refers to, in order, kept for frozen schemas (the contract's parts). */
+const refsOf = new WeakMap<object, string[]>();
+
+function componentRefs(schema: JsonSchema): string[] {
+  let refs = refsOf.get(schema);
+  if (refs === undefined) {
+    refs = [...JSON.stringify(schema).matchAll(/"#\/components\/schemas\/([^"/]+)/g)].map((m) => m[1]!);
+    if (Object.isFrozen(schema)) refsOf.set(schema, refs);
+  }
+  return refs;
+}
+
+/** `localeCompare` without arguments, as a collator made once (the same order, without a lookup per call). */
+const byName = new Intl.Collator().compare;
+
 /** The component schemas `names` refer to, and the ones those refer to, sorted by name. */
 function componentClosure(all: Record<string, JsonSchema>, names: string[]): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
@@ -49,9 +64,32 @@ function componentClosure(all: Record<string, JsonSchema>, names: string[]): Rec
     const name = queue[next]!;
     if (out[name] || !all[name]) continue;
     out[name] = all[name];
-    for (const m of JSON.stringify(all[name]).matchAll(/"#\/components\/schemas\/([^"/]+)/g)) queue.push(m[1]!);
+    for (const ref of componentRefs(all[name])) queue.push(ref);
   }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => byName(a, b)));
+}
+
+/**
+ * Between runs: the literal table of `schemas.ts` (shared-literals.ts) and each read route's schema
+ * set, by the route object (the contract keeps a resource's routes while the resource's IR object
+ * is the same). A route with a request payload is not kept: its schema is the run's payload.
+ */
+const literalTable = createLiteralTable();
+const routeSchemaMemo = new WeakMap<RouteContract, RouteSchemaSet>();
+
+function schemasOfRoute(route: RouteContract, payloads: Record<string, JsonSchema>): RouteSchemaSet {
+  if (route.body?.payload) return routeSchemas(route, payloads);
+  let set = routeSchemaMemo.get(route);
+  if (set === undefined) routeSchemaMemo.set(route, (set = deepFreeze(routeSchemas(route, payloads))));
+  return set;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 export function generateServer(ctx: GenerateContext): GeneratedFile[] {
@@ -67,10 +105,10 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const build = () => buildDocument(spec, { serviceVersion: version });
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document['components'] as JsonSchema | undefined)?.['schemas'] ?? {}) as Record<string, JsonSchema>;
-  const routeSchemaSets = routes.map((r) => routeSchemas(r, payloads));
+  const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
   const componentSchemas = componentClosure(allComponents, referencedComponents(routes));
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
-  const shared = sharedLiterals([...routeSchemaSets, componentSchemas]);
+  const shared = literalTable.literals([...routeSchemaSets, componentSchemas]);
   const schemaRows = routes.map((r, i) => ({ operationId: r.operationId, schemas: shared.expression(routeSchemaSets[i], 2) }));
   const components = shared.expression(componentSchemas, 0);
   const sharedSchemas = shared.declarations;
@@ -98,7 +136,8 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     { path: `${TARGET}/package.json`, contents: normalize(JSON.stringify(packageJson, null, 2)) },
     ts('tsconfig.json', 'tsconfig.json'),
     { path: `${TARGET}/README.md`, contents: normalize(`<!-- ${marker(options.specFile)} -->\n\n${render('README.md', data)}`) },
-    { path: `${TARGET}/ir.json`, contents: normalize(irJsonText(marker(options.specFile), spec)) },
+    // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
+    { path: `${TARGET}/ir.json`, contents: irJsonText(marker(options.specFile), spec) },
     ts('src/main.ts', 'main.ts'),
     ts('src/service.ts', 'service.ts'),
     ts('src/index.ts', 'index.ts'),

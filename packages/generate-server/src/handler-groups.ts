@@ -32,10 +32,13 @@ export function handlerGroups(spec: Spec, routes: readonly RouteContract[], vers
     if (members.length > 0) groups.push({ name: g.name, doc: g.doc, resourceType: null, interfaceName: g.interfaceName, members });
   }
   const resources = [...new Set(routes.filter((r) => r.kind === 'list' || r.kind === 'get').map((r) => r.resource!))];
+  // The first list route of each resource (a search per resource was quadratic on a large spec).
+  const lists = new Map<string, RouteContract>();
+  for (const r of routes) if (r.kind === 'list' && !lists.has(r.resource!)) lists.set(r.resource!, r);
   for (const name of resources) {
     const type = recordType(spec, name, version);
     imports.add(type.replace(/<.*$/, ''));
-    const list = routes.find((r) => r.kind === 'list' && r.resource === name)!;
+    const list = lists.get(name)!;
     const permission = list.permission ? `permission "${list.permission}"` : 'a session';
     groups.push({
       name,

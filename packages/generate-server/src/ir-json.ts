@@ -3,11 +3,12 @@
  * one line per element of a top-level array (each resource, endpoint, command... on its own line,
  * as compact JSON), the marker in its `"//"` field. A field edit changes one line; the file is about
  * half the size of the two-space pretty form (14.7 against 30.4 MB on the 600-resource synthetic
- * spec), which the runtime only parses. Nothing is kept between runs: keying a memo by each
- * element's compact JSON cost about as much as sorting and writing the element again (both about
- * 0.1 s for 600 resources) and held two more copies of the text.
- */
-import type { Spec } from '@specgen/ir';
+ * spec), which the runtime only parses.
+ *
+ * Each element's line is kept between calls by the identity of its IR object: the IR is never
+ * changed in place (the incremental parser hands over the same object for an unchanged section and
+ * a new one for a changed one), so a watch edit sorts and writes the one element it changed.
+ */import type { Spec } from '@specgen/ir';
 
 /** Object keys sorted at every level, so the file does not depend on the order a producer used. */
 export function sortKeys(value: unknown): unknown {
@@ -41,16 +42,36 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/** `ir.json` without the final newline (the caller normalizes). */
+const lines = new WeakMap<object, string>();
+
+/** How many element lines were written rather than kept (tests check the memo hits). */
+export const irJsonStats = { made: 0, kept: 0 };
+
+function elementLine(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  let line = lines.get(value);
+  if (line === undefined) {
+    lines.set(value, (line = JSON.stringify(sortKeys(value))));
+    irJsonStats.made++;
+  } else irJsonStats.kept++;
+  return line;
+}
+
+/** `ir.json` with its final newline, joined once (the 15 MB text is not copied again to add it). */
 export function irJsonText(marker: string, spec: Spec): string {
-  const members = [`"//":${JSON.stringify(marker)}`];
+  const parts = [`{\n"//":${JSON.stringify(marker)}`];
   const record = spec as unknown as Record<string, unknown>;
   for (const key of Object.keys(record).sort()) {
     const value = record[key];
     if (value === undefined) continue;
     const name = JSON.stringify(key);
-    if (!Array.isArray(value) || value.length === 0) members.push(`${name}:${JSON.stringify(sortKeys(value))}`);
-    else members.push(`${name}:[\n${value.map((v) => JSON.stringify(sortKeys(v))).join(',\n')}\n]`);
+    if (!Array.isArray(value) || value.length === 0) parts.push(`,\n${name}:${JSON.stringify(sortKeys(value))}`);
+    else {
+      parts.push(`,\n${name}:[\n`);
+      for (let i = 0; i < value.length; i++) parts.push(i > 0 ? ',\n' : '', elementLine(value[i]));
+      parts.push('\n]');
+    }
   }
-  return `{\n${members.join(',\n')}\n}`;
+  parts.push('\n}\n');
+  return parts.join('');
 }

@@ -65,11 +65,18 @@ function kebab(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
-function areaOf(spec: Spec, route: RouteContract): string {
+function areaOf(resources: ReadonlyMap<string, Spec['resources'][number]>, route: RouteContract): string {
   if (route.kind === 'sign-in') return 'SignIn';
   if (route.kind === 'command') return 'Commands';
-  const resource = spec.resources.find((r) => r.name === route.resource);
+  const resource = route.resource === null ? undefined : resources.get(route.resource);
   return resource?.area ?? resource?.path?.split('/')[0] ?? 'Common';
+}
+
+/** The first resource of each name (as `find` gives it), once per call instead of a search per route. */
+function firstByName(spec: Spec): Map<string, Spec['resources'][number]> {
+  const map = new Map<string, Spec['resources'][number]>();
+  for (const r of spec.resources) if (!map.has(r.name)) map.set(r.name, r);
+  return map;
 }
 
 function row(route: RouteContract): RouteRow {
@@ -95,9 +102,12 @@ function row(route: RouteContract): RouteRow {
 
 export function routeModules(spec: Spec, routes: readonly RouteContract[]): RouteModule[] {
   const byArea = new Map<string, RouteRow[]>();
+  const resources = firstByName(spec);
   for (const route of routes) {
-    const area = areaOf(spec, route);
-    byArea.set(area, [...(byArea.get(area) ?? []), row(route)]);
+    const area = areaOf(resources, route);
+    const rows = byArea.get(area);
+    if (rows) rows.push(row(route));
+    else byArea.set(area, [row(route)]);
   }
   return [...byArea].map(([area, rows]) => {
     const file = kebab(area);

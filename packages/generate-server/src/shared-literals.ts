@@ -7,6 +7,13 @@
  *
  * Deterministic: the constants are named `s1`, `s2`, ... in the order their first occurrence ends
  * in a walk of the inputs (children before parents, so each is declared before its first use).
+ *
+ * Kept between calls (a watch edit changes one resource's schemas out of thousands): a table of
+ * every distinct value seen (hash-consing: a value's key names its children by their table id), the
+ * table entry of each frozen input object by identity, and the printed text of each entry. Each
+ * call walks the distinct values once (not every occurrence), counts uses, names the shared ones,
+ * drops the texts of values in which a constant's name (or whether a value is a constant) changed,
+ * and prints only values without a text; the result is the same text as a table built from scratch.
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -15,16 +22,30 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const MIN_SHARED_SIZE = 40;
 /** Objects and arrays that fit in this many characters are written on one line. */
 const MAX_LINE = 100;
+/** Printed texts are kept for values up to this size (larger ones are joined from their children's). */
+const MAX_KEPT_TEXT = 1 << 16;
 
 interface Node {
-  /** The first occurrence, printed for the declaration. */
-  value: Json[] | { [key: string]: Json };
-  /** Ids of the object or array children, once per occurrence. */
-  children: number[];
+  /** The table's id, in the key of every value holding this one. */
+  id: number;
+  array: boolean;
+  /** Object keys as JSON strings; empty for an array. */
+  keys: string[];
+  /** Children: a node for an object or array, else the value's JSON text. */
+  items: (Node | string)[];
   /** Length of the compact JSON text. */
   size: number;
+  /** Table generation the node belongs to (see `sweep`). */
+  generation: number;
+  /** The last call that reached it and the one before, its uses and name in the last. */
+  call: number;
+  previousCall: number;
   uses: number;
-  name?: string;
+  name: string | undefined;
+  /** Its name in the call before. */
+  previousName: string | undefined;
+  /** Printed texts by `indent * 2 + top`, as of the last call that reached it. */
+  texts: Map<number, string> | null;
 }
 
 const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v === 'object' && v !== null;
@@ -36,82 +57,170 @@ export interface SharedLiterals {
   expression(value: unknown, indent: number): string;
 }
 
-export function sharedLiterals(values: readonly unknown[]): SharedLiterals {
-  const ids = new Map<string, number>();
-  const idOf = new WeakMap<object, number>();
-  const nodes: Node[] = [];
+export interface LiteralTable {
+  literals(values: readonly unknown[]): SharedLiterals;
+  /** Nodes interned and texts printed since the table was made (tests check what a call redoes). */
+  readonly stats: { interned: number; printed: number };
+}
 
-  // Hash-consing bottom up: an object's key names its children by id, so keys stay short.
-  const intern = (value: Json): string => {
-    if (!isContainer(value)) return JSON.stringify(value);
-    const children: number[] = [];
+export function createLiteralTable(): LiteralTable {
+  let byKey = new Map<string, Node>();
+  let byObject = new WeakMap<object, Node>();
+  let generation = 0;
+  let call = 0;
+  let nextId = 0;
+  const stats = { interned: 0, printed: 0 };
+
+  const intern = (value: Json[] | { [key: string]: Json }): Node => {
+    const known = byObject.get(value);
+    if (known !== undefined && known.generation === generation) return known;
+    const array = Array.isArray(value);
+    const keys: string[] = [];
+    const items: (Node | string)[] = [];
     let size = 2;
+    let key = array ? '[' : '{';
     const part = (v: Json) => {
-      const text = intern(v);
       if (isContainer(v)) {
-        const id = idOf.get(v)!;
-        children.push(id);
-        size += nodes[id]!.size;
-      } else size += text.length;
-      return isContainer(v) ? `#${idOf.get(v)}` : text;
+        const child = intern(v);
+        items.push(child);
+        size += child.size;
+        return `#${child.id}`;
+      }
+      const text = JSON.stringify(v);
+      items.push(text);
+      size += text.length;
+      return text;
     };
-    const key = Array.isArray(value)
-      ? `[${value.map(part).join(',')}]`
-      : `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${part(v)}`).join(',')}}`;
-    size += Array.isArray(value) ? Math.max(0, value.length - 1) : Object.keys(value).reduce((n, k) => n + k.length + 3, -1);
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = nodes.length;
-      ids.set(key, id);
-      nodes.push({ value, children, size, uses: 0 });
+    if (array) {
+      for (let i = 0; i < value.length; i++) key += `${i > 0 ? ',' : ''}${part(value[i]!)}`;
+      size += Math.max(0, value.length - 1);
+    } else {
+      let first = true;
+      size -= 1;
+      for (const k of Object.keys(value)) {
+        const name = JSON.stringify(k);
+        keys.push(name);
+        key += `${first ? '' : ','}${name}:${part(value[k]!)}`;
+        size += k.length + 3;
+        first = false;
+      }
     }
-    idOf.set(value, id);
-    return `#${id}`;
+    key += array ? ']' : '}';
+    let node = byKey.get(key);
+    if (node === undefined) {
+      node = { id: nextId++, array, keys, items, size, generation, call: 0, previousCall: 0, uses: 0, name: undefined, previousName: undefined, texts: null };
+      byKey.set(key, node);
+      stats.interned++;
+    }
+    // Only a frozen object is known to keep its contents (the contract freezes what it keeps).
+    if (Object.isFrozen(value)) byObject.set(value, node);
+    return node;
   };
-  const roots = values.map((v) => (intern(v as Json), v as Json));
 
-  // Uses as written: a child of a shared constant is written once, inside its declaration.
-  for (const root of roots) if (isContainer(root)) nodes[idOf.get(root)!]!.uses++;
-  let count = 0;
-  for (let id = nodes.length - 1; id >= 0; id--) {
-    const node = nodes[id]!;
-    if (node.uses === 0) continue;
-    const shared = node.uses > 1 && node.size >= MIN_SHARED_SIZE;
-    for (const child of node.children) nodes[child]!.uses += shared ? 1 : node.uses;
-    if (shared) node.name = '';
-  }
-  for (const node of nodes) if (node.name === '') node.name = `s${++count}`;
+  /** After a call: when the table holds far more than that call reached, keep only what it reached. */
+  const sweep = (reached: readonly Node[]) => {
+    if (byKey.size <= 2 * reached.length + 10_000) return;
+    generation++;
+    const next = new Map<string, Node>();
+    for (const [key, node] of byKey) {
+      if (node.call !== call) continue;
+      node.generation = generation;
+      next.set(key, node);
+    }
+    byKey = next;
+    byObject = new WeakMap();
+  };
 
-  const inline = (value: Json, top: boolean): string => {
-    if (!isContainer(value)) return JSON.stringify(value);
-    const node = nodes[idOf.get(value)!]!;
+  const inline = (node: Node, top: boolean): string => {
     if (node.name && !top) return node.name;
-    if (Array.isArray(value)) return `[${value.map((v) => inline(v, false)).join(', ')}]`;
-    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inline(v, false)}`);
-    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+    const parts = node.items.map((item) => (typeof item === 'string' ? item : inline(item, false)));
+    if (node.array) return `[${parts.join(', ')}]`;
+    return parts.length === 0 ? '{}' : `{ ${parts.map((p, i) => `${node.keys[i]}: ${p}`).join(', ')} }`;
   };
 
-  const print = (value: Json, indent: number, top: boolean): string => {
-    if (!isContainer(value)) return JSON.stringify(value);
-    const node = nodes[idOf.get(value)!]!;
+  const print = (node: Node, indent: number, top: boolean): string => {
     if (node.name && !top) return node.name;
     // A short object or array stays on one line: a field's schema reads as one line, and the file
     // is not mostly indentation.
     if (node.size <= MAX_LINE) {
-      const line = inline(value, top);
+      const line = inline(node, top);
       if (indent + line.length <= MAX_LINE) return line;
     }
+    const slot = indent * 2 + (top ? 1 : 0);
+    const kept = node.texts?.get(slot);
+    if (kept !== undefined) return kept;
     const pad = ' '.repeat(indent + 2);
-    const items = Array.isArray(value)
-      ? value.map((v) => pad + print(v, indent + 2, false))
-      : Object.entries(value).map(([k, v]) => `${pad}${JSON.stringify(k)}: ${print(v, indent + 2, false)}`);
-    const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-    return items.length === 0 ? open + close : `${open}\n${items.join(',\n')}\n${' '.repeat(indent)}${close}`;
+    const items = node.items.map((item, i) => {
+      const text = typeof item === 'string' ? item : print(item, indent + 2, false);
+      return node.array ? pad + text : `${pad}${node.keys[i]}: ${text}`;
+    });
+    const [open, close] = node.array ? ['[', ']'] : ['{', '}'];
+    const text = items.length === 0 ? open + close : `${open}\n${items.join(',\n')}\n${' '.repeat(indent)}${close}`;
+    stats.printed++;
+    if (node.size <= MAX_KEPT_TEXT) (node.texts ??= new Map()).set(slot, text);
+    return text;
   };
 
-  const declarations = nodes
-    .filter((n) => n.name)
-    .map((n) => `const ${n.name} = ${print(n.value, 0, true)};\n`)
-    .join('');
-  return { declarations, expression: (value, indent) => print(value as Json, indent, false) };
+  const literals = (values: readonly unknown[]): SharedLiterals => {
+    call++;
+    // The distinct values in the order their first occurrence ends in a walk of the inputs.
+    const order: Node[] = [];
+    const visit = (node: Node) => {
+      if (node.call === call) return;
+      node.previousCall = node.call;
+      node.call = call;
+      node.previousName = node.name;
+      node.uses = 0;
+      node.name = undefined;
+      for (const item of node.items) if (typeof item !== 'string') visit(item);
+      order.push(node);
+    };
+    const roots = values.map((v) => (isContainer(v as Json) ? intern(v as Json[] | { [key: string]: Json }) : null));
+    const rootOf = new Map<unknown, Node | null>(values.map((v, i) => [v, roots[i] ?? null]));
+    for (const root of roots) if (root) visit(root);
+
+    // Uses as written: a child of a shared constant is written once, inside its declaration.
+    for (const root of roots) if (root) root.uses++;
+    for (let i = order.length - 1; i >= 0; i--) {
+      const node = order[i]!;
+      if (node.uses === 0) continue;
+      const shared = node.uses > 1 && node.size >= MIN_SHARED_SIZE;
+      for (const item of node.items) if (typeof item !== 'string') item.uses += shared ? 1 : node.uses;
+      if (shared) node.name = '';
+    }
+    const named: Node[] = [];
+    for (const node of order) if (node.name === '') named.push(node), (node.name = `s${named.length}`);
+    // A kept text holds the names of the constants inside it: drop it where one of them changed
+    // (children before parents, so a change inside an unnamed child reaches its parents too).
+    const changed = new Set<Node>();
+    for (const node of order) {
+      let stale = node.previousCall !== call - 1;
+      for (const item of node.items) {
+        if (stale) break;
+        if (typeof item !== 'string') stale = item.name !== item.previousName || (item.name === undefined && changed.has(item));
+      }
+      if (stale) {
+        node.texts = null;
+        changed.add(node);
+      }
+    }
+
+    const declarations = named.map((n) => `const ${n.name} = ${print(n, 0, true)};\n`).join('');
+    sweep(order);
+    return {
+      declarations,
+      expression: (value, indent) => {
+        const root = rootOf.get(value);
+        if (root === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
+        return root ? print(root, indent, false) : JSON.stringify(value);
+      },
+    };
+  };
+
+  return { literals, stats };
+}
+
+/** From scratch: a table of its own for these values only. */
+export function sharedLiterals(values: readonly unknown[]): SharedLiterals {
+  return createLiteralTable().literals(values);
 }

@@ -142,6 +142,26 @@ describe('generate-server', () => {
   });
 });
 
+describe('generate-server between watch edits', () => {
+  const render = (s: typeof spec) => generateServer({ spec: s, templates: createTemplateEngine(), options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' } });
+  it('gives after each edit of a shared spec what a render of new IR objects gives', () => {
+    let current = structuredClone(spec);
+    render(current);
+    const edits: Array<(s: typeof spec) => typeof spec> = [
+      (s) => ({ ...s, resources: s.resources.map((r, i) => (i === 1 ? { ...r, fields: r.fields.map((f, j) => (j === 2 ? { ...f, notes: 'Edited.', type: { ...f.type, nullable: !f.type.nullable } } : f)) } : r)) }),
+      (s) => ({ ...s, resources: s.resources.filter((_, i) => i !== 0) }),
+      (s) => ({ ...s, resources: [...s.resources, { ...structuredClone(s.resources[0]!), name: 'AddedRecords', path: 'Sales/AddedRecords' }] }),
+      (s) => ({ ...s, structures: s.structures.map((st, i) => (i === 0 ? { ...st, description: 'Edited structure.' } : st)) }),
+    ];
+    for (const edit of edits) {
+      current = edit(current);
+      const files = render(current);
+      expect(files).toEqual(render(structuredClone(current)));
+    }
+    expect(file(render(current), 'server/src/schemas.ts')).toContain('AddedRecord');
+  });
+});
+
 describe('generate-server JSON output', () => {
   it('does not depend on the key order of the IR', () => {
     const reversed = JSON.parse(JSON.stringify(spec, (_k, v: unknown) =>

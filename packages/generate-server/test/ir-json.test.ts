@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSpecFile } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
-import { irJsonText, sortKeys } from '../src/ir-json.ts';
+import { irJsonStats, irJsonText, sortKeys } from '../src/ir-json.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
 /** The key-sorted compact JSON of the IR: what the text holds, whatever its line breaks. */
@@ -31,5 +31,16 @@ describe('ir.json text', () => {
     expect(compact(text)).toBe(plain(edited));
     expect(text).toContain('edited \\"notes\\"\\nline two');
     expect(compact(irJsonText('marker', spec))).toBe(plain(spec));
+  });
+
+  it('writes again only the elements that are new IR objects', () => {
+    const own = structuredClone(spec);
+    irJsonText('marker', own);
+    const edited: Spec = { ...own, resources: own.resources.map((r, i) => (i === 2 ? { ...r, description: 'edited' } : r)) };
+    const made = irJsonStats.made;
+    const text = irJsonText('marker', edited);
+    expect(irJsonStats.made - made).toBe(1);
+    expect(text).toBe(irJsonText('marker', structuredClone(edited)));
+    expect(text.endsWith('\n}\n')).toBe(true);
   });
 });
