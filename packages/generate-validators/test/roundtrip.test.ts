@@ -31,6 +31,13 @@ describe('Int64', () => {
     expect(data.PartId).toBe(9007199254740993n);
   });
 
+  it('decodes numeric strings of every length exactly (short ones through a number, long ones through BigInt)', () => {
+    for (const digits of ['0', '-0', '7', '-42', '000123', '999999999999999', '-999999999999999', '9007199254740993', '-9223372036854775808']) {
+      const data = v['parseAs'](v['ProductRecordSchema'], v['parseJson'](productRecordJson({ Id: JSON.stringify(digits) })));
+      expect(data.Id).toBe(BigInt(digits));
+    }
+  });
+
   it('round-trips through stringifyJson (Int64 as a JSON string, as the service writes it) without losing a digit', () => {
     const data = v['parseAs'](v['ProductRecordSchema'], v['parseJson'](productRecordJson()));
     expect(v['stringifyJson']({ Id: data.Id })).toBe(`{"Id":"${BIG}"}`);
