@@ -26,10 +26,16 @@ function signatures(e: EndpointView): { signature: string; implSignature: string
 }
 
 /**
- * The last run's files per template engine, keyed by the JSON of the view data: a watch edit that
- * changes no endpoint, command or resource list (a field's notes, say) renders nothing.
+ * The last run's files per template engine, with everything they were rendered from: a watch edit
+ * that changes no view (a field's notes, say) renders nothing. Resource and decoder views are kept
+ * per IR object (model.ts), so they are compared by identity; the few other values by value.
  */
-const lastRun = new WeakMap<TemplateEngine, { key: string; files: GeneratedFile[] }>();
+const lastRun = new WeakMap<TemplateEngine, { deps: unknown[]; files: GeneratedFile[] }>();
+
+/** Equal entry by entry: the same object, or (for a view made anew from an edited resource) the same JSON. */
+function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i] || (typeof x === 'object' && JSON.stringify(x) === JSON.stringify(b[i])));
+}
 
 export const generator: Generator = {
   target: TARGET,
@@ -50,9 +56,13 @@ export const generator: Generator = {
       specFile: options.specFile,
       example: first ? { accessor: first.accessor, second: first.fields.find((f) => f !== 'Id' && !first.expandable.includes(f)) ?? null } : null,
     };
-    const key = JSON.stringify(data);
+    const { resources, decoders, ...rest } = data;
+    const deps = [JSON.stringify(rest), resources.length, ...resources, decoders.length, ...decoders];
     const last = lastRun.get(templates);
-    if (last?.key === key) return last.files.map((f) => ({ ...f }));
+    if (last && sameDeps(last.deps, deps)) {
+      last.deps = deps;
+      return last.files.map((f) => ({ ...f }));
+    }
     const render = (template: string, path: string) => renderFile(templates, TARGET, template, path, options.specFile, data);
     const files = [
       render('package.json', 'package.json'),
@@ -60,7 +70,7 @@ export const generator: Generator = {
       render('README.md', 'README.md'),
       ...SOURCES.map((name) => render(name, `src/${name}`)),
     ];
-    lastRun.set(templates, { key, files: files.map((f) => ({ ...f })) });
+    lastRun.set(templates, { deps, files: files.map((f) => ({ ...f })) });
     return files;
   },
 };

@@ -79,6 +79,21 @@ function routePath(table: readonly RouteContract[], pick: (r: RouteContract) => 
   return withinPrefix(route.path);
 }
 
+/** The list route of each resource, by resource name (the first one, as `table.find` would give). */
+const listRoutes = new WeakMap<readonly RouteContract[], Map<string, RouteContract>>();
+
+function listRoutePath(table: readonly RouteContract[], resource: string): string {
+  let byResource = listRoutes.get(table);
+  if (!byResource) {
+    byResource = new Map();
+    for (const r of table) if (r.kind === 'list' && r.resource !== undefined && r.resource !== null && !byResource.has(r.resource)) byResource.set(r.resource, r);
+    listRoutes.set(table, byResource);
+  }
+  const route = byResource.get(resource);
+  if (!route) throw new Error(`the route table has no route for resource ${resource}`);
+  return withinPrefix(route.path);
+}
+
 function endpointView(spec: Spec, e: Endpoint, table: readonly RouteContract[]): EndpointView {
   const structure = (name: string | null) => spec.structures.find((s) => s.name === name);
   const body = structure(e.body);
@@ -97,42 +112,71 @@ function endpointView(spec: Spec, e: Endpoint, table: readonly RouteContract[]):
   };
 }
 
-/** Decoders make Int64 fields bigint (and recurse into expanded relations) without validating. */
-function decoderOf(spec: Spec, typeName: string, fields: Field[], out: Map<string, DecoderView>): string {
-  if (out.has(typeName)) return typeName;
+/** The decoder of a resource's own fields, kept per resource object and field set (`*` = every field). */
+const ownDecoders = new WeakMap<Resource, Map<string, DecoderView>>();
+
+function decoderView(typeName: string, fields: readonly Field[]): DecoderView {
   const view: DecoderView = { typeName, int64: [], objects: [] };
-  out.set(typeName, view);
   for (const f of fields) {
     const base = f.type.base;
     if (base.kind === 'scalar') {
       if (base.scalar === 'Int64') view.int64.push(f.name);
-    } else if (isRelation(f)) {
-      const own = spec.resources.find((r) => r.name === base.target);
-      const target = naming.recordType(base.target);
-      const targetFields = own ? own.fields : [{ ...f, name: 'Id', type: { text: 'Int64', base: { kind: 'scalar' as const, scalar: 'Int64' as const }, nullable: false, array: false } }];
-      view.objects.push({ name: f.name, decoder: decoderOf(spec, target, targetFields, out) });
-    }
+    } else if (isRelation(f)) view.objects.push({ name: f.name, decoder: naming.recordType(base.target) });
   }
-  return typeName;
+  return view;
 }
 
+function resourceDecoder(r: Resource, fields: readonly Field[], fieldSet: string): DecoderView {
+  let bySet = ownDecoders.get(r);
+  if (!bySet) ownDecoders.set(r, (bySet = new Map()));
+  let view = bySet.get(fieldSet);
+  if (!view) bySet.set(fieldSet, (view = decoderView(naming.recordType(r.name), fields)));
+  return view;
+}
+
+/**
+ * Decoders make Int64 fields bigint (and recurse into expanded relations) without validating.
+ * A relation's target gets its decoder when first reached: a resource of the spec from all its
+ * fields, another type from its `Id`.
+ */
+function addDecoder(typeName: string, resource: Resource | null, fields: readonly Field[], fieldSet: string, byName: ReadonlyMap<string, Resource>, out: Map<string, DecoderView>): void {
+  if (out.has(typeName)) return;
+  const view = resource ? resourceDecoder(resource, fields, fieldSet) : decoderView(typeName, fields);
+  out.set(typeName, view);
+  for (const f of fields) {
+    const base = f.type.base;
+    if (base.kind === 'scalar' || !isRelation(f)) continue;
+    const own = byName.get(base.target) ?? null;
+    const targetFields = own ? own.fields : [{ ...f, name: 'Id', type: { text: 'Int64', base: { kind: 'scalar' as const, scalar: 'Int64' as const }, nullable: false, array: false } }];
+    addDecoder(naming.recordType(base.target), own, targetFields, '*', byName, out);
+  }
+}
+
+/** Views kept per resource object, with the version and path they were made for. */
+const resourceViews = new WeakMap<Resource, { version: string | null; path: string; view: ResourceView }>();
+
 function resourceView(r: Resource, version: string | null, table: readonly RouteContract[]): ResourceView {
+  const path = listRoutePath(table, r.name);
+  const hit = resourceViews.get(r);
+  if (hit && hit.version === version && hit.path === path) return hit.view;
   const typeName = naming.recordType(r.name);
   const fields = fieldsAt(r, version);
-  return {
+  const view: ResourceView = {
     name: r.name,
     accessor: naming.clientAccessor(r.name),
     typeName,
     fieldUnion: naming.fieldUnion(r.name),
     expandableUnion: `${typeName}Expandable`,
     schemaName: naming.schema(typeName),
-    path: routePath(table, (x) => x.resource === r.name && x.kind === 'list', `resource ${r.name}`),
+    path,
     since: r.introduced,
     fields: fields.map((f) => f.name),
     expandable: fields.filter(isRelation).map((f) => f.name),
     listOperation: naming.listOperation(r.name),
     getOperation: naming.getOperation(r.name),
   };
+  resourceViews.set(r, { version, path, view });
+  return view;
 }
 
 export function buildClientModel(spec: Spec, requestedVersion: string | null): ClientModel {
@@ -140,7 +184,9 @@ export function buildClientModel(spec: Spec, requestedVersion: string | null): C
   const resources = readResourcesAt(spec, version);
   const table = routes(spec, version);
   const decoders = new Map<string, DecoderView>();
-  for (const r of resources) decoderOf(spec, naming.recordType(r.name), fieldsAt(r, version), decoders);
+  const byName = new Map<string, Resource>();
+  for (const r of spec.resources) if (!byName.has(r.name)) byName.set(r.name, r);
+  for (const r of resources) addDecoder(naming.recordType(r.name), r, fieldsAt(r, version), version ?? '*', byName, decoders);
   return {
     title: spec.title,
     serviceVersion: version,
