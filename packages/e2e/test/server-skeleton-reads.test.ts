@@ -40,9 +40,9 @@ async function behindTheCache(store: Store, from: string, to: string): Promise<v
     .execute();
 }
 
-async function server(store: Store, handlers?: HandlerOverrides, pageCacheBytes?: number): Promise<FastifyInstance> {
-  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
-  return createServiceServer({ config, store, log: false, ...(handlers ? { handlers } : {}), ...(pageCacheBytes === undefined ? {} : { pageCacheBytes }) });
+async function server(store: Store, handlers?: HandlerOverrides, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', ...env }, spec, { dataDir: dir });
+  return createServiceServer({ config, store, log: false, ...(handlers ? { handlers } : {}) });
 }
 
 async function signIn(app: FastifyInstance, username: string): Promise<Record<string, string>> {
@@ -71,7 +71,7 @@ describe('the generated server on SQLite: default and override reads', () => {
     await seedResources(store, resourceModels({ spec }), { count: 30 });
     await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: ['Show serial number'] });
     headers = await signIn(apps['default'], 'reader');
-    apps['uncached'] = await server(store, undefined, 0);
+    apps['uncached'] = await server(store, undefined, { PAGE_CACHE_MB: '0' });
     apps['passThrough'] = await server(store, { ProductRecords: { list: (request, tools) => tools.next(request) } });
     apps['changing'] = await server(store, {
       ProductRecords: {

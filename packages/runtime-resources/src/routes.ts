@@ -75,7 +75,7 @@ function registerResource(app: FastifyInstance, ctx: ServerContext, reads: Resou
 }
 
 export interface ResourcesPluginOptions {
-  /** Bound of the page cache in bytes (default 64 MiB); 0 turns the cache off. */
+  /** Bound of the page cache in bytes (default: the config's `pageCacheBytes`, else 64 MiB); 0 turns the cache off. */
   pageCacheBytes?: number;
   /** A cache made by the caller (tests look at its size); takes precedence over `pageCacheBytes`. */
   pageCache?: PageCache;
@@ -87,7 +87,7 @@ export interface ResourcesPluginOptions {
  */
 export function createResourcesPlugin(options: ResourcesPluginOptions = {}): ServicePlugin {
   return async (app, ctx) => {
-    const bytes = options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
+    const bytes = options.pageCacheBytes ?? ctx.config.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
     await registerResources(app, ctx, options.pageCache ?? (bytes > 0 ? new PageCache(bytes) : null));
   };
 }

@@ -30,6 +30,8 @@ export interface ServerConfig {
   cookieSecure: boolean;
   /** Public base URL of this server, e.g. `http://127.0.0.1:8001`. */
   publicUrl: string;
+  /** Bound in bytes of the read routes' page cache (`PAGE_CACHE_MB`); 64 MiB when absent, 0 turns it off. */
+  pageCacheBytes?: number;
   oidc: {
     issuer: string | null;
     clientId: string | null;

@@ -98,6 +98,7 @@ export function loadConfig(env: Env, spec: Spec, options: LoadConfigOptions = {}
     sessionAbsoluteSeconds,
     cookieSecure: flag(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
     publicUrl,
+    pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     oidc: {
       issuer: url(env, 'OIDC_ISSUER', null),
       clientId: text(env, 'OIDC_CLIENT_ID') ?? null,

@@ -53,8 +53,9 @@ export interface CreateServerOptions {
    */
   routes?: RouteFactory;
   /**
-   * Bound in bytes of the list pages the generated server's default handlers keep (default 64 MiB;
-   * 0 turns the cache off). The runtime's own routes take it as `createResourcesPlugin({ pageCacheBytes })`.
+   * Bound in bytes of the list pages the generated server's default handlers keep (default
+   * `config.pageCacheBytes`, from `PAGE_CACHE_MB`, else 64 MiB; 0 turns the cache off). The
+   * runtime's own routes take it as `createResourcesPlugin({ pageCacheBytes })` or from the config.
    */
   pageCacheBytes?: number;
 }
@@ -139,7 +140,7 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     });
     if (options.routes) {
       const { installSkeleton } = await import('./skeleton/setup.ts');
-      return installSkeleton(scope, routeCtx, serverCtx, options.routes, options.pageCacheBytes);
+      return installSkeleton(scope, routeCtx, serverCtx, options.routes, options.pageCacheBytes ?? config.pageCacheBytes);
     }
     await credentialLoginRoute(scope, routeCtx);
     await totpLoginRoute(scope, routeCtx);
