@@ -24,7 +24,7 @@ export function syntaxErrors(files: readonly GeneratedFile[]): SyntaxError[] {
   const errors: SyntaxError[] = [];
   for (const [file, id] of unchecked(files)) {
     try {
-      transformSync(file.contents, transformOptions(file));
+      transformSync(file.syntaxProxy ?? file.contents, transformOptions(file));
       checked.add(id);
     } catch (err) {
       errors.push(...failureOf(file, err));
@@ -41,7 +41,7 @@ export async function syntaxErrorsAsync(files: readonly GeneratedFile[]): Promis
   const results = await Promise.all(
     unchecked(files).map(async ([file, id]) => {
       try {
-        await transform(file.contents, transformOptions(file));
+        await transform(file.syntaxProxy ?? file.contents, transformOptions(file));
         checked.add(id);
         return [];
       } catch (err) {
@@ -64,9 +64,11 @@ function failureOf(file: GeneratedFile, err: unknown): SyntaxError[] {
   const failure = err as Partial<TransformFailure>;
   if (!Array.isArray(failure.errors)) throw err;
   // esbuild counts lines from 1 and columns from 0.
-  return failure.errors.map((e) => ({ path: file.path, line: e.location?.line ?? 0, column: (e.location?.column ?? -1) + 1, message: e.text }));
+  // A proxy's position is in the template rendered with sample data (GeneratedFile.syntaxProxy).
+  const path = file.syntaxProxy === undefined ? file.path : `${file.path} (its template rendered with a sample of the data)`;
+  return failure.errors.map((e) => ({ path, line: e.location?.line ?? 0, column: (e.location?.column ?? -1) + 1, message: e.text }));
 }
 
 function key(f: GeneratedFile): string {
-  return createHash('sha1').update(f.path).update('\0').update(f.contents).digest('base64');
+  return createHash('sha1').update(f.path).update('\0').update(f.syntaxProxy ?? f.contents).digest('base64');
 }

@@ -53,6 +53,8 @@ const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v
 export interface SharedLiterals {
   /** `const sN = ...;` lines, to write before the values. */
   declarations: string;
+  /** The first `count` of those declarations (a sample for the syntax check). */
+  firstDeclarations(count: number): string;
   /** Each input as a TypeScript expression indented by `indent` spaces after its first line. */
   expression(value: unknown, indent: number): string;
 }
@@ -205,10 +207,12 @@ export function createLiteralTable(): LiteralTable {
       }
     }
 
-    const declarations = named.map((n) => `const ${n.name} = ${print(n, 0, true)};\n`).join('');
+    const declarationList = named.map((n) => `const ${n.name} = ${print(n, 0, true)};\n`);
+    const declarations = declarationList.join('');
     sweep(order);
     return {
       declarations,
+      firstDeclarations: (count) => declarationList.slice(0, count).join(''),
       expression: (value, indent) => {
         const root = rootOf.get(value);
         if (root === undefined) throw new Error('sharedLiterals: expression of a value that was not given');

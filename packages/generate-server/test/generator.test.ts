@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTemplateEngine, GENERATED_MARKER } from '@specgen/generate-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createTemplateEngine, GENERATED_MARKER, syntaxErrors } from '@specgen/generate-core';
 import { parseSpecFile } from '@specgen/parser';
 import { routes, signInSchemas } from '@specgen/contract';
 import { generateServer } from '../src/index.ts';
@@ -159,6 +160,35 @@ describe('generate-server between watch edits', () => {
       expect(files).toEqual(render(structuredClone(current)));
     }
     expect(file(render(current), 'server/src/schemas.ts')).toContain('AddedRecord');
+  });
+});
+
+describe('schemas.ts syntax proxy', () => {
+  const schemasOf = (templatesDir?: string) =>
+    generateServer({ spec, templates: createTemplateEngine(templatesDir), options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' } }).find((f) => f.path === 'server/src/schemas.ts')!;
+
+  it('is the template rendered with a few rows and constants, and parses as the file does', () => {
+    const f = schemasOf();
+    expect(f.syntaxProxy!.length).toBeLessThan(f.contents.length / 5);
+    expect(f.syntaxProxy).toContain('export const components');
+    expect(syntaxErrors([{ path: 'a.ts', contents: f.contents }])).toEqual([]);
+    expect(syntaxErrors([f])).toEqual([]);
+  });
+
+  it('fails the check where a template override breaks the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'specgen-server-templates-'));
+    try {
+      const original = readFileSync(join(import.meta.dirname, '../../../templates/server/schemas.ts.hbs'), 'utf8');
+      mkdirSync(join(dir, 'server'));
+      writeFileSync(join(dir, 'server/schemas.ts.hbs'), original.replace('{{/each}}\n}', '{{/each}}\n'));
+      const f = schemasOf(dir);
+      expect(syntaxErrors([{ path: 'full.ts', contents: f.contents }]).length).toBeGreaterThan(0);
+      const errors = syntaxErrors([f]);
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors[0]!.path).toBe('server/src/schemas.ts (its template rendered with a sample of the data)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
