@@ -3,6 +3,9 @@
  * query options and Id parsed against the resource at the served version (a `QueryError` is
  * thrown for the caller to map), records projected and serialised, `null` from `get` a 404; a
  * sign-in handler gets the Fastify request and reply. `tools.next` is the default handler.
+ * A read's options come from the resource's read path (runtime-resources `ResourceReads`): kept per
+ * query text and frozen, so the typed `query` and the projector are built once per plan too; a
+ * serialised page (`JsonText`, e.g. the default's cached Buffer) is sent as it is.
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
