@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Spec } from '@specgen/ir';
 import type { Store } from '@specgen/runtime-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResourcesPlugin, importRecords, PageCache, planKey, resourceModels, seedRecord, seedResources, type ResourceModel } from '../src/index.ts';
+import { createResourceReads, createResourcesPlugin, importRecords, PageCache, planKey, resourceModels, resourceView, seedRecord, seedResources, type ResourceModel } from '../src/index.ts';
 import { buildApp, get, loadSpec, openTestStore } from './harness.ts';
 
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';
@@ -154,5 +154,25 @@ describe('page cache', () => {
     const field = model.columns.find((c) => c.name === 'Id')!;
     const plan = (value: bigint | string) => ({ filter: { kind: 'compare' as const, field: { name: field.name } as never, op: 'eq' as const, value }, select: null, expand: [], orderBy: [], top: 1, skip: 0 });
     expect(planKey(plan(1n))).not.toBe(planKey(plan('1')));
+  });
+
+  it('the read path keeps parsed options per query text, frozen, and caches a built plan under its own key', async () => {
+    const own = new PageCache();
+    const reads = createResourceReads(store, resourceView(model, '26.8'), own);
+    const url = `${PR}?$orderby=Id&$top=2`;
+    const plan = reads.collectionOptions(url, { $orderby: 'Id', $top: '2' });
+    expect(reads.collectionOptions(url, { $orderby: 'Id', $top: '2' })).toBe(plan);
+    expect([Object.isFrozen(plan), Object.isFrozen(plan.orderBy), Object.isFrozen(plan.orderBy[0])]).toEqual([true, true, true]);
+    expect(() => {
+      (plan as { top: number }).top = 1;
+    }).toThrow(TypeError);
+    const page = await reads.page(plan);
+    expect(await reads.page(plan)).toBe(page); // the cached Buffer itself
+    const one = await reads.page({ ...plan, top: 1 });
+    expect(own.count).toBe(2);
+    expect(JSON.parse(one.toString('utf8'))).toEqual((JSON.parse(page.toString('utf8')) as unknown[]).slice(0, 1));
+    const single = reads.recordOptions(`${PR}/1?$select=Id`, { $select: 'Id' });
+    expect(reads.recordOptions(`${PR}/2?$select=Id`, { $select: 'Id' })).toBe(single);
+    expect(Object.isFrozen(single.select)).toBe(true);
   });
 });
