@@ -13,6 +13,7 @@ import {
   type SyntaxError, type WriteReport, createRunShared, createStaging, currentContents, listFiles, syntaxErrors, syntaxErrorsAsync, syntaxSample,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
+import { narrowToEdits } from './edit-chunk.ts';
 import type { GenerateProgress } from './progress.ts';
 import { type KnownOutput, writeChanged } from './write-changed.ts';
 
@@ -116,9 +117,9 @@ export interface SettleOptions {
  * syntax-sample.ts), then stages them. Throws GenerateError, and stages nothing, on a bad file.
  */
 export function settleTarget(target: string, files: readonly GeneratedFile[], options: SettleOptions): SettledTarget {
-  const { changed, sample, current } = changedFiles(target, files, options);
+  const { changed, sample, current, fileLine } = changedFiles(target, files, options);
   const checkStarted = performance.now();
-  refuseErrors(syntaxErrors(sample));
+  refuseErrors(syntaxErrors(sample), fileLine);
   return settledOf(target, files, changed, current, sample.length, performance.now() - checkStarted, options);
 }
 
@@ -128,12 +129,12 @@ export function settleTarget(target: string, files: readonly GeneratedFile[], op
  * (the run must then discard its staging folder; a commit waits for every `checked`).
  */
 export function settleTargetLater(target: string, files: readonly GeneratedFile[], options: SettleOptions): { settled: SettledTarget; checked: Promise<void> } {
-  const { changed, sample, current } = changedFiles(target, files, options);
+  const { changed, sample, current, fileLine } = changedFiles(target, files, options);
   const checkStarted = performance.now();
   const settled = settledOf(target, files, changed, current, sample.length, 0, options);
   const checked = syntaxErrorsAsync(sample).then((errors) => {
     settled.checkMs = performance.now() - checkStarted;
-    refuseErrors(errors);
+    refuseErrors(errors, fileLine);
   });
   return { settled, checked };
 }
@@ -147,7 +148,10 @@ function changedFiles(target: string, files: readonly GeneratedFile[], options: 
   // the output folder's texts, read once: compared here, reused by `stage`
   const current = new Map<string, string | undefined>();
   const changed = files.filter((f) => currentText(options.outDir, f.path, options.known, current) !== f.contents);
-  return { changed, sample: syntaxSample(changed), current };
+  // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
+  const known = options.known;
+  const narrowed = known ? narrowToEdits(changed, (path) => known.get(path)) : null;
+  return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, fileLine: narrowed?.fileLine };
 }
 
 function settledOf(
@@ -165,9 +169,9 @@ function settledOf(
   };
 }
 
-function refuseErrors(errors: readonly SyntaxError[]): void {
+function refuseErrors(errors: readonly SyntaxError[], fileLine?: (path: string, line: number) => number): void {
   if (errors.length === 0) return;
-  const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
+  const list = errors.slice(0, 20).map((e) => `  ${e.path}:${fileLine ? fileLine(e.path, e.line) : e.line}:${e.column}: ${e.message}`).join('\n');
   throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
 }
 
