@@ -4,7 +4,7 @@
  * `get` (GET .../<Resource>/{Id}). Bodies are parsed losslessly; records are decoded (Int64 as
  * bigint) or, with `validate: true`, checked by the resource's zod schema.
  */
-import { parseJson, validate as check } from '@service-api/validators';
+import { compiledOnFirstParse, parseJson, validate as check } from '@service-api/validators';
 import { decodeRecord } from './decode.js';
 import { DecodeError } from './errors.js';
 import { queryOf, type ListOptions, type RecordOptions, type Selected } from './query.js';
@@ -53,9 +53,30 @@ interface PickableSchema {
   pick(mask: Record<string, true>): Schema;
 }
 
+/** The narrowed schemas of each record schema, by `$select` list: at most this many each (oldest dropped). */
+const NARROWED_PER_SCHEMA = 64;
+const narrowedSchemas = new WeakMap<Schema, Map<string, Schema>>();
+
+/**
+ * `schema` picked to the `select` fields, built once per list and compiled by zod on its first
+ * parse (as the validators package's own schemas are), not picked again for every record.
+ */
+function narrowedTo(schema: Schema, select: readonly string[]): Schema {
+  let bySelect = narrowedSchemas.get(schema);
+  if (!bySelect) narrowedSchemas.set(schema, (bySelect = new Map()));
+  const key = select.join(',');
+  let narrowed = bySelect.get(key);
+  if (!narrowed) {
+    narrowed = compiledOnFirstParse((schema as unknown as PickableSchema).pick(Object.fromEntries(select.map((f) => [f, true] as const))));
+    if (bySelect.size >= NARROWED_PER_SCHEMA) bySelect.delete(bySelect.keys().next().value!);
+    bySelect.set(key, narrowed);
+  }
+  return narrowed;
+}
+
 /** Validates with `schema` (narrowed to the selected fields); the result carries bigint ids. */
 export function validated(schema: Schema, value: unknown, select: readonly string[] | undefined, where: string, path: string): unknown {
-  const narrowed = select ? (schema as unknown as PickableSchema).pick(Object.fromEntries(select.map((f) => [f, true] as const))) : schema;
+  const narrowed = select ? narrowedTo(schema, select) : schema;
   const result = check(narrowed, value);
   if (result.success) return result.data;
   // Issue paths are relative to the body: `[3].Id` for the fourth record of a list.

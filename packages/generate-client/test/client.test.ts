@@ -249,6 +249,9 @@ describe('generated client (real spec, newest version)', () => {
     expect(err.issues[0]).toMatchObject({ path: '[0].Id', rule: 'int64.format' });
     // Without $select the full record is required: a missing field fails.
     await expect(c.schedules.list({ $top: 1 })).rejects.toBeInstanceOf(lib.DecodeError);
+    // The narrowed schema is kept per $select list: a shorter list after a longer one checks (and keeps) only its fields.
+    expect(await c.schedules.list({ $select: ['Id'], $top: 1 })).toEqual([{ Id: 1n }]);
+    expect(await c.schedules.list({ $select: ['Id', 'Code', 'Description'], $top: 1 })).toEqual([{ Id: 1n, Code: 'S', Description: 'd' }]);
   });
 
   it('logout ends the session on the server and forgets it locally', async () => {
