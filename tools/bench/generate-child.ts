@@ -50,8 +50,9 @@ if (mode === 'parse') {
   const outcome = await generateOneShot(text, parse, generators, { dir: null, engine: () => createTemplateEngine() }, options);
   const written = outcome.kind === 'written' ? outcome.report.written.length : -1;
   const files = outcome.kind === 'written' ? outcome.paths.length : 0;
+  const worker = outcome.kind === 'written' ? (outcome.offloaded ?? []).join('+') || 'none' : 'none';
   console.log(JSON.stringify({
-    mode, ms: Math.round(performance.now() - started), parseMs: Math.round(parsedAt - started), cpuMs: cpuMs(), peakRssMb: peakRssMb(), files, written,
+    mode, ms: Math.round(performance.now() - started), parseMs: Math.round(parsedAt - started), cpuMs: cpuMs(), peakRssMb: peakRssMb(), files, written, worker,
   }));
 } else if (mode === 'watch') {
   const edits = Number(fourth ?? 5);

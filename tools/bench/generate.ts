@@ -11,6 +11,9 @@
  *
  *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only] [--cold-only]
  * --cold-only: the synthetic spec, all targets, cold and warm, against openapi-typescript; no watch.
+ * With all targets on the synthetic spec it also runs what users run, timed from outside: the compiled
+ * CLI (`node packages/cli/bin/specgen.js generate`, after `pnpm turbo run build`) on one thread and with
+ * its worker (SPECGEN_GENERATE_WORKER=0/1), against openapi-typescript's own CLI.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,24 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const MINE = 'types,validators';
+
+/**
+ * A command as users start it (`node <bin> ...`, no tsx), timed from outside; CPU time and peak RSS
+ * come from measure-exit.mjs, preloaded. null when it failed.
+ */
+function command(bin: string, commandArgs: string[], env: Record<string, string> = {}): { processMs: number; cpuMs: number; peakRssMb: number } | null {
+  const measured = join(work, `measure-${Math.random().toString(36).slice(2)}.json`);
+  const started = performance.now();
+  try {
+    execFileSync('node', ['--import', join(ROOT, 'tools/bench/measure-exit.mjs'), bin, ...commandArgs], {
+      cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env, SPECGEN_BENCH_MEASURE: measured },
+    });
+  } catch {
+    return null;
+  }
+  const processMs = Math.round(performance.now() - started);
+  return { processMs, ...(JSON.parse(readFileSync(measured, 'utf8')) as { cpuMs: number; peakRssMb: number }) };
+}
 
 function child(...childArgs: string[]): Record<string, unknown> & { processMs: number } {
   const started = performance.now();
@@ -54,13 +75,26 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
   for (const [setLabel, targets] of coldOnly ? targetSets.slice(1) : targetSets) {
     const out = mkdtempSync(join(work, 'out-'));
     const cold = child('generate', file, out, ...(targets ? [targets] : []));
-    console.log(`| ${label} | generate ${setLabel}, cold | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`);
+    console.log(`| ${label} | generate ${setLabel}, cold (worker: ${cold['worker']}) | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`);
     const warm = child('generate', file, out, ...(targets ? [targets] : []));
     console.log(`| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm['ms']} | ${warm['cpuMs']} | ${warm['peakRssMb']} | ${warm['written']} |`);
     if (!targets && file === large) {
       const oat = child('openapi-typescript', join(out, 'openapi/openapi.json'), join(work, 'openapi-typescript.ts'));
       console.log(`| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`);
       ratios.push(`generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`);
+      // What users run: the compiled CLI (`pnpm turbo run build` first) against openapi-typescript's own CLI, both cold.
+      const theirs = command(join(ROOT, 'tools/node_modules/openapi-typescript/bin/cli.js'), [join(out, 'openapi/openapi.json'), '-o', join(work, 'openapi-typescript-cli.ts')]);
+      if (theirs) console.log(`| ${label} | baseline: openapi-typescript 7 CLI on openapi.json | ${theirs.processMs} | - | ${theirs.cpuMs} | ${theirs.peakRssMb} | 1 |`);
+      for (const worker of ['0', '1']) {
+        const ours = command(join(ROOT, 'packages/cli/bin/specgen.js'), ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'], { SPECGEN_GENERATE_WORKER: worker });
+        if (!ours) {
+          console.log(`| ${label} | specgen CLI (compiled) | failed: run \`pnpm turbo run build\` first | | | | |`);
+          break;
+        }
+        const mode = worker === '1' ? 'openapi+server in a worker' : 'one thread';
+        console.log(`| ${label} | specgen generate (compiled CLI), all targets, cold, ${mode} | ${ours.processMs} | - | ${ours.cpuMs} | ${ours.peakRssMb} | - |`);
+        if (theirs) ratios.push(`compiled CLI, ${mode} / openapi-typescript CLI: process ${(ours.processMs / theirs.processMs).toFixed(2)}x, cpu ${(ours.cpuMs / theirs.cpuMs).toFixed(2)}x; peak RSS ${ours.peakRssMb} MB vs ${theirs.peakRssMb} MB`);
+      }
     }
   }
 }
