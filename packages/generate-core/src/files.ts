@@ -23,8 +23,12 @@ export function generatedHeader(specFile: string, comment: '//' | '#' = '//'): s
 
 /** LF line ends, one trailing newline: the same input gives byte-identical files. */
 export function normalize(contents: string): string {
+  const lf = contents.includes('\r') ? contents.replace(/\r\n?/g, '\n') : contents;
+  // Already one trailing newline (the usual case): the same string, not a copy; on outputs of 10-20 MB
+  // (openapi.json, ir.json) a copy is that much more to allocate, flatten and collect.
+  if (lf.endsWith('\n') && lf.length > 1 && !/\s/.test(lf[lf.length - 2]!)) return lf;
   // trimEnd() strips the same characters as /\s+$/ without the regex's quadratic backtracking on long files.
-  return (contents.includes('\r') ? contents.replace(/\r\n?/g, '\n') : contents).trimEnd() + '\n';
+  return lf.trimEnd() + '\n';
 }
 
 export interface WriteReport {

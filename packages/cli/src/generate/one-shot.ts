@@ -103,16 +103,22 @@ export async function generateOneShot(
     let shared: RunShared | null = createRunShared();
     for (const g of local) await renderHere(g, shared);
     shared = null;
-    const [theirs] = await Promise.all([settling?.settled ?? [], ...checks]);
+    // The check's cost to the run: what is left of it when the rendering is done.
+    let waitStarted = performance.now();
+    await Promise.all(checks);
+    let checkWait = performance.now() - waitStarted;
+    const theirs = await (settling?.settled ?? []);
     if (theirs === 'unavailable') {
       const again = createRunShared();
       for (const g of remote) await renderHere(g, again);
+      waitStarted = performance.now();
+      await Promise.all(checks);
+      checkWait += performance.now() - waitStarted;
     } else {
       for (const s of theirs) if (s.staged) staging?.adopt(s.staged);
       settled.push(...theirs);
     }
-    await Promise.all(checks);
-    const outcome = finish(settled, generators, options, parsed.diagnostics, staging);
+    const outcome = finish(settled, generators, options, parsed.diagnostics, staging, { checkMs: checkWait });
     return theirs === 'unavailable' || outcome.kind === 'diagnostics' ? outcome : { ...outcome, offloaded: remote.map((g) => g.target) };
   } catch (err) {
     await settling?.close();

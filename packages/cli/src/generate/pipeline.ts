@@ -250,19 +250,24 @@ export function generateFromSpec(
       collected?.push(...produced);
     }
     shared = null;
-    return finish(settled, generators, options, parsed.diagnostics, staging, known, collected);
+    return finish(settled, generators, options, parsed.diagnostics, staging, { known, collected });
   } catch (err) {
     staging?.discard();
     throw err;
   }
 }
 
-/** After every target settled: the syntax check's total, then the commit (or --check's list). */
+/**
+ * After every target settled: the syntax check's total, then the commit (or --check's list).
+ * `known`, `collected`: watch mode's output of the last run and this run's files. `checkMs`: the check's time as
+ * reported (default: the sum of the targets'; a run whose checks overlap the rendering says less).
+ */
 export function finish(
   settled: readonly SettledTarget[], generators: readonly Generator[], options: RenderOptions & { check: boolean }, diagnostics: Diagnostic[],
-  staging: Staging | null, known?: KnownOutput, collected?: GeneratedFile[] | null,
+  staging: Staging | null, more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number } = {},
 ): GenerateOutcome {
-  options.progress?.checked?.(sum(settled.map((s) => s.checked)), sum(settled.map((s) => s.checkMs)));
+  const { known, collected } = more;
+  options.progress?.checked?.(sum(settled.map((s) => s.checked)), more.checkMs ?? sum(settled.map((s) => s.checkMs)));
   const wanted = new Set(settled.flatMap((s) => s.paths));
   const produced: Produced = { paths: [...wanted].sort(byPath), kept: settled.flatMap((s) => s.kept), diagnostics };
   const owned = ownedBy(options.outDir, generators.map((g) => g.target));
