@@ -23,6 +23,9 @@ export class SectionCache {
   readonly #entries = new Map<string, { firstLine: number; blocks: Block[] }>();
   /** Keys used since the last `evictUnused`. */
   readonly #used = new Set<string>();
+  /** Text and key of the section at each first line, in the previous parse and in this one. */
+  #atLine = new Map<number, { text: string; key: string }>();
+  #seenAtLine = new Map<number, { text: string; key: string }>();
   hits = 0;
   misses = 0;
 
@@ -30,7 +33,19 @@ export class SectionCache {
 
   /** Blocks of a section starting at file line `firstLine`; a cached section that moved is shifted, not re-parsed. */
   blocks(text: string, firstLine = 1): Block[] {
+    // A section at the same line with the same text as in the previous parse: no hash needed.
+    const same = this.#atLine.get(firstLine);
+    if (same && same.text === text) {
+      const entry = this.#entries.get(same.key);
+      if (entry && entry.firstLine === firstLine) {
+        this.hits++;
+        this.#used.add(same.key);
+        this.#seenAtLine.set(firstLine, same);
+        return entry.blocks;
+      }
+    }
     const key = createHash('sha1').update(text).digest('base64');
+    this.#seenAtLine.set(firstLine, { text, key });
     this.#used.add(key);
     const cached = this.#entries.get(key);
     if (cached) {
@@ -51,12 +66,16 @@ export class SectionCache {
   evictUnused(): void {
     for (const key of this.#entries.keys()) if (!this.#used.has(key)) this.#entries.delete(key);
     this.#used.clear();
+    this.#atLine = this.#seenAtLine;
+    this.#seenAtLine = new Map();
   }
 
   /** Forgets every parsed section. */
   clear(): void {
     this.#entries.clear();
     this.#used.clear();
+    this.#atLine = new Map();
+    this.#seenAtLine = new Map();
     this.hits = 0;
     this.misses = 0;
   }

@@ -38,9 +38,12 @@ export function collect(ctx: ParseContext, roots: readonly SectionNode[], memo?:
   for (const root of roots) {
     const key = titleKey(root);
     const all = [root, ...root.children];
-    for (const node of all) c.unknowns.push(...readUnknowns(ctx, node.blocks, node.section.title));
+    for (const node of all) {
+      const read = (cx: ParseContext) => readUnknowns(cx, node.blocks, node.section.title);
+      c.unknowns.push(...(memo ? memo.extract(ctx, node, 'unknowns', read) : read(ctx)));
+    }
     if (/\bresources\b.*\bfields\b/.test(key)) collectResources(ctx, root, c, memo);
-    else if (/\bstates?\b|\btransitions?\b/.test(key)) collectStates(ctx, all, c);
+    else if (/\bstates?\b|\btransitions?\b/.test(key)) collectStates(ctx, all, c, memo);
     else if (/\bendpoints?\b/.test(key)) collectEndpoints(ctx, all, c);
     else if (/^errors?\b/.test(key)) {
       for (const child of root.children) {
@@ -66,10 +69,12 @@ function collectResources(ctx: ParseContext, root: SectionNode, c: Collected, me
   }
 }
 
-function collectStates(ctx: ParseContext, nodes: readonly SectionNode[], c: Collected): void {
+function collectStates(ctx: ParseContext, nodes: readonly SectionNode[], c: Collected, memo?: ParseMemo): void {
   for (const node of nodes) {
     if (/enumerated statuses/.test(titleKey(node))) {
-      c.statuses.push(...readStatuses(ctx, node.blocks));
+      // Kept between parses: an unchanged section gives the same value arrays (resolve-resources.ts compares them by identity).
+      const read = (cx: ParseContext) => readStatuses(cx, node.blocks);
+      c.statuses.push(...(memo ? memo.extract(ctx, node, 'statuses', read) : read(ctx)));
       continue;
     }
     for (const b of node.blocks) if (b.kind === 'table') c.transitions.push(...readTransitions(ctx, b));

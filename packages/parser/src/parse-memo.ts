@@ -13,7 +13,7 @@ import type { ResolvedMemo } from './resolve-resources.ts';
 import type { SectionNode } from './tree.ts';
 
 interface Extraction {
-  resource: Resource;
+  value: unknown;
   diagnostics: Diagnostic[];
   typeCells: [TypeExpr, Position][];
   payloadTypes: PayloadType[];
@@ -28,7 +28,7 @@ export class ParseMemo {
    * By the section's blocks: the section cache returns the same array for a section whose text and
    * first body line did not change, so only the heading (file, title, position) is compared.
    */
-  #extracted = new WeakMap<Block[], Extraction & { heading: string }>();
+  #extracted = new WeakMap<Block[], Map<string, Extraction & { heading: string }>>();
   extractionHits = 0;
 
   constructor(options: BlockParserOptions = {}) {
@@ -36,24 +36,32 @@ export class ParseMemo {
   }
 
   /**
-   * The resource of a `### Name` section, read by `read` unless a section of the same file, text
-   * and position was read before; its diagnostics are reported to `ctx` either way.
+   * What `read` extracts from a section (`what` names the extractor: a section may be read by
+   * several), read again only when the section's file, text or position changed; the diagnostics
+   * it reported are reported to `ctx` either way. `read` must depend on nothing but the section.
    */
-  resource(ctx: ParseContext, node: SectionNode, read: (ctx: ParseContext, node: SectionNode) => Resource): Resource {
+  extract<T>(ctx: ParseContext, node: SectionNode, what: string, read: (ctx: ParseContext) => T): T {
     const s = node.section;
     const heading = `${ctx.file}\u0000${s.level}:${s.line}:${s.column}:${s.bodyLine}\u0000${s.title}`;
-    let hit = this.#extracted.get(node.blocks);
+    let byWhat = this.#extracted.get(node.blocks);
+    if (!byWhat) this.#extracted.set(node.blocks, (byWhat = new Map()));
+    let hit = byWhat.get(what);
     if (hit?.heading === heading) this.extractionHits++;
     else {
       const own = new ParseContext(ctx.file);
-      const resource = read(own, node);
-      hit = { heading, resource, diagnostics: own.diagnostics.list(), typeCells: [...own.typeCells], payloadTypes: own.payloadTypes };
-      this.#extracted.set(node.blocks, hit);
+      const value = read(own);
+      hit = { heading, value, diagnostics: own.diagnostics.list(), typeCells: [...own.typeCells], payloadTypes: own.payloadTypes };
+      byWhat.set(what, hit);
     }
     ctx.diagnostics.addAll(hit.diagnostics);
     for (const [type, at] of hit.typeCells) ctx.typeCells.set(type, at);
     ctx.payloadTypes.push(...hit.payloadTypes);
-    return hit.resource;
+    return hit.value as T;
+  }
+
+  /** The resource of a `### Name` section (see `extract`). */
+  resource(ctx: ParseContext, node: SectionNode, read: (ctx: ParseContext, node: SectionNode) => Resource): Resource {
+    return this.extract(ctx, node, 'resource', (own) => read(own, node));
   }
 
   /** Forgets what the last parse did not use (a long watch session keeps only the current spec). */

@@ -32,15 +32,20 @@ export function factsOf(all: Map<string, ResourceFacts>, resource: string): Reso
 }
 
 /** Remembers, per extracted resource, the facts it was last resolved with and the result. */
-export type ResolvedMemo = WeakMap<Resource, { key: string; resolved: Resource }>;
+export type ResolvedMemo = WeakMap<Resource, { facts: ResourceFacts; known: ReadonlySet<string>; knownTargets: string; resolved: Resource }>;
 
 /** `extracted` with the facts and the `known` flags applied; the same object as last time when nothing differs. */
 export function resolvedResource(extracted: Resource, facts: ResourceFacts, known: ReadonlySet<string>, memo?: ResolvedMemo): Resource {
-  const key = memo ? factsKey(extracted, facts, known) : '';
-  const hit = memo?.get(extracted);
-  if (hit && hit.key === key) return hit.resolved;
+  if (!memo) return apply(extracted, facts, known);
+  const hit = memo.get(extracted);
+  // The same set of names (resolve.ts reuses it) gives the same flags without looking them up.
+  const knownTargets = hit?.known === known ? hit.knownTargets : knownOf(extracted, known);
+  if (hit && hit.knownTargets === knownTargets && sameFacts(hit.facts, facts)) {
+    hit.known = known;
+    return hit.resolved;
+  }
   const resolved = apply(extracted, facts, known);
-  memo?.set(extracted, { key, resolved });
+  memo.set(extracted, { facts, known, knownTargets, resolved });
   return resolved;
 }
 
@@ -66,12 +71,34 @@ function resolvedField(f: Field, facts: FieldFacts | undefined, known: ReadonlyS
 /** The reference targets of an extracted resource's fields, in field order. */
 const refTargets = new WeakMap<Resource, string[]>();
 
-/** Everything `apply` reads besides the extracted resource itself, as a string. */
-function factsKey(r: Resource, facts: ResourceFacts, known: ReadonlySet<string>): string {
-  let key = facts.row ? `${facts.row.area}\u0001${facts.row.path}\u0001${facts.row.permission}` : '-';
+/** Which reference targets of the resource's fields are known (`y`/`n` per reference field). */
+function knownOf(r: Resource, known: ReadonlySet<string>): string {
   let targets = refTargets.get(r);
   if (!targets) refTargets.set(r, (targets = r.fields.flatMap((f) => (f.type.base.kind === 'ref' ? [f.type.base.target] : []))));
-  for (const target of targets) key += known.has(target) ? '\u0002y' : '\u0002n';
-  if (facts.fields.size > 0) key += `\u0003${JSON.stringify([...facts.fields])}`;
-  return key;
+  let bits = '';
+  for (const target of targets) bits += known.has(target) ? 'y' : 'n';
+  return bits;
+}
+
+function sameFacts(a: ResourceFacts, b: ResourceFacts): boolean {
+  if (a.row !== b.row && (!a.row || !b.row || a.row.area !== b.row.area || a.row.path !== b.row.path || a.row.permission !== b.row.permission)) return false;
+  if (a.fields.size !== b.fields.size) return false;
+  for (const [name, x] of a.fields) {
+    const y = b.fields.get(name);
+    if (!y || x.maxLength !== y.maxLength || !sameValue(x.enumeration, y.enumeration) || !sameValue(x.obsolete, y.obsolete)) return false;
+  }
+  return true;
+}
+
+/**
+ * Facts hold values from other sections: an enumeration's `values` is the same array while
+ * "Enumerated statuses" is unchanged (its extraction is kept, parse-memo.ts), else compared as JSON.
+ */
+function sameValue(x: object | undefined, y: object | undefined): boolean {
+  if (x === y) return true;
+  if (!x || !y) return false;
+  const [a, b] = [x as Record<string, unknown>, y as Record<string, unknown>];
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }

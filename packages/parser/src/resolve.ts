@@ -15,7 +15,7 @@ export function resolve(ctx: ParseContext, c: Collected, memo?: ResolvedMemo): O
   // sections add to a resource is gathered as facts and applied by resolvedResource.
   const extracted = inReadTableOrder(unique(ctx, c.resources, 'resource'), c.readRows.map((r) => r.name));
   const structures = unique(ctx, c.structures, 'structure');
-  const known = new Set([...extracted.map((r) => r.name), ...structures.map((s) => s.name)]);
+  const known = knownNames([...extracted.map((r) => r.name), ...structures.map((s) => s.name)]);
   const byName = new Map(extracted.map((r) => [r.name, r]));
   const fieldOf = (resource: string, field: string) => byName.get(resource)?.fields.find((f) => f.name === field);
   const facts = new Map<string, ResourceFacts>();
@@ -87,7 +87,7 @@ export function resolve(ctx: ParseContext, c: Collected, memo?: ResolvedMemo): O
   for (const t of c.errorTables) t.appliesTo = errorTableTargets(t, c.endpoints.map((e) => e.id), c.commands.map((x) => x.name));
   const errorTables = inTargetOrder(c.errorTables, targets);
   for (const limit of c.limits) applyLimitOwner(limit, structures);
-  const versions = orderVersions(mentionedVersions(resources, c));
+  const versions = orderedVersions(mentionedVersions(resources, c));
   const segment = versioning.find((v) => v.rule === 'apiSegment');
   return {
     versions,
@@ -96,6 +96,25 @@ export function resolve(ctx: ParseContext, c: Collected, memo?: ResolvedMemo): O
     resources, structures, endpoints: c.endpoints, commands: c.commands, errorTables,
     limits: c.limits, transitions: c.transitions, versioning, unknowns: uniqueIds(c.unknowns),
   };
+}
+
+/**
+ * The last parse's set of known names and ordered versions, reused when the names (versions) are
+ * the same: resolvedResource then finds its memo valid by the set's identity (resolve-resources.ts).
+ */
+let lastKnown: { names: string; set: ReadonlySet<string> } | null = null;
+let lastVersions: { found: string; ordered: string[] } | null = null;
+
+function knownNames(names: string[]): ReadonlySet<string> {
+  const joined = names.join('\n');
+  if (lastKnown?.names !== joined) lastKnown = { names: joined, set: new Set(names) };
+  return lastKnown.set;
+}
+
+function orderedVersions(found: Set<string>): string[] {
+  const joined = [...found].join('\n');
+  if (lastVersions?.found !== joined) lastVersions = { found: joined, ordered: orderVersions(found) };
+  return [...lastVersions.ordered];
 }
 
 function unique<T extends { name: string; source: { line: number; column: number } }>(ctx: ParseContext, items: T[], what: string): T[] {
