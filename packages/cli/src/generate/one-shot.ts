@@ -10,6 +10,8 @@
  * main thread afterwards: the same files either way.
  */
 import { availableParallelism, loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Worker } from 'node:worker_threads';
 import { type Diagnostic, hasErrors } from '@specgen/diagnostics';
 import { type Generator, type RunShared, type TemplateEngine, createRunShared, createStaging } from '@specgen/generate-core';
@@ -80,18 +82,23 @@ export async function generateOneShot(
   });
   const checks: Promise<void>[] = [];
   try {
-    const parsed = parse();
-    if (hasErrors(parsed.diagnostics)) {
+    // The IR is held in `ir` alone (not in a local of this suspended function), so it can be released below.
+    let ir: { spec: Spec; engine: TemplateEngine } | null = null;
+    const diagnostics = ((parsed) => {
+      ir = hasErrors(parsed.diagnostics) ? null : { spec: parsed.spec, engine: templates.engine() };
+      return parsed.diagnostics;
+    })(parse());
+    if (hasErrors(diagnostics)) {
       await settling?.close();
       staging?.discard();
-      return { kind: 'diagnostics', diagnostics: parsed.diagnostics };
+      return { kind: 'diagnostics', diagnostics };
     }
-    const engine = templates.engine();
     const settleOptions = { outDir: options.outDir, stage: staging?.stage, keep: options.keep, seen: new Set<string>() };
     const settled: SettledTarget[] = [];
     const renderHere = async (g: Generator, shared: RunShared) => {
       const started = performance.now();
-      const files = renderTarget(parsed.spec, g, engine, options, shared);
+      ir ??= { spec: parse().spec, engine: templates.engine() };
+      const files = renderTarget(ir.spec, g, ir.engine, options, shared);
       options.progress?.rendered(g.target, files.length, performance.now() - started);
       const later = settleTargetLater(g.target, files, settleOptions);
       later.checked.catch(() => {}); // read below, by Promise.all
@@ -107,6 +114,13 @@ export async function generateOneShot(
     let waitStarted = performance.now();
     await Promise.all(checks);
     let checkWait = performance.now() - waitStarted;
+    if (settling) {
+      // While the worker renders, this thread needs neither the IR nor the generators' memos (kept
+      // by IR object and template engine): dropped and collected now, off the worker's path, they
+      // are not part of the run's peak memory. Should the worker fail, the spec is parsed again.
+      ir = null;
+      collectGarbage();
+    }
     const theirs = await (settling?.settled ?? []);
     if (theirs === 'unavailable') {
       const again = createRunShared();
@@ -118,7 +132,7 @@ export async function generateOneShot(
       for (const s of theirs) if (s.staged) staging?.adopt(s.staged);
       settled.push(...theirs);
     }
-    const outcome = finish(settled, generators, options, parsed.diagnostics, staging, { checkMs: checkWait });
+    const outcome = finish(settled, generators, options, diagnostics, staging, { checkMs: checkWait });
     return theirs === 'unavailable' || outcome.kind === 'diagnostics' ? outcome : { ...outcome, offloaded: remote.map((g) => g.target) };
   } catch (err) {
     await settling?.close();
@@ -128,6 +142,16 @@ export async function generateOneShot(
   } finally {
     await settling?.close();
   }
+}
+
+/**
+ * A full garbage collection of this thread's heap. `gc` exists only with --expose-gc; setting the
+ * flag at run time gives new contexts the function (V8's documented flag, Node's documented
+ * `v8.setFlagsFromString`).
+ */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as (() => void) | undefined)?.();
 }
 
 interface Settling {
