@@ -112,8 +112,8 @@ function endpointView(spec: Spec, e: Endpoint, table: readonly RouteContract[]):
   };
 }
 
-/** The decoder of a resource's own fields, kept per resource object and field set (`*` = every field). */
-const ownDecoders = new WeakMap<Resource, Map<string, DecoderView>>();
+/** The decoder of a resource's own fields and its relations' targets, kept per resource object and field set (`*` = every field). */
+const ownDecoders = new WeakMap<Resource, Map<string, { view: DecoderView; targets: string[] }>>();
 
 function decoderView(typeName: string, fields: readonly Field[]): DecoderView {
   const view: DecoderView = { typeName, int64: [], objects: [] };
@@ -126,29 +126,35 @@ function decoderView(typeName: string, fields: readonly Field[]): DecoderView {
   return view;
 }
 
-function resourceDecoder(r: Resource, fields: readonly Field[], fieldSet: string): DecoderView {
+function resourceDecoder(r: Resource, fields: () => readonly Field[], fieldSet: string): { view: DecoderView; targets: string[] } {
   let bySet = ownDecoders.get(r);
   if (!bySet) ownDecoders.set(r, (bySet = new Map()));
-  let view = bySet.get(fieldSet);
-  if (!view) bySet.set(fieldSet, (view = decoderView(naming.recordType(r.name), fields)));
-  return view;
+  let entry = bySet.get(fieldSet);
+  if (!entry) {
+    const own = fields();
+    entry = { view: decoderView(naming.recordType(r.name), own), targets: own.flatMap((f) => (f.type.base.kind === 'ref' && isRelation(f) ? [f.type.base.target] : [])) };
+    bySet.set(fieldSet, entry);
+  }
+  return entry;
 }
 
 /**
  * Decoders make Int64 fields bigint (and recurse into expanded relations) without validating.
  * A relation's target gets its decoder when first reached: a resource of the spec from all its
- * fields, another type from its `Id`.
+ * fields, another type from its `Id` alone.
  */
-function addDecoder(typeName: string, resource: Resource | null, fields: readonly Field[], fieldSet: string, byName: ReadonlyMap<string, Resource>, out: Map<string, DecoderView>): void {
+function addDecoder(resource: Resource, fields: () => readonly Field[], fieldSet: string, byName: ReadonlyMap<string, Resource>, out: Map<string, DecoderView>): void {
+  const typeName = naming.recordType(resource.name);
   if (out.has(typeName)) return;
-  const view = resource ? resourceDecoder(resource, fields, fieldSet) : decoderView(typeName, fields);
+  const { view, targets } = resourceDecoder(resource, fields, fieldSet);
   out.set(typeName, view);
-  for (const f of fields) {
-    const base = f.type.base;
-    if (base.kind === 'scalar' || !isRelation(f)) continue;
-    const own = byName.get(base.target) ?? null;
-    const targetFields = own ? own.fields : [{ ...f, name: 'Id', type: { text: 'Int64', base: { kind: 'scalar' as const, scalar: 'Int64' as const }, nullable: false, array: false } }];
-    addDecoder(naming.recordType(base.target), own, targetFields, '*', byName, out);
+  for (const target of targets) {
+    const own = byName.get(target);
+    if (own) addDecoder(own, () => own.fields, '*', byName, out);
+    else {
+      const name = naming.recordType(target);
+      if (!out.has(name)) out.set(name, { typeName: name, int64: ['Id'], objects: [] });
+    }
   }
 }
 
@@ -186,7 +192,7 @@ export function buildClientModel(spec: Spec, requestedVersion: string | null): C
   const decoders = new Map<string, DecoderView>();
   const byName = new Map<string, Resource>();
   for (const r of spec.resources) if (!byName.has(r.name)) byName.set(r.name, r);
-  for (const r of resources) addDecoder(naming.recordType(r.name), r, fieldsAt(r, version), version ?? '*', byName, decoders);
+  for (const r of resources) addDecoder(r, () => fieldsAt(r, version), version ?? '*', byName, decoders);
   return {
     title: spec.title,
     serviceVersion: version,
