@@ -183,8 +183,9 @@ type Run = z.core.$ZodTypeInternals['run'];
  * messages are the same. Compiling on the first parse rather than at import keeps the start-up
  * cost away from schemas never used and lets schemas refer to each other through getters.
  * With `z.config({ jitless: true })` (a Content-Security-Policy without `unsafe-eval`), or where
- * zod cannot compile the schema, it keeps zod's own parser. Schemas derived from this one
- * (`.pick()`, `.extend()`, `.nullable()`) are new schemas on zod's own parser.
+ * zod cannot compile the schema, it keeps zod's own parser. Wrappers (`.nullable()`,
+ * `z.array(schema)`) call this schema and so use the compiled function; schemas derived from its
+ * shape (`.pick()`, `.extend()`) are new schemas on zod's own parser.
  */
 export function compiledOnFirstParse<S extends z.ZodType>(schema: S): S {
   const internals = schema._zod;
