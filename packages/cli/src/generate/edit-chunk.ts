@@ -82,7 +82,7 @@ function inObjectLiteral(text: string, at: number): boolean {
 const CHUNK = 1 << 16;
 
 /** Length of the common prefix: compared 64 KB at a time (flat string compares), then by character. */
-function commonPrefix(a: string, b: string): number {
+export function commonPrefix(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
@@ -91,7 +91,7 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /** Length of the common suffix, not reaching into the first `prefix` characters of either text. */
-function commonSuffix(a: string, b: string, prefix: number): number {
+export function commonSuffix(a: string, b: string, prefix: number): number {
   const n = Math.min(a.length, b.length) - prefix;
   let i = 0;
   while (i + CHUNK <= n && a.slice(a.length - i - CHUNK, a.length - i) === b.slice(b.length - i - CHUNK, b.length - i)) i += CHUNK;

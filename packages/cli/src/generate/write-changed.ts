@@ -2,6 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { GeneratedFile, WriteReport } from '@specgen/generate-core';
+import { patchFile } from './patch-file.ts';
 
 /** What the output folder holds, as far as this process knows (watch mode keeps it between runs). */
 export type KnownOutput = Map<string, string>;
@@ -14,12 +15,17 @@ export function writeChanged(outDir: string, files: readonly GeneratedFile[], kn
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const want = new Set(files.map((f) => f.path));
   for (const f of files) {
-    if (known.get(f.path) === f.contents) {
+    const previous = known.get(f.path);
+    if (previous === f.contents) {
       report.unchanged.push(f.path);
       continue;
     }
-    mkdirSync(dirname(join(outDir, f.path)), { recursive: true });
-    writeFileSync(join(outDir, f.path), f.contents);
+    const abs = join(outDir, f.path);
+    // A large file that holds what this watcher wrote: only from its first changed byte (patch-file.ts).
+    if (previous === undefined || !patchFile(abs, previous, f.contents)) {
+      mkdirSync(dirname(abs), { recursive: true });
+      writeFileSync(abs, f.contents);
+    }
     known.set(f.path, f.contents);
     report.written.push(f.path);
   }

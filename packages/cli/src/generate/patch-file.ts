@@ -1,0 +1,49 @@
+/**
+ * Watch mode rewrites a large generated file from its first changed byte, not whole: a one-field
+ * edit changes a few hundred bytes of `openapi.json`, `openapi.yaml`, `server/ir.json` and
+ * `server/src/schemas.ts` (together about 50 MB on the 600-resource spec), and rewriting them
+ * whole was most of a watch edit's write step. When the edit keeps the byte length, only the
+ * changed bytes are written; otherwise the tail from the first change, and the file is truncated.
+ * The file must hold `previous` (what the watcher wrote last): a file whose size differs is
+ * written whole.
+ */
+import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { commonPrefix, commonSuffix } from './edit-chunk.ts';
+
+/** Smaller files are written whole. */
+export const PATCH_FROM = 1 << 20;
+
+/** Makes the file at `path`, which holds `previous`, hold `next`; false (nothing done) when it cannot tell it is safe. */
+export function patchFile(path: string, previous: string, next: string): boolean {
+  if (next.length < PATCH_FROM || previous.length < PATCH_FROM) return false;
+  let prefix = commonPrefix(previous, next);
+  let suffix = commonSuffix(previous, next, prefix);
+  // Never split a surrogate pair: byte offsets are counted on whole characters.
+  if (prefix > 0 && isHighSurrogate(next.charCodeAt(prefix - 1))) prefix--;
+  if (suffix > 0 && isLowSurrogate(next.charCodeAt(next.length - suffix))) suffix--;
+  const head = Buffer.byteLength(next.slice(0, prefix));
+  const before = Buffer.byteLength(previous.slice(prefix, previous.length - suffix));
+  const after = Buffer.from(next.slice(prefix, next.length - suffix));
+  let fd: number;
+  try {
+    fd = openSync(path, 'r+');
+  } catch {
+    return false; // removed meanwhile: written whole
+  }
+  try {
+    if (fstatSync(fd).size !== Buffer.byteLength(previous)) return false;
+    if (after.length === before) {
+      writeSync(fd, after, 0, after.length, head);
+      return true;
+    }
+    const rest = Buffer.from(next.slice(prefix));
+    writeSync(fd, rest, 0, rest.length, head);
+    ftruncateSync(fd, head + rest.length);
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
