@@ -31,6 +31,18 @@ describe('patchFile (watch mode writes a large file from its first changed byte)
     });
   }
 
+  it('a sequence of edits of one file (byte lengths it remembers) ends with the last text', () => {
+    const path = join(dir, 'sequence.json');
+    writeFileSync(path, BASE);
+    let text = BASE;
+    for (const [, edit] of cases) {
+      const next = edit(text);
+      expect(patchFile(path, text, next)).toBe(true);
+      text = next;
+    }
+    expect(readFileSync(path).equals(Buffer.from(text))).toBe(true);
+  });
+
   it('writes nothing when the file does not hold the previous text, or is small', () => {
     const path = join(dir, 'other.json');
     writeFileSync(path, `${BASE} changed by hand`);

@@ -46,10 +46,10 @@ export function editChunk(next: GeneratedFile, previous: string | undefined): Ed
   return { file: { path: next.path, contents: `({\n${chunk}\n});` }, lineOffset: countLines(text, entries.start) - 1 };
 }
 
-const isTopLevel = (line: string) => TOP_LEVEL.test(line);
+const isTopLevel = (line: string) => line.charCodeAt(0) > 32 && TOP_LEVEL.test(line);
 /** A property of an object literal one level deep: `  "Name": ` or `  name: `. */
 const ENTRY = /^ {2}(?:"(?:[^"\\\n]|\\.)*"|[A-Za-z_$][\w$]*): /;
-const isEntry = (line: string) => ENTRY.test(line);
+const isEntry = (line: string) => line.charCodeAt(2) > 32 && line.startsWith('  ') && ENTRY.test(line);
 
 /**
  * Lines [start, end) covering characters [from, to): from the nearest line at or above `from` that
@@ -57,7 +57,7 @@ const isEntry = (line: string) => ENTRY.test(line);
  */
 function widen(text: string, from: number, to: number, opens: (line: string) => boolean, follows: (line: string) => boolean): { start: number; end: number } | null {
   let start = from;
-  while (!opens(text.slice(start, start + 200))) {
+  while (!opens(lineAt(text, start))) {
     // The start of the file starts a statement, but no object entry.
     if (start === 0) return opens === isTopLevel ? { start: 0, end: endOf() } : null;
     start = text.lastIndexOf('\n', start - 2) + 1;
@@ -66,9 +66,16 @@ function widen(text: string, from: number, to: number, opens: (line: string) => 
 
   function endOf(): number {
     let end = text.indexOf('\n', to);
-    while (end !== -1 && !follows(text.slice(end + 1, end + 201))) end = text.indexOf('\n', end + 1);
+    while (end !== -1 && !follows(lineAt(text, end + 1))) end = text.indexOf('\n', end + 1);
     return end === -1 ? text.length : end;
   }
+}
+
+/** The start of the line at `at` (enough to test it); only a line that may start a statement or an entry is sliced. */
+function lineAt(text: string, at: number): string {
+  const c = text.charCodeAt(at);
+  if (c === 32 ? text.charCodeAt(at + 2) <= 32 || text.charCodeAt(at + 1) !== 32 : c <= 32) return '';
+  return text.slice(at, at + 200);
 }
 
 /** The nearest line above `at` that starts at column 0 opens an object literal (`... = {`). */

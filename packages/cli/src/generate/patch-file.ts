@@ -21,9 +21,11 @@ export function patchFile(path: string, previous: string, next: string): boolean
   // Never split a surrogate pair: byte offsets are counted on whole characters.
   if (prefix > 0 && isHighSurrogate(next.charCodeAt(prefix - 1))) prefix--;
   if (suffix > 0 && isLowSurrogate(next.charCodeAt(next.length - suffix))) suffix--;
-  const head = Buffer.byteLength(next.slice(0, prefix));
+  const previousBytes = byteLengthOf(path, previous);
   const before = Buffer.byteLength(previous.slice(prefix, previous.length - suffix));
   const after = Buffer.from(next.slice(prefix, next.length - suffix));
+  // Bytes before the change, counted on the shorter side of it.
+  const head = prefix <= suffix ? Buffer.byteLength(next.slice(0, prefix)) : previousBytes - before - Buffer.byteLength(previous.slice(previous.length - suffix));
   let fd: number;
   try {
     fd = openSync(path, 'r+');
@@ -31,18 +33,26 @@ export function patchFile(path: string, previous: string, next: string): boolean
     return false; // removed meanwhile: written whole
   }
   try {
-    if (fstatSync(fd).size !== Buffer.byteLength(previous)) return false;
-    if (after.length === before) {
-      writeSync(fd, after, 0, after.length, head);
-      return true;
+    if (fstatSync(fd).size !== previousBytes) return false;
+    if (after.length === before) writeSync(fd, after, 0, after.length, head);
+    else {
+      const rest = Buffer.from(next.slice(prefix));
+      writeSync(fd, rest, 0, rest.length, head);
+      ftruncateSync(fd, head + rest.length);
     }
-    const rest = Buffer.from(next.slice(prefix));
-    writeSync(fd, rest, 0, rest.length, head);
-    ftruncateSync(fd, head + rest.length);
+    written.set(path, { text: next, bytes: previousBytes - before + after.length });
     return true;
   } finally {
     closeSync(fd);
   }
+}
+
+/** Byte length of the text this module last wrote to each path (counting 17 MB of UTF-8 takes a few ms). */
+const written = new Map<string, { text: string; bytes: number }>();
+
+function byteLengthOf(path: string, text: string): number {
+  const last = written.get(path);
+  return last && last.text === text ? last.bytes : Buffer.byteLength(text);
 }
 
 const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
