@@ -22,6 +22,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const MIN_SHARED_SIZE = 40;
 /** Objects and arrays that fit in this many characters are written on one line. */
 const MAX_LINE = 100;
+/** Frozen inputs of at least this many characters of JSON are known by identity. */
+const MIN_KEPT_IDENTITY = 256;
 /** Printed texts are kept for values up to this size (larger ones are joined from their children's). */
 const MAX_KEPT_TEXT = 1 << 16;
 
@@ -44,8 +46,9 @@ interface Node {
   name: string | undefined;
   /** Its name in the call before. */
   previousName: string | undefined;
-  /** Printed texts by `indent * 2 + top`, as of the last call that reached it. */
-  texts: Map<number, string> | null;
+  /** Its printed text at `textSlot` (`indent * 2 + top`), as of the last call that reached it. */
+  text: string | undefined;
+  textSlot: number;
 }
 
 const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v === 'object' && v !== null;
@@ -110,12 +113,14 @@ export function createLiteralTable(): LiteralTable {
     key += array ? ']' : '}';
     let node = byKey.get(key);
     if (node === undefined) {
-      node = { id: nextId++, array, keys, items, size, generation, call: 0, previousCall: 0, uses: 0, name: undefined, previousName: undefined, texts: null };
+      node = { id: nextId++, array, keys, items, size, generation, call: 0, previousCall: 0, uses: 0, name: undefined, previousName: undefined, text: undefined, textSlot: -1 };
       byKey.set(key, node);
       stats.interned++;
     }
-    // Only a frozen object is known to keep its contents (the contract freezes what it keeps).
-    if (Object.isFrozen(value)) byObject.set(value, node);
+    // Only a frozen object is known to keep its contents (the contract freezes what it keeps); small
+    // ones are keyed again each call (cheap), as a weak entry for each of the 300,000 objects of a
+    // large document made every garbage collection slower than keying them.
+    if (node.size >= MIN_KEPT_IDENTITY && Object.isFrozen(value)) byObject.set(value, node);
     return node;
   };
 
@@ -149,8 +154,7 @@ export function createLiteralTable(): LiteralTable {
       if (indent + line.length <= MAX_LINE) return line;
     }
     const slot = indent * 2 + (top ? 1 : 0);
-    const kept = node.texts?.get(slot);
-    if (kept !== undefined) return kept;
+    if (node.textSlot === slot && node.text !== undefined) return node.text;
     const pad = ' '.repeat(indent + 2);
     const items = node.items.map((item, i) => {
       const text = typeof item === 'string' ? item : print(item, indent + 2, false);
@@ -159,7 +163,11 @@ export function createLiteralTable(): LiteralTable {
     const [open, close] = node.array ? ['[', ']'] : ['{', '}'];
     const text = items.length === 0 ? open + close : `${open}\n${items.join(',\n')}\n${' '.repeat(indent)}${close}`;
     stats.printed++;
-    if (node.size <= MAX_KEPT_TEXT) (node.texts ??= new Map()).set(slot, text);
+    // One text per value: a value is printed at one indent in practice (a record under components).
+    if (node.size <= MAX_KEPT_TEXT) {
+      node.text = text;
+      node.textSlot = slot;
+    }
     return text;
   };
 
@@ -202,7 +210,7 @@ export function createLiteralTable(): LiteralTable {
         if (typeof item !== 'string') stale = item.name !== item.previousName || (item.name === undefined && changed.has(item));
       }
       if (stale) {
-        node.texts = null;
+        node.text = undefined;
         changed.add(node);
       }
     }
