@@ -81,7 +81,7 @@ function lineAt(text: string, at: number): string {
 /** The nearest line above `at` that starts at column 0 opens an object literal (`... = {`). */
 function inObjectLiteral(text: string, at: number): boolean {
   let line = text.lastIndexOf('\n', at - 2) + 1;
-  while (line > 0 && /\s/.test(text[line] ?? '')) line = text.lastIndexOf('\n', line - 2) + 1;
+  while (line > 0 && text.charCodeAt(line) <= 32) line = text.lastIndexOf('\n', line - 2) + 1;
   const end = text.indexOf('\n', line);
   return /[=:(,]\s*\{$/.test(text.slice(line, end === -1 ? text.length : end).trimEnd());
 }
