@@ -30,9 +30,9 @@ export interface EditChunk {
 export function editChunk(next: GeneratedFile, previous: string | undefined): EditChunk | null {
   const text = next.contents;
   if (previous === undefined || text.length < EDIT_CHUNK_FROM || !next.path.endsWith('.ts')) return null;
-  const prefix = commonPrefix(previous, text);
+  const { prefix, suffix } = commonAffixes(next.path, previous, text);
   const from = text.lastIndexOf('\n', prefix - 1) + 1;
-  const to = text.length - commonSuffix(previous, text, prefix);
+  const to = text.length - suffix;
   const statements = widen(text, from, to, isTopLevel, isTopLevel);
   if (statements && statements.end - statements.start <= text.length / 2) {
     return { file: { path: next.path, contents: text.slice(statements.start, statements.end) }, lineOffset: countLines(text, statements.start) };
@@ -88,8 +88,23 @@ function inObjectLiteral(text: string, at: number): boolean {
 
 const CHUNK = 1 << 16;
 
+/** The last affixes computed per path: the syntax check and the write (patch-file.ts) compare the same two texts. */
+const lastAffixes = new Map<string, { previous: string; next: string; prefix: number; suffix: number }>();
+
+/** Lengths of the common prefix and of the common suffix (not overlapping it) of two versions of a file. */
+export function commonAffixes(path: string, previous: string, next: string, last = false): { prefix: number; suffix: number } {
+  const known = lastAffixes.get(path);
+  // `last`: the final use (the write); the texts are not kept longer.
+  if (last) lastAffixes.delete(path);
+  if (known && known.previous === previous && known.next === next) return known;
+  const prefix = commonPrefix(previous, next);
+  const found = { previous, next, prefix, suffix: commonSuffix(previous, next, prefix) };
+  if (!last) lastAffixes.set(path, found);
+  return found;
+}
+
 /** Length of the common prefix: compared 64 KB at a time (flat string compares), then by character. */
-export function commonPrefix(a: string, b: string): number {
+function commonPrefix(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
@@ -98,7 +113,7 @@ export function commonPrefix(a: string, b: string): number {
 }
 
 /** Length of the common suffix, not reaching into the first `prefix` characters of either text. */
-export function commonSuffix(a: string, b: string, prefix: number): number {
+function commonSuffix(a: string, b: string, prefix: number): number {
   const n = Math.min(a.length, b.length) - prefix;
   let i = 0;
   while (i + CHUNK <= n && a.slice(a.length - i - CHUNK, a.length - i) === b.slice(b.length - i - CHUNK, b.length - i)) i += CHUNK;

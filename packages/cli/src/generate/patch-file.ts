@@ -8,16 +8,18 @@
  * written whole.
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { commonPrefix, commonSuffix } from './edit-chunk.ts';
+import { commonAffixes } from './edit-chunk.ts';
 
 /** Smaller files are written whole. */
 export const PATCH_FROM = 1 << 20;
 
-/** Makes the file at `path`, which holds `previous`, hold `next`; false (nothing done) when it cannot tell it is safe. */
-export function patchFile(path: string, previous: string, next: string): boolean {
+/**
+ * Makes the file at `path`, which holds `previous`, hold `next`; false (nothing done) when it cannot
+ * tell it is safe. `key` names the file for the affixes the syntax check may have found already.
+ */
+export function patchFile(path: string, previous: string, next: string, key = path): boolean {
   if (next.length < PATCH_FROM || previous.length < PATCH_FROM) return false;
-  let prefix = commonPrefix(previous, next);
-  let suffix = commonSuffix(previous, next, prefix);
+  let { prefix, suffix } = commonAffixes(key, previous, next, true);
   // Never split a surrogate pair: byte offsets are counted on whole characters.
   if (prefix > 0 && isHighSurrogate(next.charCodeAt(prefix - 1))) prefix--;
   if (suffix > 0 && isLowSurrogate(next.charCodeAt(next.length - suffix))) suffix--;

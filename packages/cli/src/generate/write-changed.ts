@@ -22,7 +22,7 @@ export function writeChanged(outDir: string, files: readonly GeneratedFile[], kn
     }
     const abs = join(outDir, f.path);
     // A large file that holds what this watcher wrote: only from its first changed byte (patch-file.ts).
-    if (previous === undefined || !patchFile(abs, previous, f.contents)) {
+    if (previous === undefined || !patchFile(abs, previous, f.contents, f.path)) {
       mkdirSync(dirname(abs), { recursive: true });
       writeFileSync(abs, f.contents);
     }
