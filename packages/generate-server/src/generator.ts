@@ -66,7 +66,19 @@ function componentClosure(all: Record<string, JsonSchema>, names: string[]): Rec
     out[name] = all[name];
     for (const ref of componentRefs(all[name])) queue.push(ref);
   }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => byName(a, b)));
+  return Object.fromEntries(sortedNames(Object.keys(out)).map((name) => [name, out[name]!]));
+}
+
+/** The last names sorted and their order (a watch edit seldom adds or removes a component). */
+let lastNames: string[] = [];
+let lastSorted: string[] = [];
+
+function sortedNames(names: string[]): string[] {
+  if (names.length !== lastNames.length || names.some((n, i) => n !== lastNames[i])) {
+    lastNames = names;
+    lastSorted = [...names].sort(byName);
+  }
+  return lastSorted;
 }
 
 /**

@@ -46,6 +46,8 @@ interface Node {
   name: string | undefined;
   /** Its name in the call before. */
   previousName: string | undefined;
+  /** The call in which its text was dropped (so its parents' texts are dropped too). */
+  staleIn: number;
   /** Its printed text at `textSlot` (`indent * 2 + top`), as of the last call that reached it. */
   text: string | undefined;
   textSlot: number;
@@ -76,7 +78,7 @@ export function createLiteralTable(): LiteralTable {
   let nextId = 0;
   const stats = { interned: 0, printed: 0 };
 
-  const intern = (value: Json[] | { [key: string]: Json }): Node => {
+  const intern = (value: Json[] | { [key: string]: Json }, depth: number): Node => {
     const known = byObject.get(value);
     if (known !== undefined && known.generation === generation) return known;
     const array = Array.isArray(value);
@@ -86,7 +88,7 @@ export function createLiteralTable(): LiteralTable {
     let key = array ? '[' : '{';
     const part = (v: Json) => {
       if (isContainer(v)) {
-        const child = intern(v);
+        const child = intern(v, depth + 1);
         items.push(child);
         size += child.size;
         return `#${child.id}`;
@@ -113,14 +115,15 @@ export function createLiteralTable(): LiteralTable {
     key += array ? ']' : '}';
     let node = byKey.get(key);
     if (node === undefined) {
-      node = { id: nextId++, array, keys, items, size, generation, call: 0, previousCall: 0, uses: 0, name: undefined, previousName: undefined, text: undefined, textSlot: -1 };
+      node = { id: nextId++, array, keys, items, size, generation, call: 0, previousCall: 0, uses: 0, name: undefined, previousName: undefined, staleIn: 0, text: undefined, textSlot: -1 };
       byKey.set(key, node);
       stats.interned++;
     }
-    // Only a frozen object is known to keep its contents (the contract freezes what it keeps); small
-    // ones are keyed again each call (cheap), as a weak entry for each of the 300,000 objects of a
-    // large document made every garbage collection slower than keying them.
-    if (node.size >= MIN_KEPT_IDENTITY && Object.isFrozen(value)) byObject.set(value, node);
+    // Only a frozen object is known to keep its contents (the contract freezes what it keeps). Known
+    // by identity: the inputs and their entries (a route's schema set, each component schema) and
+    // large values; a weak entry for each of the 300,000 objects of a large document made every
+    // garbage collection slower than keying the small ones below an entry again.
+    if ((depth <= 1 || node.size >= MIN_KEPT_IDENTITY) && Object.isFrozen(value)) byObject.set(value, node);
     return node;
   };
 
@@ -185,7 +188,7 @@ export function createLiteralTable(): LiteralTable {
       for (const item of node.items) if (typeof item !== 'string') visit(item);
       order.push(node);
     };
-    const roots = values.map((v) => (isContainer(v as Json) ? intern(v as Json[] | { [key: string]: Json }) : null));
+    const roots = values.map((v) => (isContainer(v as Json) ? intern(v as Json[] | { [key: string]: Json }, 0) : null));
     const rootOf = new Map<unknown, Node | null>(values.map((v, i) => [v, roots[i] ?? null]));
     for (const root of roots) if (root) visit(root);
 
@@ -202,16 +205,15 @@ export function createLiteralTable(): LiteralTable {
     for (const node of order) if (node.name === '') named.push(node), (node.name = `s${named.length}`);
     // A kept text holds the names of the constants inside it: drop it where one of them changed
     // (children before parents, so a change inside an unnamed child reaches its parents too).
-    const changed = new Set<Node>();
     for (const node of order) {
       let stale = node.previousCall !== call - 1;
-      for (const item of node.items) {
-        if (stale) break;
-        if (typeof item !== 'string') stale = item.name !== item.previousName || (item.name === undefined && changed.has(item));
+      for (let i = 0; !stale && i < node.items.length; i++) {
+        const item = node.items[i]!;
+        if (typeof item !== 'string') stale = item.name !== item.previousName || (item.name === undefined && item.staleIn === call);
       }
       if (stale) {
         node.text = undefined;
-        changed.add(node);
+        node.staleIn = call;
       }
     }
 
