@@ -11,6 +11,7 @@ import { collect } from './collect.ts';
 import { ParseMemo } from './parse-memo.ts';
 import { ParseContext } from './context.ts';
 import { resolve } from './resolve.ts';
+import { adoptShared } from './resolve-resources.ts';
 import { shareUnchanged } from './share.ts';
 import { splitSections } from './sections.ts';
 import { sectionTree } from './tree.ts';
@@ -46,7 +47,12 @@ export function parseSpec(markdown: string, file: string, options: ParseOptions 
     source: ctx.source(titleSection ?? { line: 1, column: 1 }),
   };
   if (memo) {
-    if (memo.previous) spec = shareUnchanged(memo.previous, spec);
+    if (memo.previous) {
+      const resolved = spec.resources;
+      spec = shareUnchanged(memo.previous, spec);
+      // Sharing keeps the order: the memo now hands out what the IR holds (resolve-resources.ts).
+      for (let i = 0; i < resolved.length; i++) if (spec.resources[i] !== resolved[i]) adoptShared(resolved[i]!, spec.resources[i]!, memo.resolved);
+    }
     memo.previous = spec;
   }
   return { spec, diagnostics: ctx.diagnostics.list() };

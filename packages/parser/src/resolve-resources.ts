@@ -46,7 +46,24 @@ export function resolvedResource(extracted: Resource, facts: ResourceFacts, know
   }
   const resolved = apply(extracted, facts, known);
   memo.set(extracted, { facts, known, knownTargets, resolved });
+  origins.set(resolved, extracted);
   return resolved;
+}
+
+/** The extracted resource each memoized resolution came from. */
+const origins = new WeakMap<Resource, Resource>();
+
+/**
+ * After structural sharing replaced a resolution by an equal object (the previous parse's, or a copy
+ * sharing its unchanged parts), the memo hands out that object from now on, so the next parse finds
+ * it identical instead of comparing it again.
+ */
+export function adoptShared(resolved: Resource, shared: Resource, memo: ResolvedMemo): void {
+  const extracted = origins.get(resolved);
+  const entry = extracted && memo.get(extracted);
+  if (!entry || entry.resolved !== resolved) return;
+  entry.resolved = shared;
+  origins.set(shared, extracted);
 }
 
 function apply(r: Resource, facts: ResourceFacts, known: ReadonlySet<string>): Resource {
