@@ -67,6 +67,11 @@ const COLLECT_BEFORE_LAST_FROM = 192 * 1024 * 1024;
 
 type Parsed = { spec: Spec; diagnostics: Diagnostic[] };
 
+/**
+ * Parse (through `parse`, so the caller reports it), render, check and stage every target, then
+ * commit; the outcome is generateFromSpec's. `worker`: whether openapi and server render in a worker
+ * thread (default: `usesWorker`); `specText` is what the worker parses.
+ */
 export async function generateOneShot(
   specText: string,
   parse: () => Parsed,
@@ -155,8 +160,8 @@ export async function generateOneShot(
 
 /**
  * A full garbage collection of this thread's heap. `gc` exists only with --expose-gc; setting the
- * flag at run time gives new contexts the function (V8's documented flag, Node's documented
- * `v8.setFlagsFromString`).
+ * flag at run time gives new contexts the function (`v8.setFlagsFromString`, then `gc` from a new
+ * context: the way jest's leak detector collects without a command-line flag).
  */
 function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
