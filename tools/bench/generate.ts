@@ -9,11 +9,12 @@
  * specgen / openapi-typescript is printed (process wall time, both started the same way).
  * Every measurement runs in its own process (peak memory is that run's alone).
  *
- *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only] [--cold-only]
+ *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only] [--cold-only] [--repeat 1]
  * --cold-only: the synthetic spec, all targets, cold and warm, against openapi-typescript; no watch.
  * With all targets on the synthetic spec it also runs what users run, timed from outside: the compiled
  * CLI (`node packages/cli/bin/specgen.js generate`, after `pnpm turbo run build`) on one thread and with
- * its worker (SPECGEN_GENERATE_WORKER=0/1), against openapi-typescript's own CLI.
+ * its worker (SPECGEN_GENERATE_WORKER=0/1), against openapi-typescript's own CLI; --repeat N runs those
+ * three N times, alternating, and prints medians and the per-round ratios.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,19 @@ const MINE = 'types,validators';
  * A command as users start it (`node <bin> ...`, no tsx), timed from outside; CPU time and peak RSS
  * come from measure-exit.mjs, preloaded. null when it failed.
  */
-function command(bin: string, commandArgs: string[], env: Record<string, string> = {}): { processMs: number; cpuMs: number; peakRssMb: number } | null {
+interface Measured {
+  processMs: number;
+  cpuMs: number;
+  peakRssMb: number;
+}
+
+/** Each figure's median over the runs (of an odd count, the middle one). */
+function median(runs: readonly Measured[]): Measured {
+  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { processMs: mid(runs.map((r) => r.processMs)), cpuMs: mid(runs.map((r) => r.cpuMs)), peakRssMb: mid(runs.map((r) => r.peakRssMb)) };
+}
+
+function command(bin: string, commandArgs: string[], env: Record<string, string> = {}): Measured | null {
   const measured = join(work, `measure-${Math.random().toString(36).slice(2)}.json`);
   const started = performance.now();
   try {
@@ -82,18 +95,36 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
       const oat = child('openapi-typescript', join(out, 'openapi/openapi.json'), join(work, 'openapi-typescript.ts'));
       console.log(`| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`);
       ratios.push(`generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`);
-      // What users run: the compiled CLI (`pnpm turbo run build` first) against openapi-typescript's own CLI, both cold.
-      const theirs = command(join(ROOT, 'tools/node_modules/openapi-typescript/bin/cli.js'), [join(out, 'openapi/openapi.json'), '-o', join(work, 'openapi-typescript-cli.ts')]);
-      if (theirs) console.log(`| ${label} | baseline: openapi-typescript 7 CLI on openapi.json | ${theirs.processMs} | - | ${theirs.cpuMs} | ${theirs.peakRssMb} | 1 |`);
-      for (const worker of ['0', '1']) {
-        const ours = command(join(ROOT, 'packages/cli/bin/specgen.js'), ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'], { SPECGEN_GENERATE_WORKER: worker });
-        if (!ours) {
-          console.log(`| ${label} | specgen CLI (compiled) | failed: run \`pnpm turbo run build\` first | | | | |`);
-          break;
+      // What users run: the compiled CLI (`pnpm turbo run build` first) against openapi-typescript's own CLI, both cold,
+      // alternating, `--repeat` rounds (medians; per-round ratios give the spread on a shared machine).
+      const rounds = option('--repeat', 1);
+      const runs: Record<string, Measured[]> = { theirs: [], '0': [], '1': [] };
+      for (let round = 0; round < rounds; round++) {
+        const theirs = command(join(ROOT, 'tools/node_modules/openapi-typescript/bin/cli.js'), [join(out, 'openapi/openapi.json'), '-o', join(work, 'openapi-typescript-cli.ts')]);
+        if (theirs) runs['theirs']!.push(theirs);
+        for (const worker of ['0', '1']) {
+          const ours = command(join(ROOT, 'packages/cli/bin/specgen.js'), ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'], { SPECGEN_GENERATE_WORKER: worker });
+          if (ours) runs[worker]!.push(ours);
         }
+      }
+      const row = (name: string, ms: Measured[]) => {
+        const m = median(ms);
+        const spread = ms.length > 1 ? ` (${Math.min(...ms.map((x) => x.processMs))}-${Math.max(...ms.map((x) => x.processMs))})` : '';
+        console.log(`| ${label} | ${name}${ms.length > 1 ? `, median of ${ms.length}` : ''} | ${m.processMs}${spread} | - | ${m.cpuMs} | ${m.peakRssMb} | - |`);
+      };
+      if (runs['theirs']!.length > 0) row('baseline: openapi-typescript 7 CLI on openapi.json', runs['theirs']!);
+      if (runs['0']!.length === 0) console.log(`| ${label} | specgen CLI (compiled) | failed: run \`pnpm turbo run build\` first | | | | |`);
+      for (const worker of ['0', '1']) {
+        const ours = runs[worker]!;
+        if (ours.length === 0) continue;
         const mode = worker === '1' ? 'openapi+server in a worker' : 'one thread';
-        console.log(`| ${label} | specgen generate (compiled CLI), all targets, cold, ${mode} | ${ours.processMs} | - | ${ours.cpuMs} | ${ours.peakRssMb} | - |`);
-        if (theirs) ratios.push(`compiled CLI, ${mode} / openapi-typescript CLI: process ${(ours.processMs / theirs.processMs).toFixed(2)}x, cpu ${(ours.cpuMs / theirs.cpuMs).toFixed(2)}x; peak RSS ${ours.peakRssMb} MB vs ${theirs.peakRssMb} MB`);
+        row(`specgen generate (compiled CLI), all targets, cold, ${mode}`, ours);
+        const theirs = runs['theirs']!;
+        if (theirs.length !== ours.length) continue;
+        const perRound = (key: 'processMs' | 'cpuMs') => ours.map((o, i) => o[key] / theirs[i]![key]).sort((a, b) => a - b).map((r) => r.toFixed(2)).join(', ');
+        const [o, t] = [median(ours), median(theirs)];
+        ratios.push(`compiled CLI, ${mode} / openapi-typescript CLI (medians): process ${(o.processMs / t.processMs).toFixed(2)}x, cpu ${(o.cpuMs / t.cpuMs).toFixed(2)}x; peak RSS ${o.peakRssMb} MB vs ${t.peakRssMb} MB` +
+          (ours.length > 1 ? `; per round: process ${perRound('processMs')}, cpu ${perRound('cpuMs')}` : ''));
       }
     }
   }
