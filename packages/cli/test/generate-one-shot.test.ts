@@ -1,6 +1,7 @@
 /** The one-shot `specgen generate` (one-shot.ts): when it uses a worker thread, and that the worker changes nothing but speed. */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findGenerators } from '../src/generators.ts';
 import { createTemplateEngine } from '@specgen/generate-core';
@@ -50,6 +51,25 @@ describe('specgen generate with the worker thread (SPECGEN_GENERATE_WORKER=1)', 
     const stale = await runGenerate(['--spec', two.spec, '--out', one.out, '--check']);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('/server/ir.json');
+  }, 60_000);
+
+  it.each([
+    ['cannot start', () => {
+      throw new Error('no worker threads here');
+    }],
+    ['dies before it answers', () => new Worker('throw new Error("worker died")', { eval: true })],
+  ])('renders the worker targets on this thread when the worker %s: same files, none offloaded', async (_how, start) => {
+    const s = scratch();
+    const text = readFileSync(s.spec, 'utf8');
+    const run = (out: string, worker: boolean | (() => Worker)) =>
+      generateOneShot(text, () => parseSpec(text, 'spec.md'), findGenerators(null), { dir: null, engine: () => createTemplateEngine() }, {
+        outDir: join(s.dir, out), specFile: 'spec.md', serviceVersion: null, check: false,
+      }, worker);
+    expect(await run('one-thread', false)).toMatchObject({ kind: 'written' });
+    const outcome = await run('fallback', start);
+    expect(outcome).toMatchObject({ kind: 'written', paths: expect.arrayContaining(['openapi/openapi.json', 'server/ir.json']) });
+    expect(outcome).not.toHaveProperty('offloaded');
+    expect(snapshot(join(s.dir, 'fallback'))).toEqual(snapshot(join(s.dir, 'one-thread')));
   }, 60_000);
 
   it.each([

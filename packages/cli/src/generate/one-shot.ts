@@ -70,7 +70,7 @@ type Parsed = { spec: Spec; diagnostics: Diagnostic[] };
 /**
  * Parse (through `parse`, so the caller reports it), render, check and stage every target, then
  * commit; the outcome is generateFromSpec's. `worker`: whether openapi and server render in a worker
- * thread (default: `usesWorker`); `specText` is what the worker parses.
+ * thread (default: `usesWorker`), or how to start it (tests); `specText` is what the worker parses.
  */
 export async function generateOneShot(
   specText: string,
@@ -78,12 +78,12 @@ export async function generateOneShot(
   generators: readonly Generator[],
   templates: { dir: string | null; engine: () => TemplateEngine },
   options: RenderOptions & { check: boolean },
-  worker = usesWorker(specText, generators),
+  worker: boolean | (() => Worker) = usesWorker(specText, generators),
 ): Promise<GenerateOutcome> {
   const remote = worker ? generators.filter((g) => WORKER_TARGETS.includes(g.target)) : [];
   const local = generators.filter((g) => !remote.includes(g));
   const staging = options.check ? null : createStaging(options.outDir);
-  const settling = remote.length === 0 ? null : startSettling(options, {
+  const settling = remote.length === 0 ? null : startSettling(typeof worker === 'function' ? worker : createWorker, options, {
     kind: 'settle', id: 1, targets: remote.map((g) => g.target), specText, specFile: options.specFile, outDir: options.outDir,
     serviceVersion: options.serviceVersion, templatesDir: templates.dir, templatesVersion: 0, packageNames: options.packageNames,
     stagingDir: staging?.dir ?? null,
@@ -174,10 +174,10 @@ interface Settling {
   close(): Promise<void>;
 }
 
-function startSettling(options: RenderOptions, request: SettleRequest): Settling {
+function startSettling(start: () => Worker, options: RenderOptions, request: SettleRequest): Settling {
   let worker: Worker;
   try {
-    worker = createWorker();
+    worker = start();
   } catch {
     return { settled: Promise.resolve('unavailable'), close: async () => {} };
   }
