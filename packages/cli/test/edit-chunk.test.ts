@@ -19,11 +19,19 @@ describe('editChunk (watch mode: parse only the edited statements of a large fil
   const before = bigModule();
   it('the fixture is large enough to be narrowed', () => expect(before.length).toBeGreaterThan(EDIT_CHUNK_FROM));
 
-  it('narrows a one-line edit to its top-level statement, with the lines before it', () => {
+  it('narrows a one-line edit inside an object to the entries around it, parsed as an object', () => {
     const after = bigModule({ at: 1500, line: '  "description": "Edited."' });
     const chunk = editChunk(file(after), before)!;
-    expect(chunk.file.contents).toBe('const s1500 = {\n  "type": "string",\n  "description": "Edited."\n};');
-    expect(chunk.lineOffset + 1).toBe(lineOf(after, 'const s1500 = {'));
+    expect(chunk.file.contents).toBe('({\n  "description": "Edited."\n});');
+    expect(chunk.lineOffset + 2).toBe(lineOf(after, '"Edited."'));
+    expect(syntaxErrors([chunk.file])).toEqual([]);
+  });
+
+  it('narrows an edit of a statement line to the top-level statement, with the lines before it', () => {
+    const after = before.replace('const s1500 = {', 'const s1500b = {');
+    const chunk = editChunk(file(after), before)!;
+    expect(chunk.file.contents).toBe('const s1500b = {\n  "type": "string",\n  "description": "Field 1500 of the record, with a long enough description to make the file large."\n};');
+    expect(chunk.lineOffset + 1).toBe(lineOf(after, 'const s1500b = {'));
     expect(syntaxErrors([chunk.file])).toEqual([]);
   });
 
@@ -86,5 +94,27 @@ describe('editChunk (watch mode: parse only the edited statements of a large fil
     const inside = objectBefore.replace('  "Schema1201": {', '  "Schema1201": { "x": 1 }\n  "Schema1201b": {');
     expect(syntaxErrors(narrowToEdits([file(inside)], () => objectBefore).files).length).toBeGreaterThan(0);
     expect(syntaxErrors([file(after)]).length).toBeGreaterThan(0);
+  });
+
+  it('over a sequence of edits (the enclosing statement kept between them), the chunk parses exactly when the file does', () => {
+    const entry = (n: number, text: string) => ({ at: n, lines: ['    "type": "object",', `    "description": "${text}"`] });
+    const texts = [
+      objectBefore,
+      objectModule(entry(1200, 'One.')),
+      objectModule(entry(1200, 'Two.')),
+      objectModule(entry(1201, 'Three.')),
+      // A statement closed and another opened above the edited entry: the enclosing line moved.
+      objectModule(entry(1201, 'Four.')).replace('  "Schema1100": {', '};\nswitch (x) {\n  "Schema1100": {'),
+      objectModule(entry(1201, 'Five.')).replace('  "Schema1100": {', '};\nexport const more: Record<string, unknown> = {\n  "Schema1100": {'),
+      objectModule(entry(1201, 'Six. \\" unterminated')),
+      objectModule(entry(1201, 'Seven.')),
+    ];
+    for (let i = 1; i < texts.length; i++) {
+      const { files } = narrowToEdits([file(texts[i]!)], () => texts[i - 1]);
+      expect(files[0]!.contents.length, `edit ${i} is narrowed or parsed whole`).toBeGreaterThan(0);
+      expect(syntaxErrors(files).length > 0, `edit ${i}`).toBe(syntaxErrors([file(texts[i]!)]).length > 0);
+    }
+    expect(syntaxErrors([file(texts[4]!)]).length).toBeGreaterThan(0);
+    expect(syntaxErrors([file(texts[5]!)])).toEqual([]);
   });
 });

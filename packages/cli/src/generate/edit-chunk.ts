@@ -33,31 +33,37 @@ export function editChunk(next: GeneratedFile, previous: string | undefined): Ed
   const { prefix, suffix } = commonAffixes(next.path, previous, text);
   const from = text.lastIndexOf('\n', prefix - 1) + 1;
   const to = text.length - suffix;
-  const statements = widen(text, from, to, isTopLevel, isTopLevel);
-  if (statements && statements.end - statements.start <= text.length / 2) {
-    return { file: { path: next.path, contents: text.slice(statements.start, statements.end) }, lineOffset: countLines(text, statements.start) };
+  // Inside an object literal (the server's `components` is most of schemas.ts): its entries around
+  // the edit, parsed as an object. Tried first: the enclosing statement may be most of the file.
+  const entries = widen(text, from, to, isEntry, (line) => isEntry(line) || isColumnZero(line), isColumnZero);
+  if (entries && entries.end - entries.start <= text.length / 2 && inObjectLiteral(next.path, text, previous, prefix, entries.start)) {
+    const chunk = text.slice(entries.start, entries.end);
+    // The entry after the chunk needs the comma the chunk ends with (the one before it is unchanged).
+    if (isEntry(lineAt(text, entries.end + 1)) && !chunk.trimEnd().endsWith(',')) return null;
+    return { file: { path: next.path, contents: `({\n${chunk}\n});` }, lineOffset: countLines(text, entries.start) - 1 };
   }
-  // Inside one large object literal (the server's `components`): its entries, parsed as an object.
-  const entries = widen(text, from, to, isEntry, (line) => isEntry(line) || /^\S/.test(line));
-  if (!entries || entries.end - entries.start > text.length / 2 || !inObjectLiteral(text, entries.start)) return null;
-  const chunk = text.slice(entries.start, entries.end);
-  // The entry after the chunk needs the comma the chunk ends with (the one before it is unchanged).
-  if (isEntry(text.slice(entries.end + 1, entries.end + 200)) && !chunk.trimEnd().endsWith(',')) return null;
-  return { file: { path: next.path, contents: `({\n${chunk}\n});` }, lineOffset: countLines(text, entries.start) - 1 };
+  const statements = widen(text, from, to, isTopLevel, isTopLevel);
+  if (!statements || statements.end - statements.start > text.length / 2) return null;
+  return { file: { path: next.path, contents: text.slice(statements.start, statements.end) }, lineOffset: countLines(text, statements.start) };
 }
 
 const isTopLevel = (line: string) => line.charCodeAt(0) > 32 && TOP_LEVEL.test(line);
+const isColumnZero = (line: string) => line.charCodeAt(0) > 32;
 /** A property of an object literal one level deep: `  "Name": ` or `  name: `. */
 const ENTRY = /^ {2}(?:"(?:[^"\\\n]|\\.)*"|[A-Za-z_$][\w$]*): /;
 const isEntry = (line: string) => line.charCodeAt(2) > 32 && line.startsWith('  ') && ENTRY.test(line);
 
 /**
  * Lines [start, end) covering characters [from, to): from the nearest line at or above `from` that
- * `opens`, to just before the first line after `to` that `follows` (or the end of the text).
+ * `opens` (null when a line that `stops` comes first), to just before the first line after `to`
+ * that `follows` (or the end of the text).
  */
-function widen(text: string, from: number, to: number, opens: (line: string) => boolean, follows: (line: string) => boolean): { start: number; end: number } | null {
+function widen(
+  text: string, from: number, to: number, opens: (line: string) => boolean, follows: (line: string) => boolean, stops?: (line: string) => boolean,
+): { start: number; end: number } | null {
   let start = from;
-  while (!opens(lineAt(text, start))) {
+  for (let line = lineAt(text, start); !opens(line); line = lineAt(text, start)) {
+    if (stops?.(line)) return null;
     // The start of the file starts a statement, but no object entry.
     if (start === 0) return opens === isTopLevel ? { start: 0, end: endOf() } : null;
     start = text.lastIndexOf('\n', start - 2) + 1;
@@ -78,10 +84,27 @@ function lineAt(text: string, at: number): string {
   return text.slice(at, at + 200);
 }
 
+/**
+ * The statement around each path's last edit: in `text`, the nearest line starting at column 0 at
+ * or before any position in (`line`, `checkedTo`] is `line`. A later text with the same first
+ * `checkedTo` characters has the same answer there, found without scanning back.
+ */
+const enclosing = new Map<string, { text: string; line: number; checkedTo: number }>();
+
 /** The nearest line above `at` that starts at column 0 opens an object literal (`... = {`). */
-function inObjectLiteral(text: string, at: number): boolean {
-  let line = text.lastIndexOf('\n', at - 2) + 1;
-  while (line > 0 && text.charCodeAt(line) <= 32) line = text.lastIndexOf('\n', line - 2) + 1;
+function inObjectLiteral(path: string, text: string, previous: string, prefix: number, at: number): boolean {
+  const known = enclosing.get(path);
+  let line: number;
+  let checkedTo = at;
+  // `text` equals `previous` (the text the entry was found in) before `prefix`.
+  if (known && known.text === previous && known.line < at && at <= known.checkedTo && known.checkedTo <= prefix) {
+    line = known.line;
+    checkedTo = known.checkedTo;
+  } else {
+    line = text.lastIndexOf('\n', at - 2) + 1;
+    while (line > 0 && text.charCodeAt(line) <= 32) line = text.lastIndexOf('\n', line - 2) + 1;
+  }
+  enclosing.set(path, { text, line, checkedTo });
   const end = text.indexOf('\n', line);
   return /[=:(,]\s*\{$/.test(text.slice(line, end === -1 ? text.length : end).trimEnd());
 }
