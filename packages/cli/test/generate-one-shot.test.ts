@@ -18,15 +18,16 @@ const large = 'x'.repeat(WORKER_FROM_BYTES);
 describe('usesWorker', () => {
   const all = findGenerators(null);
   it.each([
-    ['a large spec, all targets, a core to spare', large, all, undefined, 1.8, true],
-    ['a busy machine', large, all, undefined, 1.2, false],
-    ['a small spec', 'x'.repeat(WORKER_FROM_BYTES - 1), all, undefined, 2, false],
-    ['only worker targets (nothing left for this thread)', large, findGenerators(['openapi', 'server']), '1', 2, false],
-    ['no worker target', large, findGenerators(['types', 'client']), '1', 2, false],
-    ['SPECGEN_GENERATE_WORKER=1 on a small spec and a busy machine', 'x', all, '1', 0, true],
-    ['SPECGEN_GENERATE_WORKER=0', large, all, '0', 2, false],
-  ])('%s', (_name, text, generators, flag, free, want) => {
-    expect(usesWorker(text, generators, flag, free)).toBe(want);
+    ['a large spec, all targets, 4 cores, 2 to spare', large, all, undefined, { cores: 4, load: 2 }, true],
+    ['a busy machine', large, all, undefined, { cores: 4, load: 2.6 }, false],
+    ['an idle 2-core machine (memory before the second saved)', large, all, undefined, { cores: 2, load: 0 }, false],
+    ['a small spec', 'x'.repeat(WORKER_FROM_BYTES - 1), all, undefined, { cores: 8, load: 0 }, false],
+    ['only worker targets (nothing left for this thread)', large, findGenerators(['openapi', 'server']), '1', { cores: 8, load: 0 }, false],
+    ['no worker target', large, findGenerators(['types', 'client']), '1', { cores: 8, load: 0 }, false],
+    ['SPECGEN_GENERATE_WORKER=1 on a small spec and a busy 2-core machine', 'x', all, '1', { cores: 2, load: 9 }, true],
+    ['SPECGEN_GENERATE_WORKER=0', large, all, '0', { cores: 8, load: 0 }, false],
+  ])('%s', (_name, text, generators, flag, machine, want) => {
+    expect(usesWorker(text, generators, flag, machine)).toBe(want);
   });
 });
 

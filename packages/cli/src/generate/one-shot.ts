@@ -46,20 +46,22 @@ export type SettleReply =
   | { id: number; error: string };
 
 /**
- * Whether a run uses the worker: when it would split the selected targets, the spec is large, and
- * the machine has a core to spare for it (cores minus the last minute's load average is at least
- * 1.5: this thread's and most of a second). On a busy machine a second thread only adds its own
- * parse and start-up (about 0.8 s of CPU on the 600-resource spec) and memory, and saves no time
- * (docs/benchmarks/generate.md). `SPECGEN_GENERATE_WORKER=0` never uses it, `=1` whenever it would
- * split the targets.
+ * Whether a run uses the worker: when it would split the selected targets, the spec is large, the
+ * machine has 4 cores or more, and one to spare (cores minus the last minute's load average is at
+ * least 1.5: this thread's and most of a second). The worker costs about 1 s more CPU on the
+ * 600-resource spec (its own parse, module load and JIT) and about 150 MB more peak memory (a second
+ * heap); on a busy machine it saves no time, and on a 2-core one (CI runners) the memory weighs more
+ * than the second or so it can save (docs/benchmarks/generate.md). `SPECGEN_GENERATE_WORKER=0`
+ * never uses it, `=1` whenever it would split the targets.
  */
 export function usesWorker(
-  specText: string, generators: readonly Generator[], flag = process.env['SPECGEN_GENERATE_WORKER'], freeCores = availableParallelism() - loadavg()[0]!,
+  specText: string, generators: readonly Generator[], flag = process.env['SPECGEN_GENERATE_WORKER'],
+  machine: { cores: number; load: number } = { cores: availableParallelism(), load: loadavg()[0]! },
 ): boolean {
   if (flag === '0') return false;
   const remote = generators.filter((g) => WORKER_TARGETS.includes(g.target)).length;
   if (remote === 0 || remote === generators.length) return false;
-  return flag === '1' || (specText.length >= WORKER_FROM_BYTES && freeCores >= 1.5);
+  return flag === '1' || (specText.length >= WORKER_FROM_BYTES && machine.cores >= 4 && machine.cores - machine.load >= 1.5);
 }
 
 /** Heap in use above which the last target of this thread renders on a collected heap (see below). */
