@@ -2,7 +2,7 @@
  * CPU of one watch edit by target (default: the OpenAPI and server targets), in one process as
  * `generate --watch` runs them: the synthetic spec through the incremental parser, the targets
  * rendered once (the initial run), then edits of the markdown (a field row, a resource's
- * description, a field of the real part: WarrantyMonths), each parsed and rendered again. Prints
+ * description, a field of the real part: WarrantyMonths, a row added, which moves every later section), each parsed and rendered again. Prints
  * the CPU ms of each target per edit and which files changed. Unless `--no-check`, the output of
  * the last edit is compared with a cold render of the same markdown in a fresh process (no memo).
  *
@@ -51,9 +51,13 @@ if (args.includes('--cold')) {
   process.exit(0);
 }
 
-/** Edit `i` of the markdown: a field row, a description, or WarrantyMonths, of a resource that moves on. */
+/** Edit `i` of the markdown: a field row, a description, WarrantyMonths, or a row added (every later section moves down). */
 function edit(text: string, i: number, resources: number): string {
   const k = (i * 97) % resources;
+  if (i % 4 === 3) {
+    const at = text.indexOf('\n', text.indexOf('| Value', text.search(new RegExp(`\\n### \\w+Records${k}\\n`)))) + 1;
+    return `${text.slice(0, at)}| Added${i} | String | A row added by edit ${i}. |${text.slice(at, text.indexOf('\n', at)).includes(' | -') || /\| [\d.]+ \|$/.test(text.slice(at, text.indexOf('\n', at))) ? ' - |' : ''}\n${text.slice(at)}`;
+  }
   if (i % 3 === 2) return text.replace(/\| WarrantyMonths \| Int32\?? \| Warranty length in months[^|]*\|/, `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`);
   if (i % 3 === 1) return text.replace(`Represents synthetic record ${k}.`, `Represents synthetic record ${k} (edit ${i}).`);
   const section = text.search(new RegExp(`\\n### \\w+Records${k}\\n`));

@@ -14,11 +14,15 @@ const build = (spec: Spec, version: string | null = null) => buildDocument(spec,
 const cold = (spec: Spec, version: string | null = null) => JSON.stringify(build(structuredClone(spec), version));
 
 /** Builds and counts the resource parts built and replayed. */
-function counted(spec: Spec, version: string | null = null): { doc: Doc; built: number; replayed: number } {
+function counted(spec: Spec, version: string | null = null): { doc: Doc; built: number; replayed: number; moved: number } {
   const before = { ...resourceMemoStats };
   const doc = build(spec, version);
-  return { doc, built: resourceMemoStats.built - before.built, replayed: resourceMemoStats.replayed - before.replayed };
+  return { doc, built: resourceMemoStats.built - before.built, replayed: resourceMemoStats.replayed - before.replayed, moved: resourceMemoStats.moved - before.moved };
 }
+
+/** A copy of `value` with every source position `lines` further down (as lines added above do). */
+const shifted = <T>(value: T, lines: number): T =>
+  JSON.parse(JSON.stringify(value), (key, v: unknown) => (key === 'source' ? { ...(v as { line: number }), line: (v as { line: number }).line + lines } : v)) as T;
 
 /** `spec` with resource `name` replaced, every other IR object shared (as the incremental parser hands it over). */
 const replaced = (spec: Spec, name: string, make: (r: Resource) => Resource): Spec => ({
@@ -79,6 +83,22 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
     expect(JSON.stringify(second.doc.components.schemas['ProductRecord'])).toContain('#/components/schemas/Schedule"');
     // Before Schedules exists (22.2), the reference is the open placeholder.
     expect(JSON.stringify(build(edited, '2.18'))).toBe(cold(edited, '2.18'));
+  });
+
+  it('finds the part of a resource moved by lines added above it (a new object, the same contents)', () => {
+    const spec = structuredClone(base);
+    build(spec);
+    const moved = { ...spec, resources: spec.resources.map((r, i) => (i === 0 ? editNotes(r, 1, 'Edited.') : shifted(r, 1))) };
+    const second = counted(moved);
+    expect({ built: second.built, moved: second.moved, replayed: second.replayed }).toEqual({ built: 1, moved: spec.resources.length - 1, replayed: 0 });
+    expect(JSON.stringify(second.doc)).toBe(cold(moved));
+    // And by identity the next time.
+    expect(counted(moved)).toMatchObject({ built: 0, moved: 0, replayed: spec.resources.length });
+    // A moved resource whose contents changed too is built again.
+    const changed = { ...moved, resources: moved.resources.map((r, i) => (i === 2 ? shifted(editNotes(r, 0, 'Also edited.'), 2) : r)) };
+    const third = counted(changed);
+    expect(third).toMatchObject({ built: 1, moved: 0 });
+    expect(JSON.stringify(third.doc)).toBe(cold(changed));
   });
 
   it('keeps a part per service version and rebuilds all parts when a decision input changes', () => {

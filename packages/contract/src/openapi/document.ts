@@ -13,7 +13,7 @@ import { decision } from './decisions.ts';
 import { ERROR_MESSAGE, errorMessageSchema } from './errors.ts';
 import { operationResponses } from './operation-responses.ts';
 import { readOperation, sharedQueryParameters } from './read-operations.ts';
-import { resourceOperations } from './resource-memo.ts';
+import { finishBuild, resourceOperations } from './resource-memo.ts';
 import { SchemaRegistry } from './schemas.ts';
 import { signInOperation } from './signin-operations.ts';
 
@@ -68,6 +68,7 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     resourceOperations(registry, route.resource!, group, (r) => operation(registry, r)).forEach((o, j) => place(group[j]!, o.operation, o.item));
     i = end;
   }
+  finishBuild(registry);
   const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op['tags'] as string[] | undefined) ?? [])))];
   return {
     openapi: '3.1.0',

@@ -28,6 +28,7 @@ export interface BuiltOperation {
 }
 
 interface ResourcePart {
+  context: string;
   routes: string;
   operations: BuiltOperation[];
   journal: RegistryJournal;
@@ -39,7 +40,45 @@ const parts = new WeakMap<Resource, Map<string, ResourcePart>>();
 const contexts = new WeakMap<Spec, Map<string | null, string>>();
 
 /** How many parts were built rather than replayed (tests check the memo really hits). */
-export const resourceMemoStats = { built: 0, replayed: 0 };
+export const resourceMemoStats = { built: 0, replayed: 0, moved: 0 };
+
+/**
+ * A resource moved by lines added or removed above it is a new IR object (positions are part of
+ * its identity) with the same contents otherwise, and nothing of the document depends on positions.
+ * The parts used by the last build are kept so that such a resource finds its part by a key of its
+ * contents without `source` positions, computed only for the parts no longer in the spec and the
+ * resources they may have become (a build without new resource objects computes none).
+ */
+interface Used {
+  resource: Resource;
+  part: ResourcePart;
+}
+let previousBuild: Used[] = [];
+const builds = new WeakMap<SchemaRegistry, { used: Used[]; moved: Map<string, ResourcePart> | null }>();
+
+const positionFree = (resource: Resource) => JSON.stringify(resource, (key, value: unknown) => (key === 'source' ? undefined : value));
+
+function buildOf(registry: SchemaRegistry) {
+  let state = builds.get(registry);
+  if (!state) builds.set(registry, (state = { used: [], moved: null }));
+  return state;
+}
+
+function movedPart(registry: SchemaRegistry, resource: Resource, context: string): ResourcePart | undefined {
+  const state = buildOf(registry);
+  if (state.moved === null) {
+    const live = new Set(registry.spec.resources);
+    state.moved = new Map();
+    for (const { resource: old, part } of previousBuild) if (!live.has(old) && part.context === context) state.moved.set(positionFree(old), part);
+  }
+  return state.moved.size === 0 ? undefined : state.moved.get(positionFree(resource));
+}
+
+/** Ends a document build: its parts are the ones a moved resource may find next time. */
+export function finishBuild(registry: SchemaRegistry): void {
+  const state = builds.get(registry);
+  if (state) previousBuild = state.used;
+}
 
 function contextOf(spec: Spec, version: string | null): string {
   let byVersion = contexts.get(spec);
@@ -83,18 +122,29 @@ export function resourceOperations(
   let byContext = parts.get(resource);
   if (!byContext) parts.set(resource, (byContext = new Map()));
   const key = routesKey(routes);
-  const part = byContext.get(context);
+  const used = buildOf(registry).used;
+  const kept = byContext.get(context);
+  const part = kept ?? movedPart(registry, resource, context);
   if (part && part.routes === key && registry.canReplay(part.journal)) {
     registry.replay(part.journal);
-    resourceMemoStats.replayed++;
+    if (kept) resourceMemoStats.replayed++;
+    else {
+      byContext.set(context, part);
+      resourceMemoStats.moved++;
+    }
+    used.push({ resource, part });
     return part.operations;
   }
   const built = build(registry, routes, operation);
+  // The resource itself is the memo's key (by identity, or by contents when it moved).
+  built.journal.resources.delete(name);
   deepFreeze(built.operations.map((o) => o.item));
   deepFreeze(built.journal.sets);
+  const fresh = { context, routes: key, ...built };
   byContext.delete(context);
-  byContext.set(context, { routes: key, ...built });
+  byContext.set(context, fresh);
   if (byContext.size > CONTEXTS_PER_RESOURCE) byContext.delete(byContext.keys().next().value!);
   resourceMemoStats.built++;
+  used.push({ resource, part: fresh });
   return built.operations;
 }
