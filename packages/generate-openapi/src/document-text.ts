@@ -81,6 +81,21 @@ function assemble(head: string, text: string, slot: RegExp, fill: (n: number) =>
   return { text: parts.join(''), slots };
 }
 
+/**
+ * The JSON and YAML text of the skeleton (the document with its entries as placeholders), kept for
+ * the last skeleton: a watch edit of a field changes entries, not the skeleton (the same names, the
+ * same info, tags and parameters), whose sorting and writing cost more than comparing its JSON.
+ */
+let lastFrame: { key: string; json: string; yaml: string } | null = null;
+
+function skeletonTexts(skeleton: Record<string, unknown>): { json: string; yaml: string } {
+  const key = JSON.stringify(skeleton);
+  if (lastFrame?.key === key) return lastFrame;
+  const sorted = canonical(skeleton) as Record<string, unknown>;
+  lastFrame = { key, json: JSON.stringify(sorted, null, 2), yaml: yamlOf(sorted, scalars) };
+  return lastFrame;
+}
+
 export function documentTexts(document: Record<string, unknown>, yamlHeader: string): { json: string; yaml: string } {
   const entries: EntryText[] = [];
   if (scalars.size > MAX_SCALARS) scalars = new Map();
@@ -103,9 +118,9 @@ export function documentTexts(document: Record<string, unknown>, yamlHeader: str
     paths: slotted(document['paths'], '    '),
     ...(components ? { components: { ...components, schemas: slotted(components['schemas'], '      ') } } : {}),
   };
-  const sorted = canonical(skeleton) as Record<string, unknown>;
-  const json = assemble('', JSON.stringify(sorted, null, 2), JSON_SLOT, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
-  const yaml = assemble(yamlHeader, yamlOf(sorted, scalars), YAML_SLOT, (n) => (entries[n] ? [':\n', entries[n].yaml] : undefined), '');
+  const frame = skeletonTexts(skeleton);
+  const json = assemble('', frame.json, JSON_SLOT, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
+  const yaml = assemble(yamlHeader, frame.yaml, YAML_SLOT, (n) => (entries[n] ? [':\n', entries[n].yaml] : undefined), '');
   if (json.slots !== entries.length || yaml.slots !== entries.length) {
     // A spec string that looks like a placeholder: serialize the plain way.
     const whole = canonical(document);
