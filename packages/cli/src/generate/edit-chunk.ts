@@ -12,7 +12,7 @@
  * parsed wrapped in `({ ... })`. Files under EDIT_CHUNK_FROM, and edits that fit neither, are
  * parsed whole as before.
  */
-import type { GeneratedFile } from '@specgen/generate-core';
+import { type GeneratedFile, type SyntaxError, syntaxErrors } from '@specgen/generate-core';
 
 /** Smaller files are parsed whole (esbuild parses about 1.5 MB in 80 ms). */
 export const EDIT_CHUNK_FROM = 256 * 1024;
@@ -152,18 +152,25 @@ function countLines(text: string, end: number): number {
 
 /**
  * Watch mode: the files to syntax-check for `changed`, large ones narrowed to their edit's chunk,
- * and a function that puts a chunk's error lines back into file lines.
+ * and `confirm`, which turns the errors of that check into the errors to report: an error in a
+ * chunk is only believed once parsing the whole file confirms it (then with the whole file's lines),
+ * so narrowing can skip work but never fail a run that parsing everything would pass.
  */
 export function narrowToEdits(changed: readonly GeneratedFile[], previous: (path: string) => string | undefined): {
   files: GeneratedFile[];
-  fileLine: (path: string, line: number) => number;
+  confirm: (errors: SyntaxError[]) => SyntaxError[];
 } {
-  const offsets = new Map<string, number>();
+  const whole = new Map<string, GeneratedFile>();
   const files = changed.map((f) => {
     const chunk = editChunk(f, previous(f.path));
     if (!chunk) return f;
-    offsets.set(f.path, chunk.lineOffset);
+    whole.set(f.path, f);
     return chunk.file;
   });
-  return { files, fileLine: (path, line) => line + (offsets.get(path) ?? 0) };
+  const confirm = (errors: SyntaxError[]) => {
+    const narrowed = [...new Set(errors.map((e) => e.path))].filter((path) => whole.has(path));
+    if (narrowed.length === 0) return errors;
+    return [...errors.filter((e) => !whole.has(e.path)), ...syntaxErrors(narrowed.map((path) => whole.get(path)!))];
+  };
+  return { files, confirm };
 }

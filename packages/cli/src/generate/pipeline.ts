@@ -117,9 +117,9 @@ export interface SettleOptions {
  * syntax-sample.ts), then stages them. Throws GenerateError, and stages nothing, on a bad file.
  */
 export function settleTarget(target: string, files: readonly GeneratedFile[], options: SettleOptions): SettledTarget {
-  const { changed, sample, current, fileLine } = changedFiles(target, files, options);
+  const { changed, sample, current, confirm } = changedFiles(target, files, options);
   const checkStarted = performance.now();
-  refuseErrors(syntaxErrors(sample), fileLine);
+  refuseErrors(confirm(syntaxErrors(sample)));
   return settledOf(target, files, changed, current, sample.length, performance.now() - checkStarted, options);
 }
 
@@ -129,12 +129,12 @@ export function settleTarget(target: string, files: readonly GeneratedFile[], op
  * (the run must then discard its staging folder; a commit waits for every `checked`).
  */
 export function settleTargetLater(target: string, files: readonly GeneratedFile[], options: SettleOptions): { settled: SettledTarget; checked: Promise<void> } {
-  const { changed, sample, current, fileLine } = changedFiles(target, files, options);
+  const { changed, sample, current, confirm } = changedFiles(target, files, options);
   const checkStarted = performance.now();
   const settled = settledOf(target, files, changed, current, sample.length, 0, options);
   const checked = syntaxErrorsAsync(sample).then((errors) => {
     settled.checkMs = performance.now() - checkStarted;
-    refuseErrors(errors, fileLine);
+    refuseErrors(confirm(errors));
   });
   return { settled, checked };
 }
@@ -151,7 +151,7 @@ function changedFiles(target: string, files: readonly GeneratedFile[], options: 
   // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
   const known = options.known;
   const narrowed = known ? narrowToEdits(changed, (path) => known.get(path)) : null;
-  return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, fileLine: narrowed?.fileLine };
+  return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, confirm: narrowed?.confirm ?? ((errors: SyntaxError[]) => errors) };
 }
 
 function settledOf(
@@ -169,9 +169,9 @@ function settledOf(
   };
 }
 
-function refuseErrors(errors: readonly SyntaxError[], fileLine?: (path: string, line: number) => number): void {
+function refuseErrors(errors: readonly SyntaxError[]): void {
   if (errors.length === 0) return;
-  const list = errors.slice(0, 20).map((e) => `  ${e.path}:${fileLine ? fileLine(e.path, e.line) : e.line}:${e.column}: ${e.message}`).join('\n');
+  const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
   throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
 }
 
