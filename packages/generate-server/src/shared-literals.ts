@@ -159,13 +159,22 @@ export function createLiteralTable(): LiteralTable {
     const slot = indent * 2 + (top ? 1 : 0);
     if (node.textSlot === slot && node.text !== undefined) return node.text;
     const pad = ' '.repeat(indent + 2);
-    const items = node.items.map((item, i) => {
-      const text = typeof item === 'string' ? item : print(item, indent + 2, false);
-      return node.array ? pad + text : `${pad}${node.keys[i]}: ${text}`;
-    });
+    const texts = node.items.map((item) => (typeof item === 'string' ? item : print(item, indent + 2, false)));
+    const items = texts.map((text, i) => (node.array ? pad + text : `${pad}${node.keys[i]}: ${text}`));
     const [open, close] = node.array ? ['[', ']'] : ['{', '}'];
     const text = items.length === 0 ? open + close : `${open}\n${items.join(',\n')}\n${' '.repeat(indent)}${close}`;
     stats.printed++;
+    // The children's kept texts become slices of this one (V8 keeps a slice as a view of its
+    // parent): the kept texts then hold one copy of the output, not one per level of nesting.
+    let start = open.length + 1;
+    for (let i = 0; i < items.length; i++) {
+      const item = node.items[i]!;
+      if (typeof item !== 'string' && item.text === texts[i]) {
+        const from = start + items[i]!.length - texts[i]!.length;
+        item.text = text.slice(from, from + texts[i]!.length);
+      }
+      start += items[i]!.length + 2;
+    }
     // One text per value: a value is printed at one indent in practice (a record under components).
     if (node.size <= MAX_KEPT_TEXT) {
       node.text = text;
