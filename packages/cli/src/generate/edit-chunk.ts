@@ -13,6 +13,7 @@
  * parsed whole as before.
  */
 import { type GeneratedFile, type SyntaxError, syntaxErrors } from '@specgen/generate-core';
+import { commonAffixes, countLines } from './text-affixes.ts';
 
 /** Smaller files are parsed whole (esbuild parses about 1.5 MB in 80 ms). */
 export const EDIT_CHUNK_FROM = 256 * 1024;
@@ -109,46 +110,6 @@ function inObjectLiteral(path: string, text: string, previous: string, prefix: n
   return /[=:(,]\s*\{$/.test(text.slice(line, end === -1 ? text.length : end).trimEnd());
 }
 
-const CHUNK = 1 << 16;
-
-/** The last affixes computed per path: the syntax check and the write (patch-file.ts) compare the same two texts. */
-const lastAffixes = new Map<string, { previous: string; next: string; prefix: number; suffix: number }>();
-
-/** Lengths of the common prefix and of the common suffix (not overlapping it) of two versions of a file. */
-export function commonAffixes(path: string, previous: string, next: string, last = false): { prefix: number; suffix: number } {
-  const known = lastAffixes.get(path);
-  // `last`: the final use (the write); the texts are not kept longer.
-  if (last) lastAffixes.delete(path);
-  if (known && known.previous === previous && known.next === next) return known;
-  const prefix = commonPrefix(previous, next);
-  const found = { previous, next, prefix, suffix: commonSuffix(previous, next, prefix) };
-  if (!last) lastAffixes.set(path, found);
-  return found;
-}
-
-/** Length of the common prefix: compared 64 KB at a time (flat string compares), then by character. */
-function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-/** Length of the common suffix, not reaching into the first `prefix` characters of either text. */
-function commonSuffix(a: string, b: string, prefix: number): number {
-  const n = Math.min(a.length, b.length) - prefix;
-  let i = 0;
-  while (i + CHUNK <= n && a.slice(a.length - i - CHUNK, a.length - i) === b.slice(b.length - i - CHUNK, b.length - i)) i += CHUNK;
-  while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
-  return i;
-}
-
-function countLines(text: string, end: number): number {
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) lines++;
-  return lines;
-}
 
 /**
  * Watch mode: the files to syntax-check for `changed`, large ones narrowed to their edit's chunk,

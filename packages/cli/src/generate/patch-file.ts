@@ -8,7 +8,7 @@
  * written whole.
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { commonAffixes } from './edit-chunk.ts';
+import { commonAffixes } from './text-affixes.ts';
 
 /** Smaller files are written whole. */
 export const PATCH_FROM = 1 << 20;
