@@ -84,8 +84,10 @@ export function expectedFiles(root = ROOT): PackageFiles[] {
     const scripts = (pkg.scripts as Record<string, string> | undefined) ?? {};
     const { private: _private, ...rest } = pkg;
     const next: PackageJson = { ...(PRIVATE_PACKAGES.includes(dir) ? pkg : rest), exports, files: files.includes('dist') ? files : ['dist', ...files] };
-    // A package may do more before packing (the CLI copies its templates), after the build.
-    next.scripts = { ...scripts, build: BUILD, prepack: scripts.prepack?.startsWith(BUILD) ? scripts.prepack : BUILD };
+    // A package may do more after the build (generate-core precompiles the templates) and before
+    // packing (the CLI copies its templates), after \`tsc -b\`.
+    const after = (script: string | undefined) => (script?.startsWith(`${BUILD} && `) ? script : BUILD);
+    next.scripts = { ...scripts, build: after(scripts.build), prepack: scripts.prepack?.startsWith(BUILD) ? scripts.prepack : after(scripts.build) };
     next.engines = { node: '>=20.19' };
     return {
       dir,

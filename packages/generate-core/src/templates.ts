@@ -7,6 +7,7 @@ import Handlebars from 'handlebars';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPILE_OPTIONS, precompiledTemplate } from './precompiled.ts';
 
 export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../templates');
 
@@ -30,7 +31,8 @@ export function createTemplateEngine(overrideDir?: string, defaultsDir: string =
     for (const dir of dirs) {
       const file = join(dir, target, `${name}.hbs`);
       if (existsSync(file)) {
-        const compiled = hb.compile(readFileSync(file, 'utf8'), { noEscape: true, strict: true });
+        const source = readFileSync(file, 'utf8');
+        const compiled = precompiledTemplate(hb, key, source) ?? hb.compile(source, COMPILE_OPTIONS);
         cache.set(key, compiled);
         return compiled;
       }

@@ -1,0 +1,68 @@
+import Handlebars from 'handlebars';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMPILE_OPTIONS, precompileTemplates, precompiledTemplate } from '../src/precompiled.ts';
+import { DEFAULT_TEMPLATES_DIR } from '../src/templates.ts';
+
+function templatesDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'specgen-precompiled-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const RECORD = '// {{doc title}}\nexport interface {{name}} {\n{{#each fields}}  {{name}}{{#if optional}}?{{/if}}: {{{type}}}; // <{{type}}>\n{{/each}}\n}\n';
+const data = { title: 'a */ b', name: 'Order', fields: [{ name: 'Id', optional: false, type: 'bigint' }, { name: 'Tags', optional: true, type: 'Array<"a" & "b">' }] };
+
+function engine(): typeof Handlebars {
+  const hb = Handlebars.create();
+  hb.registerHelper('doc', (text: unknown) => String(text ?? '').replace(/\*\//g, '*\\/'));
+  return hb;
+}
+
+describe('precompiled templates', () => {
+  it('render exactly as the same template compiled at run time, unescaped and strict', () => {
+    const table = precompileTemplates(templatesDir({ 'types/record.ts.hbs': RECORD }));
+    expect(Object.keys(table)).toEqual(['types/record.ts']);
+    const hb = engine();
+    const precompiled = precompiledTemplate(hb, 'types/record.ts', RECORD, table);
+    expect(precompiled).not.toBeNull();
+    const compiled = hb.compile(RECORD, COMPILE_OPTIONS);
+    expect(precompiled!(data)).toBe(compiled(data));
+    expect(precompiled!(data)).toContain('Tags?: Array<"a" & "b">; // <Array<"a" & "b">>');
+    expect(precompiled!(data)).toContain('// a *\\/ b');
+    // strict: a missing field is an error, not an empty string, in both.
+    const { name: _name, ...withoutName } = data;
+    expect(() => compiled(withoutName)).toThrow(/"name" not defined/);
+    expect(() => precompiled!(withoutName)).toThrow(/"name" not defined/);
+  });
+
+  it('are used only for the very text they were compiled from', () => {
+    const table = precompileTemplates(templatesDir({ 'client/a.ts.hbs': 'A {{x}}\n' }));
+    const hb = engine();
+    expect(precompiledTemplate(hb, 'client/a.ts', 'A {{x}} edited\n', table)).toBeNull();
+    expect(precompiledTemplate(hb, 'client/b.ts', 'A {{x}}\n', table)).toBeNull();
+    expect(precompiledTemplate(hb, 'client/a.ts', 'A {{x}}\n', null)).toBeNull();
+    expect(precompiledTemplate(hb, 'client/a.ts', 'A {{x}}\n', table)!({ x: 1 })).toBe('A 1\n');
+  });
+
+  it('cover every built-in template, keyed as the engine renders them', () => {
+    const table = precompileTemplates(DEFAULT_TEMPLATES_DIR);
+    const hbs = readdirSync(DEFAULT_TEMPLATES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.hbs'));
+    expect(Object.keys(table).sort()).toEqual(hbs.map((f) => f.replaceAll('\\', '/').slice(0, -4)).sort());
+    for (const [key, { source }] of Object.entries(table)) {
+      expect(readFileSync(join(DEFAULT_TEMPLATES_DIR, `${key}.hbs`), 'utf8')).toBe(source);
+      expect(precompiledTemplate(engine(), key, source, table)).toBeTypeOf('function');
+    }
+  });
+
+  it('the build wrote the table of the current templates (when built)', () => {
+    const built = join(DEFAULT_TEMPLATES_DIR, '../packages/generate-core/dist/precompiled-templates.json');
+    if (!existsSync(built)) return;
+    expect(JSON.parse(readFileSync(built, 'utf8'))).toEqual(precompileTemplates(DEFAULT_TEMPLATES_DIR));
+  });
+});
