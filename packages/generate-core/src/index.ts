@@ -1,4 +1,5 @@
 export * from './files.ts';
+export * from './chunks.ts';
 export * from './staging.ts';
 export * from './generator.ts';
 export * from './templates.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '../src/index.ts';
+import { chunkedFile, chunksOf, endsNormalized, normalize } from '../src/index.ts';
 
 /** The rule normalize implements: LF line ends, no trailing whitespace, one final newline. */
 const rule = (text: string) => text.replace(/\r\n?/g, '\n').trimEnd() + '\n';
@@ -15,5 +15,24 @@ describe('normalize', () => {
   it('returns a text that already follows the rule as it is', () => {
     const text = `${'x'.repeat(1000)}\n`;
     expect(normalize(text)).toBe(text);
+  });
+});
+
+describe('chunkedFile (a file as fragments)', () => {
+  it('joins its fragments as contents, once', () => {
+    const chunks = ['{\n', '"a": 1', '\n}\n'];
+    const f = chunkedFile('x/a.json', chunks);
+    expect(f.chunks).toBe(chunks);
+    expect(f.contents).toBe('{\n"a": 1\n}\n');
+    expect(f.contents).toBe(f.contents);
+    expect(chunksOf(f)).toBe(chunks);
+    expect(chunksOf({ path: 'x/b.json', contents: 'b\n' })).toEqual(['b\n']);
+  });
+
+  it('endsNormalized looks at the last characters across fragments as normalize would', () => {
+    for (const chunks of [['a', '\n'], ['a\n', ''], ['ab', '', '\n'], ['a', ' \n'], ['a\n', '\n'], ['a'], [''], ['a', '\n', '\n']]) {
+      const text = chunks.join('');
+      expect(endsNormalized(chunks), JSON.stringify(chunks)).toBe(normalize(text) === text);
+    }
   });
 });

@@ -61,24 +61,44 @@ const isFilled = (v: unknown) => v !== null && typeof v === 'object' && Object.k
 let scalars = new Map<string, string>();
 const MAX_SCALARS = 200_000;
 
-/**
- * `head`, `text` with each slot the pattern finds replaced by the pieces `fill` gives (a slot it
- * gives none for stays), and `tail`, joined once: one copy of a 20 MB text, not one per step.
- */
-function assemble(head: string, text: string, slot: RegExp, fill: (n: number) => string[] | undefined, tail: string): { text: string; slots: number } {
-  const parts = [head];
+/** A skeleton text cut at its slots: `literals[i]`, slot `i`, `literals[i + 1]`... (the slots' own text and number). */
+interface Cut {
+  literals: string[];
+  slots: { text: string; n: number }[];
+}
+
+function cut(text: string, slot: RegExp): Cut {
+  const out: Cut = { literals: [], slots: [] };
   let last = 0;
-  let slots = 0;
   slot.lastIndex = 0;
   for (let m = slot.exec(text); m !== null; m = slot.exec(text)) {
-    const pieces = fill(Number(m[1]));
-    if (pieces === undefined) continue;
-    parts.push(text.slice(last, m.index), ...pieces);
+    out.literals.push(text.slice(last, m.index));
+    out.slots.push({ text: m[0], n: Number(m[1]) });
     last = m.index + m[0].length;
-    slots++;
   }
-  parts.push(text.slice(last), tail);
-  return { text: parts.join(''), slots };
+  out.literals.push(text.slice(last));
+  return out;
+}
+
+/**
+ * `head`, the skeleton with each slot replaced by the pieces `fill` gives (a slot it gives none for
+ * stays), and `tail`, as fragments: the skeleton's pieces are cut once per skeleton and the
+ * entries' texts are the memo's, so an edit gives the same fragment strings but for its entries.
+ */
+function assemble(head: string, skeleton: Cut, fill: (n: number) => string[] | undefined, tail: string): { chunks: string[]; slots: number } {
+  const chunks = [head, skeleton.literals[0]!];
+  let slots = 0;
+  for (let i = 0; i < skeleton.slots.length; i++) {
+    const pieces = fill(skeleton.slots[i]!.n);
+    if (pieces === undefined) chunks.push(skeleton.slots[i]!.text);
+    else {
+      chunks.push(...pieces);
+      slots++;
+    }
+    chunks.push(skeleton.literals[i + 1]!);
+  }
+  chunks.push(tail);
+  return { chunks, slots };
 }
 
 /**
@@ -86,17 +106,24 @@ function assemble(head: string, text: string, slot: RegExp, fill: (n: number) =>
  * the last skeleton: a watch edit of a field changes entries, not the skeleton (the same names, the
  * same info, tags and parameters), whose sorting and writing cost more than comparing its JSON.
  */
-let lastFrame: { key: string; json: string; yaml: string } | null = null;
+let lastFrame: { key: string; json: Cut; yaml: Cut } | null = null;
 
-function skeletonTexts(skeleton: Record<string, unknown>): { json: string; yaml: string } {
+function skeletonTexts(skeleton: Record<string, unknown>): { json: Cut; yaml: Cut } {
   const key = JSON.stringify(skeleton);
   if (lastFrame?.key === key) return lastFrame;
   const sorted = canonical(skeleton) as Record<string, unknown>;
-  lastFrame = { key, json: JSON.stringify(sorted, null, 2), yaml: yamlOf(sorted, scalars) };
+  lastFrame = { key, json: cut(JSON.stringify(sorted, null, 2), JSON_SLOT), yaml: cut(yamlOf(sorted, scalars), YAML_SLOT) };
   return lastFrame;
 }
 
+/** openapi.json and openapi.yaml as whole texts (see documentChunks). */
 export function documentTexts(document: Record<string, unknown>, yamlHeader: string): { json: string; yaml: string } {
+  const chunks = documentChunks(document, yamlHeader);
+  return { json: chunks.json.join(''), yaml: chunks.yaml.join('') };
+}
+
+/** openapi.json and openapi.yaml as fragments, unchanged entries the same strings as the last call's. */
+export function documentChunks(document: Record<string, unknown>, yamlHeader: string): { json: string[]; yaml: string[] } {
   const entries: EntryText[] = [];
   if (scalars.size > MAX_SCALARS) scalars = new Map();
   /** A copy of `map` whose filled values stand in as placeholders for their texts at `indent`. */
@@ -119,12 +146,12 @@ export function documentTexts(document: Record<string, unknown>, yamlHeader: str
     ...(components ? { components: { ...components, schemas: slotted(components['schemas'], '      ') } } : {}),
   };
   const frame = skeletonTexts(skeleton);
-  const json = assemble('', frame.json, JSON_SLOT, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
-  const yaml = assemble(yamlHeader, frame.yaml, YAML_SLOT, (n) => (entries[n] ? [':\n', entries[n].yaml] : undefined), '');
+  const json = assemble('', frame.json, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
+  const yaml = assemble(yamlHeader, frame.yaml, (n) => (entries[n] ? [':\n', entries[n].yaml] : undefined), '');
   if (json.slots !== entries.length || yaml.slots !== entries.length) {
     // A spec string that looks like a placeholder: serialize the plain way.
     const whole = canonical(document);
-    return { json: toJson(whole, true), yaml: toYaml(whole, yamlHeader, true) };
+    return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
   }
-  return { json: json.text, yaml: yaml.text };
+  return { json: json.chunks, yaml: yaml.chunks };
 }

@@ -3,9 +3,9 @@
  * The document is built by @specgen/contract (the wire contract the server reads too); this
  * generator serializes it deterministically and writes the package files.
  */
-import { GENERATED_MARKER, generatedHeader, normalize, packageNameOf, type GeneratedFile, type Generator } from '@specgen/generate-core';
+import { GENERATED_MARKER, chunkedFile, endsNormalized, generatedHeader, normalize, packageNameOf, type GeneratedFile, type Generator } from '@specgen/generate-core';
 import { buildDocument, effectiveVersion, type JsonSchema } from '@specgen/contract';
-import { documentTexts } from './document-text.ts';
+import { documentChunks } from './document-text.ts';
 import { renderFile } from './package-files.ts';
 
 /** The document itself is built by @specgen/contract; this package writes it as files. */
@@ -40,7 +40,7 @@ export const generator: Generator = {
     const base = shared ? shared.get(`openapi-document@${effectiveVersion(spec, options.serviceVersion)}`, build) : build();
     const document: JsonSchema = { ...base, info: { ...(base['info'] as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` } };
     const operations = operationsOf(document);
-    const texts = documentTexts(document, generatedHeader(options.specFile, '#'));
+    const texts = documentChunks(document, generatedHeader(options.specFile, '#'));
     const data = {
       packageName: packageNameOf(options, TARGET),
       packageVersion: options.packageVersion,
@@ -55,9 +55,10 @@ export const generator: Generator = {
     const file = (path: string, contents: string): GeneratedFile => ({ path: `${TARGET}/${path}`, contents: normalize(contents) });
     // JSON.stringify and the YAML writer never write a raw CR (they escape it) and end with one
     // newline, so only the header can need normalizing: scanning 20-40 MB on every watch edit can not.
+    // The files are their fragments (generate-core chunks.ts): watch mode patches what an edit changed.
     const header = generatedHeader(options.specFile, '#');
-    const large = (path: string, contents: string): GeneratedFile =>
-      !header.includes('\r') && contents.endsWith('\n') && !/\s/.test(contents.charAt(contents.length - 2)) ? { path: `${TARGET}/${path}`, contents } : file(path, contents);
+    const large = (path: string, chunks: string[]): GeneratedFile =>
+      !header.includes('\r') && endsNormalized(chunks) ? chunkedFile(`${TARGET}/${path}`, chunks) : file(path, chunks.join(''));
     return [
       render('package.json', 'package.json'),
       render('tsconfig.json', 'tsconfig.json'),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSpecFile } from '@specgen/parser';
 import { buildDocument, canonical, toJson, toYaml } from '../src/index.ts';
 import type { Spec } from '@specgen/ir';
-import { documentTexts, entryTextStats } from '../src/document-text.ts';
+import { documentChunks, documentTexts, entryTextStats } from '../src/document-text.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
 const plain = (d: Record<string, unknown>) => {
@@ -54,5 +54,22 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
   it('falls back to plain serialization when a spec string looks like a placeholder', () => {
     const document = { ...buildDocument(spec, { serviceVersion: null }), 'x-note': '__specgen_openapi_entry_0__' };
     expect(documentTexts(document, '# header\n')).toEqual(plain(document));
+  });
+
+  it('gives the texts as fragments, the same strings as the last call\'s but for the edited entry', () => {
+    const own = structuredClone(spec);
+    const first = documentChunks(buildDocument(own, { serviceVersion: null }), '# header\n');
+    const edited: Spec = { ...own, resources: own.resources.map((r) => (r.name === 'Schedules' ? { ...r, description: 'Edited.' } : r)) };
+    const document = buildDocument(edited, { serviceVersion: null });
+    const second = documentChunks(document, '# header\n');
+    expect({ json: second.json.join(''), yaml: second.yaml.join('') }).toEqual(plain(document));
+    for (const kind of ['json', 'yaml'] as const) {
+      expect(second[kind].length).toBe(first[kind].length);
+      // A fragment that is a different string object: the edited resource's entries, and entries never kept (not frozen).
+      const fresh = second[kind].filter((c, i) => !Object.is(c, first[kind][i]) && c.length > 64);
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(fresh.length).toBeLessThan(second[kind].length / 4);
+      expect(fresh.some((c) => c.includes('Edited.'))).toBe(true);
+    }
   });
 });

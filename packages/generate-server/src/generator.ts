@@ -14,9 +14,9 @@
 import { createRequire } from 'node:module';
 import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema, type RouteContract } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
-import { generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
+import { chunkedFile, generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
 import { handlerGroups } from './handler-groups.ts';
-import { irJsonText } from './ir-json.ts';
+import { irJsonChunks } from './ir-json.ts';
 import { routeModules } from './model.ts';
 import { referencedComponents, routeSchemas, type RouteSchemaSet } from './route-schemas.ts';
 import { createLiteralTable, sharedLiterals, type SharedLiterals } from './shared-literals.ts';
@@ -164,7 +164,8 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     ts('tsconfig.json', 'tsconfig.json'),
     { path: `${TARGET}/README.md`, contents: normalize(`<!-- ${marker(options.specFile)} -->\n\n${render('README.md', data)}`) },
     // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
-    { path: `${TARGET}/ir.json`, contents: irJsonText(marker(options.specFile), spec) },
+    // Its fragments are the memo's element lines: watch mode patches what an edit changed.
+    chunkedFile(`${TARGET}/ir.json`, irJsonChunks(marker(options.specFile), spec)),
     ts('src/main.ts', 'main.ts'),
     ts('src/service.ts', 'service.ts'),
     ts('src/index.ts', 'index.ts'),

@@ -58,13 +58,11 @@ function elementLine(value: unknown): string {
 }
 
 /**
- * `ir.json` with its final newline, joined once (the 15 MB text is not copied again to add it).
- * Afterwards each kept line is a slice of the joined text (V8 keeps a slice as a view of its
- * parent), so the lines do not hold a second copy of the text besides the file's own.
+ * `ir.json` as fragments (generate-core chunks.ts): each element's line is the memo's string, so a
+ * watch edit gives the same fragments as the last call's but for the elements it changed.
  */
-export function irJsonText(marker: string, spec: Spec): string {
+export function irJsonChunks(marker: string, spec: Spec): string[] {
   const parts = [`{\n"//":${JSON.stringify(marker)}`];
-  const elements: [object, number][] = [];
   const record = spec as unknown as Record<string, unknown>;
   for (const key of Object.keys(record).sort()) {
     const value = record[key];
@@ -73,22 +71,15 @@ export function irJsonText(marker: string, spec: Spec): string {
     if (!Array.isArray(value) || value.length === 0) parts.push(`,\n${name}:${JSON.stringify(sortKeys(value))}`);
     else {
       parts.push(`,\n${name}:[\n`);
-      for (let i = 0; i < value.length; i++) {
-        const element: unknown = value[i];
-        parts.push(i > 0 ? ',\n' : '', elementLine(element));
-        if (element !== null && typeof element === 'object') elements.push([element, parts.length - 1]);
-      }
+      for (let i = 0; i < value.length; i++) parts.push(i > 0 ? ',\n' : '', elementLine(value[i]));
       parts.push('\n]');
     }
   }
   parts.push('\n}\n');
-  const text = parts.join('');
-  let offset = 0;
-  let next = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const length = parts[i]!.length;
-    if (next < elements.length && elements[next]![1] === i) lines.set(elements[next++]![0], text.slice(offset, offset + length));
-    offset += length;
-  }
-  return text;
+  return parts;
+}
+
+/** `ir.json` with its final newline, as one text. */
+export function irJsonText(marker: string, spec: Spec): string {
+  return irJsonChunks(marker, spec).join('');
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSpecFile } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
-import { irJsonStats, irJsonText, sortKeys } from '../src/ir-json.ts';
+import { irJsonChunks, irJsonStats, irJsonText, sortKeys } from '../src/ir-json.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
 /** The key-sorted compact JSON of the IR: what the text holds, whatever its line breaks. */
@@ -42,5 +42,16 @@ describe('ir.json text', () => {
     expect(irJsonStats.made - made).toBe(1);
     expect(text).toBe(irJsonText('marker', structuredClone(edited)));
     expect(text.endsWith('\n}\n')).toBe(true);
+  });
+
+  it('gives the text as fragments whose element lines are the last call\'s strings but for the edited one', () => {
+    const own = structuredClone(spec);
+    const first = irJsonChunks('marker', own);
+    const edited: Spec = { ...own, resources: own.resources.map((r, i) => (i === 2 ? { ...r, description: 'edited' } : r)) };
+    const second = irJsonChunks('marker', edited);
+    expect(second.join('')).toBe(irJsonText('marker', structuredClone(edited)));
+    expect(second.length).toBe(first.length);
+    const differing = second.filter((c, i) => c !== first[i]);
+    expect(differing).toEqual([JSON.stringify(sortKeys(edited.resources[2]))]);
   });
 });

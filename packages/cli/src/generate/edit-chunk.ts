@@ -29,8 +29,9 @@ export interface EditChunk {
 
 /** The part of `next` to parse instead of all of it, or null to parse it whole. */
 export function editChunk(next: GeneratedFile, previous: string | undefined): EditChunk | null {
+  if (previous === undefined || !next.path.endsWith('.ts')) return null;
   const text = next.contents;
-  if (previous === undefined || text.length < EDIT_CHUNK_FROM || !next.path.endsWith('.ts')) return null;
+  if (text.length < EDIT_CHUNK_FROM) return null;
   const { prefix, suffix } = commonAffixes(next.path, previous, text);
   const from = text.lastIndexOf('\n', prefix - 1) + 1;
   const to = text.length - suffix;

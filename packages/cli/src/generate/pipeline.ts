@@ -15,7 +15,7 @@ import {
 import type { Spec } from '@specgen/ir';
 import { narrowToEdits } from './edit-chunk.ts';
 import type { GenerateProgress } from './progress.ts';
-import { type KnownOutput, writeChanged } from './write-changed.ts';
+import { type KnownOutput, isKnown, knownOf, knownText, writeChanged } from './write-changed.ts';
 
 export type { KnownOutput } from './write-changed.ts';
 
@@ -147,10 +147,11 @@ function changedFiles(target: string, files: readonly GeneratedFile[], options: 
   }
   // the output folder's texts, read once: compared here, reused by `stage`
   const current = new Map<string, string | undefined>();
-  const changed = files.filter((f) => currentText(options.outDir, f.path, options.known, current) !== f.contents);
-  // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
   const known = options.known;
-  const narrowed = known ? narrowToEdits(changed, (path) => known.get(path)) : null;
+  // Watch mode compares with what it wrote (files of fragments fragment by fragment, write-changed.ts).
+  const changed = files.filter((f) => (known ? !isKnown(known.get(f.path), f) : currentText(options.outDir, f.path, current) !== f.contents));
+  // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
+  const narrowed = known ? narrowToEdits(changed, (path) => knownText(known.get(path))) : null;
   return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, confirm: narrowed?.confirm ?? ((errors: SyntaxError[]) => errors) };
 }
 
@@ -175,8 +176,7 @@ function refuseErrors(errors: readonly SyntaxError[]): void {
   throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
 }
 
-function currentText(outDir: string, path: string, known: KnownOutput | undefined, disk: Map<string, string | undefined>): string | undefined {
-  if (known) return known.get(path);
+function currentText(outDir: string, path: string, disk: Map<string, string | undefined>): string | undefined {
   let text: string | undefined;
   try {
     text = currentContents(outDir, path);
@@ -278,7 +278,7 @@ export function finish(
   const writeStarted = performance.now();
   const report = staging ? staging.commit(wanted, owned) : writeChanged(options.outDir, collected!.sort((a, b) => byPath(a.path, b.path)), known!);
   options.progress?.wrote?.(report, performance.now() - writeStarted);
-  if (known && staging) for (const f of collected!) known.set(f.path, f.contents);
+  if (known && staging) for (const f of collected!) known.set(f.path, knownOf(f));
   return { kind: 'written', report, ...produced };
 }
 

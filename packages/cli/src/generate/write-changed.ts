@@ -2,10 +2,31 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { GeneratedFile, WriteReport } from '@specgen/generate-core';
+import { type WrittenChunks, patchChunks, sameChunks, writeChunksWhole, writtenChunks } from './patch-chunks.ts';
 import { patchFile } from './patch-file.ts';
 
-/** What the output folder holds, as far as this process knows (watch mode keeps it between runs). */
-export type KnownOutput = Map<string, string>;
+/**
+ * What the output folder holds, as far as this process knows (watch mode keeps it between runs):
+ * a file's text, or for a file given as fragments (GeneratedFile.chunks) the fragments written.
+ */
+export type KnownOutput = Map<string, string | WrittenChunks>;
+
+/** What to remember of `file` as written: its fragments (with their byte lengths) or its text. */
+export function knownOf(file: GeneratedFile): string | WrittenChunks {
+  return (file.chunks && writtenChunks(file.chunks)) || file.contents;
+}
+
+/** Whether `file` is what `known` holds for it; fragments are compared without joining them. */
+export function isKnown(known: string | WrittenChunks | undefined, file: GeneratedFile): boolean {
+  if (known === undefined) return false;
+  if (typeof known !== 'string') return file.chunks ? sameChunks(known.chunks, file.chunks) : known.chunks.join('') === file.contents;
+  return known === file.contents;
+}
+
+/** The known text of a file written whole (undefined for one written as fragments, or unknown). */
+export function knownText(known: string | WrittenChunks | undefined): string | undefined {
+  return typeof known === 'string' ? known : undefined;
+}
 
 /**
  * Watch mode: writes the files whose contents differ from the previous run and removes the ones
@@ -16,17 +37,11 @@ export function writeChanged(outDir: string, files: readonly GeneratedFile[], kn
   const want = new Set(files.map((f) => f.path));
   for (const f of files) {
     const previous = known.get(f.path);
-    if (previous === f.contents) {
+    if (isKnown(previous, f)) {
       report.unchanged.push(f.path);
       continue;
     }
-    const abs = join(outDir, f.path);
-    // A large file that holds what this watcher wrote: only from its first changed byte (patch-file.ts).
-    if (previous === undefined || !patchFile(abs, previous, f.contents, f.path)) {
-      mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, f.contents);
-    }
-    known.set(f.path, f.contents);
+    known.set(f.path, write(join(outDir, f.path), f, previous));
     report.written.push(f.path);
   }
   for (const path of [...known.keys()]) {
@@ -36,4 +51,22 @@ export function writeChanged(outDir: string, files: readonly GeneratedFile[], kn
     report.removed.push(path);
   }
   return report;
+}
+
+/**
+ * Writes `f` over a file that holds `previous`: a file of fragments from its first changed
+ * fragment (patch-chunks.ts), a large text from its first changed byte (patch-file.ts), else whole.
+ */
+function write(abs: string, f: GeneratedFile, previous: string | WrittenChunks | undefined): string | WrittenChunks {
+  if (f.chunks) {
+    const patched = previous !== undefined && typeof previous !== 'string' ? patchChunks(abs, previous, f.chunks) : null;
+    if (patched) return patched;
+    const record = writtenChunks(f.chunks);
+    if (record) return writeChunksWhole(abs, f.chunks, record);
+  }
+  if (typeof previous !== 'string' || !patchFile(abs, previous, f.contents, f.path)) {
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, f.contents);
+  }
+  return f.contents;
 }
