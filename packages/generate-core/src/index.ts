@@ -6,3 +6,4 @@ export * from './templates.ts';
 export * from './syntax.ts';
 export * from './syntax-sample.ts';
 export * from './packages.ts';
+export { precompileTemplates } from './precompiled.ts';

@@ -1,0 +1,59 @@
+// Build step of @specgen/cli (after tsc): bundles the `specgen` bin's entry (dist/main.js) and the
+// render worker into bundle/, one ES module per entry plus shared chunks (the commands stay lazy:
+// `specgen --help` loads no generator). Loading the ~370 ES modules of dist/ and its dependencies
+// one by one cost about 0.2 s of every run (resolution, reading, compiling); the bundle is a few files.
+// dist/ stays as it is (per module, with declarations): bin/specgen.js prefers the bundle.
+//
+// What depends on where a module sits (import.meta.url) keeps working in the bundle:
+// - bundle/*.js sit one level below the package folder, like dist/main.js (`../package.json`);
+// - the CLI's shipped templates are found from the nearest package.json (src/generate/templates-dir.ts);
+// - @specgen/generate-core's repository templates (`../../../templates`, used only in the repository)
+//   are as deep from bundle/ as from packages/generate-core/dist/;
+// - its precompiled templates are written next to the bundle here;
+// - a bundled module's `createRequire(import.meta.url)('../package.json')` is replaced by its own
+//   package's manifest fields (below), and any other relative require of a bundled workspace module
+//   fails the build rather than read the wrong file;
+// - esbuild (the syntax check) stays external: it finds its binary from its own package.
+import { build } from 'esbuild';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_TEMPLATES_DIR, precompileTemplates } from '@specgen/generate-core';
+
+const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
+const OUT = join(PACKAGE, 'bundle');
+const OWN_MANIFEST = /createRequire\(import\.meta\.url\)\((['"])\.\.\/package\.json\1\)/g;
+
+/** `createRequire(import.meta.url)('../package.json')` in a workspace module -> that package's name and version. */
+const manifests = {
+  name: 'own-package-json',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]packages[\\/][^\\/]+[\\/]dist[\\/].*\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('createRequire(')) return undefined;
+      const manifest = JSON.parse(readFileSync(join(dirname(args.path), '../package.json'), 'utf8'));
+      const contents = text.replace(OWN_MANIFEST, () => `(${JSON.stringify({ name: manifest.name, version: manifest.version })})`);
+      if (/createRequire\(import\.meta\.url\)/.test(contents)) {
+        return { errors: [{ text: `${args.path}: a relative require the bundle cannot keep; bundle/ would read another file` }] };
+      }
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+rmSync(OUT, { recursive: true, force: true });
+await build({
+  entryPoints: { main: join(PACKAGE, 'dist/main.js'), 'render-worker': join(PACKAGE, 'dist/generate/render-worker.js') },
+  outdir: OUT,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['esbuild'],
+  // Dependencies in CommonJS (handlebars) call require(): give the ES modules one.
+  banner: { js: "import { createRequire as __specgenCreateRequire } from 'node:module'; const require = __specgenCreateRequire(import.meta.url);" },
+  plugins: [manifests],
+  logLevel: 'error',
+});
+writeFileSync(join(OUT, 'precompiled-templates.json'), `${JSON.stringify(precompileTemplates(DEFAULT_TEMPLATES_DIR))}\n`);
