@@ -14,7 +14,7 @@
 import { createRequire } from 'node:module';
 import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema, type RouteContract } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
-import { chunkedFile, generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
+import { chunkedFile, endsNormalized, generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
 import { routeModules } from './model.ts';
@@ -133,7 +133,8 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   const shared = literalTable.literals([...routeSchemaSets, componentSchemas]);
   const schemaRows = routes.map((r, i) => ({ operationId: r.operationId, schemas: shared.expression(routeSchemaSets[i], 2) }));
-  const components = shared.expression(componentSchemas, 0);
+  // Most of schemas.ts (7 of 8 MB on the large spec): kept as fragments, see schemasTs.
+  const components = shared.expressionChunks(componentSchemas, 0);
   const sharedSchemas = shared.declarations;
   const data = {
     packageName: packageNameOf(options, TARGET),
@@ -150,14 +151,16 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     groups,
     typeImports,
     schemaRows,
-    components,
     sharedSchemas,
   };
   const ts = (path: string, template: string, extra: object = {}) => ({ path: `${TARGET}/${path}`, contents: normalize(header + render(template, { ...data, ...extra })) });
   // schemas.ts (8 MB on the large spec) is checked as its template rendered with a sample of the
   // rows and constants: the literals are valid expressions by construction (shared-literals.ts),
   // so only the template can break the file, and the sample parses exactly when the file does.
-  const schemasFile = { ...ts('src/schemas.ts', 'schemas.ts'), syntaxProxy: ts('src/schemas.ts', 'schemas.ts', schemasSample(schemaRows, shared)).contents };
+  // (Object.assign, not a spread: a spread would read, and so join, the fragments' `contents`.)
+  const schemasFile: GeneratedFile = Object.assign(schemasTs(components, (extra) => ts('src/schemas.ts', 'schemas.ts', extra)), {
+    syntaxProxy: ts('src/schemas.ts', 'schemas.ts', schemasSample(schemaRows, shared)).contents,
+  });
   const packageJson = JSON.parse(render('package.json', data)) as object;
   return [
     { path: `${TARGET}/package.json`, contents: normalize(JSON.stringify(packageJson, null, 2)) },
@@ -175,6 +178,26 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     ts('src/routes/index.ts', 'routes/index.ts'),
     ...modules.map((m) => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m })),
   ].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Stands for `components` in the rendered template; the fragments go where it is. */
+const COMPONENTS_SLOT = '__specgen_server_components_slot__';
+
+/**
+ * schemas.ts as fragments (generate-core chunks.ts): the file rendered (header, normalized) with a
+ * slot for `components`, cut at the slot around the components' fragments (shared-literals.ts),
+ * which are the literal table's kept texts: a watch edit changes a few of them, and the 7 MB object
+ * is not joined, normalized or compared whole. Normalizing the text with the slot gives the same
+ * bytes around it as normalizing the whole: the components' JSON texts hold no raw CR and end with
+ * `}` or `]`. `whole` renders the file as one text with `components` joined, for a template that
+ * does not hold the slot exactly once (an override that leaves it out, or a spec string equal to it).
+ */
+function schemasTs(components: string[], whole: (extra: object) => GeneratedFile): GeneratedFile {
+  const rendered = whole({ components: COMPONENTS_SLOT });
+  const around = rendered.contents.split(COMPONENTS_SLOT);
+  const chunks = [around[0]!, ...components, around[1]!];
+  if (around.length !== 2 || !endsNormalized(chunks)) return whole({ components: components.join('') });
+  return chunkedFile(rendered.path, chunks);
 }
 
 export { GENERATED_MARKER };

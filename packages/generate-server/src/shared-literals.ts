@@ -62,6 +62,12 @@ export interface SharedLiterals {
   firstDeclarations(count: number): string;
   /** Each input as a TypeScript expression indented by `indent` spaces after its first line. */
   expression(value: unknown, indent: number): string;
+  /**
+   * The same text as fragments (generate-core chunks.ts): a large object or array as its opening,
+   * each entry's indent, key and kept text, separators and closing, never joined. Kept entry texts
+   * are the same strings between calls, so a watch edit changes the fragments of its entries only.
+   */
+  expressionChunks(value: unknown, indent: number): string[];
 }
 
 export interface LiteralTable {
@@ -229,13 +235,32 @@ export function createLiteralTable(): LiteralTable {
     const declarationList = named.map((n) => `const ${n.name} = ${print(n, 0, true)};\n`);
     const declarations = declarationList.join('');
     sweep(order);
+    const expression = (value: unknown, indent: number) => {
+      const root = rootOf.get(value);
+      if (root === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
+      return root ? print(root, indent, false) : JSON.stringify(value);
+    };
     return {
       declarations,
       firstDeclarations: (count) => declarationList.slice(0, count).join(''),
-      expression: (value, indent) => {
+      expression,
+      expressionChunks: (value, indent) => {
         const root = rootOf.get(value);
-        if (root === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
-        return root ? print(root, indent, false) : JSON.stringify(value);
+        // What `print` writes on one line, or as a name, is one fragment.
+        if (!root || root.name || root.size <= MAX_LINE || root.items.length === 0) return [expression(value, indent)];
+        // `print`'s multi-line form, cut where its entries start and end.
+        const pad = ' '.repeat(indent + 2);
+        const [open, close] = root.array ? ['[', ']'] : ['{', '}'];
+        const chunks = [`${open}\n`];
+        for (let i = 0; i < root.items.length; i++) {
+          const item = root.items[i]!;
+          if (i > 0) chunks.push(',\n');
+          chunks.push(pad);
+          if (!root.array) chunks.push(root.keys[i]!, ': ');
+          chunks.push(typeof item === 'string' ? item : print(item, indent + 2, false));
+        }
+        chunks.push(`\n${' '.repeat(indent)}${close}`);
+        return chunks;
       },
     };
   };

@@ -76,3 +76,36 @@ describe('the literal table kept between calls', () => {
     expect(literals.expression(values[1], 2)).toBe('{\n    "z": s2\n  }');
   });
 });
+
+describe('expressionChunks (a large value as fragments)', () => {
+  it('joins to the expression, and keeps the unchanged entries the same strings between calls', () => {
+    const table = createLiteralTable();
+    const a = record(3, 'A.');
+    const c = record(4, 'C.');
+    const components = (b: unknown) => ({ A: a, B: b, C: c, D: record(2, 'D.') });
+    const first = components(record(3, 'B.'));
+    const one = table.literals([route('A'), first]);
+    const chunksOne = one.expressionChunks(first, 0);
+    expect(chunksOne.join('')).toBe(sharedLiterals([route('A'), first]).expression(first, 0));
+    const second = { ...first, B: record(3, 'B edited.') };
+    const two = table.literals([route('A'), second]);
+    const chunksTwo = two.expressionChunks(second, 0);
+    expect(chunksTwo.join('')).toBe(sharedLiterals([route('A'), second]).expression(second, 0));
+    expect(chunksTwo.length).toBe(chunksOne.length);
+    // Only B's text is a new string; A's and C's are the kept ones.
+    const fresh = chunksTwo.filter((chunk, i) => chunk.length > 40 && !Object.is(chunk, chunksOne[i]));
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toContain('B edited.');
+  });
+
+  it('gives a short or named value as one fragment', () => {
+    const short = { a: 1 };
+    const shared = record(3, 'S.');
+    const values = [short, { x: shared, y: shared }, shared];
+    const literals = sharedLiterals(values);
+    expect(literals.expressionChunks(short, 2)).toEqual([literals.expression(short, 2)]);
+    // Used twice: a constant, written by its name.
+    expect(literals.expressionChunks(shared, 0)).toEqual([literals.expression(shared, 0)]);
+    expect(literals.expression(shared, 0)).toMatch(/^s\d+$/);
+  });
+});
