@@ -22,6 +22,7 @@ describe('patchChunks (watch mode writes a file of fragments from its first chan
     ['fragments removed', (c) => [...c.slice(0, 401), ...c.slice(403)]],
     ['at the start', (c) => replaced(c, 0, '{ \n')],
     ['at the end', (c) => replaced(c, c.length - 1, '\n}\n\n')],
+    ['a fragment larger than the write buffer', (c) => replaced(c, entry(100), `  "Big": "${'é😀x'.repeat(300_000)}"`)],
     ['two edits far apart', (c) => replaced(replaced(c, entry(10), '  "X": 1'), entry(2950), '  "Y": 2')],
   ];
   for (const [label, edit] of cases) {
