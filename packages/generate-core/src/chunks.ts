@@ -3,9 +3,11 @@
  * openapi.yaml and ir.json keep each entry's text between runs (by the entry's identity), so the
  * file of a watch edit is the same fragment strings as the last run's but for the few the edit
  * touched. Watch mode compares and patches such a file fragment by fragment (the CLI's
- * patch-chunks.ts) and never joins its 15-17 MB; `contents` joins the fragments when something
- * asks for the whole text (a one-shot run's staging, --check), once per file object.
+ * patch-chunks.ts) and never joins its 15-17 MB; a one-shot run compares a file with the output
+ * folder's text and writes it fragment by fragment too (`sameContents`, `writeGenerated`).
+ * `contents` joins the fragments when something asks for the whole text, once per file object.
  */
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import type { GeneratedFile } from './files.ts';
 
 /** A file whose text is `chunks` in order; `contents` is their join, made on first use. */
@@ -49,4 +51,63 @@ export function wholeCharacters(chunks: readonly string[], from = 0, to = chunks
     if (c.length > 0 && (isLowSurrogate(c.charCodeAt(0)) || isHighSurrogate(c.charCodeAt(c.length - 1)))) return false;
   }
   return true;
+}
+
+/** Whether `text` (a file's text on disk; undefined: none) is `file`'s text; fragments are compared in place, not joined. */
+export function sameContents(text: string | undefined, file: GeneratedFile): boolean {
+  if (text === undefined) return false;
+  if (!file.chunks) return text === file.contents;
+  let at = 0;
+  for (const chunk of file.chunks) {
+    if (!text.startsWith(chunk, at)) return false;
+    at += chunk.length;
+  }
+  return at === text.length;
+}
+
+/** Writes `file` at `path` (its folder exists; a file there is replaced): its fragments in order, else its contents. */
+export function writeGenerated(path: string, file: GeneratedFile): void {
+  if (!file.chunks || !wholeCharacters(file.chunks)) {
+    writeFileSync(path, file.contents);
+    return;
+  }
+  const fd = openSync(path, 'w');
+  try {
+    writeChunksAt(fd, file.chunks, 0, 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Bytes of the buffer fragments are encoded into before each write. */
+const PIECE = 1 << 21;
+
+/**
+ * Writes `chunks[from..]` into the open file `fd` at byte `position`, encoded into one reused buffer
+ * (half the time of joining them into strings first); a fragment that may not fit is written alone.
+ * The fragments must not split a surrogate pair (`wholeCharacters`).
+ */
+export function writeChunksAt(fd: number, chunks: readonly string[], from: number, position: number): void {
+  const buffer = Buffer.allocUnsafe(PIECE);
+  let used = 0;
+  const flush = () => {
+    writeSync(fd, buffer, 0, used, position);
+    position += used;
+    used = 0;
+  };
+  for (let i = from; i < chunks.length; i++) {
+    const chunk = chunks[i]!;
+    // At most 3 bytes per UTF-16 unit: it fits whole, never cut inside a character.
+    if (used + chunk.length * 3 > PIECE) {
+      flush();
+      if (chunk.length * 3 > PIECE) {
+        const alone = Buffer.from(chunk);
+        writeSync(fd, alone, 0, alone.length, position);
+        position += alone.length;
+        continue;
+      }
+    }
+    used += buffer.write(chunk, used);
+  }
+  if (used > 0) flush();
 }

@@ -9,8 +9,9 @@
  * A staging folder left behind by a killed run is removed by the next run in that output folder.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { sameContents, writeGenerated } from './chunks.ts';
 import { type CurrentOutput, type GeneratedFile, STAGING_PREFIX, type WriteReport, currentContents, listFiles } from './files.ts';
 
 export interface Staged {
@@ -83,13 +84,14 @@ export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' 
     stage(files, current) {
       const s: Staged = { written: [], unchanged: [] };
       for (const f of files) {
-        if (currentContents(outDir, f.path, current) === f.contents) {
+        // A file of fragments is compared and written fragment by fragment, never joined (chunks.ts).
+        if (sameContents(currentContents(outDir, f.path, current), f)) {
           s.unchanged.push(f.path);
           continue;
         }
         const to = join(dir, f.path);
         makeDir(dirname(to), made);
-        writeFileSync(to, f.contents);
+        writeGenerated(to, f);
         s.written.push(f.path);
       }
       return s;

@@ -7,9 +7,9 @@
  * only they are written; otherwise the rest of the file, and it is truncated. The 15-17 MB text is
  * never joined, scanned or compared whole.
  */
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { wholeCharacters } from '@specgen/generate-core';
+import { wholeCharacters, writeChunksAt } from '@specgen/generate-core';
 
 /** A file as this watcher last wrote it: its fragments and each fragment's UTF-8 byte length. */
 export interface WrittenChunks {
@@ -17,9 +17,6 @@ export interface WrittenChunks {
   bytes: number[];
   total: number;
 }
-
-/** Bytes of the buffer the fragments are encoded into before each write. */
-const PIECE = 1 << 21;
 
 /** The record of `chunks` as written, or null when a fragment boundary splits a character (then the file is handled whole). */
 export function writtenChunks(chunks: readonly string[]): WrittenChunks | null {
@@ -41,7 +38,7 @@ export function writeChunksWhole(path: string, chunks: readonly string[], record
   mkdirSync(dirname(path), { recursive: true });
   const fd = openSync(path, 'w');
   try {
-    writeFrom(fd, chunks, 0, 0);
+    writeChunksAt(fd, chunks, 0, 0);
   } finally {
     closeSync(fd);
   }
@@ -75,44 +72,15 @@ export function patchChunks(path: string, previous: WrittenChunks, next: readonl
   }
   try {
     if (fstatSync(fd).size !== previous.total) return null;
-    if (after === before) writeFrom(fd, next.slice(0, nextEnd), first, head);
+    if (after === before) writeChunksAt(fd, next.slice(0, nextEnd), first, head);
     else {
-      writeFrom(fd, next, first, head);
+      writeChunksAt(fd, next, first, head);
       ftruncateSync(fd, record.total);
     }
     return record;
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * Writes `chunks[from..]` at byte `position`, encoded into one reused buffer of PIECE bytes (half
- * the time of joining them into strings first); a fragment that may not fit is written alone.
- */
-function writeFrom(fd: number, chunks: readonly string[], from: number, position: number): void {
-  const buffer = Buffer.allocUnsafe(PIECE);
-  let used = 0;
-  const flush = () => {
-    writeSync(fd, buffer, 0, used, position);
-    position += used;
-    used = 0;
-  };
-  for (let i = from; i < chunks.length; i++) {
-    const chunk = chunks[i]!;
-    // At most 3 bytes per UTF-16 unit: it fits whole, never cut inside a character.
-    if (used + chunk.length * 3 > PIECE) {
-      flush();
-      if (chunk.length * 3 > PIECE) {
-        const alone = Buffer.from(chunk);
-        writeSync(fd, alone, 0, alone.length, position);
-        position += alone.length;
-        continue;
-      }
-    }
-    used += buffer.write(chunk, used);
-  }
-  if (used > 0) flush();
 }
 
 function sum(xs: readonly number[], from: number, to: number): number {

@@ -10,7 +10,7 @@ import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
   type CurrentOutput, GENERATED_MARKER, type GeneratedFile, type Generator, type RunShared, type Staged, type Staging, type TemplateEngine,
-  type SyntaxError, type WriteReport, createRunShared, createStaging, currentContents, listFiles, syntaxErrors, syntaxErrorsAsync, syntaxSample,
+  type SyntaxError, type WriteReport, createRunShared, createStaging, currentContents, sameContents, listFiles, syntaxErrors, syntaxErrorsAsync, syntaxSample,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { narrowToEdits } from './edit-chunk.ts';
@@ -149,7 +149,7 @@ function changedFiles(target: string, files: readonly GeneratedFile[], options: 
   const current = new Map<string, string | undefined>();
   const known = options.known;
   // Watch mode compares with what it wrote (files of fragments fragment by fragment, write-changed.ts).
-  const changed = files.filter((f) => (known ? !isKnown(known.get(f.path), f) : currentText(options.outDir, f.path, current) !== f.contents));
+  const changed = files.filter((f) => (known ? !isKnown(known.get(f.path), f) : !sameContents(currentText(options.outDir, f.path, current), f)));
   // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
   const narrowed = known ? narrowToEdits(changed, (path) => knownText(known.get(path))) : null;
   return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, confirm: narrowed?.confirm ?? ((errors: SyntaxError[]) => errors) };
