@@ -1,7 +1,7 @@
 /**
  * Start-up benchmark of the compiled CLI and of the deployed server, each against a baseline
  * started the same way in the same run (runs interleaved, medians):
- *   - `node packages/cli/dist/main.js --help`, `generate --help` and `generate` on the real spec
+ *   - `node packages/cli/bin/specgen.js --help` (the bin: the bundled CLI), `generate --help` and `generate` on the real spec
  *     with current output, against a bare `node -e 0` (the issue's budget: +300 ms for --help,
  *     under 1 s wall for generate);
  *   - `npm start` of `pnpm --filter @service-api/server deploy --prod <dir>` until its first HTTP
@@ -23,7 +23,8 @@ const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const runs = Number(option('--runs') ?? 7);
-const CLI = join(ROOT, 'packages/cli/dist/main.js');
+const CLI = join(ROOT, 'packages/cli/bin/specgen.js');
+const BUNDLE = join(ROOT, 'packages/cli/bundle/main.js');
 /** A user's shell: no source condition. */
 const { NODE_OPTIONS: _ignored, ...userEnv } = process.env;
 
@@ -39,7 +40,7 @@ function wall(argv: string[]): number {
 }
 
 function cliTable(): void {
-  if (!existsSync(CLI)) throw new Error('packages/cli/dist/main.js is missing: run pnpm build first');
+  if (!existsSync(BUNDLE)) throw new Error('packages/cli/bundle/main.js is missing: run pnpm build first');
   const cases: Array<[string, string[]]> = [
     ['node -e 0 (baseline)', [process.execPath, '-e', '0']],
     ['specgen --help', [process.execPath, CLI, '--help']],
