@@ -25,6 +25,11 @@ describe('the watch worker (offload)', () => {
     const templates = createTemplateEngine();
     expect(files).not.toBeNull();
     for (const g of findGenerators(['openapi', 'server'])) expect(files!.get(g.target)).toEqual(renderTarget(spec, g, templates, options));
+    // Files of fragments come over as fragments (posted without their joined text), the proxy kept.
+    const schemas = files!.get('server')!.find((f) => f.path === 'server/src/schemas.ts')!;
+    expect(schemas.chunks?.length).toBeGreaterThan(1);
+    expect(schemas.syntaxProxy).toBeDefined();
+    expect(files!.get('openapi')!.find((f) => f.path === 'openapi/openapi.json')!.chunks?.length).toBeGreaterThan(1);
   }, 60_000);
 
   it('answers null for a spec with errors (the main thread reports them)', async () => {

@@ -6,7 +6,7 @@
  * stops, those targets render in the main thread as before: same files either way.
  */
 import { Worker } from 'node:worker_threads';
-import type { GeneratedFile } from '@specgen/generate-core';
+import { chunkedFile, type GeneratedFile } from '@specgen/generate-core';
 import { GenerateError } from './pipeline.ts';
 
 /** Targets rendered in the worker when they are selected. */
@@ -27,7 +27,24 @@ export interface OffloadRequest {
   templatesVersion: number;
 }
 
-export type OffloadReply = { id: number; files: Record<string, GeneratedFile[]> | null } | { id: number; error: string };
+/** A file as posted: a file of fragments without `contents` (cloning would read, so join, it). */
+export type PostedFile = Omit<GeneratedFile, 'contents'> & { contents?: string };
+
+export type OffloadReply = { id: number; files: Record<string, PostedFile[]> | null } | { id: number; error: string };
+
+/** What the worker posts for `file`. */
+export function postedFile(file: GeneratedFile): PostedFile {
+  if (!file.chunks) return file;
+  return file.syntaxProxy === undefined ? { path: file.path, chunks: file.chunks } : { path: file.path, chunks: file.chunks, syntaxProxy: file.syntaxProxy };
+}
+
+/** The file the worker posted. */
+function receivedFile(file: PostedFile): GeneratedFile {
+  if (!file.chunks) return file as GeneratedFile;
+  const made = chunkedFile(file.path, file.chunks);
+  if (file.syntaxProxy !== undefined) made.syntaxProxy = file.syntaxProxy;
+  return made;
+}
 
 export interface Offload {
   readonly targets: readonly string[];
@@ -83,7 +100,7 @@ export function startOffload(targets: readonly string[]): Offload | null {
         waiting.set(id, (reply) => {
           if (reply === null) resolve(null);
           else if ('error' in reply) reject(new GenerateError(reply.error));
-          else resolve(reply.files === null ? null : new Map(Object.entries(reply.files)));
+          else resolve(reply.files === null ? null : new Map(Object.entries(reply.files).map(([target, files]) => [target, files.map(receivedFile)])));
         });
         worker.postMessage({ ...request, id, targets } satisfies OffloadRequest);
       });

@@ -7,10 +7,10 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { hasErrors } from '@specgen/diagnostics';
-import { attachStaging, createRunShared, createTemplateEngine, type GeneratedFile, type TemplateEngine } from '@specgen/generate-core';
+import { attachStaging, createRunShared, createTemplateEngine, type TemplateEngine } from '@specgen/generate-core';
 import { createIncrementalParser } from '@specgen/parser';
 import { findGenerators } from '../generators.ts';
-import type { OffloadReply, OffloadRequest } from './offload.ts';
+import { type OffloadReply, type OffloadRequest, type PostedFile, postedFile } from './offload.ts';
 import { renderTarget, settleTargetLater } from './pipeline.ts';
 import { builtinTemplatesDir } from './templates-dir.ts';
 import type { SettleReply, SettleRequest } from './one-shot.ts';
@@ -29,9 +29,9 @@ function answer(request: OffloadRequest): OffloadReply {
   const parsed = parser.parse(request.specText, request.specFile);
   if (hasErrors(parsed.diagnostics)) return { id: request.id, files: null };
   const options = { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
-  const files: Record<string, GeneratedFile[]> = {};
+  const files: Record<string, PostedFile[]> = {};
   const shared = createRunShared();
-  for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, engine, options, shared);
+  for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, engine, options, shared).map(postedFile);
   return { id: request.id, files };
 }
 
