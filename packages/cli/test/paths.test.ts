@@ -49,7 +49,9 @@ describe('a missing spec', () => {
     expect(nearestSpec('nope.md', join(root, 'nope.md'), root)).toBe('spec/old-api.md');
     expect(nearestSpec('nope.md', join(app, 'nope.md'), app)).toBe('../../spec/old-api.md');
     expect(nearestSpec('../../spec/service-apx.md', join(root, 'spec/service-apx.md'), app)).toBe('../../spec/service-api.md');
-    expect(nearestSpec('x.md', join(tmpdir(), 'x.md'), mkdtempSync(join(tmpdir(), 'specgen-empty-')))).toBeNull();
+    // A folder of its own: $TMPDIR itself may hold other people's .md files.
+    const empty = mkdtempSync(join(tmpdir(), 'specgen-empty-'));
+    expect(nearestSpec('x.md', join(empty, 'x.md'), empty)).toBeNull();
   });
 
   it('says why a file cannot be read', async () => {
