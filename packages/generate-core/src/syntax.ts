@@ -17,7 +17,14 @@ export interface SyntaxError {
   message: string;
 }
 
+/** Keys of texts that parsed; a long watch session forgets them all past this many (they are only a shortcut). */
+const CHECKED_LIMIT = 50_000;
 const checked = new Set<string>();
+
+function remember(id: string): void {
+  if (checked.size >= CHECKED_LIMIT) checked.clear();
+  checked.add(id);
+}
 
 /** Syntax errors in the `.ts` files of `files`; files checked before with the same contents are skipped. */
 export function syntaxErrors(files: readonly GeneratedFile[]): SyntaxError[] {
@@ -25,7 +32,7 @@ export function syntaxErrors(files: readonly GeneratedFile[]): SyntaxError[] {
   for (const [file, id] of unchecked(files)) {
     try {
       transformSync(file.syntaxProxy ?? file.contents, transformOptions(file));
-      checked.add(id);
+      remember(id);
     } catch (err) {
       errors.push(...failureOf(file, err));
     }
@@ -42,7 +49,7 @@ export async function syntaxErrorsAsync(files: readonly GeneratedFile[]): Promis
     unchecked(files).map(async ([file, id]) => {
       try {
         await transform(file.syntaxProxy ?? file.contents, transformOptions(file));
-        checked.add(id);
+        remember(id);
         return [];
       } catch (err) {
         return failureOf(file, err);
