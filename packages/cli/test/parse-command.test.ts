@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseSpec, toStableJson } from '@specgen/parser';
+import { parseSpec } from '@specgen/parser';
+import { toStableJson } from '@specgen/parser/json';
 import { miniSpec } from '@specgen/parser/testing';
 import { parseCommand } from '../src/commands/parse.ts';
 

@@ -9,5 +9,6 @@ export type { Section } from './sections.ts';
 export type { Block, Cell, TableBlock, TextBlock, ListBlock } from './blocks.ts';
 export { markdownBlocks } from './markdown-blocks.ts';
 export { sectionBlocks, plainChunk } from './plain-blocks.ts';
-export { toStableJson } from './json.ts';
+// toStableJson (zod's parse of the IR) is `@specgen/parser/json`: kept out of this barrel so what
+// imports the parser (the generate command) does not load zod's schemas.
 export { specSummary } from './summary.ts';

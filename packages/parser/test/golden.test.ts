@@ -3,7 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Spec } from '@specgen/ir';
 import { describe, expect, it } from 'vitest';
-import { parseSpec, toStableJson } from '../src/index.ts';
+import { parseSpec } from '../src/index.ts';
+import { toStableJson } from '../src/json.ts';
 import { specText } from './helpers.ts';
 
 const GOLDEN = fileURLToPath(new URL('./golden/service-api.ir.json', import.meta.url));

@@ -1,7 +1,8 @@
 /** `specgen parse <spec.md>`: the IR as JSON on stdout, diagnostics on stderr, non-zero exit on errors. */
 import { hasErrors, textReport, githubReport, jsonReport } from '@specgen/diagnostics';
 import { irJsonSchema } from '@specgen/ir';
-import { parseSpec, specSummary, toStableJson } from '@specgen/parser';
+import { parseSpec, specSummary } from '@specgen/parser';
+import { toStableJson } from '@specgen/parser/json';
 import type { Command } from '../command.ts';
 import { PARSE_HELP as HELP } from './help/parse.ts';
 import { diagnosticsReporter } from '../io/report-diagnostics.ts';
