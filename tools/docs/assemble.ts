@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 
-const ORDER = ['parser', 'generate', 'validators', 'openapi', 'server', 'oidc', 'resources', 'diff'];
+const ORDER = ['aims', 'parser', 'generate', 'validators', 'openapi', 'server', 'oidc', 'resources', 'diff'];
 
 interface Book {
   folder: string;
