@@ -55,15 +55,9 @@ export function currentContents(outDir: string, path: string, current?: CurrentO
   return existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
 }
 
-/** Lists what `write` would change; empty when the output on disk is current. */
-export function staleFiles(outDir: string, files: GeneratedFile[], owned: (path: string) => boolean, current?: CurrentOutput): string[] {
-  const stale: string[] = [];
-  const want = new Set(files.map((f) => f.path));
-  for (const f of files) {
-    if (currentContents(outDir, f.path, current) !== f.contents) stale.push(f.path);
-  }
-  for (const p of listFiles(outDir)) if (!want.has(p) && owned(p)) stale.push(p);
-  return stale.sort();
+/** Generated files in `outDir` that a run no longer produces (`wanted`) and may remove (`owned`). */
+export function leftOverFiles(outDir: string, wanted: ReadonlySet<string>, owned: (path: string) => boolean): string[] {
+  return listFiles(outDir).filter((p) => !wanted.has(p) && owned(p));
 }
 
 /** Writes only files whose contents changed, and removes generated files no longer produced. */
@@ -80,11 +74,9 @@ export function writeFiles(outDir: string, files: GeneratedFile[], owned: (path:
     writeFileSync(abs, f.contents);
     report.written.push(f.path);
   }
-  for (const p of listFiles(outDir)) {
-    if (!want.has(p) && owned(p)) {
-      rmSync(join(outDir, p));
-      report.removed.push(p);
-    }
+  for (const p of leftOverFiles(outDir, want, owned)) {
+    rmSync(join(outDir, p));
+    report.removed.push(p);
   }
   return report;
 }

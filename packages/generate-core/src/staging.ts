@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sameContents, writeGenerated } from './chunks.ts';
-import { type CurrentOutput, type GeneratedFile, STAGING_PREFIX, type WriteReport, currentContents, listFiles } from './files.ts';
+import { type CurrentOutput, type GeneratedFile, STAGING_PREFIX, type WriteReport, currentContents, leftOverFiles } from './files.ts';
 
 export interface Staged {
   written: string[];
@@ -60,7 +60,7 @@ export function createStaging(outDir: string): Staging {
         renameSync(join(dir, path), to);
       }
       rmSync(dir, { recursive: true, force: true });
-      const removed = listFiles(outDir).filter((p) => !wanted.has(p) && owned(p));
+      const removed = leftOverFiles(outDir, wanted, owned);
       for (const p of removed) rmSync(join(outDir, p));
       return { written: written.sort(), unchanged: unchanged.sort(), removed: removed.sort() };
     },

@@ -16,26 +16,15 @@ import type { Worker } from 'node:worker_threads';
 import { type Diagnostic, hasErrors } from '@specgen/diagnostics';
 import { type Generator, type RunShared, type TemplateEngine, createRunShared, createStaging } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
-import { createWorker } from './offload.ts';
+import { OFFLOADED_TARGETS, type OffloadRequest, createWorker } from './offload.ts';
 import { type GenerateOutcome, GenerateError, type RenderOptions, type SettledTarget, finish, renderTarget, settleTargetLater } from './pipeline.ts';
-
-/** Targets the worker renders when they are selected together with at least one other target. */
-export const WORKER_TARGETS: readonly string[] = ['openapi', 'server'];
 
 /** Specs smaller than this render on one thread: starting a worker (about 0.2 s) would cost more than it saves. */
 export const WORKER_FROM_BYTES = 256 * 1024;
 
-export interface SettleRequest {
+/** What watch mode's worker is asked (offload.ts), plus where to stage. */
+export interface SettleRequest extends OffloadRequest {
   kind: 'settle';
-  id: number;
-  targets: readonly string[];
-  specText: string;
-  specFile: string;
-  outDir: string;
-  serviceVersion: string | null;
-  templatesDir: string | null;
-  templatesVersion: number;
-  packageNames?: Readonly<Record<string, string>>;
   /** The run's staging folder; null with --check (compare only). */
   stagingDir: string | null;
 }
@@ -59,7 +48,7 @@ export function usesWorker(
   machine: { cores: number; load: number } = { cores: availableParallelism(), load: loadavg()[0]! },
 ): boolean {
   if (flag === '0') return false;
-  const remote = generators.filter((g) => WORKER_TARGETS.includes(g.target)).length;
+  const remote = generators.filter((g) => OFFLOADED_TARGETS.includes(g.target)).length;
   if (remote === 0 || remote === generators.length) return false;
   return flag === '1' || (specText.length >= WORKER_FROM_BYTES && machine.cores >= 4 && machine.cores - machine.load >= 1.5);
 }
@@ -82,7 +71,7 @@ export async function generateOneShot(
   options: RenderOptions & { check: boolean },
   worker: boolean | (() => Worker) = usesWorker(specText, generators),
 ): Promise<GenerateOutcome> {
-  const remote = worker ? generators.filter((g) => WORKER_TARGETS.includes(g.target)) : [];
+  const remote = worker ? generators.filter((g) => OFFLOADED_TARGETS.includes(g.target)) : [];
   const local = generators.filter((g) => !remote.includes(g));
   const staging = options.check ? null : createStaging(options.outDir);
   const settling = remote.length === 0 ? null : startSettling(typeof worker === 'function' ? worker : createWorker, options, {

@@ -10,7 +10,7 @@ import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
   type CurrentOutput, GENERATED_MARKER, type GeneratedFile, type Generator, type RunShared, type Staged, type Staging, type TemplateEngine,
-  type SyntaxError, type WriteReport, createRunShared, createStaging, currentContents, sameContents, listFiles, syntaxErrors, syntaxErrorsAsync, syntaxSample,
+  type SyntaxError, type WriteReport, createRunShared, createStaging, currentContents, sameContents, leftOverFiles, syntaxErrors, syntaxErrorsAsync, syntaxSample,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { narrowToEdits } from './edit-chunk.ts';
@@ -272,7 +272,7 @@ export function finish(
   const produced: Produced = { paths: [...wanted].sort(byPath), kept: settled.flatMap((s) => s.kept), diagnostics };
   const owned = ownedBy(options.outDir, generators.map((g) => g.target));
   if (options.check) {
-    const leftOver = listFiles(options.outDir).filter((p) => !wanted.has(p) && owned(p));
+    const leftOver = leftOverFiles(options.outDir, wanted, owned);
     return { kind: 'checked', stale: [...settled.flatMap((s) => s.changed), ...leftOver].sort(), ...produced };
   }
   const writeStarted = performance.now();

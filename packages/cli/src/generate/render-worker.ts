@@ -18,17 +18,21 @@ import type { SettleReply, SettleRequest } from './one-shot.ts';
 const parser = createIncrementalParser();
 let templates: { key: string; engine: TemplateEngine } | null = null;
 
-function engineFor(request: OffloadRequest | SettleRequest): TemplateEngine {
+function engineFor(request: OffloadRequest): TemplateEngine {
   const key = `${request.templatesDir ?? ''}\0${request.templatesVersion}`;
   if (templates?.key !== key) templates = { key, engine: createTemplateEngine(request.templatesDir ?? undefined, builtinTemplatesDir()) };
   return templates.engine;
+}
+
+function renderOptionsOf(request: OffloadRequest) {
+  return { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
 }
 
 function answer(request: OffloadRequest): OffloadReply {
   const engine = engineFor(request);
   const parsed = parser.parse(request.specText, request.specFile);
   if (hasErrors(parsed.diagnostics)) return { id: request.id, files: null };
-  const options = { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
+  const options = renderOptionsOf(request);
   const files: Record<string, PostedFile[]> = {};
   const shared = createRunShared();
   for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, engine, options, shared).map(postedFile);
@@ -43,7 +47,7 @@ async function settle(request: SettleRequest): Promise<SettleReply> {
   const engine = engineFor(request);
   const parsed = parser.parse(request.specText, request.specFile);
   if (hasErrors(parsed.diagnostics)) return { kind: 'settled', id: request.id, settled: null };
-  const options = { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
+  const options = renderOptionsOf(request);
   const staging = request.stagingDir === null ? undefined : attachStaging(request.outDir, request.stagingDir);
   const settleOptions = { outDir: request.outDir, stage: staging?.stage, seen: new Set<string>() };
   const shared = createRunShared();
