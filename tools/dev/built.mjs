@@ -1,0 +1,89 @@
+/**
+ * Whether the compiled output the repository's commands run (`pnpm specgen`, `pnpm start`,
+ * `pnpm service`) is current, without starting turbo: the newest modification time among the build
+ * inputs of a scope is compared with a stamp written after the last build this launcher ran. When an
+ * input is newer (or there is no stamp), `turbo run build` runs once: a cache hit when the contents
+ * did not change (after a checkout, say), a real build otherwise. Plain JavaScript, so that it runs
+ * on node without tsx.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+/** Folders and files whose contents go into a scope's build (turbo.json's inputs, by folder). */
+const SCOPES = {
+  // the CLI's bundle and the packages it bundles: not the spec, the templates or generated/
+  cli: { filters: ['@specgen/cli'], trees: ['packages'], files: ['pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.build.base.json', 'turbo.json'] },
+  // the generated server and the runtime it runs on, generated from the spec and the templates
+  server: {
+    filters: ['@service-api/server'],
+    trees: ['packages', 'spec', 'templates', 'generated'],
+    files: ['pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.build.base.json', 'turbo.json', 'specgen.config.json'],
+  },
+};
+
+/** Build outputs and folders no build reads; everything else under a tree counts. */
+const SKIPPED = new Set(['node_modules', 'dist', 'bundle', '.turbo', 'test', 'coverage', '.data']);
+
+function newestMtime(path, depth = 0) {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return 0;
+  }
+  let newest = stat.mtimeMs;
+  if (!stat.isDirectory()) return newest;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name.startsWith('.specgen-staging-') || (depth > 0 && SKIPPED.has(entry.name))) continue;
+    if (depth > 0 && entry.name === 'templates' && path.endsWith('/cli')) continue; // copied in at pack time
+    newest = Math.max(newest, newestMtime(join(path, entry.name), depth + 1));
+  }
+  return newest;
+}
+
+/** Milliseconds since the epoch of the newest input of `scope`. */
+export function newestInput(scope, root = REPO_ROOT) {
+  const { trees, files } = SCOPES[scope];
+  return Math.max(...[...trees, ...files].map((p) => newestMtime(join(root, p))));
+}
+
+const stampOf = (scope, root) => join(root, 'node_modules/.cache/specgen-dev', `built-${scope}`);
+
+/** True when the last build this launcher ran for `scope` is newer than every input. */
+export function isBuilt(scope, root = REPO_ROOT) {
+  let stamp;
+  try {
+    stamp = statSync(stampOf(scope, root)).mtimeMs;
+  } catch {
+    return false;
+  }
+  return newestInput(scope, root) <= stamp;
+}
+
+/**
+ * Runs `turbo run build` for the scope's packages (and what they depend on, generate included) when
+ * an input changed since the last such build; exits with turbo's status if it fails.
+ */
+export function ensureBuilt(scope, root = REPO_ROOT) {
+  if (isBuilt(scope, root)) return;
+  const filters = SCOPES[scope].filters.map((f) => `--filter=${f}`);
+  process.stderr.write(`building ${SCOPES[scope].filters.join(', ')} (turbo; a cache hit when nothing changed)\n`);
+  const turbo = join(root, 'node_modules/.bin/turbo');
+  const { NODE_OPTIONS: _source, ...env } = process.env;
+  const result = spawnSync(turbo, ['run', 'build', ...filters, '--output-logs=errors-only'], {
+    cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { TURBO_TELEMETRY_DISABLED: '1', ...env },
+  });
+  if (result.status !== 0) {
+    process.stderr.write(`build failed (${result.error?.message ?? `exit ${result.status}`}); run \`pnpm turbo run build\` to see why\n`);
+    process.exit(result.status || 1);
+  }
+  // The stamp's time is after the build, so the files the build itself wrote (generated/) count as built.
+  const stamp = stampOf(scope, root);
+  mkdirSync(join(stamp, '..'), { recursive: true });
+  writeFileSync(stamp, '');
+  const now = new Date();
+  utimesSync(stamp, now, now);
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+/**
+ * The repository's commands on compiled code (node, no tsx), building first only when an input changed
+ * since the last build (built.mjs):
+ *   node tools/dev/launch.mjs specgen <args>   the `specgen` CLI (packages/cli/bin/specgen.js)   = pnpm specgen
+ *   node tools/dev/launch.mjs start            the sandbox server with demo data (start.mjs)     = pnpm start
+ *   node tools/dev/launch.mjs service <args>   users and data of the store (service.mjs)          = pnpm service
+ * Each runs in this process: no second node start-up. The sources through tsx: `pnpm dev`, `pnpm dev:specgen`.
+ */
+import { ensureBuilt } from './built.mjs';
+
+const [name, ...rest] = process.argv.slice(2);
+const entries = {
+  specgen: ['cli', '../../packages/cli/bin/specgen.js'],
+  start: ['server', './start.mjs'],
+  service: ['server', './service.mjs'],
+};
+const entry = entries[name ?? ''];
+if (!entry) {
+  process.stderr.write(`usage: node tools/dev/launch.mjs ${Object.keys(entries).join('|')} [args]\n`);
+  process.exit(2);
+}
+ensureBuilt(entry[0]);
+// The entry reads its arguments from process.argv.slice(2), as when node runs it directly.
+process.argv = [process.argv[0] ?? 'node', new URL(entry[1], import.meta.url).pathname, ...rest];
+await import(entry[1]);
