@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, type FSWatcher, mkdirSync, openSync, readFileSync, watch, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findGenerators } from '../src/generators.ts';
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 /** Starts a watcher on a scratch copy of the spec; `next()` resolves with the following run. */
-async function startWatch(targets: string[] | null = ['types', 'validators']) {
+async function startWatch(targets: string[] | null = ['types', 'validators'], quietMs?: { run: number; remove: number }) {
   const s = scratch();
   const templatesDir = join(s.dir, 'templates');
   mkdirSync(join(templatesDir, 'types'), { recursive: true });
@@ -26,6 +26,7 @@ async function startWatch(targets: string[] | null = ['types', 'validators']) {
     serviceVersion: null,
     templatesDir,
     generators: findGenerators(targets),
+    quietMs,
     onRun: (run) => {
       runs.push(run);
       waiting?.(run);
@@ -109,6 +110,81 @@ describe('specgen generate --watch', () => {
     expect(run.offloaded).toEqual([]);
     expect(written(run)).toContain('openapi/openapi.json');
   }, 120_000);
+});
+
+/**
+ * Every file under `folders` that goes missing at any moment (fs.watch events and a 2 ms poll), until
+ * `stop()`; the watcher runs in this process, so the poll sees the folder between its runs.
+ */
+function watchForRemovals(out: string, folders: string[]) {
+  const files = folders.flatMap((f) => Object.keys(snapshot(join(out, f))).map((p) => join(out, f, p)));
+  const missing = new Set<string>();
+  const check = () => {
+    for (const f of files) if (!existsSync(f)) missing.add(f);
+  };
+  const watchers: FSWatcher[] = folders.map((f) => watch(join(out, f), { recursive: true }, check));
+  const poll = setInterval(check, 2);
+  return {
+    files,
+    stop: () => {
+      clearInterval(poll);
+      for (const w of watchers) w.close();
+      check();
+      return [...missing];
+    },
+  };
+}
+
+/** Writes `text` as a plain in-place save does: truncate, then the pieces cut at `cuts`, pausing between them. */
+async function truncateThenWrite(path: string, text: string, cuts: number[], pauseMs: number): Promise<void> {
+  const fd = openSync(path, 'w');
+  try {
+    let from = 0;
+    for (const cut of [...cuts, text.length]) {
+      writeSync(fd, text.slice(from, cut));
+      from = cut;
+      await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe('specgen generate --watch and a save written in pieces', () => {
+  it('never removes a file the saved spec still generates while the save is half written; the last run restores every file', async () => {
+    // Pauses of 100 ms between pieces, longer than the wait before a run (20 ms), so runs read the
+    // half-written spec; removals wait for 1 s of quiet, so every such run is superseded.
+    const w = await startWatch(['types', 'validators'], { run: 20, remove: 1_000 });
+    const before = snapshot(w.out);
+    const text = readFileSync(w.spec, 'utf8');
+    // Cut before resource sections: each prefix parses without errors, as a spec with fewer resources.
+    const cuts = [...text.matchAll(/^### /gm)].map((m) => m.index).filter((i) => i > text.indexOf('### ProductRecords')).slice(0, 5);
+    const removals = watchForRemovals(w.out, ['types/src/resources', 'validators/src/resources']);
+    expect(removals.files.length).toBeGreaterThan(10);
+    const runsBefore = w.runs.length;
+    await truncateThenWrite(w.spec, text, cuts, 100);
+    // The last run: the whole text, and no removal held back.
+    const last = () => (w.runs.length > runsBefore ? w.runs.at(-1) : undefined);
+    await expect.poll(() => last()?.specText === text && !last()?.provisional, { timeout: 20_000, interval: 50 }).toBe(true);
+    expect(removals.stop()).toEqual([]);
+    const runs = w.runs.slice(runsBefore);
+    expect(runs.some((r) => r.provisional && r.specText !== text), 'a run read the half-written spec and held its removals').toBe(true);
+    expect(snapshot(w.out)).toEqual(before);
+  }, 60_000);
+
+  it('removes the files of a resource that a save really removed', async () => {
+    const w = await startWatch();
+    const text = readFileSync(w.spec, 'utf8');
+    const section = text.slice(text.indexOf('### SupplierPartLinks'), text.indexOf('### Schedules'));
+    const nextRun = w.next();
+    writeFileSync(w.spec, text.replace(section, '').replace('| Purchase/SupplierPartLinks | Show supplier |\n', ''));
+    const run = await nextRun;
+    expect(run.provisional).toBe(false);
+    expect(run.outcome?.kind === 'written' && run.outcome.report.removed).toEqual([
+      'types/src/resources/supplier-part-link.ts', 'validators/src/resources/supplier-part-link.ts',
+    ]);
+    expect(existsSync(join(w.out, 'types/src/resources/supplier-part-link.ts'))).toBe(false);
+  }, 60_000);
 });
 
 describe('specgen generate --watch --pretty (real CLI)', () => {

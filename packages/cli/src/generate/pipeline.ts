@@ -32,6 +32,8 @@ export interface RenderOptions {
   packageNames?: Readonly<Record<string, string>>;
   /** Files whose contents the outcome keeps (`kept`); the others' text is dropped once written. */
   keep?: (path: string) => boolean;
+  /** Watch mode: files a run no longer produces are listed here, not removed (write-changed.ts `held`). */
+  heldRemovals?: string[];
 }
 
 export class GenerateError extends Error {}
@@ -276,7 +278,7 @@ export function finish(
     return { kind: 'checked', stale: [...settled.flatMap((s) => s.changed), ...leftOver].sort(), ...produced };
   }
   const writeStarted = performance.now();
-  const report = staging ? staging.commit(wanted, owned) : writeChanged(options.outDir, collected!.sort((a, b) => byPath(a.path, b.path)), known!);
+  const report = staging ? staging.commit(wanted, owned) : writeChanged(options.outDir, collected!.sort((a, b) => byPath(a.path, b.path)), known!, options.heldRemovals);
   options.progress?.wrote?.(report, performance.now() - writeStarted);
   if (known && staging) for (const f of collected!) known.set(f.path, knownOf(f));
   return { kind: 'written', report, ...produced };

@@ -15,6 +15,8 @@ import { builtinTemplatesDir } from './templates-dir.ts';
 import { generators as registry } from '../generators.ts';
 import { OFFLOADED_TARGETS, startOffload } from './offload.ts';
 import { type GenerateOutcome, type KnownOutput, type RenderOptions, generateFromSpec, renderTarget } from './pipeline.ts';
+import { REMOVE_QUIET_MS, RUN_QUIET_MS, mayRemove, sameStamp, stampOf, untilQuiet } from './spec-stability.ts';
+import { removeHeld } from './write-changed.ts';
 
 const SETTLE_MS = 80;
 
@@ -29,6 +31,11 @@ export interface WatchRun {
   ms: number;
   /** Targets this run rendered in the worker thread (offload.ts). */
   offloaded?: readonly string[];
+  /**
+   * A newer event (or a spec that changed since it was read) superseded this run before it could
+   * remove files: the files it no longer produced were kept, and the next run decides (spec-stability.ts).
+   */
+  provisional?: boolean;
 }
 
 export interface WatchOptions extends RenderOptions {
@@ -36,6 +43,8 @@ export interface WatchOptions extends RenderOptions {
   templatesDir: string | null;
   generators: readonly Generator[];
   onRun(run: WatchRun): void;
+  /** How long the spec must be quiet before a run reads it, and before a run removes files (spec-stability.ts). */
+  quietMs?: { run: number; remove: number };
 }
 
 export interface WatchHandle {
@@ -67,7 +76,11 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     }
     let specText: string | undefined;
     try {
+      // A save truncates, then writes: read once the spec is quiet, and note what was read.
+      await untilQuiet(options.specPath, options.quietMs?.run ?? RUN_QUIET_MS);
+      let read = stampOf(options.specPath);
       specText = readFileSync(options.specPath, 'utf8');
+      if (!sameStamp(read, stampOf(options.specPath))) read = null;
       lastSpecText = specText;
       const remote = offload?.render({
         specText, specFile: options.specFile, outDir: options.outDir, serviceVersion: options.serviceVersion, templatesDir: options.templatesDir, packageNames: options.packageNames, templatesVersion,
@@ -88,8 +101,19 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
           offloaded.push(target);
         }
       }
-      const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false }, known, prerendered);
-      options.onRun({ trigger, outcome, specText, ms: performance.now() - at, offloaded });
+      const held: string[] = [];
+      const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false, heldRemovals: held }, known, prerendered);
+      let provisional = false;
+      if (held.length > 0 && outcome.kind === 'written') {
+        // Removals only from a run no newer event superseded, on a spec that stayed as read.
+        if (await mayRemove(options.specPath, read, () => queued !== null, options.quietMs?.remove ?? REMOVE_QUIET_MS)) {
+          outcome.report.removed.push(...removeHeld(options.outDir, held, known));
+        } else {
+          provisional = true;
+          if (!queued) schedule(options.specPath, false);
+        }
+      }
+      options.onRun({ trigger, outcome, specText, ms: performance.now() - at, offloaded, provisional });
     } catch (err) {
       options.onRun({ trigger, error: err instanceof Error ? err : new Error(String(err)), specText, ms: performance.now() - at });
     }

@@ -30,9 +30,11 @@ export function knownText(known: string | WrittenChunks | undefined): string | u
 
 /**
  * Watch mode: writes the files whose contents differ from the previous run and removes the ones
- * it no longer produces, without reading the output folder again. `known` is updated.
+ * it no longer produces, without reading the output folder again. `known` is updated. With `held`,
+ * the files no longer produced are listed there instead, left in place and in `known`: the watcher
+ * removes them with `removeHeld` once it knows the run was not superseded (watch.ts).
  */
-export function writeChanged(outDir: string, files: readonly GeneratedFile[], known: KnownOutput): WriteReport {
+export function writeChanged(outDir: string, files: readonly GeneratedFile[], known: KnownOutput, held?: string[]): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const want = new Set(files.map((f) => f.path));
   for (const f of files) {
@@ -44,13 +46,19 @@ export function writeChanged(outDir: string, files: readonly GeneratedFile[], kn
     known.set(f.path, write(join(outDir, f.path), f, previous));
     report.written.push(f.path);
   }
-  for (const path of [...known.keys()]) {
-    if (want.has(path)) continue;
+  const gone = [...known.keys()].filter((path) => !want.has(path));
+  if (held) held.push(...gone);
+  else report.removed.push(...removeHeld(outDir, gone, known));
+  return report;
+}
+
+/** Removes files a run no longer produces (held by `writeChanged`) and forgets them; returns the paths. */
+export function removeHeld(outDir: string, paths: readonly string[], known: KnownOutput): string[] {
+  for (const path of paths) {
     rmSync(join(outDir, path), { force: true });
     known.delete(path);
-    report.removed.push(path);
   }
-  return report;
+  return [...paths];
 }
 
 /**

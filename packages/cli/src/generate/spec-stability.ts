@@ -1,0 +1,62 @@
+/**
+ * Watch mode and half-written files. An editor's save (or any plain write) truncates the spec and
+ * then writes it, sometimes in pieces; a watcher that reads in between parses a shorter spec. So a
+ * run first waits until the spec's size and modification time have not moved for `RUN_QUIET_MS`,
+ * and a run may only remove files when the spec is still what it read and has been quiet for
+ * `REMOVE_QUIET_MS` (watch.ts holds the removals until then, and drops them when a newer event came).
+ */
+import { statSync } from 'node:fs';
+
+/** The spec must be this quiet before a run reads it. */
+export const RUN_QUIET_MS = 20;
+/** ... and this quiet, unchanged since the run read it, before the run removes files. */
+export const REMOVE_QUIET_MS = 120;
+/** A spec written for longer than this without a pause still gets a run (and no removal). */
+const MAX_WAIT_MS = 2_000;
+
+/** Size and modification time of a file, or null when it cannot be read. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+}
+
+export function stampOf(path: string): FileStamp | null {
+  try {
+    const { size, mtimeMs } = statSync(path);
+    return { size, mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+export const sameStamp = (a: FileStamp | null, b: FileStamp | null) => a !== null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `path` has not changed for `quietMs` (or is gone, or `MAX_WAIT_MS` passed). */
+export async function untilQuiet(path: string, quietMs: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const stamp = stampOf(path);
+    if (stamp === null) return;
+    const age = Date.now() - stamp.mtimeMs;
+    if (age >= quietMs || Date.now() - started > MAX_WAIT_MS) return;
+    await sleep(quietMs - age);
+  }
+}
+
+/**
+ * Whether a run that read the spec at `read` may remove files: it resolves true once the spec has
+ * been quiet for `quietMs` and is still as read, false as soon as it changed or
+ * `superseded()` says a newer event is waiting.
+ */
+export async function mayRemove(path: string, read: FileStamp | null, superseded: () => boolean, quietMs = REMOVE_QUIET_MS): Promise<boolean> {
+  for (;;) {
+    if (superseded()) return false;
+    const now = stampOf(path);
+    if (now === null || !sameStamp(now, read)) return false;
+    const age = Date.now() - now.mtimeMs;
+    if (age >= quietMs) return true;
+    await sleep(quietMs - age);
+  }
+}
