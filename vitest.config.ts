@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -16,6 +17,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // vitest's default is one worker less than the cores: a single worker on a 2-core CI runner, idle while
+    // its file waits on a child process, a server, PostgreSQL or chromium. At least 2 (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Number(process.env['VITEST_MAX_WORKERS']) || Math.max(2, availableParallelism() - 1),
     env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, `--conditions=${SOURCE_CONDITION}`].filter(Boolean).join(' ') },
   },
 });

@@ -10,6 +10,9 @@
  * Every measurement runs in its own process (peak memory is that run's alone).
  *
  *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only] [--cold-only] [--repeat 1]
+ *     [--rounds 3] [--baseline-bin <path of another build's bin>] [--in-process] [--print-lines]
+ * --watch-only: the compiled bin under --watch (watch-bin.ts: field edit, row added, row removed, each
+ * written whole and truncate + pieces; --rounds of each), then, with --in-process, the in-process table.
  * --cold-only: the synthetic spec, all targets, cold and warm, against openapi-typescript; no watch.
  * With all targets on the synthetic spec it also runs what users run, timed from outside: the compiled
  * CLI (`node packages/cli/bin/specgen.js generate`, after `pnpm turbo run build`) on one thread and with
@@ -22,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syntheticSpec } from '../synthetic-spec.ts';
+import { type EditResult, watchBin } from './watch-bin.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -138,6 +142,40 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
 for (const r of ratios) console.log(`\n${r}`);
 
 if (coldOnly) process.exit(0);
+
+// The compiled bin under --watch, timed from outside: save -> last change under the output folder, per
+// kind of save (watch-bin.ts); `--baseline-bin <other checkout>/packages/cli/bin/specgen.js` runs another
+// build first, alternating per round, for a before/after in the same run.
+{
+  const bins: [string, string][] = [['this checkout', join(ROOT, 'packages/cli/bin/specgen.js')]];
+  const baselineBin = args.includes('--baseline-bin') ? args[args.indexOf('--baseline-bin') + 1] : undefined;
+  if (baselineBin) bins.unshift(['baseline bin', baselineBin]);
+  const rounds = option('--rounds', 3);
+  const results = new Map<string, EditResult[]>(bins.map(([label]) => [label, []]));
+  const { NODE_OPTIONS: _source, ...userEnv } = process.env;
+  for (let round = 0; round < rounds; round++) {
+    for (const [label, bin] of bins) {
+      const copy = join(work, `watch-bin-${round}-${label.replace(/\W+/g, '-')}.md`);
+      writeFileSync(copy, text);
+      results.get(label)!.push(...(await watchBin(bin, copy, mkdtempSync(join(work, 'watch-bin-out-')), 1, userEnv)));
+    }
+  }
+  const mid = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+  console.log(`\n| --watch, compiled bin, all targets, synthetic spec: save -> last change under the output folder | bin | saves | median ms | max ms | all, ms |`);
+  console.log('|---|---|---:|---:|---:|---|');
+  for (const [label] of bins) {
+    const all = results.get(label)!;
+    const kinds = [...new Set(all.map((r) => `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}`))];
+    for (const kind of [...kinds, 'every save']) {
+      const ms = all.filter((r) => kind === 'every save' || `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}` === kind).map((r) => r.ms);
+      console.log(`| ${kind} | ${label} | ${ms.length} | ${mid(ms)} | ${Math.round(Math.max(...ms))} | ${ms.map((m) => Math.round(m)).join(', ')} |`);
+    }
+    const provisional = all.filter((r) => r.lines.length > 1).length;
+    console.log(`| saves that printed more than one run (a provisional run first) | ${label} | ${provisional} | | | |`);
+  }
+  if (args.includes('--print-lines')) for (const [label] of bins) for (const r of results.get(label)!) console.log(`${label} ${r.kind} ${r.writer}: ${r.lines.join(' / ')}`);
+}
+if (!args.includes('--in-process')) process.exit(0);
 console.log('\n| watch, synthetic spec | targets | initial run ms | save -> written, median ms | max ms | event -> written, median ms | cpu per edit, median ms | files written per edit | peak RSS MB |');
 console.log('|---|---|---:|---:|---:|---:|---:|---|---:|');
 /** Median wall ms per step of an edit (parse, each target, syntax check, write), printed after the table. */

@@ -15,12 +15,16 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 /** Folders and files whose contents go into a scope's build (turbo.json's inputs, by folder). */
 const SCOPES = {
   // the CLI's bundle and the packages it bundles: not the spec, the templates or generated/
-  cli: { filters: ['@specgen/cli'], trees: ['packages'], files: ['pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.build.base.json', 'turbo.json'] },
+  cli: {
+    filters: ['@specgen/cli'], trees: ['packages'], files: ['pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.build.base.json', 'turbo.json'],
+    outputs: ['packages/cli/bundle/main.js'],
+  },
   // the generated server and the runtime it runs on, generated from the spec and the templates
   server: {
     filters: ['@service-api/server'],
     trees: ['packages', 'spec', 'templates', 'generated'],
     files: ['pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.build.base.json', 'turbo.json', 'specgen.config.json'],
+    outputs: [],
   },
 };
 
@@ -52,15 +56,30 @@ export function newestInput(scope, root = REPO_ROOT) {
 
 const stampOf = (scope, root) => join(root, 'node_modules/.cache/specgen-dev', `built-${scope}`);
 
-/** True when the last build this launcher ran for `scope` is newer than every input. */
-export function isBuilt(scope, root = REPO_ROOT) {
-  let stamp;
+const mtimeOf = (path) => {
   try {
-    stamp = statSync(stampOf(scope, root)).mtimeMs;
+    return statSync(path).mtimeMs;
   } catch {
-    return false;
+    return 0;
   }
-  return newestInput(scope, root) <= stamp;
+};
+
+/**
+ * True when the last build of `scope` is newer than every input: the last build this launcher ran
+ * (its stamp), or for the CLI any build that wrote the bundle (`pnpm build`, tools/ci/test.sh).
+ */
+export function isBuilt(scope, root = REPO_ROOT) {
+  const built = Math.max(mtimeOf(stampOf(scope, root)), ...SCOPES[scope].outputs.map((p) => mtimeOf(join(root, p))));
+  return built > 0 && newestInput(scope, root) <= built;
+}
+
+/**
+ * How tests start this checkout's `specgen`: the compiled bin when the CLI's build is current (CI
+ * builds before the tests), else tsx on the sources; SPECGEN_TEST_FROM_SOURCES=1 forces the sources.
+ */
+export function specgenArgv(root = REPO_ROOT, env = process.env) {
+  if (env.SPECGEN_TEST_FROM_SOURCES !== '1' && isBuilt('cli', root)) return [process.execPath, join(root, 'packages/cli/bin/specgen.js')];
+  return [join(root, 'node_modules/.bin/tsx'), '--conditions=@specgen/source', join(root, 'packages/cli/src/main.ts')];
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The `review` job of .github/workflows/spec.yml, run locally: its steps' scripts are executed
  * verbatim with bash (GitHub's expressions substituted, `pnpm` a shim that runs this checkout's
- * CLI) in a throwaway git repository holding the real spec and its generated packages: a base
+ * CLI, compiled when its build is current) in a throwaway git repository holding the real spec and its generated packages: a base
  * commit (`origin/main`) and a pull request that removes `SupplierPartLinks.Dock`.
  * The comment step talks to a fake GitHub API on loopback.
  */
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { MARKER } from '../ci/pr-comment.ts';
+import { specgenArgv } from '../dev/built.mjs';
 import { startFakeGitHub, type FakeGitHub } from './github-fake.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -79,9 +80,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'review-repo-'));
   shimDir = mkdtempSync(join(tmpdir(), 'pnpm-shim-'));
   const tsx = `"${join(ROOT, 'node_modules/.bin/tsx')}" --conditions=@specgen/source`;
+  // this checkout's CLI: the compiled bin when its build is current, else tsx on the sources (built.mjs)
+  const cli = specgenArgv(ROOT).map((a) => `"${a}"`).join(' ');
   writeFileSync(
     join(shimDir, 'pnpm'),
-    `#!/bin/sh\ncase "$1" in\n  specgen) shift; exec ${tsx} "${join(ROOT, 'packages/cli/src/main.ts')}" "$@" ;;\n  tsx) shift; exec ${tsx} "$@" ;;\n  *) echo "shim: only pnpm specgen and pnpm tsx are available" >&2; exit 99 ;;\nesac\n`,
+    `#!/bin/sh\ncase "$1" in\n  specgen) shift; exec ${cli} "$@" ;;\n  tsx) shift; exec ${tsx} "$@" ;;\n  *) echo "shim: only pnpm specgen and pnpm tsx are available" >&2; exit 99 ;;\nesac\n`,
   );
   chmodSync(join(shimDir, 'pnpm'), 0o755);
   // the base: the spec, its committed generated packages, the changesets config, the comment script

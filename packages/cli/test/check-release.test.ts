@@ -10,11 +10,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { specRepo } from '@specgen/diff/testing';
+import { specgenArgv } from '../../../tools/dev/built.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** This checkout's CLI: the compiled bin when its build is current, else tsx on the sources (built.mjs). */
+const [command, ...commandArgs] = specgenArgv(ROOT);
+
 function cli(args: string[], cwd = ROOT) {
-  return spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'check-release', ...args], { cwd, encoding: 'utf8' });
+  return spawnSync(command!, [...commandArgs, 'check-release', ...args], { cwd, encoding: 'utf8' });
 }
 
 describe('specgen check-release: usage and bad input', () => {

@@ -1,0 +1,102 @@
+/**
+ * `specgen generate --watch` as a user runs it: the compiled bin in its own process, timed from the
+ * save to the last change anywhere under the output folder (a recursive fs.watch in this process).
+ * Each save is one of: a one-field edit, a row added, the row removed; written whole (`writeFileSync`)
+ * or in place as a plain editor save does (truncate, then 256 KiB pieces, one event-loop turn apart).
+ * Used by generate.ts --watch-only.
+ */
+import { spawn } from 'node:child_process';
+import { type FSWatcher, closeSync, openSync, readFileSync, watch, writeFileSync, writeSync } from 'node:fs';
+
+export type Writer = 'whole' | 'truncating';
+export interface WatchEdit {
+  kind: string;
+  writer: Writer;
+  text: string;
+}
+export interface EditResult extends WatchEdit {
+  /** Save -> last change under the output folder. */
+  ms: number;
+  /** The summary lines the command printed for this save (a provisional run adds one). */
+  lines: string[];
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function save(path: string, text: string, writer: Writer): Promise<void> {
+  if (writer === 'whole') return writeFileSync(path, text);
+  const bytes = Buffer.from(text);
+  const fd = openSync(path, 'w');
+  try {
+    for (let at = 0; at < bytes.length; at += 256 * 1024) {
+      writeSync(fd, bytes, at, Math.min(256 * 1024, bytes.length - at));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The edits of one round, from the spec's text: a field edit, a row added and removed, each written both ways. */
+export function editsOf(original: string, round: number): WatchEdit[] {
+  const row = '| WarrantyMonths | Int32 | Warranty length in months. |';
+  if (!original.includes(row)) throw new Error('the spec has no WarrantyMonths row to edit');
+  const line = original.slice(original.indexOf(row), original.indexOf('\n', original.indexOf(row)) + 1);
+  const field = (i: number) => original.replace(row, `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${round}.${i}). |`);
+  const added = original.replace(line, `${line}${line.replace('WarrantyMonths', `BenchExtra${round}`)}`);
+  return [
+    { kind: 'one-field edit', writer: 'whole', text: field(0) },
+    { kind: 'one-field edit', writer: 'truncating', text: field(1) },
+    { kind: 'row added', writer: 'whole', text: added },
+    { kind: 'row removed', writer: 'whole', text: original },
+    { kind: 'row added', writer: 'truncating', text: added },
+    { kind: 'row removed', writer: 'truncating', text: original },
+  ];
+}
+
+/** Starts `node <bin> generate --watch`, saves each edit in turn and times it; the spec is left as given. */
+export async function watchBin(bin: string, spec: string, out: string, rounds: number, env: NodeJS.ProcessEnv): Promise<EditResult[]> {
+  const original = readFileSync(spec, 'utf8');
+  const child = spawn(process.execPath, [bin, 'generate', '--watch', '--spec', spec, '--out', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let lastOutput = 0;
+  child.stdout.setEncoding('utf8').on('data', (t: string) => {
+    stdout += t;
+    lastOutput = performance.now();
+  });
+  child.stderr.setEncoding('utf8').on('data', (t: string) => void (stderr += t));
+  let watcher: FSWatcher | null = null;
+  try {
+    for (let waited = 0; !stdout.includes('watching '); waited += 50) {
+      if (child.exitCode !== null || waited > 300_000) throw new Error(`watch did not start: ${stderr}`);
+      await sleep(50);
+    }
+    let lastChange = 0;
+    watcher = watch(out, { recursive: true }, () => void (lastChange = performance.now()));
+    const results: EditResult[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const edit of editsOf(original, round)) {
+        const linesBefore = stdout.split('\n').length;
+        lastChange = 0;
+        const at = performance.now();
+        await save(spec, edit.text, edit.writer);
+        // Done: a summary line came, then nothing more (output or file change) for 400 ms.
+        for (let waited = 0; ; waited += 20) {
+          const quiet = performance.now() - Math.max(lastOutput, lastChange) > 400;
+          if (stdout.split('\n').length > linesBefore && quiet) break;
+          if (child.exitCode !== null || waited > 120_000) throw new Error(`no run after a save: ${stderr}`);
+          await sleep(20);
+        }
+        const lines = stdout.split('\n').slice(linesBefore - 1, -1);
+        results.push({ ...edit, ms: lastChange > 0 ? lastChange - at : Number.NaN, lines });
+        await sleep(150);
+      }
+    }
+    return results;
+  } finally {
+    watcher?.close();
+    child.kill('SIGINT');
+    writeFileSync(spec, original);
+  }
+}
