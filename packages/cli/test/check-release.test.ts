@@ -72,7 +72,7 @@ describe('specgen diff --changeset and check-release: the package names of specg
   const repo = specRepo(readFileSync(join(FIX, 'base.md'), 'utf8'), readFileSync(join(FIX, 'resources/new.md'), 'utf8'));
   afterAll(() => repo.remove());
   const specgen = (args: string[]) =>
-    spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), ...args], { cwd: repo.dir, encoding: 'utf8' });
+    spawnSync(command!, [...commandArgs, ...args], { cwd: repo.dir, encoding: 'utf8' });
 
   it('a renamed scope (and one renamed package) is what the changeset names and what the gate expects', () => {
     writeFileSync(join(repo.dir, 'specgen.config.json'), JSON.stringify({ packageScope: '@acme-api', packageNames: { client: '@acme/sdk' } }));
