@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findGenerators } from '../src/generators.ts';
 import { type WatchHandle, type WatchRun, watchGenerate } from '../src/generate/watch.ts';
+import { specgenArgv } from '../../../tools/dev/built.mjs';
 import { REPO_ROOT, runGenerate, scratch, snapshot } from './generate-support.ts';
 
 let handle: WatchHandle | null = null;
@@ -191,7 +192,9 @@ describe('specgen generate --watch --pretty (real CLI)', () => {
   it('shows a spec error with its source line and caret, as a one-shot run does', async () => {
     const s = scratch();
     writeFileSync(s.spec, readFileSync(s.spec, 'utf8').replace('| ForceRelogin | Boolean |', '| ForceRelogin | Bolean |'));
-    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(REPO_ROOT, 'packages/cli/src/main.ts'), 'generate', '--watch', '--pretty', '--only', 'types', '--spec', s.spec, '--out', s.out], {
+    // this checkout's CLI: compiled when its build is current, else tsx on the sources (built.mjs)
+    const [command, ...commandArgs] = specgenArgv(REPO_ROOT);
+    const child = spawn(command!, [...commandArgs, 'generate', '--watch', '--pretty', '--only', 'types', '--spec', s.spec, '--out', s.out], {
       cwd: s.dir, env: { ...process.env, NO_COLOR: '1' },
     });
     let stderr = '';

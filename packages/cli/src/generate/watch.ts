@@ -62,6 +62,8 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
   let queued: { trigger: string; at: number; templatesChanged: boolean } | null = null;
   /** The spec text the last run read; see `settle`. */
   let lastSpecText: string | null = null;
+  /** A run started and has not read the spec yet: it will read the latest text, so `settle` waits for it. */
+  let reading = false;
   let templatesVersion = 0;
   // Opt-in (SPECGEN_WATCH_WORKER=1): on the shared 2-core machine it was measured it cost more CPU
   // and memory than it saved (docs/benchmarks/generate.md). Only the registry's own generators can
@@ -77,11 +79,13 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     let specText: string | undefined;
     try {
       // A save truncates, then writes: read once the spec is quiet, and note what was read.
+      reading = true;
       await untilQuiet(options.specPath, options.quietMs?.run ?? RUN_QUIET_MS);
       let read = stampOf(options.specPath);
       specText = readFileSync(options.specPath, 'utf8');
       if (!sameStamp(read, stampOf(options.specPath))) read = null;
       lastSpecText = specText;
+      reading = false;
       const remote = offload?.render({
         specText, specFile: options.specFile, outDir: options.outDir, serviceVersion: options.serviceVersion, templatesDir: options.templatesDir, packageNames: options.packageNames, templatesVersion,
       });
@@ -115,6 +119,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       }
       options.onRun({ trigger, outcome, specText, ms: performance.now() - at, offloaded, provisional });
     } catch (err) {
+      reading = false;
       options.onRun({ trigger, error: err instanceof Error ? err : new Error(String(err)), specText, ms: performance.now() - at });
     }
   };
@@ -125,6 +130,8 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
    * read again, and a text that differs from what the last run used triggers one more run.
    */
   const settle = () => {
+    // A run that will read the spec is on its way: look again after it read.
+    if (queued || reading) return void setTimeout(settle, SETTLE_MS).unref();
     let text: string | null = null;
     try {
       text = readFileSync(options.specPath, 'utf8');
