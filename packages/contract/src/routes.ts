@@ -10,7 +10,7 @@
  *
  * Each route carries every status it can answer with the body (responses.ts, messages.ts).
  */
-import type { Command, Endpoint, Resource, Spec } from '@specgen/ir';
+import { type Command, type Endpoint, type Resource, type Spec, stableIdentity } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { endpointsAt, readResourcesAt } from './availability.ts';
 import { MESSAGES, OIDC_MESSAGES, READ_MESSAGES } from './messages.ts';
@@ -234,10 +234,11 @@ export function routes(spec: Spec, version: string | null): readonly RouteContra
 const readRouteMemo = new WeakMap<Resource, { prefix: string; routes: readonly RouteContract[] }>();
 
 function finishedReadRoutes(spec: Spec, r: Resource): readonly RouteContract[] {
-  const kept = readRouteMemo.get(r);
+  // by position-free identity (@specgen/ir identity.ts): routes carry no positions
+  const kept = readRouteMemo.get(stableIdentity(r));
   if (kept && kept.prefix === spec.readPathPrefix) return kept.routes;
   const built = readRoutes(spec, r).map(finish);
-  readRouteMemo.set(r, { prefix: spec.readPathPrefix, routes: built });
+  readRouteMemo.set(stableIdentity(r), { prefix: spec.readPathPrefix, routes: built });
   return built;
 }
 

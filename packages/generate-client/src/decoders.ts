@@ -2,7 +2,7 @@
  * The client's decoders (`decode.ts`): they make Int64 fields bigint and recurse into expanded
  * relations, without validating. Kept per resource object (watch mode keeps unchanged ones).
  */
-import { type Field, type Resource } from '@specgen/ir';
+import { type Field, type Resource, stableIdentity } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { isRelation } from '@specgen/contract';
 import type { DecoderView } from './model.ts';
@@ -22,8 +22,8 @@ function decoderView(typeName: string, fields: readonly Field[]): DecoderView {
 }
 
 function resourceDecoder(r: Resource, fields: () => readonly Field[], fieldSet: string): { view: DecoderView; targets: string[] } {
-  let bySet = ownDecoders.get(r);
-  if (!bySet) ownDecoders.set(r, (bySet = new Map()));
+  let bySet = ownDecoders.get(stableIdentity(r));
+  if (!bySet) ownDecoders.set(stableIdentity(r), (bySet = new Map()));
   let entry = bySet.get(fieldSet);
   if (!entry) {
     const own = fields();

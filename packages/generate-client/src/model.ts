@@ -4,7 +4,7 @@
  * and every path from the route table of @specgen/contract, which the OpenAPI document and the
  * server use too.
  */
-import { fieldsAt, type Endpoint, type Field, type Resource, type Spec } from '@specgen/ir';
+import { fieldsAt, type Endpoint, type Field, type Resource, type Spec, stableIdentity } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { addDecoder } from './decoders.ts';
 import { SESSION_HEADER, effectiveVersion, endpointsAt, isRelation, readResourcesAt, routes, withinPrefix, type RouteContract } from '@specgen/contract';
@@ -118,7 +118,8 @@ const resourceViews = new WeakMap<Resource, { version: string | null; path: stri
 
 function resourceView(r: Resource, version: string | null, table: readonly RouteContract[]): ResourceView {
   const path = listRoutePath(table, r.name);
-  const hit = resourceViews.get(r);
+  // by position-free identity: a resource that only moved keeps its view (no positions in it)
+  const hit = resourceViews.get(stableIdentity(r));
   if (hit && hit.version === version && hit.path === path) return hit.view;
   const typeName = naming.recordType(r.name);
   const fields = fieldsAt(r, version);
@@ -136,7 +137,7 @@ function resourceView(r: Resource, version: string | null, table: readonly Route
     listOperation: naming.listOperation(r.name),
     getOperation: naming.getOperation(r.name),
   };
-  resourceViews.set(r, { version, path, view });
+  resourceViews.set(stableIdentity(r), { version, path, view });
   return view;
 }
 

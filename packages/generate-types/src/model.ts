@@ -3,7 +3,7 @@
  * here (names from @specgen/naming, TypeScript types, JSDoc lines, imports), so templates
  * stay plain text and a user override needs no logic of its own.
  */
-import { type Field, type Resource, type Spec, type Structure, compareVersions, fieldsAt, resourcesAt } from '@specgen/ir';
+import { type Field, type Resource, type Spec, type Structure, compareVersions, fieldsAt, resourcesAt, stableIdentity } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { docSafe, fieldDoc } from './field-doc.ts';
 import { BuildMemo, resourceKey } from './memo.ts';
@@ -86,14 +86,15 @@ function buildModel(spec: Spec, serviceVersion: string | null, specFile: string)
   ]);
   resourceViews.begin(context);
   const resources = resourcesAt(spec, serviceVersion).map((r) => {
-    const hit = viewOfResource.get(r);
+    // by position-free identity: a resource that only moved keeps its view (it prints no positions)
+    const hit = viewOfResource.get(stableIdentity(r));
     if (hit?.context === context) {
       resourceViews.keep(hit.key, hit.view);
       return hit.view;
     }
     const key = resourceKey(r);
     const view = resourceViews.get(key, () => resourceView(spec, r, serviceVersion));
-    viewOfResource.set(r, { context, key, view });
+    viewOfResource.set(stableIdentity(r), { context, key, view });
     return view;
   });
   resourceViews.sweep();

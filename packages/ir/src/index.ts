@@ -3,3 +3,4 @@ export * from './version.ts';
 export * from './factory.ts';
 export * from './queries.ts';
 export * from './snapshot.ts';
+export * from './identity.ts';

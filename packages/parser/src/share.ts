@@ -3,7 +3,11 @@
  * the previous IR in the same place (same property; in an array, the entry of the same kind and
  * name, id or title, else the same index) is replaced by the previous object. Deep-equal includes
  * source positions and the order of properties, so the result is always deep-equal to `next`.
+ * A new object equal to its counterpart but for `source` positions (its lines moved) is recorded as
+ * that counterpart's twin (`markMoved`; generators that print no positions key by `stableIdentity`).
  */
+
+import { markMoved, stableIdentity } from '@specgen/ir';
 
 type Node = Record<string, unknown> | unknown[];
 
@@ -21,19 +25,27 @@ function share(prev: unknown, next: unknown): unknown {
   const keys = Object.keys(next);
   const prevKeys = Object.keys(prev);
   let same = keys.length === prevKeys.length;
+  // equal but for `source` positions (at any depth): a twin of `prev` (identity.ts of @specgen/ir)
+  let moved = same;
   const out: Record<string, unknown> = {};
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     const value = share(prev[k], next[k]);
     if (same && (prevKeys[i] !== k || value !== prev[k])) same = false;
+    if (moved && (prevKeys[i] !== k || !(k === 'source' || sameBesidePositions(value, prev[k])))) moved = false;
     out[k] = value;
   }
-  return same ? prev : out;
+  if (same) return prev;
+  if (moved) markMoved(out, prev);
+  return out;
 }
+
+const sameBesidePositions = (a: unknown, b: unknown) => a === b || (isNode(a) && isNode(b) && stableIdentity(a) === stableIdentity(b));
 
 function shareArray(prev: unknown[], next: unknown[]): unknown[] {
   let byKey: Map<string, unknown> | null = null;
   let same = prev.length === next.length;
+  let moved = same;
   const out = next.map((x, i) => {
     let counterpart = prev[i];
     const key = entryKey(x);
@@ -43,9 +55,12 @@ function shareArray(prev: unknown[], next: unknown[]): unknown[] {
     }
     const value = share(counterpart, x);
     if (same && value !== prev[i]) same = false;
+    if (moved && !sameBesidePositions(value, prev[i])) moved = false;
     return value;
   });
-  return same ? prev : out;
+  if (same) return prev;
+  if (moved) markMoved(out, prev);
+  return out;
 }
 
 /** `resource:ProductRecords`, `endpoint:totpLogin`: what an IR entry is called; null when it has no name. */

@@ -4,7 +4,7 @@
  * previous parse's object (===), source positions included in "did not change".
  */
 import fc from 'fast-check';
-import type { Resource, Spec } from '@specgen/ir';
+import { type Resource, type Spec, stableIdentity } from '@specgen/ir';
 import { describe, expect, it } from 'vitest';
 import { createIncrementalParser, parseSpec, type IncrementalParser } from '../src/index.ts';
 import { specText } from './helpers.ts';
@@ -83,6 +83,28 @@ describe('incremental parse after an edit', () => {
     const { before, after } = afterEdit(edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'));
     expect(newResources(before, after)).toEqual(before.resources.map((r) => r.name));
     expect(after.versions).toBe(before.versions);
+  });
+
+  it('an entry that only moved is a twin of the previous one (stableIdentity), an edited one is not', () => {
+    const { before, after } = afterEdit(edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'));
+    for (const r of after.resources) {
+      const previous = byName(before).get(r.name)!;
+      expect(r).not.toBe(previous);
+      expect(r.source.line).toBe(previous.source.line + 2);
+      expect(stableIdentity(r), r.name).toBe(stableIdentity(previous));
+      r.fields.forEach((f, i) => expect(stableIdentity(f)).toBe(stableIdentity(previous.fields[i]!)));
+    }
+    // moved twice: still the first object's twin
+    const parser = createIncrementalParser();
+    const first = parseChecked(parser, ORIGINAL).spec;
+    parseChecked(parser, edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'));
+    const third = parseChecked(parser, edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nOne.\n\nTwo.\n')).spec;
+    for (const r of third.resources) expect(stableIdentity(r)).toBe(byName(first).get(r.name));
+    // a changed note: a new value, not a twin
+    const changed = afterEdit(edit(ORIGINAL, 'Covered by warranty.', 'Covered by the warranty.'));
+    const product = byName(changed.after).get('ProductRecords')!;
+    expect(stableIdentity(product)).not.toBe(stableIdentity(byName(changed.before).get('ProductRecords')!));
+    expect(stableIdentity(product)).toBe(product);
   });
 
   it('adding a resource renews the resources whose references it resolves; removing it restores them', () => {
