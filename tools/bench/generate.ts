@@ -167,8 +167,11 @@ if (coldOnly) process.exit(0);
     const all = results.get(label)!;
     const kinds = [...new Set(all.map((r) => `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}`))];
     for (const kind of [...kinds, 'every save']) {
-      const ms = all.filter((r) => kind === 'every save' || `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}` === kind).map((r) => r.ms);
-      console.log(`| ${kind} | ${label} | ${ms.length} | ${mid(ms)} | ${Math.round(Math.max(...ms))} | ${ms.map((m) => Math.round(m)).join(', ')} |`);
+      const all_ = all.filter((r) => kind === 'every save' || `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}` === kind).map((r) => r.ms);
+      // NaN: no file changed after that save (its run came with the previous save's, or wrote nothing)
+      const ms = all_.filter((m) => !Number.isNaN(m));
+      const shown = all_.map((m) => (Number.isNaN(m) ? 'none' : Math.round(m))).join(', ');
+      console.log(`| ${kind} | ${label} | ${all_.length} | ${mid(ms)} | ${Math.round(Math.max(...ms))} | ${shown} |`);
     }
     const provisional = all.filter((r) => r.lines.length > 1).length;
     console.log(`| saves that printed more than one run (a provisional run first) | ${label} | ${provisional} | | | |`);
