@@ -41,7 +41,7 @@ function newestMtime(path, depth = 0) {
   let newest = stat.mtimeMs;
   if (!stat.isDirectory()) return newest;
   for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name.startsWith('.specgen-staging-') || (depth > 0 && SKIPPED.has(entry.name))) continue;
+    if (entry.name.startsWith('.specgen-staging-') || entry.name.startsWith('.bundle-') || (depth > 0 && SKIPPED.has(entry.name))) continue;
     if (depth > 0 && entry.name === 'templates' && path.endsWith('/cli')) continue; // copied in at pack time
     newest = Math.max(newest, newestMtime(join(path, entry.name), depth + 1));
   }

@@ -15,7 +15,7 @@
 //   fails the build rather than read the wrong file;
 // - esbuild (the syntax check) stays external: it finds its binary from its own package.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TEMPLATES_DIR, precompileTemplates } from '@specgen/generate-core';
@@ -41,10 +41,13 @@ const manifests = {
   },
 };
 
-rmSync(OUT, { recursive: true, force: true });
+// Built beside bundle/ (same depth, so the relative paths above hold) and swapped in by two renames:
+// a `specgen` that starts while a build runs (a test beside `pnpm pack`, say) finds a whole bundle.
+const NEXT = join(PACKAGE, `.bundle-next-${process.pid}`);
+rmSync(NEXT, { recursive: true, force: true });
 await build({
   entryPoints: { main: join(PACKAGE, 'dist/main.js'), 'render-worker': join(PACKAGE, 'dist/generate/render-worker.js') },
-  outdir: OUT,
+  outdir: NEXT,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -56,4 +59,8 @@ await build({
   plugins: [manifests],
   logLevel: 'error',
 });
-writeFileSync(join(OUT, 'precompiled-templates.json'), `${JSON.stringify(precompileTemplates(DEFAULT_TEMPLATES_DIR))}\n`);
+writeFileSync(join(NEXT, 'precompiled-templates.json'), `${JSON.stringify(precompileTemplates(DEFAULT_TEMPLATES_DIR))}\n`);
+const OLD = join(PACKAGE, `.bundle-old-${process.pid}`);
+if (existsSync(OUT)) renameSync(OUT, OLD);
+renameSync(NEXT, OUT);
+rmSync(OLD, { recursive: true, force: true });
