@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { typeExpr, type Resource, type Spec } from '@specgen/ir';
+import { markMoved, typeExpr, type Resource, type Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { buildDocument, routes } from '../src/index.ts';
 import { resourceMemoStats } from '../src/openapi/resource-memo.ts';
@@ -99,6 +99,20 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
     const third = counted(changed);
     expect(third).toMatchObject({ built: 1, moved: 0 });
     expect(JSON.stringify(third.doc)).toBe(cold(changed));
+  });
+
+  it('replays the part of a resource the parser recorded as moved (stableIdentity), without a contents key', () => {
+    const spec = structuredClone(base);
+    build(spec);
+    // what the incremental parser does for a resource whose lines only moved (share.ts)
+    const twins = spec.resources.map((r) => {
+      const moved = shifted(r, 3);
+      markMoved(moved, r);
+      return moved;
+    });
+    const moved = counted({ ...spec, resources: twins });
+    expect({ built: moved.built, moved: moved.moved, replayed: moved.replayed }).toEqual({ built: 0, moved: 0, replayed: spec.resources.length });
+    expect(JSON.stringify(moved.doc)).toBe(cold({ ...spec, resources: twins }));
   });
 
   it('keeps a part per service version and rebuilds all parts when a decision input changes', () => {

@@ -14,7 +14,7 @@
  * Otherwise it is built again and the memo updated. Parts are deep-frozen: the document is shared.
  * (A frozen object's children are frozen: only this module freezes document objects, always deeply.)
  */
-import type { Resource, Spec } from '@specgen/ir';
+import { type Resource, type Spec, stableIdentity } from '@specgen/ir';
 import type { JsonSchema } from '../json-schema.ts';
 import type { RouteContract } from '../route-types.ts';
 import { decisionContext } from './decisions.ts';
@@ -119,8 +119,9 @@ export function resourceOperations(
   // Two resources of one name share a record; such a spec is built without the memo.
   if (!resource || resourcesByName(spec).size !== spec.resources.length) return build(registry, routes, operation).operations;
   const context = contextOf(spec, registry.version);
-  let byContext = parts.get(resource);
-  if (!byContext) parts.set(resource, (byContext = new Map()));
+  // by position-free identity (@specgen/ir identity.ts): a resource the parser saw only move finds its part
+  let byContext = parts.get(stableIdentity(resource));
+  if (!byContext) parts.set(stableIdentity(resource), (byContext = new Map()));
   const key = routesKey(routes);
   const used = buildOf(registry).used;
   const kept = byContext.get(context);
