@@ -153,9 +153,9 @@ async function truncateThenWrite(path: string, text: string, cuts: number[], pau
 
 describe('specgen generate --watch and a save written in pieces', () => {
   it('never removes a file the saved spec still generates while the save is half written; the last run restores every file', async () => {
-    // Pauses of 100 ms between pieces, longer than the wait before a run (20 ms), so runs read the
-    // half-written spec; removals wait for 1 s of quiet, so every such run is superseded.
-    const w = await startWatch(['types', 'validators'], { run: 20, remove: 1_000 });
+    // Pauses of 200 ms between pieces, longer than the wait before a run (20 ms), so runs read the
+    // half-written spec; removals wait for 3 s of quiet, so every such run is superseded.
+    const w = await startWatch(['types', 'validators'], { run: 20, remove: 3_000 });
     const before = snapshot(w.out);
     const text = readFileSync(w.spec, 'utf8');
     // Cut before resource sections: each prefix parses without errors, as a spec with fewer resources.
@@ -163,7 +163,7 @@ describe('specgen generate --watch and a save written in pieces', () => {
     const removals = watchForRemovals(w.out, ['types/src/resources', 'validators/src/resources']);
     expect(removals.files.length).toBeGreaterThan(10);
     const runsBefore = w.runs.length;
-    await truncateThenWrite(w.spec, text, cuts, 100);
+    await truncateThenWrite(w.spec, text, cuts, 200);
     // The last run: the whole text, and no removal held back.
     const last = () => (w.runs.length > runsBefore ? w.runs.at(-1) : undefined);
     await expect.poll(() => last()?.specText === text && !last()?.provisional, { timeout: 20_000, interval: 50 }).toBe(true);
@@ -177,14 +177,15 @@ describe('specgen generate --watch and a save written in pieces', () => {
     const w = await startWatch();
     const text = readFileSync(w.spec, 'utf8');
     const section = text.slice(text.indexOf('### SupplierPartLinks'), text.indexOf('### Schedules'));
-    const nextRun = w.next();
+    const runsBefore = w.runs.length;
     writeFileSync(w.spec, text.replace(section, '').replace('| Purchase/SupplierPartLinks | Show supplier |\n', ''));
-    const run = await nextRun;
-    expect(run.provisional).toBe(false);
-    expect(run.outcome?.kind === 'written' && run.outcome.report.removed).toEqual([
+    // Usually the first run removes them; on a loaded machine a second event may make it provisional and the next one does.
+    const removed = () => w.runs.slice(runsBefore).flatMap((r) => (r.outcome?.kind === 'written' ? r.outcome.report.removed : []));
+    await expect.poll(removed, { timeout: 20_000, interval: 50 }).toEqual([
       'types/src/resources/supplier-part-link.ts', 'validators/src/resources/supplier-part-link.ts',
     ]);
     expect(existsSync(join(w.out, 'types/src/resources/supplier-part-link.ts'))).toBe(false);
+    expect(existsSync(join(w.out, 'types/src/resources/schedule.ts'))).toBe(true);
   }, 60_000);
 });
 
