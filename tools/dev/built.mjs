@@ -16,7 +16,9 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const SCOPES = {
   // the CLI's bundle and the packages it bundles: not the spec, the templates or generated/
   cli: {
-    filters: ['@specgen/cli'], trees: ['packages'], files: ['pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.build.base.json', 'turbo.json'],
+    filters: ['@specgen/cli'],
+    trees: ['packages'],
+    files: ['pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.build.base.json', 'turbo.json'],
     outputs: ['packages/cli/bundle/main.js'],
   },
   // the generated server and the runtime it runs on, generated from the spec and the templates
@@ -41,7 +43,8 @@ function newestMtime(path, depth = 0) {
   let newest = stat.mtimeMs;
   if (!stat.isDirectory()) return newest;
   for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name.startsWith('.specgen-staging-') || entry.name.startsWith('.bundle-') || (depth > 0 && SKIPPED.has(entry.name))) continue;
+    const transient = entry.name.startsWith('.specgen-staging-') || entry.name.startsWith('.bundle-');
+    if (transient || (depth > 0 && SKIPPED.has(entry.name))) continue;
     if (depth > 0 && entry.name === 'templates' && path.endsWith('/cli')) continue; // copied in at pack time
     newest = Math.max(newest, newestMtime(join(path, entry.name), depth + 1));
   }
@@ -69,7 +72,8 @@ const mtimeOf = (path) => {
  * (its stamp), or for the CLI any build that wrote the bundle (`pnpm build`, tools/ci/test.sh).
  */
 export function isBuilt(scope, root = REPO_ROOT) {
-  const built = Math.max(mtimeOf(stampOf(scope, root)), ...SCOPES[scope].outputs.map((p) => mtimeOf(join(root, p))));
+  const outputs = SCOPES[scope].outputs.map((p) => mtimeOf(join(root, p)));
+  const built = Math.max(mtimeOf(stampOf(scope, root)), ...outputs);
   return built > 0 && newestInput(scope, root) <= built;
 }
 
@@ -78,7 +82,9 @@ export function isBuilt(scope, root = REPO_ROOT) {
  * builds before the tests), else tsx on the sources; SPECGEN_TEST_FROM_SOURCES=1 forces the sources.
  */
 export function specgenArgv(root = REPO_ROOT, env = process.env) {
-  if (env.SPECGEN_TEST_FROM_SOURCES !== '1' && isBuilt('cli', root)) return [process.execPath, join(root, 'packages/cli/bin/specgen.js')];
+  if (env.SPECGEN_TEST_FROM_SOURCES !== '1' && isBuilt('cli', root)) {
+    return [process.execPath, join(root, 'packages/cli/bin/specgen.js')];
+  }
   return [join(root, 'node_modules/.bin/tsx'), '--conditions=@specgen/source', join(root, 'packages/cli/src/main.ts')];
 }
 
@@ -96,7 +102,8 @@ export function ensureBuilt(scope, root = REPO_ROOT) {
     cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { TURBO_TELEMETRY_DISABLED: '1', ...env },
   });
   if (result.status !== 0) {
-    process.stderr.write(`build failed (${result.error?.message ?? `exit ${result.status}`}); run \`pnpm turbo run build\` to see why\n`);
+    const why = result.error?.message ?? `exit ${result.status}`;
+    process.stderr.write(`build failed (${why}); run \`pnpm turbo run build\` to see why\n`);
     process.exit(result.status || 1);
   }
   // The stamp's time is after the build, so the files the build itself wrote (generated/) count as built.

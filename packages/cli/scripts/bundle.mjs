@@ -59,7 +59,8 @@ await build({
   plugins: [manifests],
   logLevel: 'error',
 });
-writeFileSync(join(NEXT, 'precompiled-templates.json'), `${JSON.stringify(precompileTemplates(DEFAULT_TEMPLATES_DIR))}\n`);
+const precompiled = precompileTemplates(DEFAULT_TEMPLATES_DIR);
+writeFileSync(join(NEXT, 'precompiled-templates.json'), `${JSON.stringify(precompiled)}\n`);
 const OLD = join(PACKAGE, `.bundle-old-${process.pid}`);
 if (existsSync(OUT)) renameSync(OUT, OLD);
 renameSync(NEXT, OUT);

@@ -3,7 +3,9 @@
  * here (names from @specgen/naming, TypeScript types, JSDoc lines, imports), so templates
  * stay plain text and a user override needs no logic of its own.
  */
-import { type Field, type Resource, type Spec, type Structure, compareVersions, fieldsAt, resourcesAt, stableIdentity } from '@specgen/ir';
+import {
+  type Field, type Resource, type Spec, type Structure, compareVersions, fieldsAt, resourcesAt, stableIdentity,
+} from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { docSafe, fieldDoc } from './field-doc.ts';
 import { BuildMemo, resourceKey } from './memo.ts';

@@ -40,7 +40,8 @@ function share(prev: unknown, next: unknown): unknown {
   return out;
 }
 
-const sameBesidePositions = (a: unknown, b: unknown) => a === b || (isNode(a) && isNode(b) && stableIdentity(a) === stableIdentity(b));
+const sameBesidePositions = (a: unknown, b: unknown) =>
+  a === b || (isNode(a) && isNode(b) && stableIdentity(a) === stableIdentity(b));
 
 function shareArray(prev: unknown[], next: unknown[]): unknown[] {
   let byKey: Map<string, unknown> | null = null;

@@ -57,7 +57,9 @@ export const generateCommand: Command = {
           if (run.error) process.stderr.write(`specgen generate: ${run.error.message}\n`);
           // the text the run parsed, so pretty diagnostics show the source line as a one-shot run does
           else if (run.outcome) report(run.outcome, options, shown.out, `${run.trigger}: `, run.ms, new Map(run.specText === undefined ? [] : [[renderOptions.specFile, run.specText]]));
-          if (run.provisional) process.stderr.write(`${run.trigger}: the spec changed again before this run could remove files; kept them\n`);
+          if (run.provisional) {
+            process.stderr.write(`${run.trigger}: the spec changed again before this run could remove files; kept them\n`);
+          }
         },
       });
       await handle.ready;

@@ -278,7 +278,9 @@ export function finish(
     return { kind: 'checked', stale: [...settled.flatMap((s) => s.changed), ...leftOver].sort(), ...produced };
   }
   const writeStarted = performance.now();
-  const report = staging ? staging.commit(wanted, owned) : writeChanged(options.outDir, collected!.sort((a, b) => byPath(a.path, b.path)), known!, options.heldRemovals);
+  const report = staging
+    ? staging.commit(wanted, owned)
+    : writeChanged(options.outDir, collected!.sort((a, b) => byPath(a.path, b.path)), known!, options.heldRemovals);
   options.progress?.wrote?.(report, performance.now() - writeStarted);
   if (known && staging) for (const f of collected!) known.set(f.path, knownOf(f));
   return { kind: 'written', report, ...produced };

@@ -29,7 +29,8 @@ export function stampOf(path: string): FileStamp | null {
   }
 }
 
-export const sameStamp = (a: FileStamp | null, b: FileStamp | null) => a !== null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs;
+export const sameStamp = (a: FileStamp | null, b: FileStamp | null) =>
+  a !== null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +51,9 @@ export async function untilQuiet(path: string, quietMs: number): Promise<void> {
  * been quiet for `quietMs` and is still as read, false as soon as it changed or
  * `superseded()` says a newer event is waiting.
  */
-export async function mayRemove(path: string, read: FileStamp | null, superseded: () => boolean, quietMs = REMOVE_QUIET_MS): Promise<boolean> {
+export async function mayRemove(
+  path: string, read: FileStamp | null, superseded: () => boolean, quietMs = REMOVE_QUIET_MS,
+): Promise<boolean> {
   for (;;) {
     if (superseded()) return false;
     const now = stampOf(path);

@@ -106,11 +106,13 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         }
       }
       const held: string[] = [];
-      const outcome = generateFromSpec(parsed, options.generators, templates, { ...options, check: false, heldRemovals: held }, known, prerendered);
+      const settings = { ...options, check: false, heldRemovals: held };
+      const outcome = generateFromSpec(parsed, options.generators, templates, settings, known, prerendered);
       let provisional = false;
       if (held.length > 0 && outcome.kind === 'written') {
         // Removals only from a run no newer event superseded, on a spec that stayed as read.
-        if (await mayRemove(options.specPath, read, () => queued !== null, options.quietMs?.remove ?? REMOVE_QUIET_MS)) {
+        const quietMs = options.quietMs?.remove ?? REMOVE_QUIET_MS;
+        if (await mayRemove(options.specPath, read, () => queued !== null, quietMs)) {
           outcome.report.removed.push(...removeHeld(options.outDir, held, known));
         } else {
           provisional = true;

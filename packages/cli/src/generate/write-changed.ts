@@ -34,7 +34,9 @@ export function knownText(known: string | WrittenChunks | undefined): string | u
  * the files no longer produced are listed there instead, left in place and in `known`: the watcher
  * removes them with `removeHeld` once it knows the run was not superseded (watch.ts).
  */
-export function writeChanged(outDir: string, files: readonly GeneratedFile[], known: KnownOutput, held?: string[]): WriteReport {
+export function writeChanged(
+  outDir: string, files: readonly GeneratedFile[], known: KnownOutput, held?: string[],
+): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const want = new Set(files.map((f) => f.path));
   for (const f of files) {

@@ -3,7 +3,9 @@
  * type. Fields carry `x-since`, enums `x-enum-varnames`, bitmasks `x-bitmask`, obsolete fields
  * `deprecated` + `x-replaced-by` (only from the version they became obsolete).
  */
-import { availableAt, fieldsAt, stableIdentity, type Enumeration, type Field, type Resource, type Spec, type Structure } from '@specgen/ir';
+import {
+  availableAt, fieldsAt, stableIdentity, type Enumeration, type Field, type Resource, type Spec, type Structure,
+} from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { orNull, ref, scalarSchema, scalarWord, type JsonSchema } from '../json-schema.ts';
 import { PAYLOAD_LIMITS } from '../payloads.ts';
@@ -59,7 +61,9 @@ export class SchemaRegistry {
     for (const name of journal.present) if (!this.components.has(name)) return false;
     for (const name of journal.absent) if (this.components.has(name)) return false;
     // by position-free identity: a looked-up resource that only moved is the same input
-    for (const [name, resource] of journal.resources) if (!sameEntry(resourceNamed(this.spec, name), resource)) return false;
+    for (const [name, resource] of journal.resources) {
+      if (!sameEntry(resourceNamed(this.spec, name), resource)) return false;
+    }
     return true;
   }
 
@@ -258,4 +262,5 @@ function isSituational(f: Field): boolean {
   return f.name.startsWith('$') || /omitted|sent in|may appear/i.test(f.notes);
 }
 
-const sameEntry = (a: Resource | undefined, b: Resource | undefined) => a === b || (a !== undefined && b !== undefined && stableIdentity(a) === stableIdentity(b));
+const sameEntry = (a: Resource | undefined, b: Resource | undefined) =>
+  a === b || (a !== undefined && b !== undefined && stableIdentity(a) === stableIdentity(b));
