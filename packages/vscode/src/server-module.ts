@@ -1,0 +1,60 @@
+/**
+ * Which `specgen` runs the language server: the workspace's own `@specgen/cli` when the workspace
+ * folder (or a folder above it) has one installed, so the editor reports exactly what the team's
+ * `specgen generate` and CI report; otherwise the copy of the CLI bundled in the extension
+ * (`server/`, written by scripts/build.mjs). Plain Node: no `vscode` import, so the tests call it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export interface ServerModule {
+  /** The `specgen` bin (a Node script) that is started as `<bin> lsp --stdio`. */
+  bin: string;
+  /** Where it came from: the workspace's node_modules, or the extension's own copy. */
+  source: 'workspace' | 'bundled';
+  /** The CLI's version, from its package.json. */
+  version: string;
+}
+
+interface CliManifest {
+  version?: string;
+  bin?: string | Record<string, string>;
+}
+
+/** The CLI that Node's resolution finds from `folder` (its node_modules, then the parents'), if any. */
+export function workspaceCli(folder: string): ServerModule | undefined {
+  let manifestPath: string;
+  try {
+    manifestPath = createRequire(join(folder, 'package.json')).resolve('@specgen/cli/package.json');
+  } catch {
+    return undefined;
+  }
+  return cliAt(dirname(manifestPath), 'workspace');
+}
+
+/** The CLI copy inside the extension (`<extension>/server`). */
+export function bundledCli(extensionPath: string): ServerModule {
+  const cli = cliAt(join(extensionPath, 'server'), 'bundled');
+  if (!cli) throw new Error(`the extension's bundled specgen is missing from ${join(extensionPath, 'server')}`);
+  return cli;
+}
+
+/** The first workspace folder's CLI, else the bundled one. */
+export function serverModule(folders: readonly string[], extensionPath: string): ServerModule {
+  for (const folder of folders) {
+    const cli = workspaceCli(folder);
+    if (cli) return cli;
+  }
+  return bundledCli(extensionPath);
+}
+
+function cliAt(dir: string, source: ServerModule['source']): ServerModule | undefined {
+  const manifestPath = join(dir, 'package.json');
+  if (!existsSync(manifestPath)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as CliManifest;
+  const relative = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.specgen;
+  if (!relative) return undefined;
+  const bin = join(dir, relative);
+  return existsSync(bin) ? { bin, source, version: manifest.version ?? 'unknown' } : undefined;
+}
