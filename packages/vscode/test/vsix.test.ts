@@ -5,14 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOW_CHANGES_COMMAND } from '../src/change-list.ts';
 import { startStdioServer } from './lsp-stdio.ts';
-import { extract, manifestOf, PACKAGE_DIR, readVsix, VSIX_PATH, type ExtensionManifest } from './vsix.ts';
+import { manifestOf, PACKAGE_DIR, unpackExtension, type ExtensionManifest } from './vsix.ts';
 
 const REPO = join(PACKAGE_DIR, '../..');
 const source = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as ExtensionManifest;
@@ -22,12 +21,9 @@ let manifest: ExtensionManifest;
 let scratch: string;
 
 beforeAll(async () => {
-  if (!existsSync(VSIX_PATH)) throw new Error(`${VSIX_PATH} is missing: run pnpm turbo run build --filter specgen-vscode`);
-  files = await readVsix();
-  manifest = manifestOf(files);
   // Outside the repository: nothing of the workspace's node_modules can help the copy run.
-  scratch = mkdtempSync(join(tmpdir(), 'specgen-vsix-'));
-  extract(files, 'extension/', join(scratch, 'extension'));
+  ({ files, dir: scratch } = await unpackExtension());
+  manifest = manifestOf(files);
 });
 
 afterAll(() => {
@@ -35,7 +31,7 @@ afterAll(() => {
 });
 
 /** `^1.91.0` -> [1, 91, 0]. */
-const minimum = (range: string) => (/(\d+)\.(\d+)\.(\d+)/.exec(range) ?? []).slice(1).map(Number);
+const minimum = (range = '') => (/(\d+)\.(\d+)\.(\d+)/.exec(range) ?? []).slice(1).map(Number);
 const atLeast = (a: number[], b: number[]) => a[0]! > b[0]! || (a[0] === b[0] && (a[1]! > b[1]! || (a[1] === b[1] && a[2]! >= b[2]!)));
 
 describe('the .vsix manifest', () => {

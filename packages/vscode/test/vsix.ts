@@ -1,5 +1,6 @@
 /** Reads the packed extension (a zip: vsce writes it with yazl) with yauzl, the reader vsce itself uses. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
@@ -62,4 +63,13 @@ export interface ExtensionManifest {
     configuration: { properties: Record<string, { type: string; default?: unknown; enum?: string[] }> };
     commands: { command: string; title: string }[];
   };
+}
+
+/** The .vsix read and its `extension/` folder unpacked into a fresh temp dir outside the repository. */
+export async function unpackExtension(): Promise<{ files: Map<string, Buffer>; dir: string; serverBin: string }> {
+  if (!existsSync(VSIX_PATH)) throw new Error(`${VSIX_PATH} is missing: run pnpm turbo run build --filter specgen-vscode`);
+  const files = await readVsix();
+  const dir = mkdtempSync(join(tmpdir(), 'specgen-vsix-'));
+  extract(files, 'extension/', join(dir, 'extension'));
+  return { files, dir, serverBin: join(dir, 'extension/server/bin/specgen.js') };
 }
