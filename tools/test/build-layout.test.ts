@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtPackages, entryConditions, EXTENSION_PACKAGES, ROOT, SOURCE_CONDITION, staleFiles } from '../build/layout.ts';
+import {
+  builtPackages,
+  entryConditions,
+  EXTENSION_PACKAGES,
+  ROOT,
+  SOURCE_CONDITION,
+  staleFiles,
+} from '../build/layout.ts';
 
 describe('build layout of the workspace packages', () => {
   it('every package has the tsconfig.build.json and exports tools/build/layout.ts writes (run it to fix)', () => {

@@ -41,7 +41,14 @@ cpSync(join(cli, 'bundle'), join(server, 'bundle'), { recursive: true });
 cpSync(join(cli, 'bin'), join(server, 'bin'), { recursive: true });
 const manifest = JSON.parse(readFileSync(join(cli, 'package.json'), 'utf8'));
 // `repository` (stamped at release) is where the server links diagnostics when a workspace has no docs.
-const copy = { name: manifest.name, version: manifest.version, private: true, type: manifest.type, bin: manifest.bin, repository: manifest.repository };
+const copy = {
+  name: manifest.name,
+  version: manifest.version,
+  private: true,
+  type: manifest.type,
+  bin: manifest.bin,
+  repository: manifest.repository,
+};
 writeFileSync(join(server, 'package.json'), `${JSON.stringify(copy, null, 2)}\n`);
 
 const vsce = join(dirname(require.resolve('@vscode/vsce/package.json')), 'vsce');

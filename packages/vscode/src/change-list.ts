@@ -30,7 +30,11 @@ const ICON: Record<ChangeSeverity, string> = { breaking: '$(error)', warning: '$
 export function asChangeList(value: unknown): ChangeList | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const v = value as Partial<ChangeList>;
-  const valid = typeof v.uri === 'string' && typeof v.subject === 'string' && typeof v.baseRef === 'string' && Array.isArray(v.changes);
+  const valid =
+    typeof v.uri === 'string' &&
+    typeof v.subject === 'string' &&
+    typeof v.baseRef === 'string' &&
+    Array.isArray(v.changes);
   return valid ? (v as ChangeList) : undefined;
 }
 

@@ -51,7 +51,9 @@ async function start(context: ExtensionContext, output: LogOutputChannel): Promi
     if (server.source === 'bundled') throw error;
     const reason = error instanceof Error ? error.message : String(error);
     output.warn(`the workspace's specgen ${server.version} (${server.bin}) did not start: ${reason}`);
-    void window.showWarningMessage(`specgen: the workspace's CLI did not start the language server; using the extension's copy.`);
+    void window.showWarningMessage(
+      `specgen: the workspace's CLI did not start the language server; using the extension's copy.`,
+    );
     await stop();
     await startWith(bundledCli(context.extensionPath), folders[0], output);
   }
@@ -60,7 +62,8 @@ async function start(context: ExtensionContext, output: LogOutputChannel): Promi
 async function startWith(server: ServerModule, cwd: string | undefined, output: LogOutputChannel): Promise<void> {
   output.info(`starting specgen ${server.version} (${server.source}): ${server.bin} lsp --stdio`);
   client = createClient(server, cwd, output, {
-    executeCommand: (command, args, next) => (command === SHOW_CHANGES_COMMAND ? showChanges(args) : next(command, args)),
+    executeCommand: (command, args, next) =>
+      command === SHOW_CHANGES_COMMAND ? showChanges(args) : next(command, args),
   });
   await client.start();
 }

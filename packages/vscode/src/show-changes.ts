@@ -17,7 +17,10 @@ export async function showChanges(args: unknown[]): Promise<void> {
     void window.showInformationMessage(changeListTitle(list));
     return;
   }
-  const picked = await window.showQuickPick(changeItems(list), { title: changeListTitle(list), matchOnDescription: true });
+  const picked = await window.showQuickPick(changeItems(list), {
+    title: changeListTitle(list),
+    matchOnDescription: true,
+  });
   if (!picked) return;
   const editor = await window.showTextDocument(Uri.parse(list.uri));
   const at = new Range(picked.line, 0, picked.line, 0);

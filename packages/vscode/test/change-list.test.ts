@@ -24,15 +24,29 @@ describe('the change list of a code lens', () => {
 
   it('titles the list with the subject, the count and the ref', () => {
     expect(changeListTitle(list)).toBe('ProductRecords: 4 changes vs origin/main');
-    expect(changeListTitle({ ...list, changes: list.changes.slice(0, 1) })).toBe('ProductRecords: 1 change vs origin/main');
+    expect(changeListTitle({ ...list, changes: list.changes.slice(0, 1) })).toBe(
+      'ProductRecords: 1 change vs origin/main',
+    );
     expect(changeListTitle({ ...list, changes: [] })).toBe('ProductRecords: no changes vs origin/main');
   });
 
   it('lists breaking changes first, then warnings, then the rest, by line, each going to its 0-based line', () => {
     expect(changeItems(list)).toEqual([
-      { label: '$(error) ProductRecords.Id changed type', description: 'breaking · type-changed · line 66', line: 65 },
-      { label: '$(error) ProductRecords.Part was removed', description: 'breaking · field-removed · line 80', line: 79 },
-      { label: '$(warning) ProductRecords.PartId became nullable', description: 'warning · field-nullable · line 79', line: 78 },
+      {
+        label: '$(error) ProductRecords.Id changed type',
+        description: 'breaking · type-changed · line 66',
+        line: 65,
+      },
+      {
+        label: '$(error) ProductRecords.Part was removed',
+        description: 'breaking · field-removed · line 80',
+        line: 79,
+      },
+      {
+        label: '$(warning) ProductRecords.PartId became nullable',
+        description: 'warning · field-nullable · line 79',
+        line: 78,
+      },
       { label: '$(info) ProductRecords.Note was added', description: 'info · field-added · line 90', line: 89 },
     ]);
   });

@@ -30,6 +30,11 @@ const IMAGES = join(REPO, 'docs/images');
 const SPEC_TEXT = readFileSync(join(REPO, 'spec/service-api.md'), 'utf8');
 const lines = SPEC_TEXT.split('\n');
 const lineOf = (needle: string) => lines.findIndex((l) => l.startsWith(needle));
+/** The value, or a failure naming what the server did not answer. */
+function found<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`the server answered no ${what}`);
+  return value;
+}
 
 /** The field hovered: a nullable reference column introduced after the resource. */
 const FIELD = 'CertificateId';
@@ -68,7 +73,7 @@ async function render(view: EditorView, image: string): Promise<{ hover: string;
   const page = await browser.newPage({ viewport: { width: 1120, height: 900 } });
   try {
     await page.setContent(editorHtml(view));
-    const hover = view.hover ? await page.locator('.hover').innerText() : '';
+    const hover = view.hover ? ((await page.locator('.hover').textContent()) ?? '') : '';
     const squiggles = await page.locator('.squiggle').count();
     if (process.env.SCREENSHOTS === '1') await page.locator('.window').screenshot({ path: join(IMAGES, image) });
     return { hover, squiggles };
@@ -90,47 +95,69 @@ describe('the editor view of the bundled language server', () => {
       textDocument: { uri, languageId: 'markdown', version: 1, text: SPEC_TEXT },
     });
     expect(await server.diagnostics(uri)).toEqual([]);
-    const at = { line: FIELD_LINE, character: lines[FIELD_LINE]!.indexOf(FIELD) + 3 };
+    const at = { line: FIELD_LINE, character: (lines[FIELD_LINE] ?? '').indexOf(FIELD) + 3 };
     const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at });
     const markdown = (hover?.contents as MarkupContent | undefined)?.value ?? '';
     expect(markdown).toContain(FIELD);
     expect(markdown).toContain('Int64');
     expect(markdown).toContain('2.24');
-    const shown = await render({ file: 'spec/service-api.md', text: SPEC_TEXT, from: RESOURCE_LINE, to: FIELD_LINE + 4, diagnostics: [], hover: { at, markdown } }, 'editor-hover.png');
+    const shown = await render(
+      {
+        file: 'spec/service-api.md',
+        text: SPEC_TEXT,
+        from: RESOURCE_LINE,
+        to: FIELD_LINE + 4,
+        diagnostics: [],
+        hover: { at, markdown },
+      },
+      'editor-hover.png',
+    );
     expect(shown.hover).toContain(FIELD);
     expect(shown.hover).toContain('Int64');
     expect(shown.squiggles).toBe(0);
   }, 60_000);
 
-  it('a typo: the diagnostic at its exact range with code and suggestion, a quick fix, squiggled in the view', async () => {
+  it('a typo: the diagnostic at its range, with code, suggestion and quick fix, squiggled in the view', async () => {
     await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
       textDocument: { uri, version: 2 },
       contentChanges: [{ text: BROKEN_TEXT }],
     });
     const diagnostics: Diagnostic[] = await server.diagnostics(uri);
-    const typo = diagnostics.find((d) => d.code === 'unknown-type');
-    const column = lines[TYPO_LINE]!.indexOf('| String |') + 2;
-    expect(typo?.range).toEqual({ start: { line: TYPO_LINE, character: column }, end: { line: TYPO_LINE, character: column + 'Strng'.length } });
-    expect(typo?.message).toContain('did you mean String?');
-    expect(typo?.codeDescription?.href).toMatch(/\/docs\/diagnostics\.md#unknown-type$/);
+    const typo = found(
+      diagnostics.find((d) => d.code === 'unknown-type'),
+      'unknown-type diagnostic',
+    );
+    const column = (lines[TYPO_LINE] ?? '').indexOf('| String |') + 2;
+    expect(typo.range).toEqual({
+      start: { line: TYPO_LINE, character: column },
+      end: { line: TYPO_LINE, character: column + 'Strng'.length },
+    });
+    expect(typo.message).toContain('did you mean String?');
+    expect(typo.codeDescription?.href).toMatch(/\/docs\/diagnostics\.md#unknown-type$/);
     const actions = await server.connection.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
-      range: typo!.range,
-      context: { diagnostics: [typo!] },
+      range: typo.range,
+      context: { diagnostics: [typo] },
     });
-    const fix = (actions ?? []).find((a) => newTextOf(a).includes('String'));
-    expect(fix?.title).toBeTruthy();
+    const fix = found(
+      (actions ?? []).find((a) => newTextOf(a).includes('String')),
+      'quick fix to String',
+    );
+    expect(fix.title).toBeTruthy();
     const view: EditorView = {
       file: 'spec/service-api.md',
       text: BROKEN_TEXT,
       from: RESOURCE_LINE,
       to: TYPO_LINE + 6,
       diagnostics,
-      hover: { at: typo!.range.start, markdown: `**${typo!.message}** \`${String(typo!.code)}\`\n\nQuick Fix: ${fix!.title}` },
+      hover: {
+        at: typo.range.start,
+        markdown: `**${typo.message}** \`${String(typo.code)}\`\n\nQuick Fix: ${fix.title}`,
+      },
     };
     const shown = await render(view, 'editor-diagnostics.png');
     const visible = diagnostics.filter((d) => d.range.start.line >= view.from && d.range.start.line <= view.to);
     expect(shown.squiggles).toBe(visible.length);
-    expect(shown.hover).toContain(fix!.title);
+    expect(shown.hover).toContain(fix.title);
   }, 60_000);
 });

@@ -19,7 +19,8 @@ export interface EditorView {
 
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** One line's HTML: the characters of each diagnostic that touches it wrapped in a squiggle. */
 function lineHtml(line: string, index: number, diagnostics: Diagnostic[]): string {
@@ -38,7 +39,7 @@ function lineHtml(line: string, index: number, diagnostics: Diagnostic[]): strin
       if (marks[c]) html += `<span class="squiggle ${marks[c]}">`;
       open = marks[c];
     }
-    html += escape(line[c] ?? '');
+    html += escapeHtml(line[c] ?? '');
   }
   return open ? `${html}</span>` : html;
 }
@@ -46,12 +47,14 @@ function lineHtml(line: string, index: number, diagnostics: Diagnostic[]): strin
 function problemsHtml(file: string, diagnostics: Diagnostic[]): string {
   const rows = diagnostics.map((d) => {
     const where = `[Ln ${d.range.start.line + 1}, Col ${d.range.start.character + 1}]`;
-    const code = d.code === undefined ? '' : ` <span class="code">${escape(String(d.code))}</span>`;
+    const code = d.code === undefined ? '' : ` <span class="code">${escapeHtml(String(d.code))}</span>`;
     const message = typeof d.message === 'string' ? d.message : d.message.value;
-    return `<li class="problem ${SEVERITY[d.severity ?? 1]}"><span class="icon"></span>${escape(message)}${code} <span class="where">${where}</span></li>`;
+    const icon = `<span class="icon"></span>`;
+    const text = `${icon}${escapeHtml(message)}${code} <span class="where">${where}</span>`;
+    return `<li class="problem ${SEVERITY[d.severity ?? 1]}">${text}</li>`;
   });
   return `<div class="panel"><div class="tab">PROBLEMS <span class="count">${diagnostics.length}</span></div>
-<div class="file">${escape(file)}</div><ul>${rows.join('')}</ul></div>`;
+<div class="file">${escapeHtml(file)}</div><ul>${rows.join('')}</ul></div>`;
 }
 
 export function editorHtml(view: EditorView): string {
@@ -59,14 +62,17 @@ export function editorHtml(view: EditorView): string {
   const rows: string[] = [];
   for (let i = view.from; i <= view.to && i < lines.length; i++) {
     const hover = view.hover?.at.line === i;
-    rows.push(`<div class="row${hover ? ' hovered' : ''}"><span class="gutter">${i + 1}</span><span class="text">${lineHtml(lines[i] ?? '', i, view.diagnostics)}</span></div>`);
+    const text = `<span class="text">${lineHtml(lines[i] ?? '', i, view.diagnostics)}</span>`;
+    rows.push(`<div class="row${hover ? ' hovered' : ''}"><span class="gutter">${i + 1}</span>${text}</div>`);
     if (hover && view.hover) {
       const indent = `calc(${view.hover.at.character}ch + 4.5em)`;
-      rows.push(`<div class="hover" style="margin-left:${indent}">${marked.parse(view.hover.markdown, { async: false })}</div>`);
+      rows.push(
+        `<div class="hover" style="margin-left:${indent}">${marked.parse(view.hover.markdown, { async: false })}</div>`,
+      );
     }
   }
   return `<!doctype html><html><head><meta charset="utf-8"><style>${STYLE}</style></head><body>
-<div class="window"><div class="titlebar">${escape(view.file)} — specgen</div>
+<div class="window"><div class="titlebar">${escapeHtml(view.file)} — specgen</div>
 <div class="editor">${rows.join('\n')}</div>${problemsHtml(view.file, view.diagnostics)}</div></body></html>`;
 }
 
@@ -88,7 +94,8 @@ body { margin: 0; background: #1e1e1e; font: 13px/1.5 'DejaVu Sans', sans-serif;
 .hover code { font-family: 'DejaVu Sans Mono', monospace; color: #ce9178; }
 .hover pre { background: #1e1e1e; padding: 4px 6px; }
 .panel { border-top: 1px solid #444; background: #1e1e1e; padding: 4px 12px 8px; }
-.tab { font-size: 11px; letter-spacing: 0.05em; color: #e7e7e7; border-bottom: 1px solid #e7e7e7; display: inline-block; }
+.tab { font-size: 11px; letter-spacing: 0.05em; color: #e7e7e7; border-bottom: 1px solid #e7e7e7;
+  display: inline-block; }
 .count { background: #4d4d4d; border-radius: 8px; padding: 0 6px; }
 .file { margin-top: 6px; color: #ccc; }
 .panel ul { list-style: none; margin: 2px 0; padding-left: 14px; }

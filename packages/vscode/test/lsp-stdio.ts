@@ -31,12 +31,19 @@ export interface StdioServer {
 export async function startStdioServer(bin: string, workspace: string, settings: object = {}): Promise<StdioServer> {
   const { NODE_OPTIONS: _options, ...env } = process.env;
   // Without the repository's NODE_OPTIONS (the source condition): the server runs as it does in an editor.
-  const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd: workspace, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], {
+    cwd: workspace,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   if (!child.stdout || !child.stdin) throw new Error('no stdio pipes');
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout),
+    new StreamMessageWriter(child.stdin),
+  );
   const published = new Map<string, Diagnostic[]>();
   const waiting = new Map<string, (d: Diagnostic[]) => void>();
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
@@ -54,7 +61,12 @@ export async function startStdioServer(bin: string, workspace: string, settings:
     processId: process.pid,
     rootUri: workspaceUri,
     workspaceFolders: [{ uri: workspaceUri, name: 'spec-workspace' }],
-    capabilities: { textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] }, publishDiagnostics: { codeDescriptionSupport: true } } },
+    capabilities: {
+      textDocument: {
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        publishDiagnostics: { codeDescriptionSupport: true },
+      },
+    },
     initializationOptions: { specgen: settings },
   });
   const initialized = await Promise.race([initialize, died]);

@@ -15,7 +15,11 @@ const root = mkdtempSync(join(tmpdir(), 'specgen-server-module-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A folder with `node_modules/@specgen/cli` (package.json with `bin`, and the bin file). */
-function installCli(dir: string, version: string, bin: string | Record<string, string> = { specgen: './bin/specgen.js' }): string {
+function installCli(
+  dir: string,
+  version: string,
+  bin: string | Record<string, string> = { specgen: './bin/specgen.js' },
+): string {
   const cli = join(dir, 'node_modules/@specgen/cli');
   mkdirSync(join(cli, 'bin'), { recursive: true });
   writeFileSync(join(cli, 'package.json'), JSON.stringify({ name: '@specgen/cli', version, bin }));
@@ -26,7 +30,10 @@ function installCli(dir: string, version: string, bin: string | Record<string, s
 /** An unpacked extension: `server/` as scripts/build.mjs writes it. */
 function extensionWithServer(dir: string): string {
   mkdirSync(join(dir, 'server/bin'), { recursive: true });
-  writeFileSync(join(dir, 'server/package.json'), JSON.stringify({ name: '@specgen/cli', version: '9.9.9', bin: { specgen: 'bin/specgen.js' } }));
+  writeFileSync(
+    join(dir, 'server/package.json'),
+    JSON.stringify({ name: '@specgen/cli', version: '9.9.9', bin: { specgen: 'bin/specgen.js' } }),
+  );
   writeFileSync(join(dir, 'server/bin/specgen.js'), '');
   return dir;
 }
@@ -37,7 +44,11 @@ describe('the server the extension starts', () => {
   it("prefers the workspace's CLI, found from a nested folder too (monorepos)", () => {
     const bin = installCli(join(root, 'team'), '1.2.3');
     mkdirSync(join(root, 'team/services/api'), { recursive: true });
-    expect(serverModule([join(root, 'team/services/api')], extension)).toEqual({ bin, source: 'workspace', version: '1.2.3' });
+    expect(serverModule([join(root, 'team/services/api')], extension)).toEqual({
+      bin,
+      source: 'workspace',
+      version: '1.2.3',
+    });
   });
 
   it('reads a string `bin` as well as a map', () => {

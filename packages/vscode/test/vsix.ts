@@ -67,7 +67,8 @@ export interface ExtensionManifest {
 
 /** The .vsix read and its `extension/` folder unpacked into a fresh temp dir outside the repository. */
 export async function unpackExtension(): Promise<{ files: Map<string, Buffer>; dir: string; serverBin: string }> {
-  if (!existsSync(VSIX_PATH)) throw new Error(`${VSIX_PATH} is missing: run pnpm turbo run build --filter specgen-vscode`);
+  if (!existsSync(VSIX_PATH))
+    throw new Error(`${VSIX_PATH} is missing: run pnpm turbo run build --filter specgen-vscode`);
   const files = await readVsix();
   const dir = mkdtempSync(join(tmpdir(), 'specgen-vsix-'));
   extract(files, 'extension/', join(dir, 'extension'));
