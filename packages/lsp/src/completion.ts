@@ -78,7 +78,8 @@ function typeItems(spec: Spec, prefix: string): [string, CompletionItemKind, str
     for (const f of o.fields) if (f.type.base.kind === 'ref') push(f.type.base.target, CompletionItemKind.Reference, f.expandable ? 'expandable target' : 'referenced type');
   }
   if (bare && known.has(bare)) {
-    for (const suffix of ['?', '[]', '[]?']) items.unshift([`${bare}${suffix}`, CompletionItemKind.Operator, suffix === '?' ? 'nullable' : suffix === '[]' ? 'array' : 'nullable array']);
+    const kinds: [string, string][] = [['?', 'nullable'], ['[]', 'array'], ['[]?', 'nullable array']];
+    items.unshift(...kinds.map(([suffix, detail]): [string, CompletionItemKind, string] => [`${bare}${suffix}`, CompletionItemKind.Operator, detail]));
   }
   return items;
 }

@@ -68,7 +68,7 @@ export function resourceHover(spec: Spec, r: Resource): string {
   return [
     `**${r.name}** (resource${r.introduced ? `, since ${r.introduced}` : ''})`,
     '',
-    `- Path: ${r.path ? `GET ${spec.readPathPrefix.replace('{path}', r.path)}` : 'not in the read-resources table'}`,
+    `- Path: ${r.path ? `GET ${spec.readPathPrefix}/${r.path}` : 'not in the read-resources table'}`,
     `- Permission: ${r.permission ?? 'not given'}`,
     `- Fields: ${r.fields.length}`,
     `- Generated: TypeScript \`${type}\`, zod \`${naming.schema(type)}\`, OpenAPI \`#/components/schemas/${naming.componentSchema(type)}\``,

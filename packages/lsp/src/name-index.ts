@@ -104,7 +104,6 @@ export function buildNameIndex(spec: Spec, lines: readonly string[]): NameIndex 
   }
   for (const c of spec.commands) {
     index.add({ kind: 'command', name: c.name }, c.source.line - 1, c.source.column - 1, c.name.length, true);
-    skip.add(c.source.line - 1);
   }
   for (const t of spec.errorTables) {
     const line = t.source.line - 1;
@@ -144,13 +143,16 @@ function scanProse(index: NameIndex, spec: Spec, lines: readonly string[], skip:
   const names = [...words.keys()].sort((a, b) => b.length - a.length).map(escape);
   const pattern = new RegExp(`(?<![\\w$])(${names.join('|')})(?![\\w$])`, 'gi');
   const owners = new Set([...spec.resources, ...spec.structures].map((o) => o.name));
+  const defined = new Set(index.all.filter((o) => o.definition).map((o) => `${o.range.start.line}:${o.range.start.character}`));
   for (const [line, text] of lines.entries()) {
     if (skip.has(line) || text.length > 10_000) continue;
     for (const m of text.matchAll(pattern)) {
       const found = m[1] ?? '';
       const target = words.get(found) ?? words.get(found.toLowerCase());
       // Case matters for single names (a resource "Parts" is not "parts"); labels match in any case.
-      if (target && (words.has(found) || /\s/.test(found))) index.add(target, line, m.index ?? 0, found.length);
+      const start = m.index ?? 0;
+      if (defined.has(`${line}:${start}`)) continue;
+      if (target && (words.has(found) || /\s/.test(found))) index.add(target, line, start, found.length);
     }
     for (const m of text.matchAll(/(?<![\w$])([A-Z][A-Za-z0-9_]*)\.([A-Za-z_$][A-Za-z0-9_]*)/g)) {
       const owner = m[1] ?? '';
