@@ -27,29 +27,29 @@ export function toLspDiagnostic(d: SpecDiagnostic, lines: readonly string[], doc
   };
 }
 
-/** Where a diagnostic's underline goes. */
+/**
+ * Where a diagnostic's underline goes. It starts exactly where the parser says (a column past the end
+ * of the line stays as it is: the LSP reads it as the line's end); it ends after the quoted word of the
+ * message, else at the end of the table cell, else of the word, else of the line.
+ */
 export function diagnosticRange(d: SpecDiagnostic, lines: readonly string[]): Range {
   const line = Math.max(0, d.line - 1);
+  const start = { line, character: Math.max(0, d.column - 1) };
+  const end = (character: number): Range => ({ start, end: { line, character: Math.max(start.character, character) } });
   const text = lines[line] ?? '';
-  const start = Math.min(Math.max(0, d.column - 1), text.length);
-  const at = (from: number, to: number): Range => ({ start: { line, character: from }, end: { line, character: Math.max(from, to) } });
+  const from = start.character;
+  if (from >= text.trimEnd().length) return end(from);
   for (const quoted of d.message.matchAll(/"([^"]+)"/g)) {
     for (const word of [quoted[1] ?? '', (quoted[1] ?? '').replace(/^JSON\s+/, '')]) {
-      if (word && text.startsWith(word, start)) return at(start, start + word.length);
+      if (word && text.startsWith(word, from)) return end(from + word.length);
     }
-  }
-  if (start >= text.trimEnd().length) {
-    // Past the text (a row's missing cells): underline the row's last cell.
-    const cells = rowCells(text);
-    const last = cells.at(-1);
-    return last && last.end > last.start ? at(last.start, last.end) : at(0, text.length);
   }
   if (text.includes('|')) {
     const cells = rowCells(text);
-    const cell = cells[cellIndexAt(cells, start)];
-    if (cell && cell.end > start) return at(start, cell.end);
+    const cell = cells[cellIndexAt(cells, from)];
+    if (cell && cell.end > from) return end(cell.end);
   }
-  const word = wordAt(text, start);
-  if (word && word.start === start) return at(start, word.end);
-  return at(start, text.trimEnd().length);
+  const word = wordAt(text, from);
+  if (word && word.start === from) return end(word.end);
+  return end(text.trimEnd().length);
 }
