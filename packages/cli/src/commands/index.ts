@@ -37,4 +37,16 @@ export const commands: CommandEntry[] = [
     summary: 'fail when the spec changed without a changeset (major when breaking) or generated files are stale',
     load: async () => (await import('./check-release.ts')).checkReleaseCommand,
   },
+  {
+    name: 'format',
+    summary: 'align every table of the spec files (--check: exit 1 when one is not formatted)',
+    help: async () => (await import('./help/format.ts')).FORMAT_HELP,
+    load: async () => (await import('./format.ts')).formatCommand,
+  },
+  {
+    name: 'lsp',
+    summary: 'start the spec language server on stdin/stdout (for editors)',
+    help: async () => (await import('./help/lsp.ts')).LSP_HELP,
+    load: async () => (await import('./lsp.ts')).lspCommand,
+  },
 ];
