@@ -4,8 +4,7 @@
  * `specgen generate` and CI report; otherwise the copy of the CLI bundled in the extension
  * (`server/`, written by scripts/build.mjs). Plain Node: no `vscode` import, so the tests call it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface ServerModule {
@@ -22,15 +21,17 @@ interface CliManifest {
   bin?: string | Record<string, string>;
 }
 
-/** The CLI that Node's resolution finds from `folder` (its node_modules, then the parents'), if any. */
+/**
+ * The CLI installed for `folder`: `node_modules/@specgen/cli` in the folder or the nearest parent that
+ * has one (a monorepo's root install counts), as Node looks up packages. Only node_modules folders:
+ * NODE_PATH and global folders (a package manager's shims set NODE_PATH) say nothing about the project.
+ */
 export function workspaceCli(folder: string): ServerModule | undefined {
-  let manifestPath: string;
-  try {
-    manifestPath = createRequire(join(folder, 'package.json')).resolve('@specgen/cli/package.json');
-  } catch {
-    return undefined;
+  for (let dir = folder; ; dir = dirname(dir)) {
+    const installed = join(dir, 'node_modules/@specgen/cli');
+    if (existsSync(join(installed, 'package.json'))) return cliAt(realpathSync(installed), 'workspace');
+    if (dirname(dir) === dir) return undefined;
   }
-  return cliAt(dirname(manifestPath), 'workspace');
 }
 
 /** The CLI copy inside the extension (`<extension>/server`). */
