@@ -14,6 +14,7 @@ import {
 } from 'vscode-languageserver-protocol';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 export interface ClientOptions {
   /** Workspace folder (default: the repository root). */
@@ -40,7 +41,9 @@ export class LspClient {
       this.published.push(p);
       this.#waiters = this.#waiters.filter((w) => (w.test(p) ? (w.resolve(p), false) : true));
     });
-    this.connection.onNotification('window/showMessage', (p: { message: string }) => this.messages.push(p.message));
+    this.connection.onNotification('window/showMessage', (p: { message: string }) => {
+      this.messages.push(p.message);
+    });
     this.connection.onNotification('window/logMessage', () => undefined);
     this.connection.onRequest(ConfigurationRequest.type, (p) => p.items.map((i) => (i.section === 'specgen' ? this.settings : null)));
     this.connection.onRequest('client/registerCapability', () => null);
@@ -93,7 +96,8 @@ export class LspClient {
 
 export async function startClient(options: ClientOptions = {}): Promise<{ client: LspClient; init: InitializeResult }> {
   const root = options.root ?? ROOT;
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'lsp', '--stdio'], {
+  // tsx as a loader of this node process (not the tsx wrapper, which runs a second process): the server's pid is the child's.
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, '--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'lsp', '--stdio'], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
