@@ -8,12 +8,11 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { LspClient } from '@specgen/lsp/testing';
 import { launchBrowser } from '@specgen/test-support/browser';
 import type { Browser } from 'playwright-core';
 import {
   CodeActionRequest,
-  DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
   HoverRequest,
   type CodeAction,
   type Command,
@@ -22,7 +21,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorHtml, type EditorView } from './editor-view.ts';
-import { startStdioServer, type StdioServer } from './lsp-stdio.ts';
+import { startBundledServer } from './lsp-stdio.ts';
 import { PACKAGE_DIR, unpackExtension } from './vsix.ts';
 
 const REPO = join(PACKAGE_DIR, '../..');
@@ -45,7 +44,7 @@ const BROKEN_TEXT = lines.map((l, i) => (i === TYPO_LINE ? l.replace('| String |
 const RESOURCE_LINE = lineOf('### ProductRecords');
 
 let scratch: string;
-let server: StdioServer;
+let client: LspClient;
 let browser: Browser;
 let uri: string;
 
@@ -59,13 +58,13 @@ beforeAll(async () => {
   mkdirSync(join(workspace, 'docs'));
   copyFileSync(join(REPO, 'docs/diagnostics.md'), join(workspace, 'docs/diagnostics.md'));
   uri = pathToFileURL(join(workspace, 'spec/service-api.md')).href;
-  server = await startStdioServer(unpacked.serverBin, workspace);
+  ({ client } = await startBundledServer(unpacked.serverBin, workspace));
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await server.close();
+  if (client) await client.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -91,12 +90,10 @@ const newTextOf = (action: CodeAction | Command): string[] => {
 
 describe('the editor view of the bundled language server', () => {
   it('hover on a field of the real spec: its type, since version and names, shown under the word', async () => {
-    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: 'markdown', version: 1, text: SPEC_TEXT },
-    });
-    expect(await server.diagnostics(uri)).toEqual([]);
+    client.open(uri, SPEC_TEXT);
+    expect(await client.diagnostics(uri)).toEqual([]);
     const at = { line: FIELD_LINE, character: (lines[FIELD_LINE] ?? '').indexOf(FIELD) + 3 };
-    const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at });
+    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at });
     const markdown = (hover?.contents as MarkupContent | undefined)?.value ?? '';
     expect(markdown).toContain(FIELD);
     expect(markdown).toContain('Int64');
@@ -118,11 +115,8 @@ describe('the editor view of the bundled language server', () => {
   }, 60_000);
 
   it('a typo: the diagnostic at its range, with code, suggestion and quick fix, squiggled in the view', async () => {
-    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-      textDocument: { uri, version: 2 },
-      contentChanges: [{ text: BROKEN_TEXT }],
-    });
-    const diagnostics: Diagnostic[] = await server.diagnostics(uri);
+    client.replace(uri, BROKEN_TEXT);
+    const diagnostics: Diagnostic[] = await client.diagnostics(uri);
     const typo = found(
       diagnostics.find((d) => d.code === 'unknown-type'),
       'unknown-type diagnostic',
@@ -134,7 +128,7 @@ describe('the editor view of the bundled language server', () => {
     });
     expect(typo.message).toContain('did you mean String?');
     expect(typo.codeDescription?.href).toMatch(/\/docs\/diagnostics\.md#unknown-type$/);
-    const actions = await server.connection.sendRequest(CodeActionRequest.type, {
+    const actions = await client.connection.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
       range: typo.range,
       context: { diagnostics: [typo] },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOW_CHANGES_COMMAND } from '../src/change-list.ts';
-import { startStdioServer } from './lsp-stdio.ts';
+import { startBundledServer } from './lsp-stdio.ts';
 import { manifestOf, PACKAGE_DIR, unpackExtension, type ExtensionManifest } from './vsix.ts';
 
 const REPO = join(PACKAGE_DIR, '../..');
@@ -116,23 +116,20 @@ describe('the bundled specgen', () => {
     const workspace = join(scratch, 'workspace');
     mkdirSync(join(workspace, 'spec'), { recursive: true });
     copyFileSync(join(REPO, 'spec/service-api.md'), join(workspace, 'spec/service-api.md'));
-    const server = await startStdioServer(join(scratch, 'extension/server/bin/specgen.js'), workspace);
+    const { client, init } = await startBundledServer(join(scratch, 'extension/server/bin/specgen.js'), workspace);
     try {
-      const { capabilities } = server.initialized;
+      const { capabilities } = init;
       expect(capabilities.hoverProvider).toBeTruthy();
       expect(capabilities.textDocumentSync).toBeTruthy();
       expect(capabilities.codeLensProvider).toBeTruthy();
       // The code lenses run this command; the extension's middleware answers it (src/show-changes.ts).
       expect(capabilities.executeCommandProvider?.commands).toContain(SHOW_CHANGES_COMMAND);
       const uri = pathToFileURL(join(workspace, 'spec/service-api.md')).href;
-      const text = readFileSync(join(workspace, 'spec/service-api.md'), 'utf8');
-      await server.connection.sendNotification('textDocument/didOpen', {
-        textDocument: { uri, languageId: 'markdown', version: 1, text },
-      });
-      expect(await server.diagnostics(uri)).toEqual([]);
+      client.open(uri, readFileSync(join(workspace, 'spec/service-api.md'), 'utf8'));
+      expect(await client.diagnostics(uri)).toEqual([]);
     } finally {
-      expect(await server.close()).toBe(0);
+      expect(await client.stop()).toBe(0);
     }
-    expect(server.stderr()).toBe('');
+    expect(client.stderr).toBe('');
   });
 });
