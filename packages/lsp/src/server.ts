@@ -4,9 +4,20 @@
  * published. Features live one per module; every handler runs in `guard`.
  */
 import {
-  CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
-  type CodeActionParams, type Connection, type DidChangeConfigurationParams, type ExecuteCommandParams,
-  type InitializeParams, type Position, type ReferenceParams, type RenameParams, type TextDocumentIdentifier,
+  CodeActionKind,
+  createConnection,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CodeActionParams,
+  type Connection,
+  type DidChangeConfigurationParams,
+  type ExecuteCommandParams,
+  type InitializeParams,
+  type Position,
+  type ReferenceParams,
+  type RenameParams,
+  type TextDocumentIdentifier,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions } from './code-actions.ts';
@@ -81,7 +92,9 @@ export function startServer(connection: Connection): Promise<number> {
   };
 
   connection.onInitialize((params: InitializeParams) => {
-    const folders = params.workspaceFolders?.map((f) => filePath(f.uri)) ?? [params.rootUri ? filePath(params.rootUri) : params.rootPath];
+    const folders = params.workspaceFolders?.map((f) => filePath(f.uri)) ?? [
+      params.rootUri ? filePath(params.rootUri) : params.rootPath,
+    ];
     workspace = new Workspace(folders.filter((f): f is string => typeof f === 'string'));
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     const options = params.initializationOptions as Record<string, unknown> | undefined;
@@ -105,15 +118,19 @@ export function startServer(connection: Connection): Promise<number> {
       serverInfo: { name: 'specgen' },
     };
   });
-  connection.onInitialized(guard(log, 'initialized', undefined, async () => {
-    await pullSettings();
-    await revalidateAll();
-  }));
-  connection.onDidChangeConfiguration(guard(log, 'configuration', undefined, async (change: DidChangeConfigurationParams) => {
-    if (canPullConfiguration) await pullSettings();
-    else settings = readSettings((change.settings as Record<string, unknown> | undefined)?.[SETTINGS_SECTION]);
-    await revalidateAll();
-  }));
+  connection.onInitialized(
+    guard(log, 'initialized', undefined, async () => {
+      await pullSettings();
+      await revalidateAll();
+    }),
+  );
+  connection.onDidChangeConfiguration(
+    guard(log, 'configuration', undefined, async (change: DidChangeConfigurationParams) => {
+      if (canPullConfiguration) await pullSettings();
+      else settings = readSettings((change.settings as Record<string, unknown> | undefined)?.[SETTINGS_SECTION]);
+      await revalidateAll();
+    }),
+  );
   connection.onDidChangeWatchedFiles(guard(log, 'watched files', undefined, revalidateAll));
 
   documents.onDidChangeContent((e: { document: TextDocument }) => schedule(e.document.uri));
@@ -124,7 +141,11 @@ export function startServer(connection: Connection): Promise<number> {
   });
 
   type At = { textDocument: TextDocumentIdentifier; position: Position };
-  const withDoc = <P extends { textDocument: TextDocumentIdentifier }, R>(name: string, fallback: R, run: (doc: SpecDocument, params: P) => R) =>
+  const withDoc = <P extends { textDocument: TextDocumentIdentifier }, R>(
+    name: string,
+    fallback: R,
+    run: (doc: SpecDocument, params: P) => R,
+  ) =>
     guard(log, name, fallback, (params: P) => {
       const doc = specDocument(params.textDocument.uri);
       return doc ? run(doc, params) : fallback;
@@ -133,14 +154,20 @@ export function startServer(connection: Connection): Promise<number> {
   connection.onHover(withDoc('hover', null, (doc, p: At) => hover(doc, p.position)));
   connection.onCompletion(withDoc('completion', [], (doc, p: At) => completion(doc, p.position)));
   connection.onDefinition(withDoc('definition', [], (doc, p: At) => definition(doc, p.position)));
-  connection.onReferences(withDoc('references', [], (doc, p: ReferenceParams) => references(doc, p.position, p.context.includeDeclaration)));
+  connection.onReferences(
+    withDoc('references', [], (doc, p: ReferenceParams) => references(doc, p.position, p.context.includeDeclaration)),
+  );
   connection.onPrepareRename(withDoc('prepareRename', null, (doc, p: At) => prepareRename(doc, p.position)));
   connection.onRenameRequest(withDoc('rename', null, (doc, p: RenameParams) => rename(doc, p.position, p.newName)));
   connection.onDocumentSymbol(withDoc('documentSymbol', [], (doc) => documentSymbols(doc)));
   connection.onFoldingRanges(withDoc('foldingRange', [], (doc) => foldingRanges(doc)));
   connection.onDocumentFormatting(withDoc('formatting', [], (doc) => formatting(doc)));
   connection.onCodeLens(withDoc('codeLens', [], (doc) => codeLenses(doc, settings.baseRef, log)));
-  connection.onExecuteCommand(guard(log, 'executeCommand', null, (p: ExecuteCommandParams) => (p.command === SHOW_CHANGES_COMMAND ? showChanges(connection, p.arguments) : null)));
+  connection.onExecuteCommand(
+    guard(log, 'executeCommand', null, (p: ExecuteCommandParams) =>
+      p.command === SHOW_CHANGES_COMMAND ? showChanges(connection, p.arguments) : null,
+    ),
+  );
 
   return new Promise((resolve) => {
     connection.onShutdown(() => {

@@ -30,7 +30,8 @@ export async function configuredSpecGlobs(root: string): Promise<string[] | null
 export function specList(spec: unknown, where: string): string[] | null {
   if (spec === undefined) return null;
   if (typeof spec === 'string' && spec !== '') return [spec];
-  if (Array.isArray(spec) && spec.length > 0 && spec.every((s) => typeof s === 'string' && s !== '')) return spec as string[];
+  if (Array.isArray(spec) && spec.length > 0 && spec.every((s) => typeof s === 'string' && s !== ''))
+    return spec as string[];
   throw new Error(`${where}: spec must be a path or glob, or a non-empty list of them, got ${JSON.stringify(spec)}`);
 }
 

@@ -2,7 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeActionRequest, DidChangeConfigurationNotification, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver-protocol';
+import {
+  CodeActionRequest,
+  DidChangeConfigurationNotification,
+  type CodeAction,
+  type Diagnostic,
+  type TextEdit,
+} from 'vscode-languageserver-protocol';
 import { parseSpec } from '@specgen/parser';
 import { ROOT, startClient, uriOf, type LspClient } from './client.ts';
 import { applyEdits } from './edits.ts';
@@ -32,7 +38,10 @@ describe('diagnostics as you type', () => {
   let typo: Diagnostic;
   it('reports a typo at its exact range with its code and a link to the code in docs/diagnostics.md', async () => {
     const character = LINES[CHARGEABLE]!.indexOf('Boolean');
-    const range = { start: { line: CHARGEABLE, character }, end: { line: CHARGEABLE, character: character + 'Boolean'.length } };
+    const range = {
+      start: { line: CHARGEABLE, character },
+      end: { line: CHARGEABLE, character: character + 'Boolean'.length },
+    };
     client.change(uri, [{ range, text: 'Bolean' }]);
     text = applyEdits(text, [{ range, newText: 'Bolean' }]);
     const diagnostics = await client.diagnostics(uri);
@@ -42,7 +51,10 @@ describe('diagnostics as you type', () => {
       code: 'unknown-type',
       severity: 1,
       source: 'specgen',
-      range: { start: { line: CHARGEABLE, character }, end: { line: CHARGEABLE, character: character + 'Bolean'.length } },
+      range: {
+        start: { line: CHARGEABLE, character },
+        end: { line: CHARGEABLE, character: character + 'Bolean'.length },
+      },
       codeDescription: { href: `${uriOf('docs', 'diagnostics.md')}#unknown-type` },
     });
     expect(typo.message).toContain('did you mean Boolean?');
@@ -51,14 +63,19 @@ describe('diagnostics as you type', () => {
 
   it('offers the suggestion as a quick fix; applied, the error is gone', async () => {
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri }, range: typo.range, context: { diagnostics: [typo] },
+      textDocument: { uri },
+      range: typo.range,
+      context: { diagnostics: [typo] },
     })) as CodeAction[];
     const fix = actions.find((a) => a.title === 'Change to Boolean');
     expect(fix?.kind).toBe('quickfix');
     const edits = fix!.edit!.changes![uri] as TextEdit[];
     text = applyEdits(text, edits);
     expect(text).toBe(SPEC);
-    client.change(uri, edits.map((e) => ({ range: e.range, text: e.newText })));
+    client.change(
+      uri,
+      edits.map((e) => ({ range: e.range, text: e.newText })),
+    );
     expect(await client.diagnostics(uri)).toEqual([]);
   });
 
@@ -94,7 +111,9 @@ describe('which files are specs', () => {
     expect(await client.diagnostics(spec)).toHaveLength(1);
     expect(client.published.some((p) => p.uri === readme)).toBe(false);
     client.settings = { specGlobs: ['docs/lsp-*.md'] };
-    void client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { specgen: client.settings } });
+    void client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { specgen: client.settings },
+    });
     expect(await client.diagnostics(spec, (p) => p.diagnostics.length === 0)).toEqual([]);
     expect(await client.diagnostics(readme, () => true)).toHaveLength(1);
     client.settings = {};
