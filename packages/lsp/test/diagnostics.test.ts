@@ -100,6 +100,91 @@ describe('diagnostics as you type', () => {
   });
 });
 
+describe('quick fixes the catalogue describes, and the missing-since fix', () => {
+  const uri = uriOf('spec', 'lsp-fixes-test.md');
+  const actionsFor = async (range: Diagnostic['range'], diagnostics: Diagnostic[]) =>
+    (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range,
+      context: { diagnostics },
+    })) as CodeAction[];
+  /** Applies the action titled `title` to `text`, sends it, and returns the new text. */
+  const apply = (text: string, action: CodeAction | undefined) => {
+    const edits = (action?.edit?.changes?.[uri] ?? []) as TextEdit[];
+    expect(edits.length).toBeGreaterThan(0);
+    client.change(
+      uri,
+      edits.map((e) => ({ range: e.range, text: e.newText })),
+    );
+    return applyEdits(text, edits);
+  };
+
+  it('removes a repeated row, fills a short row, writes a dash over a malformed version', async () => {
+    let text = SPEC.replace(
+      '| Code | String | Human readable identifier. | - |',
+      '| Code | String | Human readable identifier. | - |\n| Code | String | Again. | - |',
+    )
+      .replace('| Brand | String | Brand of the link. | 2.47 |', '| Brand | String | Brand of the link. |')
+      .replace(
+        '| Storage | String | Storage of the link. | 2.47 |',
+        '| Storage | String | Storage of the link. | 2.4x |',
+      );
+    client.open(uri, text);
+    const diagnostics = await client.diagnostics(uri);
+    expect(diagnostics.map((d) => d.code)).toEqual(['table-missing-cell', 'malformed-version', 'duplicate-field']);
+    for (const d of diagnostics) {
+      const title = {
+        'duplicate-field': 'Remove the repeated row',
+        'table-missing-cell': 'Add the missing cells (a dash each)',
+        'malformed-version': 'Write a dash (no version)',
+      }[String(d.code)];
+      const current = (await client.diagnostics(uri)).find((x) => x.code === d.code);
+      expect(current).toBeDefined();
+      text = apply(
+        text,
+        (await actionsFor(current!.range, [current!])).find((a) => a.title === title),
+      );
+      await client.diagnostics(uri);
+    }
+    expect(await client.diagnostics(uri)).toEqual([]);
+    const brand = parseSpec(text, 'x').spec.resources.find((r) => r.name === 'SupplierPartLinks')!;
+    expect(brand.fields.find((f) => f.name === 'Brand')?.since).toBeNull();
+    expect(brand.fields.find((f) => f.name === 'Storage')?.since).toBeNull();
+    expect(text).toBe(
+      SPEC.replace(
+        '| Brand | String | Brand of the link. | 2.47 |',
+        '| Brand | String | Brand of the link. | - |',
+      ).replace(
+        '| Storage | String | Storage of the link. | 2.47 |',
+        '| Storage | String | Storage of the link. | - |',
+      ),
+    );
+  });
+
+  it('sets a dash Since cell to the newest version of the spec', async () => {
+    let text = SPEC;
+    client.replace(uri, text);
+    await client.diagnostics(uri);
+    const line = LINES.findIndex((l) => l.startsWith('| SupplierPartNumber |'));
+    const range = { start: { line, character: 3 }, end: { line, character: 3 } };
+    const newest = parseSpec(SPEC, 'x').spec.newestVersion;
+    const action = (await actionsFor(range, [])).find(
+      (a) => a.title === `Set Since to ${newest} (the newest version of the spec)`,
+    );
+    text = apply(text, action);
+    expect(await client.diagnostics(uri)).toEqual([]);
+    const links = parseSpec(text, 'x').spec.resources.find((r) => r.name === 'SupplierPartLinks')!;
+    expect(links.fields.find((f) => f.name === 'SupplierPartNumber')?.since).toBe(newest);
+    const none = LINES.findIndex((l) => l.startsWith('| Brand |'));
+    expect(
+      (await actionsFor({ start: { line: none, character: 3 }, end: { line: none, character: 3 } }, [])).map(
+        (a) => a.title,
+      ),
+    ).toEqual([]);
+    client.close(uri);
+  });
+});
+
 describe('which files are specs', () => {
   const broken = SPEC.replace('| Chargeable | Boolean |', '| Chargeable | Bolean |');
 
