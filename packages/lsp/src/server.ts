@@ -5,6 +5,7 @@
  */
 import {
   CodeActionKind,
+  DidChangeWatchedFilesNotification,
   createConnection,
   ProposedFeatures,
   TextDocuments,
@@ -48,6 +49,7 @@ export function startServer(connection: Connection): Promise<number> {
   let workspace = new Workspace([]);
   let docUrl: string | null = null;
   let canPullConfiguration = false;
+  let canWatchFiles = false;
   let shutdown = false;
   const log = (message: string) => connection.console.error(message);
 
@@ -97,6 +99,7 @@ export function startServer(connection: Connection): Promise<number> {
     ];
     workspace = new Workspace(folders.filter((f): f is string => typeof f === 'string'));
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const options = params.initializationOptions as Record<string, unknown> | undefined;
     settings = readSettings(options?.[SETTINGS_SECTION]);
     docUrl = workspace.diagnosticsDoc() ?? packageDocsUrl();
@@ -122,6 +125,12 @@ export function startServer(connection: Connection): Promise<number> {
     guard(log, 'initialized', undefined, async () => {
       await pullSettings();
       await revalidateAll();
+      // A changed specgen.config.* changes which files are specs.
+      if (canWatchFiles) {
+        await connection.client.register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: '**/specgen.config.{json,mjs,js}' }],
+        });
+      }
     }),
   );
   connection.onDidChangeConfiguration(

@@ -146,7 +146,7 @@ export async function startClient(options: ClientOptions = {}): Promise<{ client
     rootUri: pathToFileURL(root).href,
     workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
     capabilities: {
-      workspace: { configuration: true },
+      workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
       textDocument: { publishDiagnostics: { versionSupport: true } },
     },
   });

@@ -121,6 +121,24 @@ describe('the workspace', () => {
     client.close(other);
   });
 
+  it('reads specgen.config.json again when it changes', async () => {
+    const later = pathToFileURL(join(repo.dir, 'spec/later.md')).href;
+    client.open(later, NEW.replace('| Chargeable | Boolean |', '| Chargeable | Bolean |'));
+    const config = join(repo.dir, 'specgen.config.json');
+    const before = readFileSync(config, 'utf8');
+    writeFileSync(config, JSON.stringify({ spec: ['spec/*.md', 'api/*.md'] }));
+    void client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(config).href, type: 2 }],
+    });
+    expect((await client.diagnostics(later, () => true)).map((d) => d.code)).toEqual(['unknown-type']);
+    writeFileSync(config, before);
+    void client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(config).href, type: 2 }],
+    });
+    expect(await client.diagnostics(later, (p) => p.diagnostics.length === 0)).toEqual([]);
+    client.close(later);
+  });
+
   it('keeps serving a spec whose file is deleted while open', async () => {
     mkdirSync(join(repo.dir, 'api'), { recursive: true });
     const path = join(repo.dir, 'api/gone.md');
