@@ -47,6 +47,11 @@ const CASES: { name: string; given: string; want: string }[] = [
     given: '| a | b |\n|-|-|\n| x | y |\nprose\n| q | r |\n',
     want: '| a   | b   |\n| --- | --- |\n| x   | y   |\nprose\n| q | r |\n',
   },
+  {
+    name: 'a cell longer than MAX_ALIGNED_CELL does not widen its column',
+    given: `| a | b |\n|-|-|\n| ${'x'.repeat(1001)} | 1 |\n| yy | 2 |`,
+    want: `| a   | b   |\n| --- | --- |\n| ${'x'.repeat(1001)} | 1   |\n| yy  | 2   |`,
+  },
   { name: 'a header without a matching delimiter is no table', given: '| a | b |\n|-|\n', want: '| a | b |\n|-|\n' },
 ];
 
