@@ -15,10 +15,12 @@ import { ROOT, startClient, uriOf } from '@specgen/lsp/testing';
 import { syntheticSpec } from '../synthetic-spec.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const option = (name: string, fallback: number) =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const edits = option('--edits', 30);
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
 
 /** VmRSS and VmHWM (peak) of a process, in MB (Linux /proc). */
 function memory(pid: number): { rss: number; peak: number } {
@@ -30,19 +32,27 @@ function memory(pid: number): { rss: number; peak: number } {
 const { client } = await startClient();
 const pid = client.child.pid ?? 0;
 const idle = memory(pid);
-console.log(`node ${process.version}; ${edits} one-line edits per spec; shared 2-core machine (figures are ratios of the same run)\n`);
-console.log('| spec | lines | open -> diagnostics ms | edit -> diagnostics ms (median / p90) | full parse ms (baseline, median) | ratio | server RSS MB (after) |');
+console.log(
+  `node ${process.version}; ${edits} one-line edits per spec; shared 2-core machine (compare the ratios of one run)\n`,
+);
+console.log(
+  '| spec | lines | open -> diagnostics ms | edit -> diagnostics ms (median / p90) | full parse ms | ratio | RSS MB |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 const specs: [string, string][] = [
   ['spec/service-api.md', readFileSync(join(ROOT, 'spec/service-api.md'), 'utf8')],
-  [`synthetic ${option('--resources', 600)} x ${option('--fields', 50)}`, syntheticSpec(option('--resources', 600), option('--fields', 50))],
+  [
+    `synthetic ${option('--resources', 600)} x ${option('--fields', 50)}`,
+    syntheticSpec(option('--resources', 600), option('--fields', 50)),
+  ],
 ];
 for (const [name, text] of specs) {
   const uri = uriOf('spec', `bench-lsp-${specs.findIndex(([n]) => n === name)}.md`);
   const lines = text.split('\n');
   // A field row in the middle of the file, and the range of its type cell.
   const row = lines.findIndex((l, i) => i > lines.length / 2 && /^\| \w+ \| Int64 \|/.test(l));
-  const character = lines[row]!.indexOf('Int64');
+  const rowText = lines[row] ?? '';
+  const character = rowText.indexOf('Int64');
   const range = { start: { line: row, character }, end: { line: row, character: character + 5 } };
   let started = performance.now();
   client.open(uri, text);
@@ -58,14 +68,18 @@ for (const [name, text] of specs) {
   const full: number[] = [];
   for (let i = 0; i < Math.min(edits, 10); i++) {
     started = performance.now();
-    parseSpec(i % 2 === 0 ? text : text.replace(lines[row]!, lines[row]!.replace('Int64', 'Int32')), 'x');
+    parseSpec(i % 2 === 0 ? text : text.replace(rowText, rowText.replace('Int64', 'Int32')), 'x');
     full.push(performance.now() - started);
   }
   const median = quantile(latencies, 0.5);
   const baseline = quantile(full, 0.5);
-  console.log(`| ${name} | ${lines.length} | ${open.toFixed(0)} | ${median.toFixed(1)} / ${quantile(latencies, 0.9).toFixed(1)} | ${baseline.toFixed(1)} | ${(median / baseline).toFixed(2)} | ${memory(pid).rss} |`);
+  const cells = [name, lines.length, open.toFixed(0), `${median.toFixed(1)} / ${quantile(latencies, 0.9).toFixed(1)}`];
+  cells.push(baseline.toFixed(1), (median / baseline).toFixed(2), memory(pid).rss);
+  console.log(`| ${cells.join(' | ')} |`);
   client.close(uri);
 }
 const end = memory(pid);
-console.log(`\nserver memory: ${idle.rss} MB RSS idle after start, ${end.rss} MB at the end, ${end.peak} MB peak (VmHWM)`);
+console.log(
+  `\nserver memory: ${idle.rss} MB RSS idle after start, ${end.rss} MB at the end, ${end.peak} MB peak (VmHWM)`,
+);
 await client.stop();

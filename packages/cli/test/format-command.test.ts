@@ -17,8 +17,14 @@ const HOME = process.cwd();
 async function run(command: { run(args: string[]): Promise<number> }, cwd: string, ...args: string[]) {
   let stdout = '';
   let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
   process.chdir(cwd);
   try {
     const status = await command.run(args);
@@ -38,9 +44,14 @@ describe('specgen format', () => {
     writeFileSync(join(dir, 'spec', 'a.md'), SPEC);
     writeFileSync(join(dir, 'spec', 'b.md'), formatSpecText(SPEC));
     writeFileSync(join(dir, 'notes.md'), SPEC);
-    const check = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'format', '--check'], {
-      cwd: dir, encoding: 'utf8',
-    });
+    const check = spawnSync(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'format', '--check'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     expect(check).toMatchObject({ status: 1, stderr: 'spec/a.md: not formatted (run specgen format)\n' });
     expect(readFileSync(join(dir, 'spec', 'a.md'), 'utf8')).toBe(SPEC);
     expect(await run(formatCommand, dir)).toMatchObject({ status: 0, stdout: '1 formatted, 1 unchanged\n' });
@@ -55,11 +66,20 @@ describe('specgen format', () => {
     mkdirSync(join(dir, 'api'));
     writeFileSync(join(dir, 'api', 'service.md'), SPEC);
     writeFileSync(join(dir, 'specgen.config.json'), JSON.stringify({ spec: 'api/*.md' }));
-    expect(await run(formatCommand, dir, '--check')).toMatchObject({ status: 1, stderr: 'api/service.md: not formatted (run specgen format)\n' });
+    expect(await run(formatCommand, dir, '--check')).toMatchObject({
+      status: 1,
+      stderr: 'api/service.md: not formatted (run specgen format)\n',
+    });
     expect((await run(formatCommand, dir, '--fix')).status).toBe(2);
-    expect(await run(formatCommand, dir, 'missing.md')).toMatchObject({ status: 2, stderr: expect.stringMatching(/cannot format missing.md/) });
+    expect(await run(formatCommand, dir, 'missing.md')).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/cannot format missing.md/),
+    });
     writeFileSync(join(dir, 'specgen.config.json'), JSON.stringify({ spec: 42 }));
-    expect(await run(formatCommand, dir)).toMatchObject({ status: 2, stderr: expect.stringMatching(/spec must be a path or glob/) });
+    expect(await run(formatCommand, dir)).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/spec must be a path or glob/),
+    });
   });
 });
 

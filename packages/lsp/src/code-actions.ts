@@ -5,7 +5,13 @@
  * empty or absent gets the spec's newest version.
  */
 import { DIAGNOSTIC_CODES, isDiagnosticCode, type DiagnosticFix } from '@specgen/diagnostics';
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit,
+} from 'vscode-languageserver';
 import { suggestionOf } from './diagnostics.ts';
 import type { SpecDocument } from './spec-document.ts';
 import { rowCells, tableAround } from './text.ts';
@@ -13,7 +19,9 @@ import { rowCells, tableAround } from './text.ts';
 export function codeActions(doc: SpecDocument, params: CodeActionParams): CodeAction[] {
   const actions: CodeAction[] = [];
   const fix = (title: string, edits: TextEdit[], diagnostic?: Diagnostic): CodeAction => ({
-    title, kind: CodeActionKind.QuickFix, ...(diagnostic ? { diagnostics: [diagnostic], isPreferred: true } : {}),
+    title,
+    kind: CodeActionKind.QuickFix,
+    ...(diagnostic ? { diagnostics: [diagnostic], isPreferred: true } : {}),
     edit: { changes: { [doc.uri]: edits } },
   });
   for (const d of params.context.diagnostics) {
@@ -21,7 +29,8 @@ export function codeActions(doc: SpecDocument, params: CodeActionParams): CodeAc
     const suggestion = typeof d.message === 'string' ? suggestionOf(d.message) : null;
     if (suggestion) {
       const written = (doc.lines[d.range.start.line] ?? '').slice(d.range.start.character, d.range.end.character);
-      const newText = /^JSON\s/.test(suggestion) && !/^JSON\s/.test(written) ? suggestion.replace(/^JSON\s+/, '') : suggestion;
+      const newText =
+        /^JSON\s/.test(suggestion) && !/^JSON\s/.test(written) ? suggestion.replace(/^JSON\s+/, '') : suggestion;
       actions.push(fix(`Change to ${newText}`, [{ range: d.range, newText }], d));
     }
     const code = typeof d.code === 'string' && isDiagnosticCode(d.code) ? d.code : null;
@@ -52,7 +61,12 @@ function catalogueEdits(doc: SpecDocument, d: Diagnostic, described: DiagnosticF
   const trimmed = text.trimEnd();
   const closed = trimmed.endsWith('|');
   const added = Array.from({ length: want - have }, () => ' - |').join('');
-  return [{ range: { start: { line, character: trimmed.length }, end: { line, character: text.length } }, newText: `${closed ? '' : ' |'}${added}` }];
+  return [
+    {
+      range: { start: { line, character: trimmed.length }, end: { line, character: text.length } },
+      newText: `${closed ? '' : ' |'}${added}`,
+    },
+  ];
 }
 
 /** The edit that writes the newest version into a field row's dash, empty or absent Since cell. */
@@ -68,10 +82,19 @@ function missingSince(doc: SpecDocument, line: number): { version: string; edit:
   const cell = cells[column];
   if (cell && (cell.text === '' || /^[-–—]$/.test(cell.text))) {
     const at = cell.text === '' ? cell.from + 1 : cell.start;
-    return { version, edit: { range: { start: { line, character: at }, end: { line, character: cell.text === '' ? at : cell.end } }, newText: cell.text === '' ? ` ${version} ` : version } };
+    return {
+      version,
+      edit: {
+        range: { start: { line, character: at }, end: { line, character: cell.text === '' ? at : cell.end } },
+        newText: cell.text === '' ? ` ${version} ` : version,
+      },
+    };
   }
   if (cells.length !== column || cell) return null;
   const trimmed = text.trimEnd();
   const newText = `${trimmed.endsWith('|') ? '' : ' |'} ${version} |`;
-  return { version, edit: { range: { start: { line, character: trimmed.length }, end: { line, character: text.length } }, newText } };
+  return {
+    version,
+    edit: { range: { start: { line, character: trimmed.length }, end: { line, character: text.length } }, newText },
+  };
 }

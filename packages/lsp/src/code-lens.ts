@@ -28,7 +28,11 @@ const baseCache = new Map<string, Spec>();
 /** The spec at `ref`, parsed once per commit. */
 function baseSpec(doc: SpecDocument, ref: string): Spec {
   const cwd = dirname(doc.path);
-  const commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
   const key = `${commit}\u0000${doc.path}`;
   let spec = baseCache.get(key);
   if (!spec) {
@@ -45,7 +49,11 @@ export function lensTitle(changes: readonly Change[], ref: string): string {
     const n = changes.filter((c) => c.severity === severity).length;
     return n === 0 ? null : `${n} ${word}${n === 1 ? '' : 's'}`;
   };
-  const parts = [count('breaking', 'breaking change'), count('warning', 'warning'), count('info', 'other change')].filter(Boolean);
+  const parts = [
+    count('breaking', 'breaking change'),
+    count('warning', 'warning'),
+    count('info', 'other change'),
+  ].filter(Boolean);
   return `${parts.join(', ')} vs ${ref}`;
 }
 
@@ -55,23 +63,59 @@ export function codeLenses(doc: SpecDocument, ref: string, log: Log): CodeLens[]
     base = baseSpec(doc, ref);
   } catch (error) {
     log(`code lens: no comparison with ${ref}: ${error instanceof Error ? error.message : String(error)}`);
-    return [{ range: lineRange(0), command: { title: `no comparison: ${doc.file} is not readable at ${ref}`, command: '' } }];
+    return [
+      { range: lineRange(0), command: { title: `no comparison: ${doc.file} is not readable at ${ref}`, command: '' } },
+    ];
   }
   const { spec } = doc.parsed;
   const changes = diffSpecs(base, spec).changes;
   const lens = (line: number, subject: string, list: Change[]): CodeLens => {
-    const args: ChangeList = { uri: doc.uri, subject, baseRef: ref, changes: list.map((c) => ({ severity: c.severity, rule: c.rule, message: c.message, line: c.location.line })) };
-    return { range: lineRange(line), command: { title: lensTitle(list, ref), command: SHOW_CHANGES_COMMAND, arguments: [args] } };
+    const args: ChangeList = {
+      uri: doc.uri,
+      subject,
+      baseRef: ref,
+      changes: list.map((c) => ({ severity: c.severity, rule: c.rule, message: c.message, line: c.location.line })),
+    };
+    return {
+      range: lineRange(line),
+      command: { title: lensTitle(list, ref), command: SHOW_CHANGES_COMMAND, arguments: [args] },
+    };
   };
   const lenses = [lens(0, 'the spec', changes)];
-  for (const r of spec.resources) lenses.push(lens(r.source.line - 1, r.name, changes.filter((c) => c.resource === r.name)));
-  for (const s of spec.structures) lenses.push(lens(s.source.line - 1, s.name, changes.filter((c) => c.resource === s.name)));
+  for (const r of spec.resources)
+    lenses.push(
+      lens(
+        r.source.line - 1,
+        r.name,
+        changes.filter((c) => c.resource === r.name),
+      ),
+    );
+  for (const s of spec.structures)
+    lenses.push(
+      lens(
+        s.source.line - 1,
+        s.name,
+        changes.filter((c) => c.resource === s.name),
+      ),
+    );
   const first = (lines: number[]) => Math.min(...lines) - 1;
   if (spec.endpoints.length > 0) {
-    lenses.push(lens(first(spec.endpoints.map((e) => e.source.line)) - 2, 'the sign-in endpoints', changes.filter((c) => c.resource?.startsWith('endpoint:'))));
+    lenses.push(
+      lens(
+        first(spec.endpoints.map((e) => e.source.line)) - 2,
+        'the sign-in endpoints',
+        changes.filter((c) => c.resource?.startsWith('endpoint:')),
+      ),
+    );
   }
   if (spec.commands.length > 0) {
-    lenses.push(lens(first(spec.commands.map((c) => c.source.line)) - 2, 'the commands', changes.filter((c) => c.resource?.startsWith('command:'))));
+    lenses.push(
+      lens(
+        first(spec.commands.map((c) => c.source.line)) - 2,
+        'the commands',
+        changes.filter((c) => c.resource?.startsWith('command:')),
+      ),
+    );
   }
   return lenses;
 }
@@ -86,7 +130,8 @@ export function showChanges(connection: Connection, args: unknown[] | undefined)
   const list = args?.[0] as ChangeList | undefined;
   if (!list || !Array.isArray(list.changes)) return null;
   const lines = list.changes.map((c) => `${c.severity} ${c.rule} (line ${c.line}): ${c.message}`);
-  const text = `${list.subject}: ${list.changes.length === 0 ? `no changes vs ${list.baseRef}` : `\n${lines.join('\n')}`}`;
+  const body = list.changes.length === 0 ? `no changes vs ${list.baseRef}` : `\n${lines.join('\n')}`;
+  const text = `${list.subject}: ${body}`;
   void connection.sendNotification('window/showMessage', { type: MessageType.Info, message: text });
   return list;
 }

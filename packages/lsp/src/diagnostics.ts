@@ -7,7 +7,11 @@ import type { Diagnostic as SpecDiagnostic } from '@specgen/diagnostics';
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import { cellIndexAt, rowCells, wordAt } from './text.ts';
 
-const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
+const SEVERITY = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+} as const;
 
 /** `did you mean X?` / `did you mean "JSON X"?` in a message: the suggestion, or null. */
 export function suggestionOf(message: string): string | null {

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 
 export function packageDocsUrl(): string | null {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { repository?: { url?: string } | string };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      repository?: { url?: string } | string;
+    };
     const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
     const web = url?.replace(/^git\+/, '').replace(/\.git$/, '');
     return web?.startsWith('https://') ? `${web}/blob/HEAD/docs/diagnostics.md` : null;

@@ -5,7 +5,10 @@ import type { SpecDocument } from './spec-document.ts';
 
 export function formatting(doc: SpecDocument): TextEdit[] {
   return formatTables(doc.text).map((edit) => ({
-    range: { start: { line: edit.line - 1, character: 0 }, end: { line: edit.line - 1, character: edit.oldText.length } },
+    range: {
+      start: { line: edit.line - 1, character: 0 },
+      end: { line: edit.line - 1, character: edit.oldText.length },
+    },
     newText: edit.newText,
   }));
 }

@@ -1,7 +1,15 @@
-/** Every handler runs inside `guard`: an exception is logged and the request gets an empty answer, the server lives on. */
+/**
+ * Every handler runs inside `guard`: an exception is logged and the request gets an empty answer;
+ * the server lives on.
+ */
 export type Log = (message: string) => void;
 
-export function guard<A extends unknown[], R>(log: Log, name: string, fallback: R, handler: (...args: A) => R | Promise<R>) {
+export function guard<A extends unknown[], R>(
+  log: Log,
+  name: string,
+  fallback: R,
+  handler: (...args: A) => R | Promise<R>,
+) {
   return async (...args: A): Promise<R> => {
     try {
       return await handler(...args);

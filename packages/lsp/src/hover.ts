@@ -36,7 +36,11 @@ function describe(spec: Spec, o: Occurrence, doc: SpecDocument): string | null {
   if (t.kind === 'type') return `**${t.name}**: named by the spec, not defined in it (its fields are not shown).`;
   if (t.kind === 'endpoint') {
     const e = spec.endpoints.find((x) => x.id === t.name);
-    return e ? `**${e.method} ${e.path}** (\`${e.id}\`)\n\nSuccess: ${e.success.status} ${e.success.contentType}${e.since ? `\n\nSince ${e.since}` : ''}` : null;
+    return e
+      ? [`**${e.method} ${e.path}** (\`${e.id}\`)`, `Success: ${e.success.status} ${e.success.contentType}`]
+          .concat(e.since ? [`Since ${e.since}`] : [])
+          .join('\n\n')
+      : null;
   }
   const c = spec.commands.find((x) => x.name === t.name);
   return c ? `**Command ${c.name}**\n\n${c.returns}` : null;
@@ -49,17 +53,34 @@ function typeName(owner: Resource | Structure): string {
 export function fieldHover(owner: Resource | Structure, f: Field): string {
   const type = typeName(owner);
   const lines = [
-    `**${owner.name}.${f.name}**: \`${f.type.text}\`${f.type.nullable ? ' (nullable)' : ''}${f.type.array ? ' (array)' : ''}`,
+    `**${owner.name}.${f.name}**: \`${f.type.text}\`${f.type.nullable ? ' (nullable)' : ''}${
+      f.type.array ? ' (array)' : ''
+    }`,
     '',
     `- Since: ${f.since ?? 'not given'}`,
   ];
-  if (f.obsolete) lines.push(`- Obsolete since ${f.obsolete.since}${f.obsolete.replacedBy ? `; replaced by ${f.obsolete.replacedBy}` : ''}`);
+  if (f.obsolete)
+    lines.push(
+      `- Obsolete since ${f.obsolete.since}${f.obsolete.replacedBy ? `; replaced by ${f.obsolete.replacedBy}` : ''}`,
+    );
   if (f.references) lines.push(`- References ${f.references}`);
   if (f.expandable) lines.push('- Expandable (null unless `$expand`ed)');
   if (f.maxLength !== null) lines.push(`- Maximum length ${f.maxLength}`);
-  if (owner.kind === 'resource') lines.push(`- ${owner.name}: ${owner.path ? `GET …/${owner.path}` : 'no path'}, permission ${owner.permission ? `"${owner.permission}"` : 'not given'}`);
-  lines.push('', 'Generated names:', `- TypeScript: \`${type}['${f.name}']\``, `- zod schema: \`${naming.schema(type)}\``, `- OpenAPI component: \`#/components/schemas/${naming.componentSchema(type)}\``);
-  if (f.enumeration && owner.kind === 'resource') lines.push(`- Enumeration: \`${naming.enumType(owner.name, f.name)}\``);
+  if (owner.kind === 'resource')
+    lines.push(
+      `- ${owner.name}: ${owner.path ? `GET …/${owner.path}` : 'no path'}, permission ${
+        owner.permission ? `"${owner.permission}"` : 'not given'
+      }`,
+    );
+  lines.push(
+    '',
+    'Generated names:',
+    `- TypeScript: \`${type}['${f.name}']\``,
+    `- zod schema: \`${naming.schema(type)}\``,
+    `- OpenAPI component: \`#/components/schemas/${naming.componentSchema(type)}\``,
+  );
+  if (f.enumeration && owner.kind === 'resource')
+    lines.push(`- Enumeration: \`${naming.enumType(owner.name, f.name)}\``);
   return lines.join('\n');
 }
 
@@ -71,7 +92,8 @@ export function resourceHover(spec: Spec, r: Resource): string {
     `- Path: ${r.path ? `GET ${spec.readPathPrefix}/${r.path}` : 'not in the read-resources table'}`,
     `- Permission: ${r.permission ?? 'not given'}`,
     `- Fields: ${r.fields.length}`,
-    `- Generated: TypeScript \`${type}\`, zod \`${naming.schema(type)}\`, OpenAPI \`#/components/schemas/${naming.componentSchema(type)}\``,
+    `- Generated: TypeScript \`${type}\`, zod \`${naming.schema(type)}\`, ` +
+      `OpenAPI \`#/components/schemas/${naming.componentSchema(type)}\``,
   ].join('\n');
 }
 
@@ -83,14 +105,18 @@ export function structureHover(spec: Spec, s: Structure, doc: SpecDocument): str
   }
   for (const c of spec.commands) if (c.response === s.name) uses.push(`response of command ${c.name}`);
   for (const owner of [...spec.resources, ...spec.structures]) {
-    for (const f of owner.fields) if (f.type.base.kind === 'ref' && f.type.base.target === s.name) uses.push(`type of ${owner.name}.${f.name}`);
+    for (const f of owner.fields)
+      if (f.type.base.kind === 'ref' && f.type.base.target === s.name) uses.push(`type of ${owner.name}.${f.name}`);
   }
-  const mentions = doc.index.of(`structure:${s.name}`).filter((o) => !o.definition).map((o) => o.range.start.line + 1);
+  const mentions = doc.index
+    .of(`structure:${s.name}`)
+    .filter((o) => !o.definition)
+    .map((o) => o.range.start.line + 1);
   return [
     `**${s.name}** (sign-in structure "${s.label}", ${s.fields.length} fields${s.openEnded ? ', more not shown' : ''})`,
     '',
     'Used as:',
-    ...(uses.length > 0 ? uses.map((u) => `- ${u}`) : ['- nothing the IR links'] ),
+    ...(uses.length > 0 ? uses.map((u) => `- ${u}`) : ['- nothing the IR links']),
     '',
     `Mentioned on line${mentions.length === 1 ? '' : 's'} ${mentions.length > 0 ? mentions.join(', ') : 'none'}.`,
   ].join('\n');

@@ -7,6 +7,7 @@
  */
 import type { Spec } from '@specgen/ir';
 import type { Position, Range } from 'vscode-languageserver';
+import { scanProse } from './prose-names.ts';
 import { contains, rowCells, tableAround } from './text.ts';
 
 export type Target =
@@ -36,7 +37,12 @@ export class NameIndex {
   add(target: Target, line: number, character: number, length: number, definition = false): void {
     if (line < 0 || character < 0) return;
     const key = targetKey(target);
-    const occurrence = { target, key, definition, range: { start: { line, character }, end: { line, character: character + length } } };
+    const occurrence = {
+      target,
+      key,
+      definition,
+      range: { start: { line, character }, end: { line, character: character + length } },
+    };
     this.all.push(occurrence);
     const list = this.#byKey.get(key) ?? [];
     list.push(occurrence);
@@ -93,7 +99,12 @@ export function buildNameIndex(spec: Spec, lines: readonly string[]): NameIndex 
       }
       for (const m of notes.text.matchAll(/\breplaced by\s+([A-Za-z_][A-Za-z0-9_]*)/gi)) {
         const name = m[1] ?? '';
-        index.add({ kind: 'field', owner: owner.name, name }, line, notes.start + (m.index ?? 0) + m[0].length - name.length, name.length);
+        index.add(
+          { kind: 'field', owner: owner.name, name },
+          line,
+          notes.start + (m.index ?? 0) + m[0].length - name.length,
+          name.length,
+        );
       }
     }
   }
@@ -109,7 +120,9 @@ export function buildNameIndex(spec: Spec, lines: readonly string[]): NameIndex 
     const line = t.source.line - 1;
     skip.add(line);
     for (const name of t.appliesTo) {
-      const target: Target = spec.commands.some((c) => c.name === name) ? { kind: 'command', name } : { kind: 'endpoint', name };
+      const target: Target = spec.commands.some((c) => c.name === name)
+        ? { kind: 'command', name }
+        : { kind: 'endpoint', name };
       index.add(target, line, t.source.column - 1, t.title.length);
     }
   }
@@ -126,45 +139,4 @@ function tableColumns(lines: readonly string[], line: number): { type: number; n
     return i >= 0 ? i : fallback;
   };
   return { type: find(['type'], 1), notes: find(['notes', 'description', 'note'], 2) };
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Names in the other lines: structures (name or label), resources, commands, `Resource.Field` and its `replaced by`. */
-function scanProse(index: NameIndex, spec: Spec, lines: readonly string[], skip: ReadonlySet<number>): void {
-  const words = new Map<string, Target>();
-  for (const r of spec.resources) words.set(r.name, { kind: 'resource', name: r.name });
-  for (const c of spec.commands) words.set(c.name, { kind: 'command', name: c.name });
-  for (const s of spec.structures) {
-    words.set(s.name, { kind: 'structure', name: s.name });
-    if (s.label !== s.name) words.set(s.label.toLowerCase(), { kind: 'structure', name: s.name });
-  }
-  if (words.size === 0) return;
-  const names = [...words.keys()].sort((a, b) => b.length - a.length).map(escape);
-  const pattern = new RegExp(`(?<![\\w$])(${names.join('|')})(?![\\w$])`, 'gi');
-  const owners = new Set([...spec.resources, ...spec.structures].map((o) => o.name));
-  const defined = new Set(index.all.filter((o) => o.definition).map((o) => `${o.range.start.line}:${o.range.start.character}`));
-  for (const [line, text] of lines.entries()) {
-    if (skip.has(line) || text.length > 10_000) continue;
-    for (const m of text.matchAll(pattern)) {
-      const found = m[1] ?? '';
-      const target = words.get(found) ?? words.get(found.toLowerCase());
-      // Case matters for single names (a resource "Parts" is not "parts"); labels match in any case.
-      const start = m.index ?? 0;
-      if (defined.has(`${line}:${start}`)) continue;
-      if (target && (words.has(found) || /\s/.test(found))) index.add(target, line, start, found.length);
-    }
-    for (const m of text.matchAll(/(?<![\w$])([A-Z][A-Za-z0-9_]*)\.([A-Za-z_$][A-Za-z0-9_]*)/g)) {
-      const owner = m[1] ?? '';
-      if (!owners.has(owner)) continue;
-      const field = m[2] ?? '';
-      const start = (m.index ?? 0) + owner.length + 1;
-      index.add({ kind: 'field', owner, name: field }, line, start, field.length);
-      const replaced = /\breplaced by\s+([A-Za-z_][A-Za-z0-9_]*)/i.exec(text.slice(start));
-      if (replaced) {
-        const name = replaced[1] ?? '';
-        index.add({ kind: 'field', owner, name }, line, start + replaced.index + replaced[0].length - name.length, name.length);
-      }
-    }
-  }
 }

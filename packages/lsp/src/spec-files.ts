@@ -3,7 +3,7 @@
  * (one path or glob, or a list), else `spec/*.md`; the editor's `specgen.specGlobs` wins when it is
  * non-empty. Patterns are relative to the workspace folder. `specgen format` lists files the same way.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import picomatch from 'picomatch';
@@ -19,7 +19,9 @@ export async function configuredSpecGlobs(root: string): Promise<string[] | null
     if (!existsSync(file)) continue;
     const value: unknown = name.endsWith('.json')
       ? JSON.parse(readFileSync(file, 'utf8'))
-      : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+      : // The modification time in the URL: a long-running server reads an edited config again.
+        ((await import(`${pathToFileURL(file).href}?mtime=${statSync(file).mtimeMs}`)) as { default?: unknown })
+          .default;
     const spec = value && typeof value === 'object' ? (value as { spec?: unknown }).spec : undefined;
     return specList(spec, name);
   }
@@ -30,7 +32,8 @@ export async function configuredSpecGlobs(root: string): Promise<string[] | null
 export function specList(spec: unknown, where: string): string[] | null {
   if (spec === undefined) return null;
   if (typeof spec === 'string' && spec !== '') return [spec];
-  if (Array.isArray(spec) && spec.length > 0 && spec.every((s) => typeof s === 'string' && s !== '')) return spec as string[];
+  if (Array.isArray(spec) && spec.length > 0 && spec.every((s) => typeof s === 'string' && s !== ''))
+    return spec as string[];
   throw new Error(`${where}: spec must be a path or glob, or a non-empty list of them, got ${JSON.stringify(spec)}`);
 }
 

@@ -14,7 +14,7 @@ interface SectionSpan {
   end: number;
 }
 
-/** Sections with the 0-based lines they span (heading to the line before the next heading of the same or a higher level). */
+/** Sections with the 0-based lines they span: heading to the line before the next heading of its level or higher. */
 function sectionSpans(doc: SpecDocument): SectionSpan[] {
   const sections = splitSections(doc.text).filter((s) => s.level > 0);
   const last = Math.max(0, doc.lines.length - 1);
@@ -29,13 +29,25 @@ function sectionSpans(doc: SpecDocument): SectionSpan[] {
 export function documentSymbols(doc: SpecDocument): DocumentSymbol[] {
   const { spec } = doc.parsed;
   const lines = doc.lines;
-  const lineRange = (from: number, to: number): Range => ({ start: { line: from, character: 0 }, end: { line: to, character: (lines[to] ?? '').length } });
+  const lineRange = (from: number, to: number): Range => ({
+    start: { line: from, character: 0 },
+    end: { line: to, character: (lines[to] ?? '').length },
+  });
   const owners = [...spec.resources, ...spec.structures];
   const ownerSymbol = (o: (typeof owners)[number], end: number): DocumentSymbol => {
     const line = o.source.line - 1;
     const fields = o.fields.map((f): DocumentSymbol => {
-      const at = { start: { line: f.source.line - 1, character: f.source.column - 1 }, end: { line: f.source.line - 1, character: f.source.column - 1 + f.name.length } };
-      return { name: f.name, detail: f.type.text, kind: SymbolKind.Field, range: lineRange(f.source.line - 1, f.source.line - 1), selectionRange: at };
+      const at = {
+        start: { line: f.source.line - 1, character: f.source.column - 1 },
+        end: { line: f.source.line - 1, character: f.source.column - 1 + f.name.length },
+      };
+      return {
+        name: f.name,
+        detail: f.type.text,
+        kind: SymbolKind.Field,
+        range: lineRange(f.source.line - 1, f.source.line - 1),
+        selectionRange: at,
+      };
     });
     const lastLine = Math.max(line, end, ...o.fields.map((f) => f.source.line - 1));
     const start = o.kind === 'resource' ? o.source.column - 1 : Math.max(0, (lines[line] ?? '').indexOf(o.label));
@@ -57,9 +69,20 @@ export function documentSymbols(doc: SpecDocument): DocumentSymbol[] {
     const at = Math.max(0, text.indexOf(s.title));
     const symbol: DocumentSymbol = resource
       ? ownerSymbol(resource, s.end)
-      : { name: s.title || '(untitled)', kind: SymbolKind.Namespace, range: lineRange(s.line, s.end), selectionRange: { start: { line: s.line, character: at }, end: { line: s.line, character: at + s.title.length } }, children: [] };
+      : {
+          name: s.title || '(untitled)',
+          kind: SymbolKind.Namespace,
+          range: lineRange(s.line, s.end),
+          selectionRange: {
+            start: { line: s.line, character: at },
+            end: { line: s.line, character: at + s.title.length },
+          },
+          children: [],
+        };
     if (!resource) {
-      for (const st of spec.structures) if (st.source.line - 1 > s.line && st.source.line - 1 <= s.end && s.level === 3) symbol.children?.push(ownerSymbol(st, st.source.line - 1));
+      for (const st of spec.structures)
+        if (st.source.line - 1 > s.line && st.source.line - 1 <= s.end && s.level === 3)
+          symbol.children?.push(ownerSymbol(st, st.source.line - 1));
     }
     while (stack.length > 0 && (stack.at(-1)?.level ?? 0) >= s.level) stack.pop();
     const parent = stack.at(-1);
@@ -71,7 +94,9 @@ export function documentSymbols(doc: SpecDocument): DocumentSymbol[] {
 }
 
 export function foldingRanges(doc: SpecDocument): FoldingRange[] {
-  const ranges: FoldingRange[] = sectionSpans(doc).filter((s) => s.end > s.line).map((s) => ({ startLine: s.line, endLine: s.end }));
+  const ranges: FoldingRange[] = sectionSpans(doc)
+    .filter((s) => s.end > s.line)
+    .map((s) => ({ startLine: s.line, endLine: s.end }));
   const lines = doc.lines;
   for (let i = 0; i + 1 < lines.length; i++) {
     if (!(lines[i] ?? '').includes('|') || !isDelimiterRow(lines[i + 1] ?? '')) continue;

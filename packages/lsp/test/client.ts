@@ -6,11 +6,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import {
-  ConfigurationRequest, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification,
-  ExitNotification, InitializedNotification, InitializeRequest, PublishDiagnosticsNotification, ShutdownRequest,
-  type Diagnostic, type InitializeResult, type PublishDiagnosticsParams, type TextDocumentContentChangeEvent,
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import {
+  ConfigurationRequest,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  type Diagnostic,
+  type InitializeResult,
+  type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,20 +47,30 @@ export class LspClient {
   #versions = new Map<string, number>();
   readonly exited: Promise<number | null>;
 
-  constructor(readonly child: ChildProcess, public settings: Record<string, unknown>) {
+  constructor(
+    readonly child: ChildProcess,
+    public settings: Record<string, unknown>,
+  ) {
     if (!child.stdout || !child.stdin) throw new Error('no stdio');
-    this.connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    this.connection = createMessageConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
     child.stderr?.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.published.push(p);
-      this.#waiters = this.#waiters.filter((w) => (w.test(p) ? (w.resolve(p), false) : true));
+      const done = this.#waiters.filter((w) => w.test(p));
+      this.#waiters = this.#waiters.filter((w) => !done.includes(w));
+      for (const w of done) w.resolve(p);
     });
     this.connection.onNotification('window/showMessage', (p: { message: string }) => {
       this.messages.push(p.message);
     });
     this.connection.onNotification('window/logMessage', () => undefined);
-    this.connection.onRequest(ConfigurationRequest.type, (p) => p.items.map((i) => (i.section === 'specgen' ? this.settings : null)));
+    this.connection.onRequest(ConfigurationRequest.type, (p) =>
+      p.items.map((i) => (i.section === 'specgen' ? this.settings : null)),
+    );
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.onRequest('window/workDoneProgress/create', () => null);
     this.connection.listen();
@@ -59,19 +84,28 @@ export class LspClient {
     if (seen && check(seen)) return Promise.resolve(seen.diagnostics);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri}; stderr: ${this.stderr}`)), 20_000);
-      this.#waiters.push({ test: check, resolve: (p) => (clearTimeout(timer), resolve(p.diagnostics)) });
+      const settle = (p: PublishDiagnosticsParams) => {
+        clearTimeout(timer);
+        resolve(p.diagnostics);
+      };
+      this.#waiters.push({ test: check, resolve: settle });
     });
   }
 
   open(uri: string, text: string, version = 1): void {
     this.#versions.set(uri, version);
-    void this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'markdown', version, text } });
+    void this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'markdown', version, text },
+    });
   }
 
   change(uri: string, changes: TextDocumentContentChangeEvent[], version?: number): number {
     const next = version ?? (this.#versions.get(uri) ?? 0) + 1;
     this.#versions.set(uri, Math.max(next, this.#versions.get(uri) ?? 0));
-    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: next }, contentChanges: changes });
+    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: next },
+      contentChanges: changes,
+    });
     return next;
   }
 
@@ -96,17 +130,25 @@ export class LspClient {
 
 export async function startClient(options: ClientOptions = {}): Promise<{ client: LspClient; init: InitializeResult }> {
   const root = options.root ?? ROOT;
-  // tsx as a loader of this node process (not the tsx wrapper, which runs a second process): the server's pid is the child's.
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, '--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'lsp', '--stdio'], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  // tsx as a loader of this node process (not the tsx wrapper, which runs a second process):
+  // the server's pid is the child's.
+  const child = spawn(
+    process.execPath,
+    ['--import', TSX_LOADER, '--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'lsp', '--stdio'],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const client = new LspClient(child, options.settings ?? {});
   const init = await client.connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: pathToFileURL(root).href,
     workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
-    capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+    capabilities: {
+      workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+      textDocument: { publishDiagnostics: { versionSupport: true } },
+    },
   });
   await client.connection.sendNotification(InitializedNotification.type, {});
   return { client, init };

@@ -2,7 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeActionRequest, DidChangeConfigurationNotification, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver-protocol';
+import {
+  CodeActionRequest,
+  DidChangeConfigurationNotification,
+  type CodeAction,
+  type Diagnostic,
+  type TextEdit,
+} from 'vscode-languageserver-protocol';
 import { parseSpec } from '@specgen/parser';
 import { ROOT, startClient, uriOf, type LspClient } from './client.ts';
 import { applyEdits } from './edits.ts';
@@ -32,7 +38,10 @@ describe('diagnostics as you type', () => {
   let typo: Diagnostic;
   it('reports a typo at its exact range with its code and a link to the code in docs/diagnostics.md', async () => {
     const character = LINES[CHARGEABLE]!.indexOf('Boolean');
-    const range = { start: { line: CHARGEABLE, character }, end: { line: CHARGEABLE, character: character + 'Boolean'.length } };
+    const range = {
+      start: { line: CHARGEABLE, character },
+      end: { line: CHARGEABLE, character: character + 'Boolean'.length },
+    };
     client.change(uri, [{ range, text: 'Bolean' }]);
     text = applyEdits(text, [{ range, newText: 'Bolean' }]);
     const diagnostics = await client.diagnostics(uri);
@@ -42,7 +51,10 @@ describe('diagnostics as you type', () => {
       code: 'unknown-type',
       severity: 1,
       source: 'specgen',
-      range: { start: { line: CHARGEABLE, character }, end: { line: CHARGEABLE, character: character + 'Bolean'.length } },
+      range: {
+        start: { line: CHARGEABLE, character },
+        end: { line: CHARGEABLE, character: character + 'Bolean'.length },
+      },
       codeDescription: { href: `${uriOf('docs', 'diagnostics.md')}#unknown-type` },
     });
     expect(typo.message).toContain('did you mean Boolean?');
@@ -51,14 +63,19 @@ describe('diagnostics as you type', () => {
 
   it('offers the suggestion as a quick fix; applied, the error is gone', async () => {
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri }, range: typo.range, context: { diagnostics: [typo] },
+      textDocument: { uri },
+      range: typo.range,
+      context: { diagnostics: [typo] },
     })) as CodeAction[];
     const fix = actions.find((a) => a.title === 'Change to Boolean');
     expect(fix?.kind).toBe('quickfix');
     const edits = fix!.edit!.changes![uri] as TextEdit[];
     text = applyEdits(text, edits);
     expect(text).toBe(SPEC);
-    client.change(uri, edits.map((e) => ({ range: e.range, text: e.newText })));
+    client.change(
+      uri,
+      edits.map((e) => ({ range: e.range, text: e.newText })),
+    );
     expect(await client.diagnostics(uri)).toEqual([]);
   });
 
@@ -83,6 +100,106 @@ describe('diagnostics as you type', () => {
   });
 });
 
+describe('quick fixes the catalogue describes, and the missing-since fix', () => {
+  const uri = uriOf('spec', 'lsp-fixes-test.md');
+  const actionsFor = async (range: Diagnostic['range'], diagnostics: Diagnostic[]) =>
+    (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range,
+      context: { diagnostics },
+    })) as CodeAction[];
+  /** Applies the action titled `title` to `text`, sends it, and returns the new text. */
+  const apply = (text: string, action: CodeAction | undefined) => {
+    const edits = (action?.edit?.changes?.[uri] ?? []) as TextEdit[];
+    expect(edits.length).toBeGreaterThan(0);
+    client.change(
+      uri,
+      edits.map((e) => ({ range: e.range, text: e.newText })),
+    );
+    return applyEdits(text, edits);
+  };
+
+  it('removes a repeated row, fills a short row, writes a dash over a malformed version', async () => {
+    let text = SPEC.replace(
+      '| Code | String | Human readable identifier. | - |',
+      '| Code | String | Human readable identifier. | - |\n| Code | String | Again. | - |',
+    )
+      .replace('| Brand | String | Brand of the link. | 2.47 |', '| Brand | String | Brand of the link. |')
+      .replace(
+        '| Storage | String | Storage of the link. | 2.47 |',
+        '| Storage | String | Storage of the link. | 2.4x |',
+      );
+    client.open(uri, text);
+    const diagnostics = await client.diagnostics(uri);
+    expect(diagnostics.map((d) => d.code)).toEqual(['table-missing-cell', 'malformed-version', 'duplicate-field']);
+    for (const d of diagnostics) {
+      const title = {
+        'duplicate-field': 'Remove the repeated row',
+        'table-missing-cell': 'Add the missing cells (a dash each)',
+        'malformed-version': 'Write a dash (no version)',
+      }[String(d.code)];
+      const current = (await client.diagnostics(uri)).find((x) => x.code === d.code);
+      expect(current).toBeDefined();
+      text = apply(
+        text,
+        (await actionsFor(current!.range, [current!])).find((a) => a.title === title),
+      );
+      await client.diagnostics(uri);
+    }
+    expect(await client.diagnostics(uri)).toEqual([]);
+    const brand = parseSpec(text, 'x').spec.resources.find((r) => r.name === 'SupplierPartLinks')!;
+    expect(brand.fields.find((f) => f.name === 'Brand')?.since).toBeNull();
+    expect(brand.fields.find((f) => f.name === 'Storage')?.since).toBeNull();
+    expect(text).toBe(
+      SPEC.replace(
+        '| Brand | String | Brand of the link. | 2.47 |',
+        '| Brand | String | Brand of the link. | - |',
+      ).replace(
+        '| Storage | String | Storage of the link. | 2.47 |',
+        '| Storage | String | Storage of the link. | - |',
+      ),
+    );
+  });
+
+  it('fixes a misspelt payload type to the structure it suggests', async () => {
+    let text = SPEC.replace('200 JSON device secret response', '200 JSON device secrte response');
+    client.replace(uri, text);
+    const [payload] = await client.diagnostics(uri);
+    expect(payload).toMatchObject({ code: 'unknown-payload-type' });
+    const line = text.split('\n')[payload?.range.start.line ?? 0] ?? '';
+    expect(line.slice(payload?.range.start.character, payload?.range.end.character)).toBe('device secrte response');
+    const actions = await actionsFor(payload?.range ?? typo.range, payload ? [payload] : []);
+    text = apply(text, actions.find((a) => a.title === 'Change to Device secret response'));
+    expect(await client.diagnostics(uri)).toEqual([]);
+    expect(text).toBe(SPEC.replace('200 JSON device secret response', '200 JSON Device secret response'));
+    const command = parseSpec(text, 'x').spec.commands.find((c) => c.name === 'GetMultiFactorDeviceSecret');
+    expect(command?.response).toBe('DeviceSecretResponse');
+  });
+
+  it('sets a dash Since cell to the newest version of the spec', async () => {
+    let text = SPEC;
+    client.replace(uri, text);
+    await client.diagnostics(uri);
+    const line = LINES.findIndex((l) => l.startsWith('| SupplierPartNumber |'));
+    const range = { start: { line, character: 3 }, end: { line, character: 3 } };
+    const newest = parseSpec(SPEC, 'x').spec.newestVersion;
+    const action = (await actionsFor(range, [])).find(
+      (a) => a.title === `Set Since to ${newest} (the newest version of the spec)`,
+    );
+    text = apply(text, action);
+    expect(await client.diagnostics(uri)).toEqual([]);
+    const links = parseSpec(text, 'x').spec.resources.find((r) => r.name === 'SupplierPartLinks')!;
+    expect(links.fields.find((f) => f.name === 'SupplierPartNumber')?.since).toBe(newest);
+    const none = LINES.findIndex((l) => l.startsWith('| Brand |'));
+    expect(
+      (await actionsFor({ start: { line: none, character: 3 }, end: { line: none, character: 3 } }, [])).map(
+        (a) => a.title,
+      ),
+    ).toEqual([]);
+    client.close(uri);
+  });
+});
+
 describe('which files are specs', () => {
   const broken = SPEC.replace('| Chargeable | Boolean |', '| Chargeable | Bolean |');
 
@@ -94,7 +211,9 @@ describe('which files are specs', () => {
     expect(await client.diagnostics(spec)).toHaveLength(1);
     expect(client.published.some((p) => p.uri === readme)).toBe(false);
     client.settings = { specGlobs: ['docs/lsp-*.md'] };
-    void client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { specgen: client.settings } });
+    void client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { specgen: client.settings },
+    });
     expect(await client.diagnostics(spec, (p) => p.diagnostics.length === 0)).toEqual([]);
     expect(await client.diagnostics(readme, () => true)).toHaveLength(1);
     client.settings = {};

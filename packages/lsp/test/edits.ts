@@ -12,7 +12,9 @@ function offsetAt(text: string, line: number, character: number): number {
 }
 
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character);
+  const sorted = [...edits].sort(
+    (a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character,
+  );
   let out = text;
   for (const e of sorted) {
     const start = offsetAt(out, e.range.start.line, e.range.start.character);

@@ -6,9 +6,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CompletionRequest, DefinitionRequest, DocumentFormattingRequest, DocumentSymbolRequest, FoldingRangeRequest, HoverRequest,
-  PrepareRenameRequest, ReferencesRequest, RenameRequest,
-  type CompletionItem, type DocumentSymbol, type Hover, type Location, type Position, type TextEdit, type WorkspaceEdit,
+  CompletionRequest,
+  DefinitionRequest,
+  DocumentFormattingRequest,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  HoverRequest,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  type CompletionItem,
+  type DocumentSymbol,
+  type Hover,
+  type Location,
+  type Position,
+  type TextEdit,
+  type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { formatSpecText, parseSpec } from '@specgen/parser';
 import { ROOT, startClient, uriOf, type LspClient } from './client.ts';
@@ -27,12 +40,20 @@ function at(text: string, lineStart: string, word: string, offset = 1): Position
   return { line, character: character + offset };
 }
 const lineOf = (text: string, start: string) => text.split('\n').findIndex((l) => l.startsWith(start));
-const withoutSources = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x: unknown) => (k === 'source' ? undefined : x))) as unknown;
+const withoutSources = (v: unknown) =>
+  JSON.parse(JSON.stringify(v, (k, x: unknown) => (k === 'source' ? undefined : x))) as unknown;
 
 let client: LspClient;
-const request = <R>(type: { method: string }, params: object) => client.connection.sendRequest(type.method, params) as Promise<R>;
-const hoverAt = async (p: Position) => ((await request<Hover | null>(HoverRequest.type, { textDocument: { uri }, position: p }))?.contents as { value: string } | undefined)?.value ?? '';
-const complete = async (p: Position) => (await request<CompletionItem[]>(CompletionRequest.type, { textDocument: { uri }, position: p })).map((i) => i.label);
+const request = <R>(type: { method: string }, params: object) =>
+  client.connection.sendRequest(type.method, params) as Promise<R>;
+const hoverAt = async (p: Position) =>
+  (
+    (await request<Hover | null>(HoverRequest.type, { textDocument: { uri }, position: p }))?.contents as
+      | { value: string }
+      | undefined
+  )?.value ?? '';
+const complete = async (p: Position) =>
+  (await request<CompletionItem[]>(CompletionRequest.type, { textDocument: { uri }, position: p })).map((i) => i.label);
 
 beforeAll(async () => {
   ({ client } = await startClient());
@@ -46,9 +67,19 @@ afterAll(async () => {
 describe('hover', () => {
   it('on a field: type, nullability, since, obsolete, path, permission and the generated names', async () => {
     const text = await hoverAt(at(SPEC, '| CustomerOrderPartRevisionId |', 'CustomerOrderPartRevisionId'));
-    for (const part of ['`Int64?`', 'nullable', 'Since: 2.51', 'Obsolete since 24.1; replaced by PartRevisionId', 'References Revisions',
-      'Inventory/ProductRecords', '"Show serial number"', "`ProductRecord['CustomerOrderPartRevisionId']`", '`ProductRecordSchema`',
-      '#/components/schemas/ProductRecord']) expect(text).toContain(part);
+    for (const part of [
+      '`Int64?`',
+      'nullable',
+      'Since: 2.51',
+      'Obsolete since 24.1; replaced by PartRevisionId',
+      'References Revisions',
+      'Inventory/ProductRecords',
+      '"Show serial number"',
+      "`ProductRecord['CustomerOrderPartRevisionId']`",
+      '`ProductRecordSchema`',
+      '#/components/schemas/ProductRecord',
+    ])
+      expect(text).toContain(part);
   });
 
   it('on a resource heading: path, permission and field count', async () => {
@@ -69,7 +100,8 @@ describe('hover', () => {
 describe('completion', () => {
   it('in a type cell: scalars, structures, resources and referenced names, then ? and []', async () => {
     const labels = await complete(at(SPEC, '| Chargeable |', 'Boolean', 3));
-    for (const name of ['Int64', 'TimeSpan', 'LoginRequest', 'ProductRecords', 'Comments', 'Parts']) expect(labels).toContain(name);
+    for (const name of ['Int64', 'TimeSpan', 'LoginRequest', 'ProductRecords', 'Comments', 'Parts'])
+      expect(labels).toContain(name);
     const full = await complete(at(SPEC, '| Chargeable |', 'Boolean', 'Boolean'.length));
     expect(full.slice(0, 3)).toEqual(['Boolean?', 'Boolean[]', 'Boolean[]?']);
   });
@@ -93,10 +125,13 @@ describe('completion', () => {
 });
 
 describe('definition and references', () => {
-  const definitionAt = (p: Position) => request<Location[]>(DefinitionRequest.type, { textDocument: { uri }, position: p });
+  const definitionAt = (p: Position) =>
+    request<Location[]>(DefinitionRequest.type, { textDocument: { uri }, position: p });
 
   it('goes from a structure name in the endpoints table to its bold label', async () => {
-    const [loc] = await definitionAt(at(SPEC, '| POST | /{languageCode}/{companyNumber}/login/oidc?', 'LoginRequest', 2));
+    const [loc] = await definitionAt(
+      at(SPEC, '| POST | /{languageCode}/{companyNumber}/login/oidc?', 'LoginRequest', 2),
+    );
     expect(loc?.range.start.line).toBe(lineOf(SPEC, '**LoginRequest**'));
   });
 
@@ -110,18 +145,32 @@ describe('definition and references', () => {
   it("from an error table's heading to the endpoints and commands it applies to", async () => {
     const locations = await definitionAt(at(SPEC, '### TOTP login and device registration', 'TOTP'));
     expect(locations.map((l) => l.range.start.line).sort((a, b) => a - b)).toEqual(
-      [lineOf(SPEC, '| POST | /{languageCode}/{companyNumber}/login/totp'), lineOf(SPEC, '| SetMultiFactorAuthenticationDevice |')].sort((a, b) => a - b),
+      [
+        lineOf(SPEC, '| POST | /{languageCode}/{companyNumber}/login/totp'),
+        lineOf(SPEC, '| SetMultiFactorAuthenticationDevice |'),
+      ].sort((a, b) => a - b),
     );
   });
 
   it('lists every reference of a structure, with or without its declaration', async () => {
     const p = at(SPEC, '**LoginResponse**', 'LoginResponse', 3);
-    const all = await request<Location[]>(ReferencesRequest.type, { textDocument: { uri }, position: p, context: { includeDeclaration: true } });
-    const uses = await request<Location[]>(ReferencesRequest.type, { textDocument: { uri }, position: p, context: { includeDeclaration: false } });
+    const all = await request<Location[]>(ReferencesRequest.type, {
+      textDocument: { uri },
+      position: p,
+      context: { includeDeclaration: true },
+    });
+    const uses = await request<Location[]>(ReferencesRequest.type, {
+      textDocument: { uri },
+      position: p,
+      context: { includeDeclaration: false },
+    });
     expect(all.length).toBe(uses.length + 1);
     const lines = SPEC.split('\n');
-    for (const l of uses) expect(lines[l.range.start.line]!.slice(l.range.start.character, l.range.end.character)).toBe('LoginResponse');
-    const expected = lines.flatMap((l, i) => (i === lineOf(SPEC, '**LoginResponse**') ? [] : [...l.matchAll(/\bLoginResponse\b/g)].map(() => i)));
+    for (const l of uses)
+      expect(lines[l.range.start.line]!.slice(l.range.start.character, l.range.end.character)).toBe('LoginResponse');
+    const expected = lines.flatMap((l, i) =>
+      i === lineOf(SPEC, '**LoginResponse**') ? [] : [...l.matchAll(/\bLoginResponse\b/g)].map(() => i),
+    );
     expect(uses.map((l) => l.range.start.line).sort((a, b) => a - b)).toEqual(expected);
   });
 });
@@ -134,14 +183,18 @@ describe('rename', () => {
 
   it('of a field updates its row, "replaced by" notes and the Versioning statement', async () => {
     const p = at(SPEC, '| PartRevisionId |', 'PartRevisionId');
-    expect(await request(PrepareRenameRequest.type, { textDocument: { uri }, position: p })).toMatchObject({ placeholder: 'PartRevisionId' });
+    expect(await request(PrepareRenameRequest.type, { textDocument: { uri }, position: p })).toMatchObject({
+      placeholder: 'PartRevisionId',
+    });
     const renamed = await renameAt(SPEC, p, 'PartRevisionKey');
     const { spec, diagnostics } = parseSpec(renamed, 'x');
     expect(diagnostics).toEqual([]);
     const records = spec.resources.find((r) => r.name === 'ProductRecords')!;
     expect(records.fields.map((f) => f.name)).toContain('PartRevisionKey');
     expect(records.fields.map((f) => f.name)).not.toContain('PartRevisionId');
-    expect(records.fields.find((f) => f.name === 'CustomerOrderPartRevisionId')!.obsolete).toMatchObject({ replacedBy: 'PartRevisionKey' });
+    expect(records.fields.find((f) => f.name === 'CustomerOrderPartRevisionId')!.obsolete).toMatchObject({
+      replacedBy: 'PartRevisionKey',
+    });
     expect(spec.versioning.find((v) => v.rule === 'obsolete')).toMatchObject({ replacedBy: 'PartRevisionKey' });
   });
 
@@ -149,8 +202,12 @@ describe('rename', () => {
     const renamed = await renameAt(SPEC, at(SPEC, '**LoginRequest**', 'LoginRequest', 3), 'SignInRequest');
     const { spec, diagnostics } = parseSpec(renamed, 'x');
     expect(diagnostics).toEqual([]);
-    expect(spec.structures.map((s) => s.name)).toEqual(IR.structures.map((s) => (s.name === 'LoginRequest' ? 'SignInRequest' : s.name)));
-    expect(spec.endpoints.map((e) => e.body)).toEqual(IR.endpoints.map((e) => (e.body === 'LoginRequest' ? 'SignInRequest' : e.body)));
+    expect(spec.structures.map((s) => s.name)).toEqual(
+      IR.structures.map((s) => (s.name === 'LoginRequest' ? 'SignInRequest' : s.name)),
+    );
+    expect(spec.endpoints.map((e) => e.body)).toEqual(
+      IR.endpoints.map((e) => (e.body === 'LoginRequest' ? 'SignInRequest' : e.body)),
+    );
     expect(spec.structures.find((s) => s.name === 'SignInRequest')!.openEnded).toBe(true);
     expect(renamed).not.toMatch(/\bLoginRequest\b/);
   });
@@ -163,7 +220,13 @@ describe('rename', () => {
   });
 
   it('refuses a name a field of the same owner has', async () => {
-    await expect(request(RenameRequest.type, { textDocument: { uri }, position: at(SPEC, '| PartRevisionId |', 'PartRevisionId'), newName: 'PartId' })).rejects.toThrow(/already has a field PartId/);
+    await expect(
+      request(RenameRequest.type, {
+        textDocument: { uri },
+        position: at(SPEC, '| PartRevisionId |', 'PartRevisionId'),
+        newName: 'PartId',
+      }),
+    ).rejects.toThrow(/already has a field PartId/);
   });
 });
 
@@ -174,14 +237,18 @@ describe('symbols and folding', () => {
     expect(title.name).toBe(IR.title);
     const resources = title.children!.find((s) => s.name === 'Resources and their fields')!;
     const records = resources.children!.find((s) => s.name === 'ProductRecords')!;
-    expect(records.children!.map((f) => f.name)).toEqual(IR.resources.find((r) => r.name === 'ProductRecords')!.fields.map((f) => f.name));
+    expect(records.children!.map((f) => f.name)).toEqual(
+      IR.resources.find((r) => r.name === 'ProductRecords')!.fields.map((f) => f.name),
+    );
     const structures = resources.children!.find((s) => s.name === 'Sign-in structures')!;
     expect(structures.children!.map((s) => s.name)).toEqual(IR.structures.map((s) => s.name));
     expect(title.children!.map((s) => s.name)).toContain('Errors');
   });
 
   it('folds every section and every table', async () => {
-    const ranges = await request<{ startLine: number; endLine: number }[]>(FoldingRangeRequest.type, { textDocument: { uri } });
+    const ranges = await request<{ startLine: number; endLine: number }[]>(FoldingRangeRequest.type, {
+      textDocument: { uri },
+    });
     const header = lineOf(SPEC, '| Path tail | Required permission |');
     expect(ranges).toContainEqual(expect.objectContaining({ startLine: header, endLine: header + 7 }));
     expect(ranges).toContainEqual(expect.objectContaining({ startLine: lineOf(SPEC, '### Schedules') }));
@@ -190,7 +257,10 @@ describe('symbols and folding', () => {
 
 describe('formatting', () => {
   it('aligns every table, is idempotent, equals specgen format and keeps the IR apart from positions', async () => {
-    const edits = await request<TextEdit[]>(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    const edits = await request<TextEdit[]>(DocumentFormattingRequest.type, {
+      textDocument: { uri },
+      options: { tabSize: 2, insertSpaces: true },
+    });
     expect(edits.length).toBeGreaterThan(0);
     const formatted = applyEdits(SPEC, edits);
     expect(formatted).toBe(formatSpecText(SPEC));
@@ -202,7 +272,12 @@ describe('formatting', () => {
     expect(withoutSources(parseSpec(formatted, 'x').spec)).toEqual(withoutSources(parseSpec(SPEC, 'x').spec));
     client.replace(uri, formatted);
     expect(await client.diagnostics(uri)).toEqual([]);
-    expect(await request<TextEdit[]>(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+    expect(
+      await request<TextEdit[]>(DocumentFormattingRequest.type, {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true },
+      }),
+    ).toEqual([]);
     client.replace(uri, SPEC);
     expect(await client.diagnostics(uri)).toEqual([]);
   });
@@ -211,18 +286,29 @@ describe('formatting', () => {
 describe('a spec with errors', () => {
   const broken = SPEC.replace('| Chargeable | Boolean |', '| Chargeable | Bolean |')
     .replace('| Brand | String | Brand of the link. | 2.47 |', '| Brand | String | Brand of the link. |')
-    .replace('| Code | String | Human readable identifier. | - |', '| Code | String | Human readable identifier. | - |\n| Code | String | again | - |');
+    .replace(
+      '| Code | String | Human readable identifier. | - |',
+      '| Code | String | Human readable identifier. | - |\n| Code | String | again | - |',
+    );
   const errors = uriOf('spec', 'lsp-features-errors.md');
 
   it('still answers hover, completion, symbols and definition', async () => {
     client.open(errors, broken);
     const diagnostics = await client.diagnostics(errors);
     expect(diagnostics.map((d) => d.code).sort()).toEqual(['duplicate-field', 'table-missing-cell', 'unknown-type']);
-    const hover = (await client.connection.sendRequest(HoverRequest.method, { textDocument: { uri: errors }, position: at(broken, '| Chargeable |', 'Chargeable') })) as Hover;
+    const hover = (await client.connection.sendRequest(HoverRequest.method, {
+      textDocument: { uri: errors },
+      position: at(broken, '| Chargeable |', 'Chargeable'),
+    })) as Hover;
     expect((hover.contents as { value: string }).value).toContain('`Bolean`');
-    const labels = (await client.connection.sendRequest(CompletionRequest.method, { textDocument: { uri: errors }, position: at(broken, '| Chargeable |', 'Bolean', 3) })) as CompletionItem[];
+    const labels = (await client.connection.sendRequest(CompletionRequest.method, {
+      textDocument: { uri: errors },
+      position: at(broken, '| Chargeable |', 'Bolean', 3),
+    })) as CompletionItem[];
     expect(labels.map((i) => i.label)).toContain('Boolean');
-    const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.method, { textDocument: { uri: errors } })) as DocumentSymbol[];
+    const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.method, {
+      textDocument: { uri: errors },
+    })) as DocumentSymbol[];
     expect(symbols.length).toBe(1);
     client.close(errors);
   });

@@ -10,8 +10,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CodeActionRequest, CompletionRequest, DocumentFormattingRequest, DocumentSymbolRequest, FoldingRangeRequest, HoverRequest,
-  type Diagnostic, type Position,
+  CodeActionRequest,
+  CompletionRequest,
+  DocumentFormattingRequest,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  HoverRequest,
+  type Diagnostic,
+  type Position,
 } from 'vscode-languageserver-protocol';
 import { parseSpec } from '@specgen/parser';
 import { ROOT, startClient, uriOf, type LspClient } from './client.ts';
@@ -27,8 +33,10 @@ afterAll(async () => {
 });
 
 /** What the server published, as file positions, next to what a fresh parse reports. */
-const asParsed = (ds: Diagnostic[]) => ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`);
-const freshParse = (text: string) => parseSpec(text, 'x').diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
+const asParsed = (ds: Diagnostic[]) =>
+  ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`);
+const freshParse = (text: string) =>
+  parseSpec(text, 'x').diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
 
 /** Every kind of request at a position; each must answer (an empty answer is fine). */
 async function askEverything(uri: string, position: Position): Promise<void> {
@@ -38,8 +46,15 @@ async function askEverything(uri: string, position: Position): Promise<void> {
     client.connection.sendRequest(CompletionRequest.method, { ...doc, position }),
     client.connection.sendRequest(DocumentSymbolRequest.method, doc),
     client.connection.sendRequest(FoldingRangeRequest.method, doc),
-    client.connection.sendRequest(DocumentFormattingRequest.method, { ...doc, options: { tabSize: 2, insertSpaces: true } }),
-    client.connection.sendRequest(CodeActionRequest.method, { ...doc, range: { start: position, end: position }, context: { diagnostics: [] } }),
+    client.connection.sendRequest(DocumentFormattingRequest.method, {
+      ...doc,
+      options: { tabSize: 2, insertSpaces: true },
+    }),
+    client.connection.sendRequest(CodeActionRequest.method, {
+      ...doc,
+      range: { start: position, end: position },
+      context: { diagnostics: [] },
+    }),
   ]);
 }
 
@@ -63,7 +78,10 @@ describe('bad input', () => {
 
   it('a 5 MB line and binary bytes', async () => {
     const uri = uriOf('spec', 'lsp-robust-bytes.md');
-    const huge = SPEC.replace('| Code | String | Human readable identifier. | - |', `| Code | String | ${'x'.repeat(5_000_000)} | - |`);
+    const huge = SPEC.replace(
+      '| Code | String | Human readable identifier. | - |',
+      `| Code | String | ${'x'.repeat(5_000_000)} | - |`,
+    );
     client.open(uri, huge);
     expect(asParsed(await client.diagnostics(uri))).toEqual(freshParse(huge));
     const line = huge.split('\n').findIndex((l) => l.startsWith('| Code | String |'));
@@ -80,8 +98,16 @@ describe('bad input', () => {
     const uri = uriOf('spec', 'lsp-robust-order.md');
     client.open(uri, SPEC, 5);
     await client.diagnostics(uri);
-    client.change(uri, [{ range: { start: { line: 900, character: 4 }, end: { line: 2, character: 0 } }, text: '| x |' }], 9);
-    client.change(uri, [{ range: { start: { line: 3, character: 999 }, end: { line: 9999, character: 0 } }, text: 'tail' }], 7);
+    client.change(
+      uri,
+      [{ range: { start: { line: 900, character: 4 }, end: { line: 2, character: 0 } }, text: '| x |' }],
+      9,
+    );
+    client.change(
+      uri,
+      [{ range: { start: { line: 3, character: 999 }, end: { line: 9999, character: 0 } }, text: 'tail' }],
+      7,
+    );
     client.change(uri, [{ text: SPEC.replace('| Chargeable | Boolean |', '| Chargeable | Bolean |') }], 10);
     expect((await client.diagnostics(uri)).map((d) => d.code)).toEqual(['unknown-type']);
     await askEverything(uri, { line: 0, character: 0 });
@@ -89,8 +115,31 @@ describe('bad input', () => {
   });
 });
 
-const FRAGMENTS = ['|', ' | ', '\n', '\n| A | Int64 | x | - |', 'Int64', 'Bolean', '?', '[]', '\n### Things\n', '\n## Errors\n', '2.x', '-',
-  '**Label**', 'References Foo', '\u0000', '\uD800', 'é', '\r\n', '\n|---|---|\n', '`', '> ', '    ', 'ProductRecords.Status: 0 A, 0 B'];
+const FRAGMENTS = [
+  '|',
+  ' | ',
+  '\n',
+  '\n| A | Int64 | x | - |',
+  'Int64',
+  'Bolean',
+  '?',
+  '[]',
+  '\n### Things\n',
+  '\n## Errors\n',
+  '2.x',
+  '-',
+  '**Label**',
+  'References Foo',
+  '\u0000',
+  '\uD800',
+  'é',
+  '\r\n',
+  '\n|---|---|\n',
+  '`',
+  '> ',
+  '    ',
+  'ProductRecords.Status: 0 A, 0 B',
+];
 
 function positionAt(text: string, offset: number): Position {
   const before = text.slice(0, offset).split(/\r\n|\r|\n/);
@@ -112,7 +161,9 @@ describe('random edit sequences (fast-check)', () => {
           let end = Math.min(text.length, start + e.remove);
           if (text[start - 1] === '\r' && text[start] === '\n') start--;
           if (text[end - 1] === '\r' && text[end] === '\n') end++;
-          client.change(uri, [{ range: { start: positionAt(text, start), end: positionAt(text, end) }, text: e.insert }]);
+          client.change(uri, [
+            { range: { start: positionAt(text, start), end: positionAt(text, end) }, text: e.insert },
+          ]);
           text = text.slice(0, start) + e.insert + text.slice(end);
         }
         expect(asParsed(await client.diagnostics(uri))).toEqual(freshParse(text));
@@ -125,14 +176,30 @@ describe('random edit sequences (fast-check)', () => {
     writeFileSync(join(dir, 'spec.md'), text);
     let cli = '[]';
     try {
-      cli = execFileSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'parse', 'spec.md', '--quiet', '--format', 'json'], {
-        cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      cli = execFileSync(
+        join(ROOT, 'node_modules/.bin/tsx'),
+        [
+          '--conditions=@specgen/source',
+          join(ROOT, 'packages/cli/src/main.ts'),
+          'parse',
+          'spec.md',
+          '--quiet',
+          '--format',
+          'json',
+        ],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
     } catch (error) {
       cli = (error as { stderr: string }).stderr;
     }
     const published = await client.diagnostics(uri);
-    const fromCli = (JSON.parse(cli || '[]') as { line: number; column: number; code: string; message: string }[]).map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
+    const fromCli = (JSON.parse(cli || '[]') as { line: number; column: number; code: string; message: string }[]).map(
+      (d) => `${d.line}:${d.column} ${d.code} ${d.message}`,
+    );
     expect(asParsed(published)).toEqual(fromCli);
     client.close(uri);
   }, 120_000);

@@ -14,6 +14,11 @@ export interface LineEdit {
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/**
+ * A cell longer than this does not widen its column (its row's pipes leave the column): one 5 MB
+ * cell would otherwise pad every other row of its table to 5 MB.
+ */
+export const MAX_ALIGNED_CELL = 1000;
 const DELIMITER = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 /** Lines that open another block: a heading, a quote, indented code, a fence. */
 const OTHER_BLOCK = /^(?: {4}|\t| {0,3}(?:>|#|```|~~~))/;
@@ -80,10 +85,13 @@ function isBodyRow(line: string): boolean {
 function alignTable(rows: Row[], delimiter: Row): string[] {
   const widths: number[] = [];
   for (const row of rows) {
-    for (const [c, cell] of row.cells.entries()) widths[c] = Math.max(widths[c] ?? 3, width(cell));
+    for (const [c, cell] of row.cells.entries()) {
+      const w = width(cell);
+      widths[c] = Math.max(widths[c] ?? 3, w > MAX_ALIGNED_CELL ? 3 : w);
+    }
   }
   const render = (row: Row, cells: string[]) => {
-    const padded = cells.map((cell, c) => cell + ' '.repeat((widths[c] ?? 0) - width(cell)));
+    const padded = cells.map((cell, c) => cell + ' '.repeat(Math.max(0, (widths[c] ?? 0) - width(cell))));
     const body = `${row.leading ? '| ' : ''}${padded.join(' | ')}${row.trailing ? ' |' : ''}`;
     return `${row.indent}${row.trailing ? body : body.trimEnd()}`;
   };
@@ -118,6 +126,7 @@ function splitRow(line: string): Row {
 
 /** Width in code points, so a row with non-ASCII text lines up in an editor. */
 function width(text: string): number {
+  if (text.length > MAX_ALIGNED_CELL * 2) return text.length;
   let n = 0;
   for (const _ of text) n++;
   return n;

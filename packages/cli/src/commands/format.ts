@@ -22,7 +22,10 @@ export const formatCommand: Command = {
     const cwd = userCwd();
     let files: string[];
     try {
-      files = typed.length > 0 ? typed.map((f) => userPath(f, f)) : await listSpecFiles(defaultsBase(), await specGlobs(defaultsBase()));
+      files =
+        typed.length > 0
+          ? typed.map((f) => userPath(f, f))
+          : await listSpecFiles(defaultsBase(), await specGlobs(defaultsBase()));
     } catch (error) {
       process.stderr.write(`specgen format: ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;
@@ -41,7 +44,9 @@ export const formatCommand: Command = {
         changed.push(shown);
         if (!check) await writeFile(file, formatted);
       } catch (error) {
-        process.stderr.write(`specgen format: cannot ${check ? 'read' : 'format'} ${shown}: ${(error as Error).message}\n`);
+        process.stderr.write(
+          `specgen format: cannot ${check ? 'read' : 'format'} ${shown}: ${(error as Error).message}\n`,
+        );
         return 2;
       }
     }
