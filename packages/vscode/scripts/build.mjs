@@ -47,6 +47,7 @@ const copy = {
   private: true,
   type: manifest.type,
   bin: manifest.bin,
+  engines: manifest.engines,
   repository: manifest.repository,
 };
 writeFileSync(join(server, 'package.json'), `${JSON.stringify(copy, null, 2)}\n`);

@@ -1,6 +1,7 @@
 /**
  * The language client: starts `<specgen bin> lsp --stdio` (docs/lsp.md) with the editor's own Node
- * (`process.execPath` with ELECTRON_RUN_AS_NODE, as vscode-languageclient's `fork` does) and sends it
+ * (`process.execPath` with ELECTRON_RUN_AS_NODE, as vscode-languageclient's `fork` does; `node` from
+ * the PATH when the editor's is older than the CLI needs, server-module.ts) and sends it
  * the `specgen` settings: at start (initializationOptions) and on every change (configurationSection).
  * The server itself decides which markdown files are specs; the client offers it every markdown file.
  */
@@ -12,7 +13,7 @@ import {
   type Middleware,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import type { ServerModule } from './server-module.ts';
+import { serverRuntime, type ServerModule } from './server-module.ts';
 import { currentSettings, SETTINGS_SECTION } from './settings.ts';
 
 export const CLIENT_ID = 'specgen';
@@ -25,7 +26,7 @@ export function createClient(
   middleware: Middleware,
 ): LanguageClient {
   const run = {
-    command: process.execPath,
+    command: serverRuntime(server, { execPath: process.execPath, version: process.versions.node }),
     args: [server.bin, 'lsp'],
     transport: TransportKind.stdio,
     options: { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } },

@@ -14,11 +14,14 @@ export interface ServerModule {
   source: 'workspace' | 'bundled';
   /** The CLI's version, from its package.json. */
   version: string;
+  /** The oldest Node it runs on (`engines.node`, `>=20.19` -> `20.19.0`), if it says. */
+  minimumNode?: string;
 }
 
 interface CliManifest {
   version?: string;
   bin?: string | Record<string, string>;
+  engines?: { node?: string };
 }
 
 /**
@@ -57,5 +60,29 @@ function cliAt(dir: string, source: ServerModule['source']): ServerModule | unde
   const relative = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.specgen;
   if (!relative) return undefined;
   const bin = join(dir, relative);
-  return existsSync(bin) ? { bin, source, version: manifest.version ?? 'unknown' } : undefined;
+  if (!existsSync(bin)) return undefined;
+  const minimum = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(manifest.engines?.node ?? '');
+  const minimumNode = minimum ? `${minimum[1]}.${minimum[2] ?? 0}.${minimum[3] ?? 0}` : undefined;
+  return { bin, source, version: manifest.version ?? 'unknown', ...(minimumNode ? { minimumNode } : {}) };
+}
+
+/**
+ * The Node that runs the server: the editor's own (`current`, e.g. the extension host's Electron run as
+ * Node) when it is at least the CLI's minimum, else `node` from the PATH (older VS Code releases ship
+ * Node 20 releases before 20.19, the CLI's `engines.node`).
+ */
+export function serverRuntime(server: ServerModule, current: { execPath: string; version: string }): string {
+  if (!server.minimumNode) return current.execPath;
+  const parts = (v: string) =>
+    v
+      .replace(/^v/, '')
+      .split('.')
+      .map((n) => Number.parseInt(n, 10) || 0);
+  const [have, need] = [parts(current.version), parts(server.minimumNode)];
+  for (let i = 0; i < 3; i++) {
+    const a = have[i] ?? 0;
+    const b = need[i] ?? 0;
+    if (a !== b) return a > b ? current.execPath : 'node';
+  }
+  return current.execPath;
 }

@@ -3,11 +3,11 @@
  * it, from the folder up), else the copy in the extension. Real folders on disk, and this repository,
  * whose root depends on @specgen/cli.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundledCli, serverModule, workspaceCli } from '../src/server-module.ts';
+import { bundledCli, serverModule, serverRuntime, workspaceCli } from '../src/server-module.ts';
 import { PACKAGE_DIR } from './vsix.ts';
 
 const REPO = join(PACKAGE_DIR, '../..');
@@ -82,5 +82,28 @@ describe('the server the extension starts', () => {
     const found = workspaceCli(REPO);
     expect(found?.source).toBe('workspace');
     expect(found?.bin).toBe(join(REPO, 'packages/cli/bin/specgen.js'));
+  });
+
+  it("runs the server with the editor's Node when it is recent enough for the CLI, else node from the PATH", () => {
+    const cli = { bin: '/x/specgen.js', source: 'workspace' as const, version: '1.0.0', minimumNode: '20.19.0' };
+    const editor = (version: string) => serverRuntime(cli, { execPath: '/opt/editor/electron', version });
+    expect(editor('22.15.1')).toBe('/opt/editor/electron');
+    expect(editor('20.19.0')).toBe('/opt/editor/electron');
+    expect(editor('v20.19.2')).toBe('/opt/editor/electron');
+    expect(editor('20.18.3')).toBe('node');
+    expect(editor('20.9.0')).toBe('node');
+    const { minimumNode: _none, ...unstated } = cli;
+    expect(serverRuntime(unstated, { execPath: '/opt/editor/electron', version: '18.0.0' })).toBe(
+      '/opt/editor/electron',
+    );
+  });
+
+  it("reads the minimum from the CLI's engines.node (this repository's CLI and the bundled copy)", () => {
+    const cli = JSON.parse(readFileSync(join(REPO, 'packages/cli/package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    expect(cli.engines.node).toBe('>=20.19');
+    expect(workspaceCli(REPO)?.minimumNode).toBe('20.19.0');
+    expect(bundledCli(PACKAGE_DIR).minimumNode).toBe('20.19.0');
   });
 });
