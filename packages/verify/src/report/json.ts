@@ -1,0 +1,9 @@
+/** `--format json`: exactly one JSON object, the report with the finding fields the issue names. */
+import type { VerifyReport } from '../run.ts';
+
+export function jsonReport(report: VerifyReport): string {
+  const findings = report.findings.map(({ check, severity, subject, file, line, message, request, expected, actual, reproduce }) => ({
+    check, severity, subject, file, line, message, request, expected, actual, reproduce,
+  }));
+  return `${JSON.stringify({ baseUrl: report.baseUrl, serviceVersion: report.serviceVersion, requests: report.requests, checks: report.checks, findings }, null, 2)}\n`;
+}
