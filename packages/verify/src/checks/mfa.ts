@@ -3,7 +3,7 @@
  *   1. password login: 200, SessionId null, an MfaToken;
  *   2. one wrong code: 401 "Login failed" (the MfaToken stays usable);
  *   3. an unknown MfaToken: 410 "Login failed";
- *   4. the right code: a session (this success resets the failure counter of step 2);
+ *   4. the right code: a session (this success resets the failure counter of step 2), logged out;
  *   5. a second password login, then the code of step 4 again: refused (401);
  *   6. wait for the next time step, and its code gives a session (resetting step 5's failure).
  * Both sessions are logged out. No code is ever sent twice except the deliberate replay of step 5.
@@ -103,7 +103,8 @@ export async function checkMfa(ctx: RunContext, creds: MfaCredentials): Promise<
     const usedAt = ctx.clock.now();
     const used = device.code(usedAt);
     const first = await acceptedCode(ctx, token, used, 'mfa.code');
-    if (first) sessions.push(first);
+    // Ended before the next password login, whose ForceRelogin would suspend it.
+    if (first) await logout(ctx, first);
     const second = await mfaToken(ctx, creds);
     if (!second) return;
     const replay = await refusedCode(ctx, second, used, 401, 'mfa.replay');
