@@ -38,13 +38,15 @@ export interface SandboxOptions {
   /** Attach the development OIDC provider (from 25.8), so the initiate answers 200. */
   oidc?: boolean;
   records?: number;
+  /** More server settings (e.g. LOGIN_RATE_PER_MINUTE). */
+  env?: Record<string, string>;
 }
 
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'specgen-verify-'));
   const store = await openStore(options.databaseUrl ?? `sqlite:${join(dir, 'service.db')}`);
   let config = loadConfig(
-    { SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', HOST: '127.0.0.1', SERVICE_VERSION: options.version, OIDC_REDIRECT_URL: REDIRECT_URL, LOG_LEVEL: 'silent' },
+    { SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', HOST: '127.0.0.1', SERVICE_VERSION: options.version, OIDC_REDIRECT_URL: REDIRECT_URL, LOG_LEVEL: 'silent', ...options.env },
     spec,
     { dataDir: dir },
   );
