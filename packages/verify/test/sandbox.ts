@@ -14,7 +14,8 @@ import {
   createServer, DEMO_TOTP_SECRET, ensurePasswordDemoUsers, loadConfig, loadDefaultPlugins, permissionNames, type Store,
 } from '@specgen/runtime-server';
 import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
-import { openStore } from '@specgen/runtime-store';
+import { hashPassword, sealDevice } from '@specgen/runtime-auth';
+import { createUser, openStore, saveDevice } from '@specgen/runtime-store';
 import type { VerifyOptions } from '../src/index.ts';
 
 export const SPEC_FILE = join(import.meta.dirname, '../../../spec/service-api.md');
@@ -26,6 +27,8 @@ export interface Sandbox {
   url: string;
   store: Store;
   version: string;
+  /** A user with every read permission (and a TOTP device, when given its base32 secret). */
+  addUser(username: string, password: string, totpSecret?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     url,
     store,
     version: options.version,
+    async addUser(username, password, totpSecret) {
+      const user = await createUser(store, { username, passwordHash: await hashPassword(password, { N: 1024, r: 8, p: 1 }), mfaRequired: totpSecret !== undefined, permissions: permissionNames(spec) });
+      if (totpSecret) await saveDevice(store, user.id, sealDevice(config.secretsKey, { secret: totpSecret, algorithm: 'SHA1', digits: 6, period: 30 }, user.id), Date.now());
+    },
     async close() {
       await app.close();
       await store.close();

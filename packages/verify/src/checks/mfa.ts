@@ -4,6 +4,7 @@
  *   2. one wrong code: 401 "Login failed" (the MfaToken stays usable);
  *   3. an unknown MfaToken: 410 "Login failed";
  *   4. the right code: a session (this success resets the failure counter of step 2), logged out;
+ *      when that step was used already by another sign-in of the user, once more at the next step;
  *   5. a second password login, then the code of step 4 again: refused (401);
  *   6. wait for the next time step, and its code gives a session (resetting step 5's failure).
  * Both sessions are logged out. No code is ever sent twice except the deliberate replay of step 5.
@@ -59,11 +60,22 @@ async function sendCode(ctx: RunContext, token: string, code: string): Promise<{
   return { answer, shown };
 }
 
+/** Sleeps into the time step after the one holding `at`; returns the new now. */
+async function nextStep(ctx: RunContext, device: TotpDevice, at: number): Promise<number> {
+  const next = (device.step(at) + 1) * device.periodMs;
+  await ctx.clock.sleep(Math.max(0, next - ctx.clock.now()) + 50);
+  return ctx.clock.now();
+}
+
 /** A code that must give a session; the session (to log out) or null after a finding. */
 async function acceptedCode(ctx: RunContext, token: string, code: string, check: string): Promise<string | null> {
-  const totp = route(ctx, 'totpLogin');
   const sent = await sendCode(ctx, token, code);
-  if (!totp || !sent) return null;
+  return sent ? judgeAccepted(ctx, sent, check) : null;
+}
+
+async function judgeAccepted(ctx: RunContext, sent: { answer: Answer; shown: Shown }, check: string): Promise<string | null> {
+  const totp = route(ctx, 'totpLogin');
+  if (!totp) return null;
   const endpoint = ctx.spec.endpoints.find((e) => e.id === 'totpLogin');
   const at = transitionAt(ctx, (t, c) => t.includes('login/totp') && c.includes('correct')) ?? endpoint?.source ?? ctx.spec.source;
   const subject = endpointSubject(totp, 200);
@@ -100,9 +112,16 @@ export async function checkMfa(ctx: RunContext, creds: MfaCredentials): Promise<
     if (wrong) sessions.push(wrong);
     const unknown = await refusedCode(ctx, randomUUID(), device.wrongCode(now), 410, 'mfa.unknownToken');
     if (unknown) sessions.push(unknown);
-    const usedAt = ctx.clock.now();
+    let usedAt = ctx.clock.now();
+    let sent = await sendCode(ctx, token, device.code(usedAt));
+    if (sent?.answer.status === 401) {
+      // Another sign-in of this user used this time step already (an earlier run, a person): the
+      // code is refused as a replay. Wait for the next step once; the MfaToken stays usable.
+      usedAt = await nextStep(ctx, device, usedAt);
+      sent = null;
+    }
     const used = device.code(usedAt);
-    const first = await acceptedCode(ctx, token, used, 'mfa.code');
+    const first = sent ? await judgeAccepted(ctx, sent, 'mfa.code') : await acceptedCode(ctx, token, used, 'mfa.code');
     // Ended before the next password login, whose ForceRelogin would suspend it.
     if (first) await logout(ctx, first);
     const second = await mfaToken(ctx, creds);
@@ -114,9 +133,7 @@ export async function checkMfa(ctx: RunContext, creds: MfaCredentials): Promise<
       if (last?.check === 'mfa.replay') last.message = 'a code that was already accepted signed in again (replay not refused)';
     }
     // The next time step: a fresh code, never the used one again.
-    const next = (device.step(usedAt) + 1) * device.periodMs;
-    await ctx.clock.sleep(Math.max(0, next - ctx.clock.now()) + 50);
-    const fresh = await acceptedCode(ctx, second, device.code(ctx.clock.now()), 'mfa.code');
+    const fresh = await acceptedCode(ctx, second, device.code(await nextStep(ctx, device, usedAt)), 'mfa.code');
     if (fresh) sessions.push(fresh);
   } finally {
     for (const s of sessions) await logout(ctx, s);
