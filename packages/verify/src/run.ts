@@ -72,13 +72,14 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     }),
     findings,
     secrets,
-    schemas: new Schemas(options.spec, version),
+    schemas: Schemas.of(options.spec, version),
     clock,
     session: null,
     oidcRedirectUrl: options.oidcRedirectUrl ?? `${baseUrl}/`,
   };
   const report = (): VerifyResult => ({
-    report: { baseUrl, serviceVersion: version, requests: ctx.http.requests, checks: findings.checks, findings: findings.list },
+    // Checks run side by side: the findings are put in spec order, so a report does not depend on timing.
+    report: { baseUrl, serviceVersion: version, requests: ctx.http.requests, checks: findings.checks, findings: sortFindings(findings.list) },
     redact: (text) => secrets.redact(text),
   });
   try {
@@ -125,4 +126,9 @@ function stopped(ctx: RunContext, err: unknown, what: string, at: Source): boole
     request: request ? { method: request.split(' ')[0]!, path: request.split(' ')[1]! } : null, expected: 'an answer', actual: kind,
   });
   return true;
+}
+
+function sortFindings(list: Finding[]): Finding[] {
+  const key = (f: Finding) => [f.file, String(f.line).padStart(8, '0'), f.subject, f.check, f.message, f.request].join('\u0000');
+  return [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }

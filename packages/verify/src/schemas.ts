@@ -10,7 +10,18 @@ import type { Spec } from '@specgen/ir';
 const DOC_ID = 'https://verify.invalid/openapi.json';
 const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+const built = new WeakMap<Spec, Map<string, Schemas>>();
+
 export class Schemas {
+  /** The schemas of a spec at a version, built once (the document is the costly part). */
+  static of(spec: Spec, version: string): Schemas {
+    let byVersion = built.get(spec);
+    if (!byVersion) built.set(spec, (byVersion = new Map()));
+    let schemas = byVersion.get(version);
+    if (!schemas) byVersion.set(version, (schemas = new Schemas(spec, version)));
+    return schemas;
+  }
+
   /** Every subschema of the document by its absolute URI, built once (dereference). */
   private readonly lookup: Record<string, Schema | boolean>;
   private readonly validators = new Map<string, Validator>();

@@ -7,7 +7,7 @@
 import { fieldsAt, type Field, type Resource } from '@specgen/ir';
 import type { RunContext } from '../context.ts';
 import type { Shown } from '../expect.ts';
-import { numberText, plain } from '../json-body.ts';
+import { canonical, numberText, plain } from '../json-body.ts';
 import type { Row } from './read.ts';
 
 const INTEGER_KINDS = new Set(['Int64', 'Int32']);
@@ -39,9 +39,14 @@ export function checkRecordShape(ctx: RunContext, r: Resource, rows: Row[], show
 
 function firstProblem(ctx: RunContext, r: Resource, f: Field, rows: Row[]): { message: string; actual: string } | null {
   const integer = f.type.base.kind === 'scalar' && INTEGER_KINDS.has(f.type.base.scalar) && !f.type.array;
+  const judged = new Set<string>();
   for (const row of rows) {
     if (!(f.name in row)) continue;
     const value = row[f.name];
+    // The same value (as written) is judged once: many are null or repeat across records.
+    const written = canonical(value);
+    if (judged.has(written)) continue;
+    judged.add(written);
     const text = numberText(value);
     const id = idOf(row);
     if (integer && text !== null && !/^-?\d+$/.test(text)) {
