@@ -21,7 +21,7 @@ export function checkRecordShape(ctx: RunContext, r: Resource, rows: Row[], show
   for (const f of at) {
     ctx.findings.check();
     const missing = rows.filter((row) => !(f.name in row)).length;
-    if (missing > 0) add(`${r.name}.${f.name}`, f, `absent from ${missing} of ${rows.length} records (field of version ${f.since ?? 'any'})`, `${f.name} in every record`, `absent in ${missing} records`);
+    if (missing > 0) add(`${r.name}.${f.name}`, f, `absent from ${missing} of ${rows.length} records (${f.since ? `a field since ${f.since}` : 'a field of every version'})`, `${f.name} in every record`, `absent in ${missing} records`);
   }
   const extra = new Set(rows.flatMap((row) => Object.keys(row)).filter((k) => !at.some((f) => f.name === k)));
   for (const name of extra) {
