@@ -87,8 +87,8 @@ export class HttpClient {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       }).catch((err: unknown) => {
-        const cause = (err as { cause?: { code?: string; errors?: Array<{ code?: string }> } }).cause;
-        const reason = cause?.code ?? cause?.errors?.[0]?.code ?? (err as Error).message;
+        const cause = (err as { cause?: { code?: string; message?: string; errors?: Array<{ code?: string }> } }).cause;
+        const reason = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (err as Error).message;
         throw new Unreachable(`${spec.method} ${spec.path}: no answer from ${this.options.baseUrl} (${reason})`);
       });
       const text = await response.text();

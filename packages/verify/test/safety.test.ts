@@ -7,6 +7,8 @@
  * the exit statuses of the command.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS_PREFIX, routes } from '@specgen/contract';
 import { findUserByUsername } from '@specgen/runtime-server';
@@ -128,7 +130,12 @@ describe('verify is safe to point at production', () => {
     expect(await runVerifyCommand(['--base-url', proxy.url], io(wrong))).toBe(2);
     expect(err.join('')).toMatch(/check the credentials/);
     expect(err.join('')).not.toContain(USER.password);
-    expect(await runVerifyCommand(['--base-url', 'http://127.0.0.1:9'], io(env))).toBe(2);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await runVerifyCommand(['--base-url', `http://127.0.0.1:${port}`], io(env))).toBe(2);
+    expect(err.at(-1)).toMatch(/no answer from .* \(ECONNREFUSED\)/);
     expect(await runVerifyCommand(['--base-url', proxy.url, '--format', 'xml'], io(env))).toBe(2);
     expect(await runVerifyCommand(['--base-url', proxy.url], io({}))).toBe(2);
     expect(await runVerifyCommand(['--base-url', proxy.url, '--password', 'x'], io(env))).toBe(2);

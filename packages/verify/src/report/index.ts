@@ -22,7 +22,7 @@ export function formatReport(report: VerifyReport, format: Format, options: Repo
     case 'text':
       return textReport(report, options);
     case 'json':
-      return jsonReport(report);
+      return jsonReport(report, options);
     case 'junit':
       return junitReport(report, options);
     case 'github':
