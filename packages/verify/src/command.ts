@@ -48,25 +48,34 @@ class UsageError extends Error {}
 
 function positiveInt(name: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) throw new UsageError(`${name}: expected a whole number from 1 to ${max}, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
+    throw new UsageError(`${name}: expected a whole number from 1 to ${max}, got "${text}"`);
   return Number(text);
 }
 
-export function parseVerifyArgs(args: string[]): ParsedArgs {
-  let parsed;
+function readArgs(args: string[]) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args,
       allowPositionals: false,
       options: {
-        'base-url': { type: 'string' }, language: { type: 'string' }, company: { type: 'string' }, 'service-version': { type: 'string' },
-        spec: { type: 'string' }, format: { type: 'string' }, 'max-requests': { type: 'string' }, concurrency: { type: 'string' },
+        'base-url': { type: 'string' },
+        language: { type: 'string' },
+        company: { type: 'string' },
+        'service-version': { type: 'string' },
+        spec: { type: 'string' },
+        format: { type: 'string' },
+        'max-requests': { type: 'string' },
+        concurrency: { type: 'string' },
       },
     });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const v = parsed.values;
+}
+
+export function parseVerifyArgs(args: string[]): ParsedArgs {
+  const v = readArgs(args).values;
   const baseUrl = v['base-url'];
   if (!baseUrl) throw new UsageError('--base-url <url> is required');
   let url: URL;
@@ -75,16 +84,21 @@ export function parseVerifyArgs(args: string[]): ParsedArgs {
   } catch {
     throw new UsageError(`--base-url: "${baseUrl}" is not an absolute URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url: use http or https, not ${url.protocol}`);
-  if (url.username || url.password) throw new UsageError('--base-url: no credentials in the URL; use the SPECGEN_VERIFY_* environment variables');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--base-url: use http or https, not ${url.protocol}`);
+  if (url.username || url.password)
+    throw new UsageError('--base-url: no credentials in the URL; use the SPECGEN_VERIFY_* environment variables');
   const format = (v.format ?? 'text') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format: one of ${FORMATS.join(', ')}, not "${v.format}"`);
   const version = v['service-version'] ?? null;
-  if (version !== null && !isVersion(version)) throw new UsageError(`--service-version: "${version}" is not a version like 25.8`);
+  if (version !== null && !isVersion(version))
+    throw new UsageError(`--service-version: "${version}" is not a version like 25.8`);
   const language = v.language ?? DEFAULTS.languageCode;
-  if (!/^[a-z]{2}$/.test(language)) throw new UsageError(`--language: a two-letter ISO 639-1 code like en, not "${language}"`);
+  if (!/^[a-z]{2}$/.test(language))
+    throw new UsageError(`--language: a two-letter ISO 639-1 code like en, not "${language}"`);
   const company = v.company ?? DEFAULTS.companyNumber;
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(company)) throw new UsageError(`--company: a company number like 001.1, not "${company}"`);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(company))
+    throw new UsageError(`--company: a company number like 001.1, not "${company}"`);
   return {
     baseUrl: url.toString().replace(/\/+$/, ''),
     languageCode: language,
@@ -109,21 +123,32 @@ async function loadSpec(path: string): Promise<Spec> {
   const { parseSpec } = await import('@specgen/parser');
   const { spec, diagnostics } = parseSpec(text, path);
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new UsageError(`${path} has errors:\n${errors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('\n')}`);
+  if (errors.length > 0)
+    throw new UsageError(
+      `${path} has errors:\n${errors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('\n')}`,
+    );
   return spec;
 }
 
 function credentials(env: VerifyIo['env']): Pick<VerifyOptions, 'credentials' | 'mfa'> {
   const username = env[VERIFY_ENV.username];
   const password = env[VERIFY_ENV.password];
-  if (!username || password === undefined) throw new UsageError(`set ${VERIFY_ENV.username} and ${VERIFY_ENV.password} (a user with the read permissions)`);
+  if (!username || password === undefined)
+    throw new UsageError(`set ${VERIFY_ENV.username} and ${VERIFY_ENV.password} (a user with the read permissions)`);
   const mfaUser = env[VERIFY_ENV.mfaUsername];
   const mfaPassword = env[VERIFY_ENV.mfaPassword];
   const secret = env[VERIFY_ENV.totpSecret];
   const given = [mfaUser, mfaPassword, secret].filter((x) => x !== undefined && x !== '').length;
-  if (given > 0 && given < 3) throw new UsageError(`the MFA check needs all three of ${VERIFY_ENV.mfaUsername}, ${VERIFY_ENV.mfaPassword} and ${VERIFY_ENV.totpSecret}`);
-  if (secret && !secret.startsWith('otpauth://') && !/^[A-Z2-7=\s]+$/i.test(secret)) throw new UsageError(`${VERIFY_ENV.totpSecret}: expected base32 text (or an otpauth:// URI)`);
-  return { credentials: { username, password }, mfa: given === 3 ? { username: mfaUser!, password: mfaPassword!, totpSecret: secret! } : null };
+  if (given > 0 && given < 3)
+    throw new UsageError(
+      `the MFA check needs all three of ${VERIFY_ENV.mfaUsername}, ${VERIFY_ENV.mfaPassword} and ${VERIFY_ENV.totpSecret}`,
+    );
+  if (secret && !secret.startsWith('otpauth://') && !/^[A-Z2-7=\s]+$/i.test(secret))
+    throw new UsageError(`${VERIFY_ENV.totpSecret}: expected base32 text (or an otpauth:// URI)`);
+  return {
+    credentials: { username, password },
+    mfa: mfaUser && mfaPassword && secret ? { username: mfaUser, password: mfaPassword, totpSecret: secret } : null,
+  };
 }
 
 export async function runVerifyCommand(args: string[], io: VerifyIo): Promise<number> {
@@ -135,8 +160,14 @@ export async function runVerifyCommand(args: string[], io: VerifyIo): Promise<nu
     specPath = parsed.spec ? resolve(io.cwd, parsed.spec) : io.defaultSpec;
     const spec = await loadSpec(specPath);
     options = {
-      baseUrl: parsed.baseUrl, spec, serviceVersion: parsed.serviceVersion, languageCode: parsed.languageCode, companyNumber: parsed.companyNumber,
-      maxRequests: parsed.maxRequests, concurrency: parsed.concurrency, ...credentials(io.env),
+      baseUrl: parsed.baseUrl,
+      spec,
+      serviceVersion: parsed.serviceVersion,
+      languageCode: parsed.languageCode,
+      companyNumber: parsed.companyNumber,
+      maxRequests: parsed.maxRequests,
+      concurrency: parsed.concurrency,
+      ...credentials(io.env),
       ...(io.env[VERIFY_ENV.oidcRedirectUrl] ? { oidcRedirectUrl: io.env[VERIFY_ENV.oidcRedirectUrl] } : {}),
     };
   } catch (err) {
@@ -158,7 +189,9 @@ export async function runVerifyCommand(args: string[], io: VerifyIo): Promise<nu
   try {
     const { report, redact } = await verify(options);
     const text = formatReport(report, parsed.format, {
-      source, color: io.color && parsed.format === 'text', relativeFile: (file) => relative(io.root, resolve(io.cwd, file)).split('\\').join('/'),
+      source,
+      color: io.color && parsed.format === 'text',
+      relativeFile: (file) => relative(io.root, resolve(io.cwd, file)).split('\\').join('/'),
     });
     io.stdout(redact(text));
     return report.findings.some((f) => f.severity === 'error') ? 1 : 0;

@@ -35,13 +35,21 @@ export interface RunContext {
 }
 
 /** The route of the contract at the run's version with this operation id (undefined: not at this version). */
-export function route(ctx: RunContext, operationId: string, version: string | null = ctx.version): RouteContract | undefined {
+export function route(
+  ctx: RunContext,
+  operationId: string,
+  version: string | null = ctx.version,
+): RouteContract | undefined {
   return routes(ctx.spec, version).find((r) => r.operationId === operationId);
 }
 
 /** The route's path with the run's language code and company number (and `Id`) filled in. */
 export function pathOf(ctx: RunContext, r: Pick<RouteContract, 'path'>, id?: string): string {
-  const values: Record<string, string> = { languageCode: ctx.languageCode, companyNumber: ctx.companyNumber, ...(id !== undefined ? { Id: id } : {}) };
+  const values: Record<string, string> = {
+    languageCode: ctx.languageCode,
+    companyNumber: ctx.companyNumber,
+    ...(id !== undefined ? { Id: id } : {}),
+  };
   return r.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? name));
 }
 

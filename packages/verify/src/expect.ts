@@ -49,15 +49,28 @@ export function expectAnswer(ctx: RunContext, e: Expectation): boolean {
   ctx.findings.check();
   const base = { check: e.check, subject: e.subject, at: e.at, request: e.request };
   if (e.answer.status !== e.status) {
-    const elsewhere = e.route && String(e.answer.status) in e.route.responses ? ` (a status documented elsewhere on this route: swapped)` : '';
-    ctx.findings.add({ ...base, message: `answered ${e.answer.status} instead of ${e.status}${elsewhere}`, expected: String(e.status), actual: shortBody(e.answer) });
+    const elsewhere =
+      e.route && String(e.answer.status) in e.route.responses
+        ? ` (a status documented elsewhere on this route: swapped)`
+        : '';
+    ctx.findings.add({
+      ...base,
+      message: `answered ${e.answer.status} instead of ${e.status}${elsewhere}`,
+      expected: String(e.status),
+      actual: shortBody(e.answer),
+    });
     return false;
   }
   if (e.bodies === undefined) return true;
   const message = messageOf(e.answer);
   const expected = e.bodies.length > 0 ? e.bodies.map((b) => JSON.stringify(b)).join(' or ') : 'a JSON string';
   if (message === null || (e.bodies.length > 0 && !e.bodies.includes(message))) {
-    ctx.findings.add({ ...base, message: `the body of the ${e.status} answer is not the documented one`, expected, actual: shortBody(e.answer) });
+    ctx.findings.add({
+      ...base,
+      message: `the body of the ${e.status} answer is not the documented one`,
+      expected,
+      actual: shortBody(e.answer),
+    });
     return false;
   }
   return true;

@@ -28,8 +28,11 @@ export interface RequestSpec {
 export class BudgetExhausted extends Error {}
 /** The service answered 429 twice (after waiting Retry-After): throttled, not drift. */
 export class Throttled extends Error {
-  constructor(readonly request: string) {
-    super(`throttled: ${request} answered 429 Too Many Requests`);
+  constructor(
+    readonly method: 'GET' | 'POST',
+    readonly path: string,
+  ) {
+    super(`throttled: ${method} ${path} answered 429 Too Many Requests`);
   }
 }
 /** The base URL cannot be reached (connection refused, DNS, TLS) or did not answer in time. */
@@ -65,15 +68,16 @@ export class HttpClient {
     const first = await this.once(spec);
     if (first.status !== 429) return first;
     const wait = retryAfterMs(first.headers.get('retry-after'));
-    if (wait > (this.options.maxRetryAfterMs ?? 60_000)) throw new Throttled(`${spec.method} ${spec.path}`);
+    if (wait > (this.options.maxRetryAfterMs ?? 60_000)) throw new Throttled(spec.method, spec.path);
     await this.options.clock.sleep(wait);
     const second = await this.once(spec);
-    if (second.status === 429) throw new Throttled(`${spec.method} ${spec.path}`);
+    if (second.status === 429) throw new Throttled(spec.method, spec.path);
     return second;
   }
 
   private async once(spec: RequestSpec): Promise<Answer> {
-    if (this.requests >= this.options.maxRequests - this.reserve) throw new BudgetExhausted(`the request budget of ${this.options.maxRequests} is spent`);
+    if (this.requests >= this.options.maxRequests - this.reserve)
+      throw new BudgetExhausted(`the request budget of ${this.options.maxRequests} is spent`);
     this.requests++;
     await this.acquire();
     try {
@@ -92,7 +96,7 @@ export class HttpClient {
         throw new Unreachable(`${spec.method} ${spec.path}: no answer from ${this.options.baseUrl} (${reason})`);
       });
       const text = await response.text();
-      const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       return { status: response.status, headers: response.headers, text, contentType };
     } finally {
       this.release();

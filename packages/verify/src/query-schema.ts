@@ -6,8 +6,17 @@
 import { isRelation } from '@specgen/contract';
 import { fieldsAt, type Field, type Resource } from '@specgen/ir';
 import {
-  checkFilter, compareValues, parseDateTimeOffset, parseFilter, parseInt64, parseTimeSpan,
-  type Condition, type QueryField, type QuerySchema, type ScalarValue, type TypedRecord,
+  checkFilter,
+  compareValues,
+  parseDateTimeOffset,
+  parseFilter,
+  parseInt64,
+  parseTimeSpan,
+  type Condition,
+  type QueryField,
+  type QuerySchema,
+  type ScalarValue,
+  type TypedRecord,
 } from '@specgen/runtime-query';
 import { numberText } from './json-body.ts';
 

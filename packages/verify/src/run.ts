@@ -49,11 +49,18 @@ export interface VerifyResult {
 /** The run could not be made: unreachable, or the credentials do not sign in (exit status 2). */
 export class VerifyAborted extends Error {}
 
-export const DEFAULTS = { languageCode: 'en', companyNumber: '001.1', maxRequests: 1000, concurrency: 4, timeoutMs: 15_000 } as const;
+export const DEFAULTS = {
+  languageCode: 'en',
+  companyNumber: '001.1',
+  maxRequests: 1000,
+  concurrency: 4,
+  timeoutMs: 15_000,
+} as const;
 
 export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   const version = options.serviceVersion ?? options.spec.newestVersion;
-  if (!version || !isVersion(version)) throw new VerifyAborted(`--service-version: "${version ?? ''}" is not a version like 25.8`);
+  if (!version || !isVersion(version))
+    throw new VerifyAborted(`--service-version: "${version ?? ''}" is not a version like 25.8`);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const secrets = new Secrets();
   for (const s of [options.credentials.password, options.mfa?.password, options.mfa?.totpSecret]) secrets.add(s);
@@ -65,7 +72,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     languageCode: options.languageCode ?? DEFAULTS.languageCode,
     companyNumber: options.companyNumber ?? DEFAULTS.companyNumber,
     http: new HttpClient({
-      baseUrl: `${baseUrl}/`, clock,
+      baseUrl: `${baseUrl}/`,
+      clock,
       maxRequests: options.maxRequests ?? DEFAULTS.maxRequests,
       concurrency: options.concurrency ?? DEFAULTS.concurrency,
       timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
@@ -79,13 +87,20 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   };
   const report = (): VerifyResult => ({
     // Checks run side by side: the findings are put in spec order, so a report does not depend on timing.
-    report: { baseUrl, serviceVersion: version, requests: ctx.http.requests, checks: findings.checks, findings: sortFindings(findings.list) },
+    report: {
+      baseUrl,
+      serviceVersion: version,
+      requests: ctx.http.requests,
+      checks: findings.checks,
+      findings: sortFindings(findings.list),
+    },
     redact: (text) => secrets.redact(text),
   });
   try {
     ctx.session = await signIn(ctx, options.credentials);
   } catch (err) {
-    if (err instanceof SignInImpossible || err instanceof Unreachable) throw new VerifyAborted(secrets.redact(err.message));
+    if (err instanceof SignInImpossible || err instanceof Unreachable)
+      throw new VerifyAborted(secrets.redact(err.message));
     if (!stopped(ctx, err, 'sign-in', options.spec.source)) throw err;
     return report();
   }
@@ -113,22 +128,35 @@ async function guard(ctx: RunContext, what: string, run: () => Promise<void>): P
 
 /** A throttled, out-of-budget or unanswered request ends the checks of `what` with a warning. */
 function stopped(ctx: RunContext, err: unknown, what: string, at: Source): boolean {
-  const kind = err instanceof Throttled ? 'throttled' : err instanceof BudgetExhausted ? 'budget' : err instanceof Unreachable ? 'unanswered' : null;
+  const kind =
+    err instanceof Throttled
+      ? 'throttled'
+      : err instanceof BudgetExhausted
+        ? 'budget'
+        : err instanceof Unreachable
+          ? 'unanswered'
+          : null;
   if (kind === null) return false;
   const message = {
     throttled: `throttled (429 Too Many Requests, also after Retry-After): the ${what} checks stopped; this is not drift`,
     budget: `the request budget (--max-requests) was spent: the ${what} checks stopped`,
     unanswered: `a request got no answer in time: the ${what} checks stopped`,
   }[kind];
-  const request = err instanceof Throttled ? err.request : '';
   ctx.findings.add({
-    check: kind, severity: 'warning', subject: what, at, message: ctx.secrets.redact(`${message} (${(err as Error).message})`),
-    request: request ? { method: request.split(' ')[0]!, path: request.split(' ')[1]! } : null, expected: 'an answer', actual: kind,
+    check: kind,
+    severity: 'warning',
+    subject: what,
+    at,
+    message: ctx.secrets.redact(`${message} (${(err as Error).message})`),
+    request: err instanceof Throttled ? { method: err.method, path: err.path } : null,
+    expected: 'an answer',
+    actual: kind,
   });
   return true;
 }
 
 function sortFindings(list: Finding[]): Finding[] {
-  const key = (f: Finding) => [f.file, String(f.line).padStart(8, '0'), f.subject, f.check, f.message, f.request].join('\u0000');
+  const key = (f: Finding) =>
+    [f.file, String(f.line).padStart(8, '0'), f.subject, f.check, f.message, f.request].join('\u0000');
   return [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }

@@ -15,10 +15,10 @@ const built = new WeakMap<Spec, Map<string, Schemas>>();
 export class Schemas {
   /** The schemas of a spec at a version, built once (the document is the costly part). */
   static of(spec: Spec, version: string): Schemas {
-    let byVersion = built.get(spec);
-    if (!byVersion) built.set(spec, (byVersion = new Map()));
-    let schemas = byVersion.get(version);
-    if (!schemas) byVersion.set(version, (schemas = new Schemas(spec, version)));
+    const byVersion = built.get(spec) ?? new Map<string, Schemas>();
+    built.set(spec, byVersion);
+    const schemas = byVersion.get(version) ?? new Schemas(spec, version);
+    byVersion.set(version, schemas);
     return schemas;
   }
 
@@ -28,19 +28,26 @@ export class Schemas {
   readonly signIn: ReturnType<typeof signInSchemas>;
 
   constructor(spec: Spec, version: string) {
-    this.lookup = dereference(structuredClone(buildDocument(spec, { serviceVersion: version })) as Schema, Object.create(null), new URL(DOC_ID));
+    this.lookup = dereference(
+      structuredClone(buildDocument(spec, { serviceVersion: version })) as Schema,
+      Object.create(null),
+      new URL(DOC_ID),
+    );
     this.signIn = signInSchemas(spec);
   }
 
   /** Problems of one field value against the document's schema of that field (empty when it holds). */
   field(resource: string, field: string, value: unknown): string[] {
-    return this.validate(`#/components/schemas/${pointer(SCHEMA_NAMES.record(resource))}/properties/${pointer(field)}`, value);
+    return this.validate(
+      `#/components/schemas/${pointer(SCHEMA_NAMES.record(resource))}/properties/${pointer(field)}`,
+      value,
+    );
   }
 
   /** Problems of a value against a self-contained schema of the contract (sign-in bodies). */
   inline(key: string, schema: JsonSchema, value: unknown): string[] {
-    let v = this.validators.get(key);
-    if (!v) this.validators.set(key, (v = new Validator(schema as Schema, '2020-12', false)));
+    const v = this.validators.get(key) ?? new Validator(schema as Schema, '2020-12', false);
+    this.validators.set(key, v);
     return describe(v.validate(value));
   }
 
@@ -51,7 +58,10 @@ export class Schemas {
   }
 }
 
-function describe(result: { valid: boolean; errors: Array<{ instanceLocation: string; error: string; keyword: string }> }): string[] {
+function describe(result: {
+  valid: boolean;
+  errors: Array<{ instanceLocation: string; error: string; keyword: string }>;
+}): string[] {
   if (result.valid) return [];
   // The innermost errors say what failed (type, pattern, enum, minimum); the outer ones only that a $ref failed.
   const inner = result.errors.filter((e) => !['$ref', 'properties', 'anyOf', 'allOf'].includes(e.keyword));

@@ -11,8 +11,16 @@ export class TotpDevice {
   constructor(secret: string) {
     const trimmed = secret.trim();
     const parsed = trimmed.startsWith('otpauth://') ? OTPAuth.URI.parse(trimmed) : null;
-    if (parsed && !(parsed instanceof OTPAuth.TOTP)) throw new Error('SPECGEN_VERIFY_TOTP_SECRET: the key URI is not a TOTP one');
-    this.totp = parsed ?? new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(trimmed.replace(/\s+/g, '').toUpperCase()), algorithm: 'SHA1', digits: 6, period: 30 });
+    if (parsed && !(parsed instanceof OTPAuth.TOTP))
+      throw new Error('SPECGEN_VERIFY_TOTP_SECRET: the key URI is not a TOTP one');
+    this.totp =
+      parsed ??
+      new OTPAuth.TOTP({
+        secret: OTPAuth.Secret.fromBase32(trimmed.replace(/\s+/g, '').toUpperCase()),
+        algorithm: 'SHA1',
+        digits: 6,
+        period: 30,
+      });
   }
 
   get periodMs(): number {

@@ -19,24 +19,43 @@ afterAll(async () => {
 
 async function cleanRun(sandbox: Sandbox): Promise<void> {
   const before = await storeSnapshot(sandbox.store);
-  const { report } = await verify({ baseUrl: sandbox.url, spec, serviceVersion: sandbox.version, ...demoCredentials(true), oidcRedirectUrl: REDIRECT_URL });
+  const { report } = await verify({
+    baseUrl: sandbox.url,
+    spec,
+    serviceVersion: sandbox.version,
+    ...demoCredentials(true),
+    oidcRedirectUrl: REDIRECT_URL,
+  });
   expect(report.findings, `${sandbox.version}`).toEqual([]);
   expect(report.checks).toBeGreaterThan(300);
   expect(await storeSnapshot(sandbox.store)).toBe(before);
   const mfa = await findUserByUsername(sandbox.store, 'mfa');
-  for (const key of ['password:demo', 'password:mfa', `totp:${mfa!.id}`]) expect(await currentLoginFailures(sandbox.store, key, Date.now(), 3_600_000), key).toBe(0);
+  for (const key of ['password:demo', 'password:mfa', `totp:${mfa!.id}`])
+    expect(await currentLoginFailures(sandbox.store, key, Date.now(), 3_600_000), key).toBe(0);
   // The MFA user still signs in: password, then the code of the next step (the current one was used).
   const base = `${sandbox.url}/en/001.1`;
-  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Username: 'mfa', Password: 'mfa' }) });
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Username: 'mfa', Password: 'mfa' }),
+  });
   const { MfaToken } = (await login.json()) as { MfaToken: string };
   const code = new TotpDevice(DEMO_TOTP_SECRET).code(Date.now() + 30_000);
-  const totp = await fetch(`${base}/login/totp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ MfaToken, Code: Number(code) }) });
+  const totp = await fetch(`${base}/login/totp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ MfaToken, Code: Number(code) }),
+  });
   expect(totp.status).toBe(200);
   expect(((await totp.json()) as { SessionId: string }).SessionId).toMatch(/^[0-9a-f-]{36}$/);
 }
 
 async function allVersions(databaseUrl: (version: string) => Promise<string | undefined>): Promise<void> {
-  const sandboxes = await Promise.all(VERSIONS.map(async (version) => startSandbox({ version, oidc: version !== '22.6', databaseUrl: await databaseUrl(version) })));
+  const sandboxes = await Promise.all(
+    VERSIONS.map(async (version) =>
+      startSandbox({ version, oidc: version !== '22.6', databaseUrl: await databaseUrl(version) }),
+    ),
+  );
   try {
     await Promise.all(sandboxes.map(cleanRun));
   } finally {
@@ -49,8 +68,12 @@ describe('a clean run against the sandbox finds nothing and changes nothing', ()
     await allVersions(async () => undefined);
   }, 180_000);
 
-  it.skipIf(!postgresAvailable())('on PostgreSQL at 22.6, 25.8 and the newest version', async () => {
-    pg = await startPostgres();
-    await allVersions((version) => pg!.createDatabase(`verify_${version.replace('.', '_')}`));
-  }, 240_000);
+  it.skipIf(!postgresAvailable())(
+    'on PostgreSQL at 22.6, 25.8 and the newest version',
+    async () => {
+      pg = await startPostgres();
+      await allVersions((version) => pg!.createDatabase(`verify_${version.replace('.', '_')}`));
+    },
+    240_000,
+  );
 });

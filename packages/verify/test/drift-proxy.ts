@@ -48,15 +48,27 @@ export async function startProxy(target: string): Promise<DriftProxy> {
   const state: { drift: Drift | null; seen: ProxyRequest[] } = { drift: null, seen: [] };
   const server: Server = createServer(async (incoming, outgoing) => {
     try {
-      const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([k]) => !HOP.has(k)).map(([k, v]) => [k, String(v)]));
-      let req: ProxyRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers, body: await readBody(incoming) };
+      const headers = Object.fromEntries(
+        Object.entries(incoming.headers)
+          .filter(([k]) => !HOP.has(k))
+          .map(([k, v]) => [k, String(v)]),
+      );
+      let req: ProxyRequest = {
+        method: incoming.method ?? 'GET',
+        path: incoming.url ?? '/',
+        headers,
+        body: await readBody(incoming),
+      };
       state.seen.push(req);
       const drift = state.drift;
       let res = drift?.intercept?.(req);
       if (!res) {
         req = drift?.request?.(req) ?? req;
         const answer = await fetch(new URL(req.path, target), {
-          method: req.method, headers: req.headers, body: req.method === 'GET' ? undefined : req.body, redirect: 'manual',
+          method: req.method,
+          headers: req.headers,
+          body: req.method === 'GET' ? undefined : req.body,
+          redirect: 'manual',
         });
         const out: Record<string, string> = {};
         answer.headers.forEach((v, k) => {
@@ -95,7 +107,9 @@ export function mapRecords(path: RegExp, change: (row: Record<string, unknown>) 
     answer(res, req) {
       if (!path.test(req.path.split('?')[0]!) || res.status !== 200) return res;
       const value = JSON.parse(res.body) as unknown;
-      const body = Array.isArray(value) ? value.map((r) => change(r as Record<string, unknown>)) : change(value as Record<string, unknown>);
+      const body = Array.isArray(value)
+        ? value.map((r) => change(r as Record<string, unknown>))
+        : change(value as Record<string, unknown>);
       return { ...res, body: JSON.stringify(body) };
     },
   };

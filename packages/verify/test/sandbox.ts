@@ -11,7 +11,13 @@ import type { Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { resourceModels, seedResources } from '@specgen/runtime-resources';
 import {
-  createServer, DEMO_TOTP_SECRET, ensurePasswordDemoUsers, loadConfig, loadDefaultPlugins, permissionNames, type Store,
+  createServer,
+  DEMO_TOTP_SECRET,
+  ensurePasswordDemoUsers,
+  loadConfig,
+  loadDefaultPlugins,
+  permissionNames,
+  type Store,
 } from '@specgen/runtime-server';
 import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
 import { hashPassword, sealDevice } from '@specgen/runtime-auth';
@@ -49,7 +55,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'specgen-verify-'));
   const store = await openStore(options.databaseUrl ?? `sqlite:${join(dir, 'service.db')}`);
   let config = loadConfig(
-    { SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', HOST: '127.0.0.1', SERVICE_VERSION: options.version, OIDC_REDIRECT_URL: REDIRECT_URL, LOG_LEVEL: 'silent', ...options.env },
+    {
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SERVICE_VERSION: options.version,
+      OIDC_REDIRECT_URL: REDIRECT_URL,
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    },
     spec,
     { dataDir: dir },
   );
@@ -59,7 +73,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     config = attached.config;
     idp = attached.idp;
   }
-  const app = await createServer({ spec, config, store, plugins: await loadDefaultPlugins(), log: false, ...(options.now ? { now: options.now } : {}) });
+  const app = await createServer({
+    spec,
+    config,
+    store,
+    plugins: await loadDefaultPlugins(),
+    log: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
   await seedResources(store, resourceModels({ spec }), { count: options.records ?? 12 });
   await ensurePasswordDemoUsers(store, config.secretsKey, permissionNames(spec));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -68,8 +89,19 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     store,
     version: options.version,
     async addUser(username, password, totpSecret) {
-      const user = await createUser(store, { username, passwordHash: await hashPassword(password, { N: 1024, r: 8, p: 1 }), mfaRequired: totpSecret !== undefined, permissions: permissionNames(spec) });
-      if (totpSecret) await saveDevice(store, user.id, sealDevice(config.secretsKey, { secret: totpSecret, algorithm: 'SHA1', digits: 6, period: 30 }, user.id), Date.now());
+      const user = await createUser(store, {
+        username,
+        passwordHash: await hashPassword(password, { N: 1024, r: 8, p: 1 }),
+        mfaRequired: totpSecret !== undefined,
+        permissions: permissionNames(spec),
+      });
+      if (totpSecret)
+        await saveDevice(
+          store,
+          user.id,
+          sealDevice(config.secretsKey, { secret: totpSecret, algorithm: 'SHA1', digits: 6, period: 30 }, user.id),
+          Date.now(),
+        );
     },
     async close() {
       await app.close();

@@ -13,7 +13,10 @@ export const lines = {
     return r.source.line;
   },
   errorRow(endpoint: string, status: number, condition = /./): number {
-    const row = spec.errorTables.filter((t) => t.appliesTo.includes(endpoint)).flatMap((t) => t.cases).find((c) => c.status === status && condition.test(c.condition));
+    const row = spec.errorTables
+      .filter((t) => t.appliesTo.includes(endpoint))
+      .flatMap((t) => t.cases)
+      .find((c) => c.status === status && condition.test(c.condition));
     if (!row) throw new Error(`no error row ${endpoint} ${status}`);
     return row.source.line;
   },

@@ -5,7 +5,9 @@ import { spec } from './sandbox.ts';
 
 export async function storeSnapshot(store: Store): Promise<string> {
   const users = await listUsers(store);
-  const devices = await Promise.all(users.map(async (u) => [u.username, (await findDevice(store, u.id))?.encryptedSecret ?? null]));
+  const devices = await Promise.all(
+    users.map(async (u) => [u.username, (await findDevice(store, u.id))?.encryptedSecret ?? null]),
+  );
   const tables: Record<string, unknown[]> = {};
   for (const model of resourceModels({ spec })) {
     tables[model.table] = await store.db.selectFrom(model.table).selectAll().orderBy('Id').execute();

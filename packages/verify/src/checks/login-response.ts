@@ -23,7 +23,13 @@ export function loginFieldAt(ctx: RunContext, field: string): Source {
 }
 
 /** The parsed body when it is a LoginResponse as the contract describes it; null after a finding. */
-export function loginBody(ctx: RunContext, answer: Answer, shown: Shown, check: string, subject: string): LoginBody | null {
+export function loginBody(
+  ctx: RunContext,
+  answer: Answer,
+  shown: Shown,
+  check: string,
+  subject: string,
+): LoginBody | null {
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
@@ -35,31 +41,61 @@ export function loginBody(ctx: RunContext, answer: Answer, shown: Shown, check: 
   ctx.secrets.add(typeof record?.MfaToken === 'string' ? record.MfaToken : null);
   ctx.secrets.add(answer.headers.get(SESSION_HEADER));
   ctx.findings.check();
-  const problems = record && answer.contentType === 'application/json' ? ctx.schemas.inline('loginResponse', ctx.schemas.signIn.loginResponse, body) : ['not a JSON object'];
+  const problems =
+    record && answer.contentType === 'application/json'
+      ? ctx.schemas.inline('loginResponse', ctx.schemas.signIn.loginResponse, body)
+      : ['not a JSON object'];
   if (problems.length > 0) {
     const at = ctx.spec.structures.find((x) => x.name === 'LoginResponse')?.source ?? ctx.spec.source;
-    ctx.findings.add({ check, subject, at, request: shown, message: `the body is not a LoginResponse: ${problems.join('; ')}`, expected: 'LoginResponse (JSON)', actual: shortBody(answer) });
+    ctx.findings.add({
+      check,
+      subject,
+      at,
+      request: shown,
+      message: `the body is not a LoginResponse: ${problems.join('; ')}`,
+      expected: 'LoginResponse (JSON)',
+      actual: shortBody(answer),
+    });
     return null;
   }
   return record;
 }
 
 /** A signed-in answer: SessionId a GUID, repeated in the session header. Returns the session or null. */
-export function sessionFrom(ctx: RunContext, answer: Answer, body: LoginBody, shown: Shown, check: string): string | null {
+export function sessionFrom(
+  ctx: RunContext,
+  answer: Answer,
+  body: LoginBody,
+  shown: Shown,
+  check: string,
+): string | null {
   const at = loginFieldAt(ctx, 'SessionId');
   const subject = 'LoginResponse.SessionId';
   ctx.findings.check();
   const id = body.SessionId;
   if (typeof id !== 'string' || !GUID.test(id)) {
-    ctx.findings.add({ check, subject, at, request: shown, message: 'SessionId is not a GUID', expected: 'a GUID', actual: typeof id === 'string' ? '(a non-GUID string)' : JSON.stringify(id) });
+    ctx.findings.add({
+      check,
+      subject,
+      at,
+      request: shown,
+      message: 'SessionId is not a GUID',
+      expected: 'a GUID',
+      actual: typeof id === 'string' ? '(a non-GUID string)' : JSON.stringify(id),
+    });
     return typeof id === 'string' && id !== '' ? id : null;
   }
   ctx.findings.check();
   const header = answer.headers.get(SESSION_HEADER);
   if (header !== id) {
     ctx.findings.add({
-      check, subject, at, request: shown, message: `the ${SESSION_HEADER} header does not carry the SessionId`,
-      expected: `${SESSION_HEADER}: the SessionId`, actual: header === null ? 'header absent' : 'a different value',
+      check,
+      subject,
+      at,
+      request: shown,
+      message: `the ${SESSION_HEADER} header does not carry the SessionId`,
+      expected: `${SESSION_HEADER}: the SessionId`,
+      actual: header === null ? 'header absent' : 'a different value',
     });
   }
   return id;

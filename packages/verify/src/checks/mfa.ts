@@ -22,7 +22,10 @@ const ENV: [string, string] = ['SPECGEN_VERIFY_MFA_USERNAME', 'SPECGEN_VERIFY_MF
 const TOTP_BODY = '{"MfaToken":"$MFA_TOKEN","Code":$TOTP_CODE}';
 
 function errorRow(ctx: RunContext, endpointId: string, status: number): ErrorCase | undefined {
-  return ctx.spec.errorTables.filter((t) => t.appliesTo.includes(endpointId)).flatMap((t) => t.cases).find((c) => c.status === status);
+  return ctx.spec.errorTables
+    .filter((t) => t.appliesTo.includes(endpointId))
+    .flatMap((t) => t.cases)
+    .find((c) => c.status === status);
 }
 
 function transitionAt(ctx: RunContext, test: (trigger: string, condition: string) => boolean): Source | undefined {
@@ -34,16 +37,33 @@ async function mfaToken(ctx: RunContext, creds: MfaCredentials): Promise<string 
   const login = route(ctx, 'login');
   const done = await passwordLogin(ctx, creds, ENV);
   if (!login || !done) return null;
-  const at = transitionAt(ctx, (t, c) => t.includes('credential login') && c.includes('multi-factor')) ?? loginFieldAt(ctx, 'MfaToken');
+  const at =
+    transitionAt(ctx, (t, c) => t.includes('credential login') && c.includes('multi-factor')) ??
+    loginFieldAt(ctx, 'MfaToken');
   const subject = endpointSubject(login, 200);
-  if (!expectAnswer(ctx, { check: 'mfa.password', subject, at, request: done.shown, answer: done.answer, status: 200, route: login })) return null;
+  if (
+    !expectAnswer(ctx, {
+      check: 'mfa.password',
+      subject,
+      at,
+      request: done.shown,
+      answer: done.answer,
+      status: 200,
+      route: login,
+    })
+  )
+    return null;
   const body = loginBody(ctx, done.answer, done.shown, 'mfa.password', subject);
   if (!body) return null;
   ctx.findings.check();
   if (body.SessionId !== null || typeof body.MfaToken !== 'string' || body.MfaToken === '') {
     ctx.findings.add({
-      check: 'mfa.password', subject: 'LoginResponse.MfaToken', at: loginFieldAt(ctx, 'MfaToken'), request: done.shown,
-      message: 'a user who needs a second factor must get SessionId null and an MfaToken', expected: 'SessionId null, MfaToken set',
+      check: 'mfa.password',
+      subject: 'LoginResponse.MfaToken',
+      at: loginFieldAt(ctx, 'MfaToken'),
+      request: done.shown,
+      message: 'a user who needs a second factor must get SessionId null and an MfaToken',
+      expected: 'SessionId null, MfaToken set',
       actual: `SessionId ${body.SessionId === null ? 'null' : 'set'}, MfaToken ${typeof body.MfaToken === 'string' ? 'set' : JSON.stringify(body.MfaToken ?? null)}`,
     });
     if (typeof body.SessionId === 'string') await logout(ctx, body.SessionId);
@@ -52,11 +72,19 @@ async function mfaToken(ctx: RunContext, creds: MfaCredentials): Promise<string 
   return body.MfaToken;
 }
 
-async function sendCode(ctx: RunContext, token: string, code: string): Promise<{ answer: Answer; shown: Shown } | null> {
+async function sendCode(
+  ctx: RunContext,
+  token: string,
+  code: string,
+): Promise<{ answer: Answer; shown: Shown } | null> {
   const totp = route(ctx, 'totpLogin');
   if (!totp) return null;
   const shown: Shown = { method: 'POST', path: pathOf(ctx, totp), body: TOTP_BODY };
-  const answer = await ctx.http.send({ method: 'POST', path: shown.path, body: { MfaToken: token, Code: Number(code) } });
+  const answer = await ctx.http.send({
+    method: 'POST',
+    path: shown.path,
+    body: { MfaToken: token, Code: Number(code) },
+  });
   return { answer, shown };
 }
 
@@ -73,25 +101,48 @@ async function acceptedCode(ctx: RunContext, token: string, code: string, check:
   return sent ? judgeAccepted(ctx, sent, check) : null;
 }
 
-async function judgeAccepted(ctx: RunContext, sent: { answer: Answer; shown: Shown }, check: string): Promise<string | null> {
+async function judgeAccepted(
+  ctx: RunContext,
+  sent: { answer: Answer; shown: Shown },
+  check: string,
+): Promise<string | null> {
   const totp = route(ctx, 'totpLogin');
   if (!totp) return null;
   const endpoint = ctx.spec.endpoints.find((e) => e.id === 'totpLogin');
-  const at = transitionAt(ctx, (t, c) => t.includes('login/totp') && c.includes('correct')) ?? endpoint?.source ?? ctx.spec.source;
+  const at =
+    transitionAt(ctx, (t, c) => t.includes('login/totp') && c.includes('correct')) ??
+    endpoint?.source ??
+    ctx.spec.source;
   const subject = endpointSubject(totp, 200);
-  if (!expectAnswer(ctx, { check, subject, at, request: sent.shown, answer: sent.answer, status: 200, route: totp })) return null;
+  if (!expectAnswer(ctx, { check, subject, at, request: sent.shown, answer: sent.answer, status: 200, route: totp }))
+    return null;
   const body = loginBody(ctx, sent.answer, sent.shown, check, subject);
   return body ? sessionFrom(ctx, sent.answer, body, sent.shown, check) : null;
 }
 
 /** A code that must be refused with the error row's status and body. */
-async function refusedCode(ctx: RunContext, token: string, code: string, status: number, check: string): Promise<string | null> {
+async function refusedCode(
+  ctx: RunContext,
+  token: string,
+  code: string,
+  status: number,
+  check: string,
+): Promise<string | null> {
   const totp = route(ctx, 'totpLogin');
   const sent = await sendCode(ctx, token, code);
   if (!totp || !sent) return null;
   const row = errorRow(ctx, 'totpLogin', status);
   const at = row?.source ?? ctx.spec.source;
-  expectAnswer(ctx, { check, subject: endpointSubject(totp, status), at, request: sent.shown, answer: sent.answer, status, bodies: row?.body ? [row.body] : [], route: totp });
+  expectAnswer(ctx, {
+    check,
+    subject: endpointSubject(totp, status),
+    at,
+    request: sent.shown,
+    answer: sent.answer,
+    status,
+    bodies: row?.body ? [row.body] : [],
+    route: totp,
+  });
   // A code that was wrongly accepted gave a session: end it.
   if (sent.answer.status === 200) {
     const session = loginBody(ctx, sent.answer, sent.shown, check, endpointSubject(totp, 200))?.SessionId;
@@ -130,7 +181,8 @@ export async function checkMfa(ctx: RunContext, creds: MfaCredentials): Promise<
     if (replay) {
       sessions.push(replay);
       const last = ctx.findings.list.at(-1);
-      if (last?.check === 'mfa.replay') last.message = 'a code that was already accepted signed in again (replay not refused)';
+      if (last?.check === 'mfa.replay')
+        last.message = 'a code that was already accepted signed in again (replay not refused)';
     }
     // The next time step: a fresh code, never the used one again.
     const fresh = await acceptedCode(ctx, second, device.code(await nextStep(ctx, device, usedAt)), 'mfa.code');
@@ -139,4 +191,3 @@ export async function checkMfa(ctx: RunContext, creds: MfaCredentials): Promise<
     for (const s of sessions) await logout(ctx, s);
   }
 }
-

@@ -35,9 +35,18 @@ export async function checkOidc(ctx: RunContext): Promise<void> {
   const rule = ctx.spec.versioning.find((v) => v.rule === 'endpointsFrom');
   for (const r of all) {
     const shown: Shown = { method: r.method, path: pathOf(ctx, r), ...(r.method === 'POST' ? { body: '{}' } : {}) };
-    const answer = await ctx.http.send({ method: r.method, path: shown.path, ...(r.method === 'POST' ? { body: {} } : {}) });
+    const answer = await ctx.http.send({
+      method: r.method,
+      path: shown.path,
+      ...(r.method === 'POST' ? { body: {} } : {}),
+    });
     expectAnswer(ctx, {
-      check: 'oidc.version', subject: endpointSubject(r, 404), at: rule?.source ?? endpointAt(ctx, r.endpoint ?? ''), request: shown, answer, status: 404,
+      check: 'oidc.version',
+      subject: endpointSubject(r, 404),
+      at: rule?.source ?? endpointAt(ctx, r.endpoint ?? ''),
+      request: shown,
+      answer,
+      status: 404,
     });
   }
 }
@@ -46,10 +55,20 @@ async function checkInitiate(ctx: RunContext, r: RouteContract): Promise<void> {
   const bare: Shown = { method: 'POST', path: pathOf(ctx, r), body: '{}' };
   const missing = await ctx.http.send({ method: 'POST', path: bare.path, body: {} });
   expectAnswer(ctx, {
-    check: 'oidc.initiate', subject: endpointSubject(r, 400), at: errorRowAt(ctx, 'oidcInitiate', /redirectUrl missing/i), request: bare, answer: missing,
-    status: 400, bodies: [OIDC_MESSAGES.redirectUrlMissing], route: r,
+    check: 'oidc.initiate',
+    subject: endpointSubject(r, 400),
+    at: errorRowAt(ctx, 'oidcInitiate', /redirectUrl missing/i),
+    request: bare,
+    answer: missing,
+    status: 400,
+    bodies: [OIDC_MESSAGES.redirectUrlMissing],
+    route: r,
   });
-  const shown: Shown = { method: 'POST', path: `${pathOf(ctx, r)}${query({ redirectUrl: ctx.oidcRedirectUrl })}`, body: '{"ForceRelogin":false}' };
+  const shown: Shown = {
+    method: 'POST',
+    path: `${pathOf(ctx, r)}${query({ redirectUrl: ctx.oidcRedirectUrl })}`,
+    body: '{"ForceRelogin":false}',
+  };
   const answer = await ctx.http.send({ method: 'POST', path: shown.path, body: { ForceRelogin: false } });
   const at = endpointAt(ctx, 'oidcInitiate');
   ctx.findings.check();
@@ -57,16 +76,33 @@ async function checkInitiate(ctx: RunContext, r: RouteContract): Promise<void> {
   if (answer.status === 503 && message !== null && documentedBodies(r, 503).includes(message)) return;
   if (answer.status === 400 && message === OIDC_MESSAGES.redirectUrlMismatch) {
     ctx.findings.add({
-      check: 'oidc.initiate', severity: 'warning', subject: endpointSubject(r, 200), at, request: shown,
+      check: 'oidc.initiate',
+      severity: 'warning',
+      subject: endpointSubject(r, 200),
+      at,
+      request: shown,
       message: `${ctx.oidcRedirectUrl} is not the deployment's registered redirect address; set SPECGEN_VERIFY_OIDC_REDIRECT_URL to judge the authorization URL`,
-      expected: '200 text/plain', actual: shortBody(answer),
+      expected: '200 text/plain',
+      actual: shortBody(answer),
     });
     return;
   }
   const add = (msg: string, expected: string, actual: string) =>
-    ctx.findings.add({ check: 'oidc.initiate', subject: endpointSubject(r, 200), at, request: shown, message: msg, expected, actual });
+    ctx.findings.add({
+      check: 'oidc.initiate',
+      subject: endpointSubject(r, 200),
+      at,
+      request: shown,
+      message: msg,
+      expected,
+      actual,
+    });
   if (answer.status !== 200 || answer.contentType !== 'text/plain') {
-    add(`answered ${answer.status} ${answer.contentType} instead of 200 text/plain (or the documented 503)`, '200 text/plain', shortBody(answer));
+    add(
+      `answered ${answer.status} ${answer.contentType} instead of 200 text/plain (or the documented 503)`,
+      '200 text/plain',
+      shortBody(answer),
+    );
     return;
   }
   let url: URL;
@@ -79,21 +115,46 @@ async function checkInitiate(ctx: RunContext, r: RouteContract): Promise<void> {
   for (const name of ['state', 'nonce', 'code_challenge']) ctx.secrets.add(url.searchParams.get(name));
   const lacking = ['client_id', 'state', 'code_challenge'].filter((p) => !url.searchParams.get(p));
   const method = url.searchParams.get('code_challenge_method');
-  if (lacking.length > 0) add(`the authorization URL lacks ${lacking.join(', ')}`, 'client_id, state, code_challenge', `parameters: ${[...url.searchParams.keys()].join(', ')}`);
-  else if (method !== 'S256') add(`the authorization URL's code_challenge_method is ${method ?? 'absent'}, not S256 (PKCE)`, 'code_challenge_method=S256', `code_challenge_method=${method ?? '(absent)'}`);
+  if (lacking.length > 0)
+    add(
+      `the authorization URL lacks ${lacking.join(', ')}`,
+      'client_id, state, code_challenge',
+      `parameters: ${[...url.searchParams.keys()].join(', ')}`,
+    );
+  else if (method !== 'S256')
+    add(
+      `the authorization URL's code_challenge_method is ${method ?? 'absent'}, not S256 (PKCE)`,
+      'code_challenge_method=S256',
+      `code_challenge_method=${method ?? '(absent)'}`,
+    );
 }
 
 async function checkCallback(ctx: RunContext, r: RouteContract): Promise<void> {
   const bare: Shown = { method: 'GET', path: pathOf(ctx, r) };
   const missing = await ctx.http.send({ method: 'GET', path: bare.path });
   expectAnswer(ctx, {
-    check: 'oidc.callback', subject: endpointSubject(r, 400), at: errorRowAt(ctx, 'oidcCallback', /code or state missing/i), request: bare, answer: missing,
-    status: 400, bodies: [OIDC_MESSAGES.codeOrStateMissing], route: r,
+    check: 'oidc.callback',
+    subject: endpointSubject(r, 400),
+    at: errorRowAt(ctx, 'oidcCallback', /code or state missing/i),
+    request: bare,
+    answer: missing,
+    status: 400,
+    bodies: [OIDC_MESSAGES.codeOrStateMissing],
+    route: r,
   });
-  const stale: Shown = { method: 'GET', path: `${pathOf(ctx, r)}${query({ code: 'specgen-verify', state: 'specgen-verify-unknown-state' })}` };
+  const stale: Shown = {
+    method: 'GET',
+    path: `${pathOf(ctx, r)}${query({ code: 'specgen-verify', state: 'specgen-verify-unknown-state' })}`,
+  };
   const unknown = await ctx.http.send({ method: 'GET', path: stale.path });
   expectAnswer(ctx, {
-    check: 'oidc.callback', subject: endpointSubject(r, 400), at: errorRowAt(ctx, 'oidcCallback', /state invalid/i), request: stale, answer: unknown,
-    status: 400, bodies: [OIDC_MESSAGES.invalidState], route: r,
+    check: 'oidc.callback',
+    subject: endpointSubject(r, 400),
+    at: errorRowAt(ctx, 'oidcCallback', /state invalid/i),
+    request: stale,
+    answer: unknown,
+    status: 400,
+    bodies: [OIDC_MESSAGES.invalidState],
+    route: r,
   });
 }

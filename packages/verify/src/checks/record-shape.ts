@@ -12,7 +12,13 @@ import type { Row } from './read.ts';
 
 const INTEGER_KINDS = new Set(['Int64', 'Int32']);
 
-export function checkRecordShape(ctx: RunContext, r: Resource, rows: Row[], shown: Shown, check = 'resource.fields'): void {
+export function checkRecordShape(
+  ctx: RunContext,
+  r: Resource,
+  rows: Row[],
+  shown: Shown,
+  check = 'resource.fields',
+): void {
   const at = fieldsAt(r, ctx.version);
   const known = new Map(r.fields.map((f) => [f.name, f]));
   const add = (subject: string, f: Field | null, message: string, expected: string, actual: string) =>
@@ -21,14 +27,35 @@ export function checkRecordShape(ctx: RunContext, r: Resource, rows: Row[], show
   for (const f of at) {
     ctx.findings.check();
     const missing = rows.filter((row) => !(f.name in row)).length;
-    if (missing > 0) add(`${r.name}.${f.name}`, f, `absent from ${missing} of ${rows.length} records (${f.since ? `a field since ${f.since}` : 'a field of every version'})`, `${f.name} in every record`, `absent in ${missing} records`);
+    if (missing > 0)
+      add(
+        `${r.name}.${f.name}`,
+        f,
+        `absent from ${missing} of ${rows.length} records (${f.since ? `a field since ${f.since}` : 'a field of every version'})`,
+        `${f.name} in every record`,
+        `absent in ${missing} records`,
+      );
   }
   const extra = new Set(rows.flatMap((row) => Object.keys(row)).filter((k) => !at.some((f) => f.name === k)));
   for (const name of extra) {
     ctx.findings.check();
     const f = known.get(name);
-    if (f) add(`${r.name}.${name}`, f, `present at ${ctx.version}, but the field was introduced in ${f.since}`, `no ${name} before ${f.since}`, `${name} present`);
-    else add(`${r.name}.${name}`, null, `an unknown field: the spec lists no ${name} for ${r.name}`, `only the fields of ${r.name}`, `${name} present`);
+    if (f)
+      add(
+        `${r.name}.${name}`,
+        f,
+        `present at ${ctx.version}, but the field was introduced in ${f.since}`,
+        `no ${name} before ${f.since}`,
+        `${name} present`,
+      );
+    else
+      add(
+        `${r.name}.${name}`,
+        null,
+        `an unknown field: the spec lists no ${name} for ${r.name}`,
+        `only the fields of ${r.name}`,
+        `${name} present`,
+      );
   }
   for (const f of at) {
     ctx.findings.check();
@@ -50,7 +77,10 @@ function firstProblem(ctx: RunContext, r: Resource, f: Field, rows: Row[]): { me
     const text = numberText(value);
     const id = idOf(row);
     if (integer && text !== null && !/^-?\d+$/.test(text)) {
-      return { message: `record ${id}: ${text} is not written as an integer (${f.type.text} exact as written)`, actual: text };
+      return {
+        message: `record ${id}: ${text} is not written as an integer (${f.type.text} exact as written)`,
+        actual: text,
+      };
     }
     const problems = ctx.schemas.field(r.name, f.name, plain(value, f));
     if (problems.length > 0) return { message: `record ${id}: ${problems.join('; ')}`, actual: show(value) };

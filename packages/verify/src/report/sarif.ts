@@ -13,9 +13,23 @@ export function sarifReport(report: VerifyReport, options: Pick<ReportOptions, '
     ruleId: f.check,
     ruleIndex: rules.indexOf(f.check),
     level: f.severity,
-    message: { text: `${f.subject}: ${f.message} (expected ${f.expected}; actual ${f.actual})${f.reproduce ? `. Reproduce: ${f.reproduce}` : ''}` },
-    locations: [{ physicalLocation: { artifactLocation: { uri: options.relativeFile(f.file) }, region: { startLine: f.line, startColumn: f.column } } }],
-    partialFingerprints: { verifyFinding: createHash('sha256').update(`${f.check}\u0000${f.subject}\u0000${f.line}`).digest('hex').slice(0, 32) },
+    message: {
+      text: `${f.subject}: ${f.message} (expected ${f.expected}; actual ${f.actual})${f.reproduce ? `. Reproduce: ${f.reproduce}` : ''}`,
+    },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: options.relativeFile(f.file) },
+          region: { startLine: f.line, startColumn: f.column },
+        },
+      },
+    ],
+    partialFingerprints: {
+      verifyFinding: createHash('sha256')
+        .update(`${f.check}\u0000${f.subject}\u0000${f.line}`)
+        .digest('hex')
+        .slice(0, 32),
+    },
   }));
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -25,11 +39,20 @@ export function sarifReport(report: VerifyReport, options: Pick<ReportOptions, '
         tool: {
           driver: {
             name: 'specgen verify',
-            rules: rules.map((id) => ({ id, name: id, shortDescription: { text: `specgen verify check ${id} (docs/verify.md)` } })),
+            rules: rules.map((id) => ({
+              id,
+              name: id,
+              shortDescription: { text: `specgen verify check ${id} (docs/verify.md)` },
+            })),
           },
         },
         automationDetails: { id: `specgen-verify/${report.serviceVersion}/` },
-        properties: { baseUrl: report.baseUrl, serviceVersion: report.serviceVersion, requests: report.requests, checks: report.checks },
+        properties: {
+          baseUrl: report.baseUrl,
+          serviceVersion: report.serviceVersion,
+          requests: report.requests,
+          checks: report.checks,
+        },
         results,
       },
     ],
