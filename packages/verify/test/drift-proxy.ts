@@ -33,6 +33,9 @@ export interface DriftProxy {
   url: string;
   drift: Drift | null;
   readonly seen: ProxyRequest[];
+  /** The most requests it had in flight at once since the last `resetCounts`. */
+  readonly maxInFlight: number;
+  resetCounts(): void;
   close(): Promise<void>;
 }
 
@@ -45,7 +48,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startProxy(target: string): Promise<DriftProxy> {
-  const state: { drift: Drift | null; seen: ProxyRequest[] } = { drift: null, seen: [] };
+  const state = { drift: null as Drift | null, seen: [] as ProxyRequest[], inFlight: 0, maxInFlight: 0 };
   const server: Server = createServer(async (incoming, outgoing) => {
     try {
       const headers = Object.fromEntries(
@@ -60,6 +63,8 @@ export async function startProxy(target: string): Promise<DriftProxy> {
         body: await readBody(incoming),
       };
       state.seen.push(req);
+      state.inFlight++;
+      state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
       const drift = state.drift;
       let res = drift?.intercept?.(req);
       if (!res) {
@@ -82,6 +87,8 @@ export async function startProxy(target: string): Promise<DriftProxy> {
     } catch (err) {
       outgoing.writeHead(502, { 'content-type': 'text/plain' });
       outgoing.end(String(err));
+    } finally {
+      state.inFlight--;
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -96,6 +103,13 @@ export async function startProxy(target: string): Promise<DriftProxy> {
     },
     get seen() {
       return state.seen;
+    },
+    get maxInFlight() {
+      return state.maxInFlight;
+    },
+    resetCounts() {
+      state.seen.length = 0;
+      state.maxInFlight = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -269,6 +269,25 @@ const CASES: Case[] = [
     line: () => lines.errorRow('oidcCallback', 400, /code or state missing/),
   },
   {
+    name: 'a sign-in without the session header',
+    drift: {
+      answer: (res, req) => {
+        if (!/\/login$/.test(req.path) || res.status !== 200) return res;
+        const { 'x-service-sessionid': _dropped, ...headers } = res.headers;
+        return { ...res, headers };
+      },
+    },
+    subject: 'LoginResponse.SessionId',
+    line: () => lines.loginField('SessionId'),
+  },
+  {
+    name: 'the right TOTP code refused',
+    mfa: true,
+    drift: statusSwap(/\/login\/totp$/, 200, 401, '"Login failed"'),
+    subject: 'POST /login/totp 200',
+    line: () => lines.transition('login/totp', 'correct'),
+  },
+  {
     name: 'a wrong password status',
     drift: statusSwap(/\/login$/, 403, 401),
     subject: 'POST /login 403',

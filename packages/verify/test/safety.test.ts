@@ -69,7 +69,7 @@ function recordSecrets(echo: boolean) {
 
 describe('verify is safe to point at production', () => {
   it('sends only reads, sign-in and logout, and leaves every failure counter at zero', async () => {
-    proxy.seen.length = 0;
+    proxy.resetCounts();
     proxy.drift = recordSecrets(false);
     for (let i = 0; i < 3; i++) {
       later();
@@ -84,6 +84,9 @@ describe('verify is safe to point at production', () => {
       });
       expect(report.findings).toEqual([]);
     }
+    // The default bound: at most 4 requests in flight (the runs check resources side by side).
+    expect(proxy.maxInFlight).toBeLessThanOrEqual(4);
+    expect(proxy.maxInFlight).toBeGreaterThan(1);
     const signIn = new Set(
       routes(spec, VERSION)
         .filter((r) => r.kind === 'sign-in' && r.method === 'POST')
@@ -162,7 +165,7 @@ describe('verify is safe to point at production', () => {
     expect(proxy.seen.filter((r) => r.path.endsWith('/login/totp'))).toHaveLength(2);
   });
 
-  it('honours --max-requests and exits by the documented statuses', async () => {
+  it('honours --max-requests and --concurrency, and exits by the documented statuses', async () => {
     const out: string[] = [];
     const err: string[] = [];
     const io = (env: Record<string, string>) => ({
@@ -179,9 +182,20 @@ describe('verify is safe to point at production', () => {
       [VERIFY_ENV.password]: USER.password,
       [VERIFY_ENV.oidcRedirectUrl]: REDIRECT_URL,
     };
-    proxy.seen.length = 0;
+    proxy.resetCounts();
     const status = await runVerifyCommand(
-      ['--base-url', proxy.url, '--service-version', VERSION, '--format', 'json', '--max-requests', '25'],
+      [
+        '--base-url',
+        proxy.url,
+        '--service-version',
+        VERSION,
+        '--format',
+        'json',
+        '--max-requests',
+        '25',
+        '--concurrency',
+        '2',
+      ],
       io(env),
     );
     expect(status).toBe(0);
@@ -189,6 +203,7 @@ describe('verify is safe to point at production', () => {
     expect(Object.keys(json)).toEqual(['baseUrl', 'serviceVersion', 'requests', 'checks', 'findings']);
     expect(json.requests).toBeLessThanOrEqual(25);
     expect(proxy.seen.length).toBeLessThanOrEqual(25);
+    expect(proxy.maxInFlight).toBeLessThanOrEqual(2);
     expect(json.findings.map((f) => f.check)).toContain('budget');
     expect(out.join('')).not.toContain(USER.password);
 

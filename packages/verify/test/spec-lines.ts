@@ -35,6 +35,11 @@ export const lines = {
     if (!u) throw new Error(`no open point ${id}`);
     return u.source.line;
   },
+  transition(trigger: string, condition: string): number {
+    const t = spec.transitions.find((x) => x.trigger.includes(trigger) && (x.condition ?? '').includes(condition));
+    if (!t) throw new Error(`no sign-in flow row ${trigger} / ${condition}`);
+    return t.source.line;
+  },
   loginField(field: string): number {
     const f = spec.structures.find((s) => s.name === 'LoginResponse')?.fields.find((x) => x.name === field);
     if (!f) throw new Error(`no LoginResponse.${field}`);
