@@ -10,23 +10,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify, type VerifyReport } from '../src/index.ts';
 import { testClock } from './clock.ts';
 import { ignoreOption, mapRecords, startProxy, type Drift, type DriftProxy } from './drift-proxy.ts';
-import { demoCredentials, REDIRECT_URL, spec, startSandbox, type Sandbox } from './sandbox.ts';
+import { DEMO_TOTP_SECRET } from '@specgen/runtime-server';
+import { REDIRECT_URL, spec, startSandbox, type Sandbox } from './sandbox.ts';
 import { lines } from './spec-lines.ts';
 
 const clock = testClock();
 const servers: Record<string, { sandbox: Sandbox; proxy: DriftProxy }> = {};
 
+/** Users with a cheap password hash (the demo users' full-strength scrypt would dominate each run). */
+const READER = { username: 'reader', password: 'reader-password' };
+const MFA = { username: 'second', password: 'second-password', totpSecret: DEMO_TOTP_SECRET };
+
 beforeAll(async () => {
-  for (const version of ['25.8', '22.6']) {
-    const sandbox = await startSandbox({
-      version,
-      oidc: version === '25.8',
-      now: clock.now,
-      records: 8,
-      env: { LOGIN_RATE_PER_MINUTE: '100000', OIDC_MAX_FAILED_ATTEMPTS: '100000' },
-    });
-    servers[version] = { sandbox, proxy: await startProxy(sandbox.url) };
-  }
+  await Promise.all(
+    ['25.8', '22.6'].map(async (version) => {
+      const sandbox = await startSandbox({
+        version,
+        oidc: version === '25.8',
+        now: clock.now,
+        records: 8,
+        env: { LOGIN_RATE_PER_MINUTE: '100000', OIDC_MAX_FAILED_ATTEMPTS: '100000' },
+      });
+      await sandbox.addUser(READER.username, READER.password);
+      await sandbox.addUser(MFA.username, MFA.password, MFA.totpSecret);
+      servers[version] = { sandbox, proxy: await startProxy(sandbox.url) };
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -44,7 +53,8 @@ async function run(version: string, drift: Drift | null, mfa = false): Promise<V
       baseUrl: proxy.url,
       spec,
       serviceVersion: version,
-      ...demoCredentials(mfa),
+      credentials: READER,
+      mfa: mfa ? MFA : null,
       oidcRedirectUrl: REDIRECT_URL,
       clock,
     });

@@ -23,6 +23,15 @@ import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
 import { hashPassword, sealDevice } from '@specgen/runtime-auth';
 import { createUser, openStore, saveDevice } from '@specgen/runtime-store';
 import type { VerifyOptions } from '../src/index.ts';
+import type { TestClock } from './clock.ts';
+
+const realTestClock: TestClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  advance: () => {
+    throw new Error('the real clock cannot be moved');
+  },
+};
 
 export const SPEC_FILE = join(import.meta.dirname, '../../../spec/service-api.md');
 export const spec: Spec = parseSpecFile(SPEC_FILE).spec;
@@ -33,6 +42,8 @@ export interface Sandbox {
   url: string;
   store: Store;
   version: string;
+  /** The server's clock: the one given, else the real one. */
+  clock: TestClock;
   /** A user with every read permission (and a TOTP device, when given its base32 secret). */
   addUser(username: string, password: string, totpSecret?: string): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +55,8 @@ export interface SandboxOptions {
   databaseUrl?: string;
   /** The server's clock (ms); the real one otherwise. */
   now?: () => number;
+  /** A clock shared with the verify run (its `now` is the server's). */
+  clock?: TestClock;
   /** Attach the development OIDC provider (from 25.8), so the initiate answers 200. */
   oidc?: boolean;
   records?: number;
@@ -79,7 +92,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     store,
     plugins: await loadDefaultPlugins(),
     log: false,
-    ...(options.now ? { now: options.now } : {}),
+    ...(options.now || options.clock ? { now: options.now ?? options.clock?.now } : {}),
   });
   await seedResources(store, resourceModels({ spec }), { count: options.records ?? 12 });
   await ensurePasswordDemoUsers(store, config.secretsKey, permissionNames(spec));
@@ -88,6 +101,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     url,
     store,
     version: options.version,
+    clock: options.clock ?? realTestClock,
     async addUser(username, password, totpSecret) {
       const user = await createUser(store, {
         username,
