@@ -16,7 +16,7 @@ import { currentLoginFailures } from '@specgen/runtime-store';
 import { formatReport, FORMATS, runVerifyCommand, verify, VERIFY_ENV } from '../src/index.ts';
 import { testClock } from './clock.ts';
 import { startProxy, type DriftProxy } from './drift-proxy.ts';
-import { REDIRECT_URL, SPEC_FILE, spec, startSandbox, type Sandbox } from './sandbox.ts';
+import { IR_SNAPSHOT, REDIRECT_URL, SPEC_FILE, spec, startSandbox, type Sandbox } from './sandbox.ts';
 
 const clock = testClock();
 /** Runs happen at different times: the shared clock moves one TOTP step on before each. */
@@ -195,16 +195,20 @@ describe('verify is safe to point at production', () => {
         '25',
         '--concurrency',
         '2',
+        '--spec',
+        IR_SNAPSHOT,
       ],
       io(env),
     );
     expect(status).toBe(0);
-    const json = JSON.parse(out.join('')) as { requests: number; checks: number; findings: Array<{ check: string }> };
+    const json = JSON.parse(out.join('')) as { requests: number; checks: number; findings: Array<{ check: string; file: string }> };
     expect(Object.keys(json)).toEqual(['baseUrl', 'serviceVersion', 'requests', 'checks', 'findings']);
     expect(json.requests).toBeLessThanOrEqual(25);
     expect(proxy.seen.length).toBeLessThanOrEqual(25);
     expect(proxy.maxInFlight).toBeLessThanOrEqual(2);
     expect(json.findings.map((f) => f.check)).toContain('budget');
+    // The IR snapshot as --spec: findings still name the markdown spec's lines.
+    expect(json.findings.find((f) => f.check === 'budget')).toMatchObject({ file: 'spec/service-api.md' });
     expect(out.join('')).not.toContain(USER.password);
 
     // A drift makes an error finding: exit status 1.

@@ -34,6 +34,8 @@ const realTestClock: TestClock = {
 };
 
 export const SPEC_FILE = join(import.meta.dirname, '../../../spec/service-api.md');
+/** The IR snapshot the generated server reads (kept current by `specgen generate --check`). */
+export const IR_SNAPSHOT = join(import.meta.dirname, '../../../generated/server/ir.json');
 export const spec: Spec = parseSpecFile(SPEC_FILE).spec;
 /** The redirect address registered at the development provider (the verify run is told it). */
 export const REDIRECT_URL = 'http://127.0.0.1/specgen-verify-callback';
