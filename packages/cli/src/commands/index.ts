@@ -33,6 +33,12 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./diff.ts')).diffCommand,
   },
   {
+    name: 'verify',
+    summary: 'check a live deployment against the spec and name the spec line each finding breaks',
+    help: async () => (await import('./help/verify.ts')).VERIFY_HELP,
+    load: async () => (await import('./verify.ts')).verifyCommand,
+  },
+  {
     name: 'check-release',
     summary: 'fail when the spec changed without a changeset (major when breaking) or generated files are stale',
     load: async () => (await import('./check-release.ts')).checkReleaseCommand,
