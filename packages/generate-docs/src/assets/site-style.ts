@@ -20,7 +20,7 @@ header.top nav ul { display: flex; gap: 1rem; list-style: none; margin: 0; paddi
 .picker { position: relative; }
 .picker summary { cursor: pointer; padding: 0.1rem 0.5rem; border: 1px solid #6b7280; border-radius: 4px; background: #fff; }
 .picker[open] nav { position: absolute; z-index: 5; background: #fff; border: 1px solid #6b7280; padding: 0.5rem; max-height: 20rem; overflow: auto; }
-.picker nav ul { display: grid; grid-template-columns: repeat(3, 4.5rem); gap: 0.25rem; }
+header.top .picker nav ul { display: grid; grid-template-columns: repeat(5, 3.5rem); gap: 0.25rem; }
 .picker a[aria-current] { font-weight: 700; color: #1b1b1b; }
 .search { flex: 1 1 18rem; }
 .search label { display: block; font-size: 0.9em; }
@@ -38,7 +38,8 @@ main:focus { outline: none; }
 footer { border-top: 1px solid #d0d4da; padding: 0.5rem 1rem; font-size: 0.9em; }
 .version-tag { font-weight: 400; font-size: 0.6em; color: #374151; }
 .scroll { overflow-x: auto; }
-table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; width: 100%; }
+table.fields td:last-child { min-width: 16rem; }
 caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
 th, td { border: 1px solid #d0d4da; padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
 thead th { background: #eef1f5; }

@@ -61,6 +61,7 @@ export function renderPage(site: SiteFrame, page: PageFrame): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="specgen docs">
+<link rel="icon" href="data:,">
 <title>${esc(page.title)} · ${esc(site.specTitle)}</title>
 <link rel="stylesheet" href="${link(sitePaths.css)}">
 <link rel="alternate" type="application/atom+xml" title="Changes by service version" href="${link(sitePaths.feed)}">
