@@ -4,6 +4,8 @@
  * produces (a version folder after `--all-versions` is dropped) are removed; nothing else in the
  * folder is touched.
  */
+import { readdirSync, rmdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { writeFiles, type WriteReport } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { unreleasedChanges } from './model/unreleased.ts';
@@ -44,5 +46,17 @@ export function writeDocs(options: DocsOptions): WriteReport & { files: number }
     unreleased,
     updated: feedTime(options.sourceDateEpoch),
   });
-  return { ...writeFiles(options.outDir, files, isSiteFile), files: files.length };
+  const report = writeFiles(options.outDir, files, isSiteFile);
+  removeEmptyFolders(options.outDir, report.removed);
+  return { ...report, files: files.length };
+}
+
+/** The folders of removed files that are now empty (a dropped version's), deepest first. */
+function removeEmptyFolders(outDir: string, removed: readonly string[]): void {
+  const folders = new Set<string>();
+  for (const path of removed) for (let d = dirname(path); d !== '.'; d = dirname(d)) folders.add(d);
+  for (const folder of [...folders].sort((a, b) => b.split('/').length - a.split('/').length)) {
+    const abs = join(outDir, folder);
+    if (readdirSync(abs).length === 0) rmdirSync(abs);
+  }
 }
