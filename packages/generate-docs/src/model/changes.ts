@@ -1,10 +1,11 @@
 /**
  * What changed in each service version, from the since-data of the spec: resources and fields
  * that appeared, fields that became obsolete (and their replacement), and routes that appeared
- * (a route is new in a version when it exists then and not in the version before, so rules like
- * "the OIDC endpoints exist from 25.8" count, not only an endpoint's own since).
+ * (a route is new in the first version it exists in by the contract's availability, so rules like
+ * "the OIDC endpoints exist from 25.8" count, not only an endpoint's own since; read routes come
+ * with their resource).
  */
-import { routes } from '@specgen/contract';
+import { endpointAvailable, routes } from '@specgen/contract';
 import type { Spec } from '@specgen/ir';
 import { areaOf } from './paths.ts';
 import type { SiteVersions } from './versions.ts';
@@ -43,13 +44,11 @@ export function changesByVersion(spec: Spec, versions: SiteVersions): VersionCha
     }
   }
   const ascending = [...versions.all].reverse();
-  let before = new Set<string>();
-  ascending.forEach((v, i) => {
-    const now = routes(spec, v);
-    if (i > 0) {
-      for (const r of now) if (!before.has(r.operationId)) byVersion.get(v)?.endpointsAdded.push({ operationId: r.operationId, method: r.method, path: r.path, resource: r.resource });
-    }
-    before = new Set(now.map((r) => r.operationId));
-  });
+  for (const r of routes(spec, null)) {
+    // a read route comes with its resource; a sign-in endpoint by its own since and the versioning rules
+    const endpoint = r.endpoint === null ? undefined : spec.endpoints.find((e) => e.id === r.endpoint);
+    const from = endpoint ? ascending.find((v) => endpointAvailable(spec, endpoint, v)) : r.since;
+    if (from && from !== ascending[0]) byVersion.get(from)?.endpointsAdded.push({ operationId: r.operationId, method: r.method, path: r.path, resource: r.resource });
+  }
   return versions.all.map((v) => byVersion.get(v) as VersionChanges);
 }
