@@ -27,7 +27,8 @@ import { syntheticSpec } from '../synthetic-spec.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const option = (name: string, fallback: number) =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const ROUNDS = option('--rounds', 3);
 const VERSIONS = option('--versions', 5);
 
@@ -47,13 +48,28 @@ function site(spec: Spec, allVersions: boolean): { ms: number; files: number } {
   const out = mkdtempSync(join(tmpdir(), 'specgen-bench-docs-'));
   let files = 0;
   const ms = timed(() => {
-    files = writeDocs({ spec, specFile: spec.file, specPath: spec.file, outDir: out, baseUrl: null, base: null, allVersions, sourceDateEpoch: null, cwd: ROOT }).files;
+    files = writeDocs({
+      spec,
+      specFile: spec.file,
+      specPath: spec.file,
+      outDir: out,
+      baseUrl: null,
+      base: null,
+      allVersions,
+      sourceDateEpoch: null,
+      cwd: ROOT,
+    }).files;
   });
   rmSync(out, { recursive: true, force: true });
   return { ms, files };
 }
 
-function measure(name: string, spec: Spec, allVersions: boolean, rounds: number): { ms: number; ratio: number; files: number } {
+function measure(
+  name: string,
+  spec: Spec,
+  allVersions: boolean,
+  rounds: number,
+): { ms: number; ratio: number; files: number } {
   site(structuredClone(spec), allVersions); // warm-up: module loading and JIT are not part of a figure
   const base: number[] = [];
   const runs: number[] = [];
@@ -67,7 +83,9 @@ function measure(name: string, spec: Spec, allVersions: boolean, rounds: number)
   }
   const ms = median(runs);
   const ratio = ms / median(base);
-  console.log(`${name.padEnd(48)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${String(files).padStart(6)} files  ${ratio.toFixed(1).padStart(6)}x baseline (${(median(base) / 1000).toFixed(2)} s)`);
+  console.log(
+    `${name.padEnd(48)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${String(files).padStart(6)} files  ${ratio.toFixed(1).padStart(6)}x baseline (${(median(base) / 1000).toFixed(2)} s)`,
+  );
   return { ms, ratio, files };
 }
 
@@ -75,9 +93,18 @@ const real = parseSpec(readFileSync(join(ROOT, 'spec/service-api.md'), 'utf8'), 
 const synthetic = parseSpec(syntheticSpec(600, 50), 'synthetic.md').spec;
 const newestK = { ...synthetic, versions: synthetic.versions.slice(-VERSIONS) };
 
-console.log(`node ${process.version}, ${ROUNDS} rounds (medians); baseline = the newest version's OpenAPI document built and serialized`);
+console.log(
+  `node ${process.version}, ${ROUNDS} rounds (medians); baseline = the newest version's OpenAPI document built and serialized`,
+);
 measure(`(a) real spec, all ${real.versions.length} versions`, real, true, ROUNDS);
 measure(`(b) synthetic ${synthetic.resources.length} resources, newest only`, synthetic, false, Math.min(ROUNDS, 2));
-const c = measure(`(c) synthetic, --all-versions, newest ${VERSIONS} of ${synthetic.versions.length}`, newestK, true, 1);
+const c = measure(
+  `(c) synthetic, --all-versions, newest ${VERSIONS} of ${synthetic.versions.length}`,
+  newestK,
+  true,
+  1,
+);
 const perVersion = c.ms / VERSIONS;
-console.log(`    per version ${(perVersion / 1000).toFixed(2)} s -> all ${synthetic.versions.length} versions ~${((perVersion * synthetic.versions.length) / 60_000).toFixed(0)} min, ~${Math.round((c.files / VERSIONS) * synthetic.versions.length)} files`);
+console.log(
+  `    per version ${(perVersion / 1000).toFixed(2)} s -> all ${synthetic.versions.length} versions ~${((perVersion * synthetic.versions.length) / 60_000).toFixed(0)} min, ~${Math.round((c.files / VERSIONS) * synthetic.versions.length)} files`,
+);

@@ -15,8 +15,14 @@ const work = mkdtempSync(join(tmpdir(), 'specgen-docs-cli-'));
 async function inProcess(args: string[]) {
   let stdout = '';
   let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((t) => ((stdout += String(t)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((t) => ((stderr += String(t)), true));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((t) => {
+    stdout += String(t);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((t) => {
+    stderr += String(t);
+    return true;
+  });
   const epoch = process.env['SOURCE_DATE_EPOCH'];
   process.env['SOURCE_DATE_EPOCH'] = '1767225600';
   try {
@@ -57,7 +63,9 @@ describe('specgen docs', () => {
     for (const [path, text] of filesA) expect(filesB.get(path) === text, path).toBe(true);
     const feed = filesA.get('changes.xml') ?? '';
     expect(feed).toContain('<updated>2026-01-01T00:00:00Z</updated>');
-    expect(feed).toContain('<link rel="self" type="application/atom+xml" href="https://example.test/api/changes.xml"/>');
+    expect(feed).toContain(
+      '<link rel="self" type="application/atom+xml" href="https://example.test/api/changes.xml"/>',
+    );
     expect(filesA.get('changes.html')).toContain('Unreleased: changes since <code>HEAD</code>');
   }, 120_000);
 

@@ -58,18 +58,33 @@ console.log(JSON.stringify({ configured: check(configured), orvalDefault: check(
 `;
 
 function run(command: string, args: string[], cwd: string): { status: number; output: string } {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const r = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 600_000,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
   return { status: r.status ?? 1, output: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
 }
 
 /** The throwaway project with the tools installed: reused while the versions stay the same. */
 function toolsProject(): string {
-  const manifest = JSON.stringify({ name: 'openapi-consumers', version: '1.0.0', private: true, devDependencies: TOOLS }, null, 2);
-  const dir = join(tmpdir(), `specgen-openapi-consumers-${createHash('sha256').update(manifest).digest('hex').slice(0, 12)}`);
+  const manifest = JSON.stringify(
+    { name: 'openapi-consumers', version: '1.0.0', private: true, devDependencies: TOOLS },
+    null,
+    2,
+  );
+  const dir = join(
+    tmpdir(),
+    `specgen-openapi-consumers-${createHash('sha256').update(manifest).digest('hex').slice(0, 12)}`,
+  );
   if (existsSync(join(dir, '.installed'))) return dir;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), manifest);
-  must(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], dir), 'npm install of openapi-typescript and orval');
+  must(
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], dir),
+    'npm install of openapi-typescript and orval',
+  );
   writeFileSync(join(dir, '.installed'), manifest);
   return dir;
 }
@@ -77,18 +92,30 @@ function toolsProject(): string {
 /** Every read resource's list answer from the real server, signed in, seeded: operation id -> body. */
 async function listAnswers(spec: Spec, scratch: string): Promise<Record<string, unknown>> {
   const store = await openStore(`sqlite:${join(scratch, 'service.db')}`);
-  const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, { dataDir: scratch });
+  const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, {
+    dataDir: scratch,
+  });
   const app = await createServer({ spec, config, store, plugins: [resourcesPlugin], log: false });
   try {
     await seedResources(store, resourceModels({ spec }), { count: 40 });
     const permissions = spec.resources.flatMap((r) => (r.permission ? [r.permission] : []));
-    await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions });
+    await createUser(store, {
+      username: 'reader',
+      passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }),
+      permissions,
+    });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${base}/en/001.1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Username: 'reader', Password: 'pw' }) });
+    const login = await fetch(`${base}/en/001.1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Username: 'reader', Password: 'pw' }),
+    });
     const session = ((await login.json()) as { SessionId: string }).SessionId;
     const answers: Record<string, unknown> = {};
     for (const r of spec.resources.filter((x) => x.queryable && x.path)) {
-      const reply = await fetch(`${base}/en/001.1/api/v1/${r.path}?$top=40`, { headers: { 'X-Service-SessionId': session } });
+      const reply = await fetch(`${base}/en/001.1/api/v1/${r.path}?$top=40`, {
+        headers: { 'X-Service-SessionId': session },
+      });
       expect(reply.status, r.name).toBe(200);
       answers[`list${r.name}`] = await reply.json();
     }
@@ -118,7 +145,15 @@ beforeAll(async () => {
   writeFileSync(
     join(project, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', outDir: 'out', skipLibCheck: true, types: [] },
+      compilerOptions: {
+        strict: true,
+        target: 'es2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        outDir: 'out',
+        skipLibCheck: true,
+        types: [],
+      },
       // schema.ts, not .d.ts: skipLibCheck then skips only the libraries' own declarations
       files: ['schema.ts', 'use-types.ts', 'zod.ts', 'zod-default.ts'],
     }),
@@ -134,17 +169,31 @@ afterAll(() => {
 
 describe('openapi.json in openapi-typescript 7 and orval 7', () => {
   it('both generate, and their output compiles under tsc --strict', () => {
-    must(run(process.execPath, ['node_modules/openapi-typescript/bin/cli.js', 'openapi.json', '-o', 'schema.ts'], project), 'openapi-typescript');
-    must(run(process.execPath, ['node_modules/orval/dist/bin/orval.js', '--config', 'orval.config.cjs'], project), 'orval');
+    must(
+      run(process.execPath, ['node_modules/openapi-typescript/bin/cli.js', 'openapi.json', '-o', 'schema.ts'], project),
+      'openapi-typescript',
+    );
+    must(
+      run(process.execPath, ['node_modules/orval/dist/bin/orval.js', '--config', 'orval.config.cjs'], project),
+      'orval',
+    );
     expect(readFileSync(join(project, 'zod.ts'), 'utf8')).toContain('.datetime({"offset":true})');
     must(run(process.execPath, [TSC, '-p', '.'], project), 'tsc --strict of the generated files');
   }, 600_000);
 
   it('orval with offset: true accepts every list answer; its default refuses the offsets the service sends', () => {
     expect(Object.keys(answers).length).toBe(6);
-    const result = JSON.parse(must(run(process.execPath, ['validate.mjs'], project), 'validation')) as Record<'configured' | 'orvalDefault', Record<string, unknown>>;
-    expect(Object.values(result.configured).every((v) => v === 'ok'), JSON.stringify(result.configured)).toBe(true);
-    const refused = Object.values(result.orvalDefault).filter((v) => v !== 'ok').flat() as string[];
+    const result = JSON.parse(must(run(process.execPath, ['validate.mjs'], project), 'validation')) as Record<
+      'configured' | 'orvalDefault',
+      Record<string, unknown>
+    >;
+    expect(
+      Object.values(result.configured).every((v) => v === 'ok'),
+      JSON.stringify(result.configured),
+    ).toBe(true);
+    const refused = Object.values(result.orvalDefault)
+      .filter((v) => v !== 'ok')
+      .flat() as string[];
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.some((message) => /datetime/i.test(message))).toBe(true);
     expect(JSON.stringify(answers)).toMatch(/T\d\d:\d\d:\d\d\+05:30"/);

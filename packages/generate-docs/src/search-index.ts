@@ -19,17 +19,34 @@ export interface SearchEntry {
   u: string;
 }
 
-export function searchEntries(version: VersionPage, resources: ResourcePage[], resourcePath: (name: string) => string): SearchEntry[] {
+export function searchEntries(
+  version: VersionPage,
+  resources: ResourcePage[],
+  resourcePath: (name: string) => string,
+): SearchEntry[] {
   const index = sitePaths.versionIndex(version.version);
   const out: SearchEntry[] = [];
   for (const r of resources) {
     const path = resourcePath(r.name);
     out.push({ k: 'resource', t: r.name, d: `${r.area} resource`, u: path });
-    for (const f of r.fields) out.push({ k: 'field', t: `${r.name}.${f.name}`, d: f.obsolete ? `${f.type}, obsolete` : f.type, u: `${path}#${f.name}` });
+    for (const f of r.fields)
+      out.push({
+        k: 'field',
+        t: `${r.name}.${f.name}`,
+        d: f.obsolete ? `${f.type}, obsolete` : f.type,
+        u: `${path}#${f.name}`,
+      });
   }
-  for (const e of version.endpoints) out.push({ k: 'route', t: e.operationId, d: `${e.method} ${e.path}`, u: `${index}#section-sign-in` });
+  for (const e of version.endpoints)
+    out.push({ k: 'route', t: e.operationId, d: `${e.method} ${e.path}`, u: `${index}#section-sign-in` });
   for (const t of version.errors) {
-    for (const c of t.cases) out.push({ k: 'error', t: `${c.status} ${c.body ?? ''}`.trim(), d: t.title, u: `${index}#errors-${slug(t.title)}` });
+    for (const c of t.cases)
+      out.push({
+        k: 'error',
+        t: `${c.status} ${c.body ?? ''}`.trim(),
+        d: t.title,
+        u: `${index}#errors-${slug(t.title)}`,
+      });
   }
   return out;
 }

@@ -45,7 +45,10 @@ class Site {
   readonly frame: SiteFrame;
   readonly files: GeneratedFile[] = [];
 
-  constructor(readonly spec: Spec, readonly options: SiteOptions) {
+  constructor(
+    readonly spec: Spec,
+    readonly options: SiteOptions,
+  ) {
     this.versions = siteVersions(spec, options.allVersions);
     this.frame = { specTitle: spec.title, specFile: options.specFile, newest: this.versions.newest };
   }
@@ -62,7 +65,10 @@ class Site {
   resourceLink(name: string, version: string): string {
     const resource = this.spec.resources.find((r) => r.name === name);
     if (!resource) return sitePaths.versionIndex(this.versions.newest);
-    const at = this.versions.written.includes(version) && availableAt(resource.introduced, version) ? version : this.versions.newest;
+    const at =
+      this.versions.written.includes(version) && availableAt(resource.introduced, version)
+        ? version
+        : this.versions.newest;
     return sitePaths.resource(at, resource);
   }
 
@@ -72,7 +78,14 @@ class Site {
       list.length <= SIDE_LIST_LIMIT
         ? list.map((r) => ({ name: r.name, path: sitePaths.resource(version, r) }))
         : [{ name: `All ${list.length} resources`, path: sitePaths.versionIndex(version) }];
-    return { path, title, version, picker: this.versions.written.map((v) => ({ version: v, path: pickerPath(v) })), resources, body };
+    return {
+      path,
+      title,
+      version,
+      picker: this.versions.written.map((v) => ({ version: v, path: pickerPath(v) })),
+      resources,
+      body,
+    };
   }
 
   writeVersion(version: string): void {
@@ -82,17 +95,30 @@ class Site {
     const indexPaths = [sitePaths.versionIndex(version), ...(version === this.versions.newest ? [sitePaths.home] : [])];
     for (const path of indexPaths) {
       const body = versionBody(path, page, links);
-      this.add(path, renderPage(this.frame, this.frameOf(path, version, `Version ${version}`, body, sitePaths.versionIndex)));
+      this.add(
+        path,
+        renderPage(this.frame, this.frameOf(path, version, `Version ${version}`, body, sitePaths.versionIndex)),
+      );
     }
     const pages: ResourcePage[] = [];
     for (const resource of resources) {
       const model = resourcePage(this.spec, resource, version) as ResourcePage;
       pages.push(model);
       const path = sitePaths.resource(version, resource);
-      const picker = (v: string) => (availableAt(resource.introduced, v) ? sitePaths.resource(v, resource) : sitePaths.versionIndex(v));
-      this.add(path, renderPage(this.frame, this.frameOf(path, version, `${resource.name} at ${version}`, resourceBody(path, model), picker)));
+      const picker = (v: string) =>
+        availableAt(resource.introduced, v) ? sitePaths.resource(v, resource) : sitePaths.versionIndex(v);
+      this.add(
+        path,
+        renderPage(
+          this.frame,
+          this.frameOf(path, version, `${resource.name} at ${version}`, resourceBody(path, model), picker),
+        ),
+      );
     }
-    this.add(sitePaths.searchIndex(version), searchIndexScript(searchEntries(page, pages, (name) => this.resourceLink(name, version))));
+    this.add(
+      sitePaths.searchIndex(version),
+      searchIndexScript(searchEntries(page, pages, (name) => this.resourceLink(name, version))),
+    );
     this.add(sitePaths.openapi(version), toJson(buildDocument(this.spec, { serviceVersion: version })));
   }
 
@@ -108,8 +134,14 @@ class Site {
     const picker = (v: string) => `${sitePaths.changes}#${sitePaths.versionAnchor(v)}`;
     const body = changesBody(onPage, this.options.unreleased);
     this.add(path, renderPage(this.frame, this.frameOf(path, this.versions.newest, 'Changes', body, picker)));
-    const inFeed = changes.map((c) => ({ changes: c, links: linksOf(c.version, (p) => `${this.options.baseUrl ?? ''}${p}`) }));
-    this.add(sitePaths.feed, atomFeed(inFeed, { title: this.spec.title, baseUrl: this.options.baseUrl, updated: this.options.updated }));
+    const inFeed = changes.map((c) => ({
+      changes: c,
+      links: linksOf(c.version, (p) => `${this.options.baseUrl ?? ''}${p}`),
+    }));
+    this.add(
+      sitePaths.feed,
+      atomFeed(inFeed, { title: this.spec.title, baseUrl: this.options.baseUrl, updated: this.options.updated }),
+    );
   }
 }
 

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { compareVersions, field, resource, spec as makeSpec } from '@specgen/ir';
 import { parseSpec } from '@specgen/parser';
 import { describe, expect, it } from 'vitest';
-import { changesByVersion, endpointRows, resourcePage, siteVersions, SiteInputError, versionPage } from '../src/index.ts';
+import {
+  changesByVersion,
+  endpointRows,
+  resourcePage,
+  siteVersions,
+  SiteInputError,
+  versionPage,
+} from '../src/index.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const { spec } = parseSpec(readFileSync(join(ROOT, 'spec/service-api.md'), 'utf8'), 'spec/service-api.md');
@@ -18,11 +25,16 @@ const fieldNames = (version: string) => resourcePage(spec, products, version)?.f
 const sinceOf = (name: string) => products.fields.find((f) => f.name === name)?.since ?? null;
 
 describe('fields of a resource by version', () => {
-  it.each(['22.6', '24.1', '26.8'])('at %s: exactly the fields whose since is at or before it, in spec order', (version) => {
-    const names = fieldNames(version);
-    const expected = products.fields.filter((f) => f.since === null || compareVersions(f.since, version) <= 0).map((f) => f.name);
-    expect(names).toEqual(expected);
-  });
+  it.each(['22.6', '24.1', '26.8'])(
+    'at %s: exactly the fields whose since is at or before it, in spec order',
+    (version) => {
+      const names = fieldNames(version);
+      const expected = products.fields
+        .filter((f) => f.since === null || compareVersions(f.since, version) <= 0)
+        .map((f) => f.name);
+      expect(names).toEqual(expected);
+    },
+  );
 
   it('PartRevisionId appears at 24.1; fields of 26.7 and 26.8 only at those versions', () => {
     expect(sinceOf('PartRevisionId')).toBe('24.1');
@@ -39,7 +51,8 @@ describe('fields of a resource by version', () => {
   });
 
   it('CustomerOrderPartRevisionId is in use at 22.6, obsolete and replaced by PartRevisionId from 24.1', () => {
-    const at = (version: string) => resourcePage(spec, products, version)?.fields.find((f) => f.name === 'CustomerOrderPartRevisionId');
+    const at = (version: string) =>
+      resourcePage(spec, products, version)?.fields.find((f) => f.name === 'CustomerOrderPartRevisionId');
     expect(at('22.6')?.obsolete).toBeNull();
     expect(at('24.1')?.obsolete).toEqual({ since: '24.1', replacedBy: 'PartRevisionId' });
     expect(at('26.8')?.obsolete).toEqual({ since: '24.1', replacedBy: 'PartRevisionId' });
@@ -60,7 +73,11 @@ describe('fields of a resource by version', () => {
     expect(records).toHaveLength(2);
     expect(Object.keys(records[0] ?? {})).toEqual(fieldNames('22.6'));
     expect(typeof records[0]?.['Id']).toBe('string');
-    expect(page?.names).toMatchObject({ type: 'ProductRecord', schema: 'ProductRecordSchema', versionView: 'ProductRecordAt' });
+    expect(page?.names).toMatchObject({
+      type: 'ProductRecord',
+      schema: 'ProductRecordSchema',
+      versionView: 'ProductRecordAt',
+    });
     expect(page?.curl).toContain("'http://localhost:8001/en/1/api/v1/Inventory/ProductRecords?$top=2'");
   });
 });
@@ -72,12 +89,16 @@ describe('endpoints by version', () => {
     expect(ids('24.1')).not.toContain('oidcInitiate');
     expect(ids('25.2')).not.toContain('oidcCallback');
     expect(ids('25.8')).toEqual(expect.arrayContaining(['oidcInitiate', 'oidcCallback', 'totpLogin', 'login']));
-    expect(ids('22.6')).toEqual(expect.arrayContaining(['totpLogin', 'getMultiFactorDeviceSecret', 'setMultiFactorAuthenticationDevice']));
+    expect(ids('22.6')).toEqual(
+      expect.arrayContaining(['totpLogin', 'getMultiFactorDeviceSecret', 'setMultiFactorAuthenticationDevice']),
+    );
   });
 
   it('each endpoint lists every status it answers', () => {
     const callback = endpointRows(spec, '26.8').find((e) => e.operationId === 'oidcCallback');
-    expect(callback?.statuses.map((s) => s.status)).toEqual(expect.arrayContaining(['400', '401', '403', '410', '429']));
+    expect(callback?.statuses.map((s) => s.status)).toEqual(
+      expect.arrayContaining(['400', '401', '403', '410', '429']),
+    );
   });
 
   it('the OIDC error table is listed only from 25.8', () => {
@@ -92,10 +113,17 @@ describe('endpoints by version', () => {
     expect(changes.map((c) => c.version)).toEqual([...spec.versions].reverse());
     const at = (v: string) => changes.find((c) => c.version === v);
     expect(at('25.8')?.endpointsAdded.map((e) => e.operationId)).toEqual(['oidcInitiate', 'oidcCallback']);
-    expect(at('24.1')?.fieldsAdded).toContainEqual(expect.objectContaining({ resource: 'ProductRecords', field: 'PartRevisionId' }));
-    expect(at('24.1')?.fieldsObsolete).toEqual([expect.objectContaining({ field: 'CustomerOrderPartRevisionId', replacedBy: 'PartRevisionId' })]);
+    expect(at('24.1')?.fieldsAdded).toContainEqual(
+      expect.objectContaining({ resource: 'ProductRecords', field: 'PartRevisionId' }),
+    );
+    expect(at('24.1')?.fieldsObsolete).toEqual([
+      expect.objectContaining({ field: 'CustomerOrderPartRevisionId', replacedBy: 'PartRevisionId' }),
+    ]);
     expect(at('23.3')?.resourcesAdded.map((r) => r.name)).toEqual(['CustomerOrderRowInflows']);
-    expect(at('23.3')?.endpointsAdded.map((e) => e.operationId)).toEqual(['listCustomerOrderRowInflows', 'getCustomerOrderRowInflow']);
+    expect(at('23.3')?.endpointsAdded.map((e) => e.operationId)).toEqual([
+      'listCustomerOrderRowInflows',
+      'getCustomerOrderRowInflow',
+    ]);
   });
 });
 

@@ -71,7 +71,9 @@ describe.skipIf(!browserAvailable())('the reference site in chromium', () => {
       }
     }
     expect(broken).toEqual([]);
-    const missing = fragments.filter((f) => !seen.get(f.page)?.includes(`id="${f.id}"`)).map((f) => `${f.from} -> ${f.page}#${f.id}`);
+    const missing = fragments
+      .filter((f) => !seen.get(f.page)?.includes(`id="${f.id}"`))
+      .map((f) => `${f.from} -> ${f.page}#${f.id}`);
     expect(missing).toEqual([]);
     // every version's resource pages were reached from the home page
     expect([...seen.keys()].filter((p) => p.endsWith('/Inventory/ProductRecords.html'))).toHaveLength(30);
@@ -88,7 +90,9 @@ describe.skipIf(!browserAvailable())('the reference site in chromium', () => {
     await page.click('details.picker summary');
     await page.getByRole('navigation', { name: 'Versions' }).getByRole('link', { name: '24.1', exact: true }).click();
     await page.waitForURL(/24\.1\/Inventory\/ProductRecords\.html$/);
-    await expect(page.locator('#CustomerOrderPartRevisionId .badge.obsolete').textContent()).resolves.toBe('obsolete since 24.1');
+    await expect(page.locator('#CustomerOrderPartRevisionId .badge.obsolete').textContent()).resolves.toBe(
+      'obsolete since 24.1',
+    );
     await page.goto(`${site.url}26.8/Sales/CustomerOrderRowInflows.html`);
     await page.click('details.picker summary');
     await page.getByRole('navigation', { name: 'Versions' }).getByRole('link', { name: '22.6', exact: true }).click();
@@ -102,7 +106,9 @@ describe.skipIf(!browserAvailable())('the reference site in chromium', () => {
     await page.locator('#PartRevisionId a.badge.since').click();
     await page.waitForURL(/changes\.html#v-24\.1$/);
     const section = page.locator('section:has(> h2#v-24\\.1)');
-    await expect(section.getByRole('link', { name: 'ProductRecords.PartRevisionId' }).getAttribute('href')).resolves.toBe('24.1/Inventory/ProductRecords.html#PartRevisionId');
+    await expect(
+      section.getByRole('link', { name: 'ProductRecords.PartRevisionId' }).getAttribute('href'),
+    ).resolves.toBe('24.1/Inventory/ProductRecords.html#PartRevisionId');
     await expect(section.textContent()).resolves.toContain('replaced by PartRevisionId');
     expect(errors).toEqual([]);
     await page.close();
@@ -118,7 +124,9 @@ describe.skipIf(!browserAvailable())('the reference site in chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/26\.8\/Inventory\/ProductRecords\.html#PartRevisionId$/);
     await page.fill('#site-search', 'login failed');
-    await expect(page.locator('#site-search-results a').allTextContents()).resolves.toEqual(expect.arrayContaining(['401 Login failed', '410 Login failed']));
+    await expect(page.locator('#site-search-results a').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['401 Login failed', '410 Login failed']),
+    );
     await page.fill('#site-search', 'zzzz-nothing');
     await expect(page.locator('#site-search-status').textContent()).resolves.toBe('No match');
     expect(errors).toEqual([]);
@@ -130,7 +138,9 @@ describe.skipIf(!browserAvailable())('the reference site in chromium', () => {
     await page.fill('#site-search', 'ProductRecords');
     await page.locator('#site-search-results a').first().click();
     await page.waitForURL(/22\.6\/Inventory\/ProductRecords\.html$/);
-    expect(await page.locator('link[rel=stylesheet]').evaluate((l) => (l as HTMLLinkElement).sheet !== null)).toBe(true);
+    expect(await page.locator('link[rel=stylesheet]').evaluate((l) => (l as HTMLLinkElement).sheet !== null)).toBe(
+      true,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -160,10 +170,17 @@ describe.skipIf(!browserAvailable())('the reference site in chromium', () => {
       await page.click('details.picker summary'); // the open picker too
       await page.fill('#site-search', 'serial'); // and the search results
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+          }
+        ).axe;
         return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
       });
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), path).toEqual([]);
+      expect(
+        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        path,
+      ).toEqual([]);
       expect(errors, path).toEqual([]);
       await page.close();
     }
@@ -173,8 +190,9 @@ describe.skipIf(!browserAvailable())('the reference site in chromium', () => {
     const { page } = await openPage(RESOURCE);
     const levels = await page.locator('main :is(h1,h2,h3,h4)').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
     expect(levels[0]).toBe(1);
-    levels.forEach((level, i) => i > 0 && expect(level - (levels[i - 1] ?? 1)).toBeLessThanOrEqual(1));
-    for (const role of ['banner', 'main', 'contentinfo', 'search'] as const) expect(await page.getByRole(role).count(), role).toBe(1);
+    for (const [i, level] of levels.entries()) if (i > 0) expect(level - (levels[i - 1] ?? 1)).toBeLessThanOrEqual(1);
+    for (const role of ['banner', 'main', 'contentinfo', 'search'] as const)
+      expect(await page.getByRole(role).count(), role).toBe(1);
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
     await page.close();

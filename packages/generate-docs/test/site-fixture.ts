@@ -28,7 +28,17 @@ export interface ServedSite {
 export function writeRealSite(dir: string): void {
   const specPath = join(ROOT, 'spec/service-api.md');
   const { spec } = parseSpec(readFileSync(specPath, 'utf8'), 'spec/service-api.md');
-  writeDocs({ spec, specFile: 'spec/service-api.md', specPath, outDir: dir, baseUrl: null, base: null, allVersions: true, sourceDateEpoch: null, cwd: ROOT });
+  writeDocs({
+    spec,
+    specFile: 'spec/service-api.md',
+    specPath,
+    outDir: dir,
+    baseUrl: null,
+    base: null,
+    allVersions: true,
+    sourceDateEpoch: null,
+    cwd: ROOT,
+  });
 }
 
 export async function serveRealSite(): Promise<ServedSite> {

@@ -50,9 +50,9 @@ describe('the reference site at /reference', () => {
 
   it('answers 404 for a file that is not there, and never serves a file outside the folder', async () => {
     expect((await t.app.inject({ url: '/reference/26.8/nothing.html' })).statusCode).toBe(404);
-    const escape = await t.app.inject({ url: '/reference/../../package.json' });
-    expect(escape.statusCode).toBeGreaterThanOrEqual(400);
-    expect(escape.statusCode).toBeLessThan(500);
+    const outside = await t.app.inject({ url: '/reference/../../package.json' });
+    expect(outside.statusCode).toBeGreaterThanOrEqual(400);
+    expect(outside.statusCode).toBeLessThan(500);
     expect((await t.app.inject({ url: '/reference/%2e%2e/%2e%2e/package.json' })).statusCode).toBe(404);
   });
 
@@ -60,7 +60,9 @@ describe('the reference site at /reference', () => {
     for (const url of ['/reference', '/reference/', '/reference/index.html']) {
       const reply = await missing.app.inject({ url });
       expect(reply.statusCode).toBe(404);
-      expect(reply.json()).toBe(`The reference site is not built: run \`specgen docs --out ${join(dir, 'not-built')}\``);
+      expect(reply.json()).toBe(
+        `The reference site is not built: run \`specgen docs --out ${join(dir, 'not-built')}\``,
+      );
     }
   });
 

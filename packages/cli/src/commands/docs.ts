@@ -29,11 +29,14 @@ function parseOptions(args: string[]) {
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
-  if (values['all-versions'] && values['newest-only']) throw new Error('--all-versions and --newest-only exclude each other');
+  if (values['all-versions'] && values['newest-only'])
+    throw new Error('--all-versions and --newest-only exclude each other');
   const baseUrl = values['base-url'];
-  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(baseUrl)) throw new Error(`--base-url "${baseUrl}" is not an http(s) URL`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(baseUrl))
+    throw new Error(`--base-url "${baseUrl}" is not an http(s) URL`);
   const epoch = process.env['SOURCE_DATE_EPOCH'];
-  if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH "${epoch}" is not a number of seconds`);
+  if (epoch !== undefined && !/^\d+$/.test(epoch))
+    throw new Error(`SOURCE_DATE_EPOCH "${epoch}" is not a number of seconds`);
   return {
     ...values,
     baseUrl: baseUrl === undefined ? null : baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
@@ -46,7 +49,7 @@ export const docsCommand: Command = {
   summary: 'write the reference site: the API as of every service version and what changed in each',
   help,
   async run(args) {
-    let options;
+    let options: ReturnType<typeof parseOptions>;
     try {
       options = parseOptions(args);
     } catch (err) {
@@ -68,7 +71,8 @@ export const docsCommand: Command = {
       process.stderr.write(diagnosticsReporter(args, new Map([[specFile, read.text]]))(diagnostics));
       return 1;
     }
-    const allVersions = options['all-versions'] ?? (options['newest-only'] ? false : spec.resources.length <= ALL_VERSIONS_LIMIT);
+    const allVersions =
+      options['all-versions'] ?? (options['newest-only'] ? false : spec.resources.length <= ALL_VERSIONS_LIMIT);
     const started = performance.now();
     try {
       const report = docs.writeDocs({
@@ -83,7 +87,9 @@ export const docsCommand: Command = {
         cwd: options.base ? cwd : defaultsBase(),
       });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`${report.written.length} written, ${report.removed.length} removed, ${report.unchanged.length} unchanged in ${seconds} s: ${outDir}\n`);
+      process.stdout.write(
+        `${report.written.length} written, ${report.removed.length} removed, ${report.unchanged.length} unchanged in ${seconds} s: ${outDir}\n`,
+      );
       return 0;
     } catch (err) {
       if (err instanceof docs.SiteInputError || err instanceof docs.GitReadError) {

@@ -33,14 +33,28 @@ export function isEmptyChange(c: VersionChanges): boolean {
 
 /** One entry per version, newest first. */
 export function changesByVersion(spec: Spec, versions: SiteVersions): VersionChanges[] {
-  const byVersion = new Map(versions.all.map((v): [string, VersionChanges] => [v, { version: v, resourcesAdded: [], fieldsAdded: [], fieldsObsolete: [], endpointsAdded: [] }]));
+  const byVersion = new Map(
+    versions.all.map((v): [string, VersionChanges] => [
+      v,
+      { version: v, resourcesAdded: [], fieldsAdded: [], fieldsObsolete: [], endpointsAdded: [] },
+    ]),
+  );
   for (const r of spec.resources) {
     const area = areaOf(r);
-    if (r.introduced) byVersion.get(r.introduced)?.resourcesAdded.push({ name: r.name, area, description: r.description });
+    if (r.introduced)
+      byVersion.get(r.introduced)?.resourcesAdded.push({ name: r.name, area, description: r.description });
     for (const f of r.fields) {
       // a field as old as its resource is part of the resource's appearance, not a change of its own
-      if (f.since && f.since !== r.introduced) byVersion.get(f.since)?.fieldsAdded.push({ resource: r.name, area, field: f.name, type: f.type.text });
-      if (f.obsolete) byVersion.get(f.obsolete.since)?.fieldsObsolete.push({ resource: r.name, area, field: f.name, type: f.type.text, replacedBy: f.obsolete.replacedBy });
+      if (f.since && f.since !== r.introduced)
+        byVersion.get(f.since)?.fieldsAdded.push({ resource: r.name, area, field: f.name, type: f.type.text });
+      if (f.obsolete)
+        byVersion.get(f.obsolete.since)?.fieldsObsolete.push({
+          resource: r.name,
+          area,
+          field: f.name,
+          type: f.type.text,
+          replacedBy: f.obsolete.replacedBy,
+        });
     }
   }
   const ascending = [...versions.all].reverse();
@@ -48,7 +62,10 @@ export function changesByVersion(spec: Spec, versions: SiteVersions): VersionCha
     // a read route comes with its resource; a sign-in endpoint by its own since and the versioning rules
     const endpoint = r.endpoint === null ? undefined : spec.endpoints.find((e) => e.id === r.endpoint);
     const from = endpoint ? ascending.find((v) => endpointAvailable(spec, endpoint, v)) : r.since;
-    if (from && from !== ascending[0]) byVersion.get(from)?.endpointsAdded.push({ operationId: r.operationId, method: r.method, path: r.path, resource: r.resource });
+    if (from && from !== ascending[0])
+      byVersion
+        .get(from)
+        ?.endpointsAdded.push({ operationId: r.operationId, method: r.method, path: r.path, resource: r.resource });
   }
   return versions.all.map((v) => byVersion.get(v) as VersionChanges);
 }

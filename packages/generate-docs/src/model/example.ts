@@ -23,7 +23,11 @@ export function exampleCurl(spec: Spec, resource: Resource): string {
 }
 
 /** Record `index` of the resource as the seeded sandbox answers it, with the fields of `fields` only. */
-export function exampleRecord(fields: readonly Field[], allFields: readonly Field[], index: number): Record<string, unknown> {
+export function exampleRecord(
+  fields: readonly Field[],
+  allFields: readonly Field[],
+  index: number,
+): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const field of fields) {
     if (!isScalarField(field)) {
@@ -32,7 +36,12 @@ export function exampleRecord(fields: readonly Field[], allFields: readonly Fiel
     }
     // `salt` is the field's position among the stored (scalar) columns, as `data seed` counts it
     const salt = allFields.filter(isScalarField).indexOf(field);
-    const column = { field, name: naming.column(field.name), type: (field.type.base as { scalar: ScalarKind }).scalar, nullable: field.type.nullable };
+    const column = {
+      field,
+      name: naming.column(field.name),
+      type: (field.type.base as { scalar: ScalarKind }).scalar,
+      nullable: field.type.nullable,
+    };
     record[column.name] = seedValue(column, index, salt);
   }
   return record;

@@ -38,7 +38,10 @@ export function fieldRow(field: Field, version: string): FieldRow {
     expandable: field.expandable || field.type.base.kind === 'ref',
     maxLength: field.maxLength,
     enumeration: field.enumeration
-      ? { bitmask: field.enumeration.bitmask, values: field.enumeration.values.map((v) => ({ value: v.value, name: v.name })) }
+      ? {
+          bitmask: field.enumeration.bitmask,
+          values: field.enumeration.values.map((v) => ({ value: v.value, name: v.name })),
+        }
       : null,
   };
 }

@@ -66,7 +66,9 @@ export function resourcePage(spec: Spec, resource: Resource, version: string): R
     collectionPath: collectionPath(spec, resource),
     recordPath: recordPath(spec, resource),
     fields: fieldRows(resource.fields, version),
-    queryOptions: resource.queryable ? { collection: COLLECTION_OPTIONS, single: SINGLE_RECORD_OPTIONS } : { collection: [], single: [] },
+    queryOptions: resource.queryable
+      ? { collection: COLLECTION_OPTIONS, single: SINGLE_RECORD_OPTIONS }
+      : { collection: [], single: [] },
     curl: resource.queryable ? exampleCurl(spec, resource) : null,
     example: exampleAnswer(present, resource.fields),
     names: generatedNames(resource),

@@ -18,7 +18,8 @@ export function unreleasedChanges(spec: Spec, base: string, specPath: string, cw
   const text = readAtRef(base, specPath, cwd);
   const before = parseSpec(text, `${base}:${spec.file}`);
   const errors = before.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new SiteInputError(`the spec at ${base} has ${errors.length} error(s); nothing to compare with`);
+  if (errors.length > 0)
+    throw new SiteInputError(`the spec at ${base} has ${errors.length} error(s); nothing to compare with`);
   const { changes } = diffSpecs(before.spec, spec);
   const counts: Record<Severity, number> = { breaking: 0, warning: 0, info: 0 };
   for (const c of changes) counts[c.severity]++;

@@ -65,7 +65,9 @@ export function endpointRows(spec: Spec, version: string): EndpointRow[] {
 
 /** Error tables of the routes that exist at the version (a table of OIDC only from 25.8). */
 function errorTablesAt(spec: Spec, version: string): ErrorTable[] {
-  const present = new Set(routes(spec, version).flatMap((r) => [r.endpoint, r.command].filter((x): x is string => x !== null)));
+  const present = new Set(
+    routes(spec, version).flatMap((r) => [r.endpoint, r.command].filter((x): x is string => x !== null)),
+  );
   return spec.errorTables.filter((t) => t.appliesTo.length === 0 || t.appliesTo.some((id) => present.has(id)));
 }
 
@@ -86,7 +88,13 @@ export function versionPage(spec: Spec, version: string): VersionPage {
     version,
     title: spec.title,
     endpoints,
-    structures: spec.structures.map((s) => ({ name: s.name, label: s.label, description: s.description, remarks: s.remarks, fields: fieldRows(s.fields, version) })),
+    structures: spec.structures.map((s) => ({
+      name: s.name,
+      label: s.label,
+      description: s.description,
+      remarks: s.remarks,
+      fields: fieldRows(s.fields, version),
+    })),
     errors: errorTablesAt(spec, version),
     limits: spec.limits,
     resources: spec.resources.filter((r) => availableAt(r.introduced, version)).map((r) => resourceSummary(r, version)),

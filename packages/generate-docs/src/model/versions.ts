@@ -18,7 +18,8 @@ export class SiteInputError extends Error {}
 export function siteVersions(spec: Spec, allVersions: boolean): SiteVersions {
   const all = [...spec.versions].sort(compareVersions).reverse();
   const newest = all[0];
-  if (newest === undefined) throw new SiteInputError(`${spec.file} names no service version; the site is organised by version`);
+  if (newest === undefined)
+    throw new SiteInputError(`${spec.file} names no service version; the site is organised by version`);
   return { all, written: allVersions ? all : [newest], newest };
 }
 

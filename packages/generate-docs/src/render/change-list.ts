@@ -26,13 +26,18 @@ export function changeListHtml(c: VersionChanges, links: ChangeLinks, level = 3)
     section(
       'Fields that appeared',
       level,
-      c.fieldsAdded.map((f) => `${a(links.resource(f.resource, f.field), `${esc(f.resource)}.${esc(f.field)}`)} <code>${esc(f.type)}</code>`),
+      c.fieldsAdded.map(
+        (f) =>
+          `${a(links.resource(f.resource, f.field), `${esc(f.resource)}.${esc(f.field)}`)} <code>${esc(f.type)}</code>`,
+      ),
     ),
     section(
       'Fields that became obsolete',
       level,
       c.fieldsObsolete.map((f) => {
-        const by = f.replacedBy ? `, replaced by ${a(links.resource(f.resource, f.replacedBy), esc(f.replacedBy))}` : '';
+        const by = f.replacedBy
+          ? `, replaced by ${a(links.resource(f.resource, f.replacedBy), esc(f.replacedBy))}`
+          : '';
         return `${a(links.resource(f.resource, f.field), `${esc(f.resource)}.${esc(f.field)}`)}${by}`;
       }),
     ),
@@ -45,5 +50,7 @@ export function changeListHtml(c: VersionChanges, links: ChangeLinks, level = 3)
       }),
     ),
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join('\n') : '<p>No resource, field or endpoint appeared or became obsolete in this version.</p>';
+  return parts.length > 0
+    ? parts.join('\n')
+    : '<p>No resource, field or endpoint appeared or became obsolete in this version.</p>';
 }

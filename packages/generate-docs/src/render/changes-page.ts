@@ -13,7 +13,10 @@ function unreleasedSection(u: Unreleased): string {
     esc([c.resource, c.field].filter(Boolean).join('.') || '-'),
     esc(c.message),
   ]);
-  const body = u.changes.length > 0 ? table(`Changes since ${esc(u.base)}`, ['Severity', 'Rule', 'Subject', 'Change'], rows) : '<p>No change.</p>';
+  const body =
+    u.changes.length > 0
+      ? table(`Changes since ${esc(u.base)}`, ['Severity', 'Rule', 'Subject', 'Change'], rows)
+      : '<p>No change.</p>';
   return `<section aria-labelledby="unreleased"><h2 id="unreleased">Unreleased: changes since <code>${esc(u.base)}</code></h2>\n<p>${summary} Severities as <code>specgen diff</code> judges them for a consumer.</p>\n${body}</section>`;
 }
 
@@ -24,7 +27,8 @@ export interface LinkedChanges {
 
 export function changesBody(sections: LinkedChanges[], unreleased: Unreleased | null): string {
   const versions = sections.map(
-    ({ changes: c, links }) => `<section aria-labelledby="${esc(sitePaths.versionAnchor(c.version))}"><h2 id="${esc(sitePaths.versionAnchor(c.version))}">Version ${esc(c.version)}</h2>\n${changeListHtml(c, links)}</section>`,
+    ({ changes: c, links }) =>
+      `<section aria-labelledby="${esc(sitePaths.versionAnchor(c.version))}"><h2 id="${esc(sitePaths.versionAnchor(c.version))}">Version ${esc(c.version)}</h2>\n${changeListHtml(c, links)}</section>`,
   );
   return [
     '<h1>Changes by service version</h1>',

@@ -10,7 +10,11 @@ export function esc(text: string): string {
 export function prose(text: string): string {
   return text
     .split(/(`[^`]+`)/)
-    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 2 ? `<code>${esc(part.slice(1, -1))}</code>` : esc(part)))
+    .map((part) =>
+      part.startsWith('`') && part.endsWith('`') && part.length > 2
+        ? `<code>${esc(part.slice(1, -1))}</code>`
+        : esc(part),
+    )
     .join('');
 }
 

@@ -12,7 +12,9 @@ function enumerationText(field: FieldRow): string {
 
 function fieldRowHtml(pagePath: string, f: FieldRow): string {
   const badges = [sinceBadge(pagePath, f.since), f.obsolete ? obsoleteBadge(pagePath, f.obsolete.since) : ''].join(' ');
-  const replaced = f.obsolete?.replacedBy ? `<p class="replaced">Replaced by <a href="#${esc(f.obsolete.replacedBy)}">${esc(f.obsolete.replacedBy)}</a>.</p>` : '';
+  const replaced = f.obsolete?.replacedBy
+    ? `<p class="replaced">Replaced by <a href="#${esc(f.obsolete.replacedBy)}">${esc(f.obsolete.replacedBy)}</a>.</p>`
+    : '';
   const facts = [
     f.nullable ? 'nullable' : 'not null',
     f.expandable ? 'expandable (<code>$expand</code>; null otherwise)' : '',
@@ -65,7 +67,10 @@ function generatedNames(page: ResourcePage): string {
     'Names in the generated packages',
     ['Package', 'Name'],
     [
-      ['<code>@service-api/types</code>', `<code>${esc(n.type)}</code>, <code>${esc(n.versionView)}&lt;'${esc(page.version)}'&gt;</code>`],
+      [
+        '<code>@service-api/types</code>',
+        `<code>${esc(n.type)}</code>, <code>${esc(n.versionView)}&lt;'${esc(page.version)}'&gt;</code>`,
+      ],
       ['<code>@service-api/validators</code>', `<code>${esc(n.schema)}</code> (zod)`],
       ['<code>@service-api/client</code>', `<code>${esc(n.listOperation)}</code>, <code>${esc(n.getOperation)}</code>`],
     ],
@@ -82,9 +87,11 @@ export function resourceBody(pagePath: string, page: ResourcePage): string {
     '<h2 id="section-query">Query options</h2>',
     queryOptions(page),
     '<h2 id="section-request">Example request</h2>',
-    page.curl ? `<pre tabindex="0"><code>${esc(page.curl)}</code></pre>` : '<p>None: the resource is not queryable.</p>',
+    page.curl
+      ? `<pre tabindex="0"><code>${esc(page.curl)}</code></pre>`
+      : '<p>None: the resource is not queryable.</p>',
     '<h2 id="section-answer">Example answer</h2>',
-    '<p>Records 1 and 2 of the sandbox\'s seed data (<code>pnpm service data seed</code>) with the fields of this version; Int64 values are JSON strings.</p>',
+    "<p>Records 1 and 2 of the sandbox's seed data (<code>pnpm service data seed</code>) with the fields of this version; Int64 values are JSON strings.</p>",
     `<pre tabindex="0"><code>${esc(page.example)}</code></pre>`,
     '<h2 id="section-names">Generated code</h2>',
     generatedNames(page),

@@ -18,7 +18,11 @@ function resources(pagePath: string, page: VersionPage, links: VersionLinks): st
     String(r.fieldCount),
     sinceBadge(pagePath, r.introduced),
   ]);
-  return table(`Read resources at ${esc(page.version)} (${page.resources.length})`, ['Resource', 'Area', 'Description', 'Permission', 'Fields', 'Available'], rows);
+  return table(
+    `Read resources at ${esc(page.version)} (${page.resources.length})`,
+    ['Resource', 'Area', 'Description', 'Permission', 'Fields', 'Available'],
+    rows,
+  );
 }
 
 function endpoints(pagePath: string, page: VersionPage): string {
@@ -29,13 +33,22 @@ function endpoints(pagePath: string, page: VersionPage): string {
     `<ul class="statuses">${e.statuses.map((s) => `<li><code>${esc(s.status)}</code> ${esc(s.description)}</li>`).join('')}</ul>`,
     sinceBadge(pagePath, e.since),
   ]);
-  return table(`Sign-in flows and commands at ${esc(page.version)}`, ['Route', 'Operation', 'Access', 'Answers', 'Available'], rows);
+  return table(
+    `Sign-in flows and commands at ${esc(page.version)}`,
+    ['Route', 'Operation', 'Access', 'Answers', 'Available'],
+    rows,
+  );
 }
 
 function structures(pagePath: string, page: VersionPage): string {
   return page.structures
     .map((s) => {
-      const rows = s.fields.map((f) => [`<code>${esc(f.name)}</code>`, `<code>${esc(f.type)}</code>`, sinceBadge(pagePath, f.since), prose(f.notes)]);
+      const rows = s.fields.map((f) => [
+        `<code>${esc(f.name)}</code>`,
+        `<code>${esc(f.type)}</code>`,
+        sinceBadge(pagePath, f.since),
+        prose(f.notes),
+      ]);
       const remarks = s.remarks.map((r) => `<p>${prose(r)}</p>`).join('');
       return `<h3 id="structure-${esc(slug(s.name))}">${esc(s.label)} (<code>${esc(s.name)}</code>)</h3>\n<p>${prose(s.description)}</p>\n${table(`Fields of ${esc(s.name)}`, ['Field', 'Type', 'Available', 'Notes'], rows)}${remarks}`;
     })
@@ -45,7 +58,11 @@ function structures(pagePath: string, page: VersionPage): string {
 function errors(page: VersionPage): string {
   return page.errors
     .map((t) => {
-      const rows = t.cases.map((c) => [`<code>${c.status}</code>`, c.body === null ? '-' : `<code>${esc(c.body)}</code>`, prose(c.condition)]);
+      const rows = t.cases.map((c) => [
+        `<code>${c.status}</code>`,
+        c.body === null ? '-' : `<code>${esc(c.body)}</code>`,
+        prose(c.condition),
+      ]);
       const remarks = t.remarks.map((r) => `<p>${prose(r)}</p>`).join('');
       return `<h3 id="errors-${esc(slug(t.title))}">${esc(t.title)}</h3>\n${table(`Errors of ${esc(t.title)}`, ['Status', 'Body', 'When'], rows)}${remarks}`;
     })
