@@ -38,7 +38,7 @@ export function searchEntries(
       });
   }
   for (const e of version.endpoints)
-    out.push({ k: 'route', t: e.operationId, d: `${e.method} ${e.path}`, u: `${index}#section-sign-in` });
+    out.push({ k: 'route', t: e.operationId, d: `${e.method} ${e.path}`, u: `${index}#route-${e.operationId}` });
   for (const t of version.errors) {
     for (const c of t.cases)
       out.push({

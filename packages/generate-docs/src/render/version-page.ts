@@ -25,19 +25,26 @@ function resources(pagePath: string, page: VersionPage, links: VersionLinks): st
   );
 }
 
+/** What `access` means for a caller. */
+const ACCESS: Record<string, string> = {
+  anonymous: 'no session needed',
+  'optional-session': 'a session, or the MfaToken of the sign-in in progress',
+  session: 'a session',
+  permission: 'a session with the permission',
+};
+
+/** One section per route: method and path, operation, access, availability, and every status it answers. */
 function endpoints(pagePath: string, page: VersionPage): string {
-  const rows = page.endpoints.map((e) => [
-    `<code>${esc(e.method)} ${esc(e.path)}</code>`,
-    `<code>${esc(e.operationId)}</code>`,
-    esc(e.access),
-    `<ul class="statuses">${e.statuses.map((s) => `<li><code>${esc(s.status)}</code> ${esc(s.description)}</li>`).join('')}</ul>`,
-    sinceBadge(pagePath, e.since),
-  ]);
-  return table(
-    `Sign-in flows and commands at ${esc(page.version)}`,
-    ['Route', 'Operation', 'Access', 'Answers', 'Available'],
-    rows,
-  );
+  return page.endpoints
+    .map((e) => {
+      const rows = e.statuses.map((s) => [`<code>${esc(s.status)}</code>`, esc(s.description)]);
+      return [
+        `<h3 id="route-${esc(e.operationId)}"><code>${esc(e.method)} ${esc(e.path)}</code></h3>`,
+        `<p>Operation <code>${esc(e.operationId)}</code>; ${esc(ACCESS[e.access] ?? e.access)}; ${sinceBadge(pagePath, e.since)}</p>`,
+        table(`Answers of ${esc(e.operationId)}`, ['Status', 'When'], rows),
+      ].join('\n');
+    })
+    .join('\n');
 }
 
 function structures(pagePath: string, page: VersionPage): string {
