@@ -80,6 +80,17 @@ describe('specgen docs', () => {
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).not.toContain('22.6/index.html');
   }, 120_000);
 
+  it('exits 1 on a spec with errors, with each diagnostic at its file:line:column, and writes nothing', async () => {
+    const spec = readFileSync(new URL('../../../spec/service-api.md', import.meta.url), 'utf8');
+    const row = spec.split('\n').find((l) => l.startsWith('| PartRevisionId |')) ?? '';
+    const broken = join(work, 'broken.md');
+    writeFileSync(broken, spec.replace(row, `${row}\n${row}`));
+    const r = await inProcess(['--spec', broken, '--out', join(work, 'broken-site'), '--no-pretty']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/broken\.md:\d+:\d+: error duplicate-field: /);
+    expect(existsSync(join(work, 'broken-site'))).toBe(false);
+  });
+
   it('exits 2 with a message on bad usage, a missing spec or an unknown git ref', async () => {
     for (const [args, message] of [
       [['--all-versions', '--newest-only'], 'exclude each other'],
