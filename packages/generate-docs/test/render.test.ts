@@ -79,6 +79,13 @@ describe('the site from a hand-built IR', () => {
     expect(changes).toContain('href="1.10/Common/Widgets.html#Label"');
   });
 
+  it('a name that is not a safe path segment stays inside its version folder', () => {
+    const odd = makeSpec({ ...spec, resources: [resource('Gadgets', [field('Id', 'Int64')], { area: '../../etc' })] });
+    const paths = buildSite(odd, options).map((f) => f.path);
+    expect(paths).toContain('1.10/..-..-etc/Gadgets.html');
+    expect(paths.every((p) => !p.split('/').includes('..'))).toBe(true);
+  });
+
   it('Atom ids are name-based UUID URNs, stable and distinct per version', () => {
     expect(stableUrn('a')).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(stableUrn('a')).toBe(stableUrn('a'));

@@ -9,6 +9,12 @@ export function areaOf(resource: Resource): string {
   return resource.area ?? 'Common';
 }
 
+/** A name as one path segment: letters, digits, `_`, `-` and `.` kept, anything else (`/`, `..`, spaces) as `-`. */
+export function pathSegment(name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9_.-]/g, '-');
+  return /^\.+$/.test(safe) ? '-' : safe;
+}
+
 export const sitePaths = {
   home: 'index.html',
   changes: 'changes.html',
@@ -16,7 +22,8 @@ export const sitePaths = {
   versionIndex: (version: string) => `${version}/index.html`,
   openapi: (version: string) => `${version}/openapi.json`,
   searchIndex: (version: string) => `${version}/search-index.js`,
-  resource: (version: string, resource: Resource) => `${version}/${areaOf(resource)}/${resource.name}.html`,
+  resource: (version: string, resource: Resource) =>
+    `${version}/${pathSegment(areaOf(resource))}/${pathSegment(resource.name)}.html`,
   versionAnchor: (version: string) => `v-${version}`,
   css: 'assets/site.css',
   script: 'assets/site.js',
