@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDocs } from '@specgen/generate-docs';
 import { parseSpecFile } from '@specgen/parser';
 import { createServer, loadConfig } from '@specgen/runtime-server';
-import { openStore, type Store } from '@specgen/runtime-store';
+import { hashPassword } from '@specgen/runtime-auth';
+import { resourceModels, resourcesPlugin, seedResources } from '@specgen/runtime-resources';
+import { createUser, openStore, type Store } from '@specgen/runtime-store';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -48,7 +50,14 @@ beforeAll(async () => {
   const config = loadConfig({ SECRETS_KEY: '44'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, {
     dataDir: dir,
   });
-  app = await createServer({ spec, config, store, plugins: [], log: false, referenceDir: site });
+  app = await createServer({ spec, config, store, plugins: [resourcesPlugin], log: false, referenceDir: site });
+  await seedResources(store, resourceModels({ spec }), { count: 3 });
+  const permissions = spec.resources.flatMap((r) => (r.permission ? [r.permission] : []));
+  await createUser(store, {
+    username: 'reader',
+    passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }),
+    permissions,
+  });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 
@@ -74,4 +83,32 @@ describe('the sandbox at /reference', () => {
     expect(await home.text()).toBe(readFileSync(join(site, 'index.html'), 'utf8'));
     expect((await fetch(`${base}/docs`)).status).toBe(200);
   }, 120_000);
+
+  it("a resource page's example answer is what the seeded sandbox answers, record for record", async () => {
+    const login = await fetch(`${base}/en/001.1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Username: 'reader', Password: 'pw' }),
+    });
+    const session = ((await login.json()) as { SessionId: string }).SessionId;
+    const page = readFileSync(join(site, '26.8/Inventory/ProductRecords.html'), 'utf8');
+    const block =
+      /<h2 id="section-answer">[\s\S]*?<pre tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/.exec(page)?.[1] ?? '';
+    const unescape = (t: string) =>
+      t
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const example = JSON.parse(unescape(block)) as Array<Record<string, unknown>>;
+    expect(example).toHaveLength(2);
+    for (const record of example) {
+      const answer = await fetch(`${base}/en/001.1/api/v1/Inventory/ProductRecords/${String(record['Id'])}`, {
+        headers: { 'X-Service-SessionId': session },
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual(record);
+    }
+  });
 });
