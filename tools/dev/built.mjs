@@ -28,6 +28,8 @@ const SCOPES = {
     files: ['pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.build.base.json', 'turbo.json', 'specgen.config.json'],
     outputs: [],
   },
+  // the reference site `pnpm start` serves at /reference (`specgen docs`), written from the spec
+  reference: { filters: [], trees: ['packages', 'spec'], files: ['specgen.config.json'], outputs: [] },
 };
 
 /** Build outputs and folders no build reads; everything else under a tree counts. */
@@ -108,6 +110,29 @@ export function ensureBuilt(scope, root = REPO_ROOT) {
   }
   // The stamp's time is after the build, so the files the build itself wrote (generated/) count as built.
   const stamp = stampOf(scope, root);
+  mkdirSync(join(stamp, '..'), { recursive: true });
+  writeFileSync(stamp, '');
+  const now = new Date();
+  utimesSync(stamp, now, now);
+}
+
+const REFERENCE_DIR = 'generated/server/reference';
+
+/**
+ * The reference site under generated/server/reference (served by `pnpm start` at /reference), written
+ * with the compiled `specgen docs` when the spec or a package changed since it was last written here.
+ */
+export function ensureReferenceSite(root = REPO_ROOT) {
+  if (isBuilt('reference', root) && statSync(join(root, REFERENCE_DIR), { throwIfNoEntry: false })) return;
+  ensureBuilt('cli', root);
+  const { NODE_OPTIONS: _source, ...env } = process.env;
+  const bin = join(root, 'packages/cli/bin/specgen.js');
+  const result = spawnSync(process.execPath, [bin, 'docs', '--out', REFERENCE_DIR], { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) {
+    process.stderr.write(`specgen docs --out ${REFERENCE_DIR} failed (exit ${result.status})\n`);
+    process.exit(result.status || 1);
+  }
+  const stamp = stampOf('reference', root);
   mkdirSync(join(stamp, '..'), { recursive: true });
   writeFileSync(stamp, '');
   const now = new Date();

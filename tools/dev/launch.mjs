@@ -3,11 +3,12 @@
  * The repository's commands on compiled code (node, no tsx), building first only when an input changed
  * since the last build (built.mjs):
  *   node tools/dev/launch.mjs specgen <args>   the `specgen` CLI (packages/cli/bin/specgen.js)   = pnpm specgen
- *   node tools/dev/launch.mjs start            the sandbox server with demo data (start.mjs)     = pnpm start
+ *   node tools/dev/launch.mjs start            the sandbox server with demo data (start.mjs) and
+ *                                              the reference site at /reference (specgen docs)   = pnpm start
  *   node tools/dev/launch.mjs service <args>   users and data of the store (service.mjs)          = pnpm service
  * Each runs in this process: no second node start-up. The sources through tsx: `pnpm dev`, `pnpm dev:specgen`.
  */
-import { ensureBuilt } from './built.mjs';
+import { ensureBuilt, ensureReferenceSite } from './built.mjs';
 
 const [name, ...rest] = process.argv.slice(2);
 const entries = {
@@ -21,6 +22,8 @@ if (!entry) {
   process.exit(2);
 }
 ensureBuilt(entry[0]);
+// `pnpm start` serves the reference site at /reference: written again only when the spec or a package changed
+if (name === 'start') ensureReferenceSite();
 // The entry reads its arguments from process.argv.slice(2), as when node runs it directly.
 process.argv = [process.argv[0] ?? 'node', new URL(entry[1], import.meta.url).pathname, ...rest];
 await import(entry[1]);

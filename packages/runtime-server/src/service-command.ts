@@ -1,7 +1,7 @@
 /**
  * `service <users|data> ...`: operate a service's store for the IR its caller hands over. The
  * generated server package calls it with its own ir.json, the repository's `pnpm service` with
- * generated/server/ir.json (tools/dev/service.ts); the runtime itself never looks for a spec.
+ * generated/server/ir.json (tools/dev/service.mjs); the runtime itself never looks for a spec.
  */
 import type { Spec } from '@specgen/ir';
 import { usersCommand } from './users-cli.ts';
