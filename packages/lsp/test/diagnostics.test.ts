@@ -170,7 +170,10 @@ describe('quick fixes the catalogue describes, and the missing-since fix', () =>
     const line = text.split('\n')[range.start.line] ?? '';
     expect(line.slice(range.start.character, range.end.character)).toBe('device secrte response');
     const actions = await actionsFor(range, diagnostics);
-    text = apply(text, actions.find((a) => a.title === 'Change to Device secret response'));
+    text = apply(
+      text,
+      actions.find((a) => a.title === 'Change to Device secret response'),
+    );
     expect(await client.diagnostics(uri)).toEqual([]);
     expect(text).toBe(SPEC.replace('200 JSON device secret response', '200 JSON Device secret response'));
     const command = parseSpec(text, 'x').spec.commands.find((c) => c.name === 'GetMultiFactorDeviceSecret');
