@@ -33,6 +33,18 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./diff.ts')).diffCommand,
   },
   {
+    name: 'verify',
+    summary: 'check a live deployment against the spec and name the spec line each finding breaks',
+    help: async () => (await import('./help/verify.ts')).VERIFY_HELP,
+    load: async () => (await import('./verify.ts')).verifyCommand,
+  },
+  {
+    name: 'docs',
+    summary: 'write the reference site: the API as of every service version and what changed in each',
+    help: async () => (await import('./help/docs.ts')).DOCS_HELP,
+    load: async () => (await import('./docs.ts')).docsCommand,
+  },
+  {
     name: 'check-release',
     summary: 'fail when the spec changed without a changeset (major when breaking) or generated files are stale',
     load: async () => (await import('./check-release.ts')).checkReleaseCommand,
