@@ -11,6 +11,7 @@ import {
   CodeLensRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  ExitNotification,
   ExecuteCommandRequest,
   HoverRequest,
   type CodeLens,
@@ -144,7 +145,10 @@ describe('the workspace', () => {
     const api = pathToFileURL(join(repo.dir, 'api/single.md')).href;
     single.open(api, NEW.replace('| Chargeable | Boolean |', '| Chargeable | Bolean |'));
     expect((await single.diagnostics(api)).map((d) => d.code)).toEqual(['unknown-type']);
-    expect(await single.stop()).toBe(0);
+    // `exit` without `shutdown` first: status 1, as the protocol asks.
+    void single.connection.sendNotification(ExitNotification.type);
+    expect(await single.exited).toBe(1);
+    single.connection.dispose();
   });
 
   it('keeps serving a spec whose file is deleted while open', async () => {
