@@ -139,6 +139,14 @@ describe('the workspace', () => {
     client.close(later);
   });
 
+  it('without a workspace folder, serves the specs of the folder it was started in', async () => {
+    const { client: single } = await startClient({ root: repo.dir, noFolders: true });
+    const api = pathToFileURL(join(repo.dir, 'api/single.md')).href;
+    single.open(api, NEW.replace('| Chargeable | Boolean |', '| Chargeable | Bolean |'));
+    expect((await single.diagnostics(api)).map((d) => d.code)).toEqual(['unknown-type']);
+    expect(await single.stop()).toBe(0);
+  });
+
   it('keeps serving a spec whose file is deleted while open', async () => {
     mkdirSync(join(repo.dir, 'api'), { recursive: true });
     const path = join(repo.dir, 'api/gone.md');
