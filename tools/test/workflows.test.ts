@@ -83,6 +83,8 @@ describe('hygiene', () => {
     );
     expect(granted).toEqual({
       'release.yml:release': { contents: 'write', 'pull-requests': 'write', 'id-token': 'write' },
+      'release.yml:site': { contents: 'read' },
+      'release.yml:pages': { pages: 'write', 'id-token': 'write' },
       'spec.yml:test': { contents: 'read' },
       'spec.yml:review': { contents: 'read', 'pull-requests': 'write' },
       'verify.yml:verify': { contents: 'read', 'security-events': 'write' },
@@ -93,7 +95,8 @@ describe('hygiene', () => {
     const test = workflow('spec.yml').jobs.test!;
     expect(test.strategy?.matrix?.node).toEqual([20, 22, 24]);
     for (const f of files) {
-      for (const job of Object.values(workflow(f).jobs)) {
+      // a job without pnpm (the Pages deployment only deploys an artifact) needs neither
+      for (const job of Object.values(workflow(f).jobs).filter((j) => j.steps.some((s) => s.uses?.startsWith('pnpm/action-setup@')))) {
         const pnpm = job.steps.find((s) => s.uses?.startsWith('pnpm/action-setup@'));
         expect(`pnpm@${pnpm?.with?.version}`).toBe(rootPackage.packageManager);
         const node = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
@@ -121,7 +124,7 @@ describe('every command the workflows run exists', () => {
     for (const name of pnpmCommands) expect(name === 'install' || name in rootPackage.scripts, `pnpm ${name}`).toBe(true);
     expect(pnpmCommands).toContain('test');
     const specgen = [...new Set(runs.flatMap((r) => [...r.matchAll(/pnpm specgen ([\w-]+)/g)].map((m) => m[1]!)))].sort();
-    expect(specgen).toEqual(['check-release', 'diff', 'generate', 'verify']);
+    expect(specgen).toEqual(['check-release', 'diff', 'docs', 'generate', 'verify']);
     const cli = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), '--help'], { cwd: ROOT, encoding: 'utf8' });
     for (const name of specgen) expect(cli.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
     for (const r of runs) for (const [, file] of r.matchAll(/pnpm tsx (\S+)/g)) expect(existsSync(join(ROOT, file!)), file).toBe(true);
@@ -168,6 +171,18 @@ describe('release', () => {
     }
     expect(rootPackage.scripts.release).toMatch(/changeset publish$/);
     expect(rootPackage.scripts['version-packages']).toMatch(/^changeset version && pnpm specgen generate$/);
+  });
+
+  it('builds the reference site and deploys it to GitHub Pages from a job with only the Pages permissions', () => {
+    const site = release.jobs['site']!;
+    const build = site.steps.find((s) => s.run?.includes('pnpm specgen docs'));
+    expect(build?.run).toMatch(/SOURCE_DATE_EPOCH=.*pnpm specgen docs --out site/);
+    const upload = site.steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'));
+    expect(upload?.with?.['path']).toBe('site');
+    const pages = release.jobs['pages'] as Job & { needs?: string; environment?: { name: string } };
+    expect(pages.needs).toBe('site');
+    expect(pages.environment?.name).toBe('github-pages');
+    expect(pages.steps.map((s) => s.uses?.split('@')[0])).toEqual(['actions/deploy-pages']);
   });
 
   it('.changeset/config.json: private packages are neither versioned nor tagged', () => {
