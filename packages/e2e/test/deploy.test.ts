@@ -125,4 +125,17 @@ describe('pnpm deploy of @service-api/server, run with plain node', () => {
     const anonymous = await fetch(`${base}/en/001.1/api/v1/Inventory/ProductRecords`);
     expect(anonymous.status).toBe(401);
   }, 120_000);
+
+  it('is bundled, and the bundle finds what stays installed: Swagger UI\'s files and the OpenAPI document', async () => {
+    // npm start loads the bundle (scripts/bundle.mjs), not the per-module dist/server.js.
+    expect(readFileSync(join(app, 'dist/main.js'), 'utf8')).toMatch(/from\s*["']\.\/chunk-[A-Z0-9]+\.js["']/);
+    // Swagger UI's folder is resolved from @specgen/runtime-resources, where it is installed.
+    const css = await fetch(`${base}/docs/swagger-ui.css`);
+    expect(css.status).toBe(200);
+    expect(await css.text()).toContain('.swagger-ui');
+    // Built on its first request.
+    const document = await fetch(`${base}/openapi.json`);
+    expect(document.status).toBe(200);
+    expect(((await document.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  }, 60_000);
 });
