@@ -86,6 +86,10 @@ const installed = {
       if (args.path.startsWith(`${OUT}${sep}`)) return undefined;
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('createRequire(import.meta.url)')) return undefined;
+      // Only package names resolve the same from the package: a relative path would not.
+      if (/createRequire\(import\.meta\.url\)(\.resolve)?\(\s*['"`]\./.test(text)) {
+        return { errors: [{ text: `${args.path}: a relative require the bundle cannot keep; it would read another file` }] };
+      }
       const chain = chainTo(packageOf(args.path));
       return { contents: `${HELPER}\n${text.replaceAll('createRequire(import.meta.url)', `(() => ${requireThrough(chain)})()`)}`, loader: 'js' };
     });
