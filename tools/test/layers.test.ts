@@ -70,10 +70,10 @@ describe('turbo //#generate inputs', () => {
 
   it('list the sources of every package the generate command loads, the spec and the templates', () => {
     // The generate command: the CLI, the parser and every generator with what they load; not the
-    // packages of the other, lazily loaded commands (`diff`, `lsp`, `verify`) nor what only they need.
-    const otherCommands = ['@specgen/diff', '@specgen/lsp', '@specgen/verify'];
+    // packages of the other, lazily loaded commands (`diff`, `docs`, `lsp`, `verify`) nor what only they need.
+    const otherCommands = ['@specgen/diff', '@specgen/generate-docs', '@specgen/lsp', '@specgen/verify'];
     const packages = workspacePackages().map((p) => (p.name === '@specgen/cli' ? { ...p, dependencies: p.dependencies.filter((d) => !otherCommands.includes(d)) } : p));
-    const generate = packages.filter((p) => p.name === '@specgen/cli' || p.name === '@specgen/parser' || p.name.startsWith('@specgen/generate-'));
+    const generate = packages.filter((p) => p.name === '@specgen/cli' || p.name === '@specgen/parser' || (p.name.startsWith('@specgen/generate-') && !otherCommands.includes(p.name)));
     const loaded = new Map(generate.flatMap((g) => dependencyClosure(g.name, packages)).map((p) => [p.dir, p]));
     const missing = [...loaded.keys()]
       .map((dir) => `packages/${dir}/src/index.ts`)

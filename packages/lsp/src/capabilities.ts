@@ -6,7 +6,7 @@ export const CAPABILITIES: ServerCapabilities = {
   textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
   codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
   hoverProvider: true,
-  completionProvider: { triggerCharacters: ['|', ' ', '.'] },
+  completionProvider: { triggerCharacters: ['|'] },
   definitionProvider: true,
   referencesProvider: true,
   renameProvider: { prepareProvider: true },

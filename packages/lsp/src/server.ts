@@ -59,7 +59,9 @@ export function startServer(connection: Connection): Promise<number> {
     const folders = params.workspaceFolders?.map((f) => filePath(f.uri)) ?? [
       params.rootUri ? filePath(params.rootUri) : params.rootPath,
     ];
-    store.workspace = new Workspace(folders.filter((f): f is string => typeof f === 'string'));
+    const roots = folders.filter((f): f is string => typeof f === 'string');
+    // No folder (an editor opened a single file): the folder the server was started in.
+    store.workspace = new Workspace(roots.length > 0 ? roots : [process.cwd()]);
     store.docUrl = store.workspace.diagnosticsDoc() ?? packageDocsUrl();
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;

@@ -36,6 +36,8 @@ export interface ClientOptions {
   root?: string;
   /** What the client answers for section `specgen`. */
   settings?: Record<string, unknown>;
+  /** Send no workspace folder and no root (an editor with a single file open); the server runs in `root`. */
+  noFolders?: boolean;
 }
 
 export class LspClient {
@@ -143,8 +145,8 @@ export async function startClient(options: ClientOptions = {}): Promise<{ client
   const client = new LspClient(child, options.settings ?? {});
   const init = await client.connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
-    rootUri: pathToFileURL(root).href,
-    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
+    rootUri: options.noFolders ? null : pathToFileURL(root).href,
+    workspaceFolders: options.noFolders ? null : [{ uri: pathToFileURL(root).href, name: 'workspace' }],
     capabilities: {
       workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
       textDocument: { publishDiagnostics: { versionSupport: true } },

@@ -164,12 +164,16 @@ describe('quick fixes the catalogue describes, and the missing-since fix', () =>
   it('fixes a misspelt payload type to the structure it suggests', async () => {
     let text = SPEC.replace('200 JSON device secret response', '200 JSON device secrte response');
     client.replace(uri, text);
-    const [payload] = await client.diagnostics(uri);
-    expect(payload).toMatchObject({ code: 'unknown-payload-type' });
-    const line = text.split('\n')[payload?.range.start.line ?? 0] ?? '';
-    expect(line.slice(payload?.range.start.character, payload?.range.end.character)).toBe('device secrte response');
-    const actions = await actionsFor(payload?.range ?? typo.range, payload ? [payload] : []);
-    text = apply(text, actions.find((a) => a.title === 'Change to Device secret response'));
+    const diagnostics = await client.diagnostics(uri);
+    expect(diagnostics.map((d) => d.code)).toEqual(['unknown-payload-type']);
+    const { range } = diagnostics[0] as Diagnostic;
+    const line = text.split('\n')[range.start.line] ?? '';
+    expect(line.slice(range.start.character, range.end.character)).toBe('device secrte response');
+    const actions = await actionsFor(range, diagnostics);
+    text = apply(
+      text,
+      actions.find((a) => a.title === 'Change to Device secret response'),
+    );
     expect(await client.diagnostics(uri)).toEqual([]);
     expect(text).toBe(SPEC.replace('200 JSON device secret response', '200 JSON Device secret response'));
     const command = parseSpec(text, 'x').spec.commands.find((c) => c.name === 'GetMultiFactorDeviceSecret');

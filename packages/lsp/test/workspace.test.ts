@@ -11,6 +11,7 @@ import {
   CodeLensRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  ExitNotification,
   ExecuteCommandRequest,
   HoverRequest,
   type CodeLens,
@@ -137,6 +138,17 @@ describe('the workspace', () => {
     });
     expect(await client.diagnostics(later, (p) => p.diagnostics.length === 0)).toEqual([]);
     client.close(later);
+  });
+
+  it('without a workspace folder, serves the specs of the folder it was started in', async () => {
+    const { client: single } = await startClient({ root: repo.dir, noFolders: true });
+    const api = pathToFileURL(join(repo.dir, 'api/single.md')).href;
+    single.open(api, NEW.replace('| Chargeable | Boolean |', '| Chargeable | Bolean |'));
+    expect((await single.diagnostics(api)).map((d) => d.code)).toEqual(['unknown-type']);
+    // `exit` without `shutdown` first: status 1, as the protocol asks.
+    void single.connection.sendNotification(ExitNotification.type);
+    expect(await single.exited).toBe(1);
+    single.connection.dispose();
   });
 
   it('keeps serving a spec whose file is deleted while open', async () => {

@@ -28,7 +28,7 @@ export interface VerifyIo {
   cwd: string;
   /** The spec when --spec is not given (the workspace's spec/service-api.md). */
   defaultSpec: string;
-  /** The folder spec paths in github/sarif output are relative to (the repository root). */
+  /** The folder spec paths in the output are relative to (the repository root), and an IR snapshot's are read from. */
   root: string;
   color: boolean;
 }
@@ -179,7 +179,7 @@ export async function runVerifyCommand(args: string[], io: VerifyIo): Promise<nu
   const source = (file: string) => {
     if (!sources.has(file)) {
       try {
-        sources.set(file, readFileSync(resolve(io.cwd, file), 'utf8'));
+        sources.set(file, readFileSync(resolve(io.root, file), 'utf8'));
       } catch {
         sources.set(file, undefined);
       }
@@ -191,7 +191,7 @@ export async function runVerifyCommand(args: string[], io: VerifyIo): Promise<nu
     const text = formatReport(report, parsed.format, {
       source,
       color: io.color && parsed.format === 'text',
-      relativeFile: (file) => relative(io.root, resolve(io.cwd, file)).split('\\').join('/'),
+      relativeFile: (file) => relative(io.root, resolve(io.root, file)).split('\\').join('/'),
     });
     io.stdout(redact(text));
     return report.findings.some((f) => f.severity === 'error') ? 1 : 0;

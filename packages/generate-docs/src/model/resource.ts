@@ -3,7 +3,13 @@
  * permission, paths, an example request and answer, and the names the generated packages give it.
  */
 import { availableAt, type Resource, type Spec } from '@specgen/ir';
-import { COLLECTION_OPTIONS, collectionPath, recordPath, SINGLE_RECORD_OPTIONS } from '@specgen/contract';
+import {
+  COLLECTION_OPTIONS,
+  collectionPath,
+  filterDescription,
+  recordPath,
+  SINGLE_RECORD_OPTIONS,
+} from '@specgen/contract';
 import { naming } from '@specgen/naming';
 import { exampleAnswer, exampleCurl } from './example.ts';
 import { fieldRows, type FieldRow } from './fields.ts';
@@ -33,7 +39,7 @@ export interface ResourcePage {
   recordPath: string;
   fields: FieldRow[];
   /** Query options of a list read and of a single-record read (empty when not queryable). */
-  queryOptions: { collection: readonly string[]; single: readonly string[] };
+  queryOptions: { collection: readonly string[]; single: readonly string[]; filter: string };
   curl: string | null;
   example: string;
   names: GeneratedNames;
@@ -67,8 +73,8 @@ export function resourcePage(spec: Spec, resource: Resource, version: string): R
     recordPath: recordPath(spec, resource),
     fields: fieldRows(resource.fields, version),
     queryOptions: resource.queryable
-      ? { collection: COLLECTION_OPTIONS, single: SINGLE_RECORD_OPTIONS }
-      : { collection: [], single: [] },
+      ? { collection: COLLECTION_OPTIONS, single: SINGLE_RECORD_OPTIONS, filter: filterDescription() }
+      : { collection: [], single: [], filter: '' },
     curl: resource.queryable ? exampleCurl(spec, resource) : null,
     example: exampleAnswer(present, resource.fields),
     names: generatedNames(resource),

@@ -58,7 +58,11 @@ function facts(pagePath: string, page: ResourcePage): string {
 function queryOptions(page: ResourcePage): string {
   if (!page.queryable) return '<p>This resource is not queryable.</p>';
   const list = (options: readonly string[]) => options.map((o) => `<code>${esc(o)}</code>`).join(', ');
-  return `<p>A list read takes ${list(page.queryOptions.collection)}; a single-record read takes ${list(page.queryOptions.single)}. The syntax is in the OpenAPI document of this version.</p>`;
+  return [
+    `<p>A list read takes ${list(page.queryOptions.collection)}; a single-record read takes ${list(page.queryOptions.single)}.</p>`,
+    `<p><code>$filter</code>: ${prose(page.queryOptions.filter)}</p>`,
+    '<p>The answer is a bare JSON array of records. Every option with its syntax is in the OpenAPI document of this version.</p>',
+  ].join('\n');
 }
 
 function generatedNames(page: ResourcePage): string {

@@ -180,9 +180,9 @@ export async function checkMfa(ctx: RunContext, creds: MfaCredentials): Promise<
     const replay = await refusedCode(ctx, second, used, 401, 'mfa.replay');
     if (replay) {
       sessions.push(replay);
-      const last = ctx.findings.list.at(-1);
-      if (last?.check === 'mfa.replay')
-        last.message = 'a code that was already accepted signed in again (replay not refused)';
+      // Other checks run meanwhile, so the replay's finding is found by its check, not its place.
+      const found = ctx.findings.list.find((f) => f.check === 'mfa.replay');
+      if (found) found.message = 'a code that was already accepted signed in again (replay not refused)';
     }
     // The next time step: a fresh code, never the used one again.
     const fresh = await acceptedCode(ctx, second, device.code(await nextStep(ctx, device, usedAt)), 'mfa.code');
