@@ -3,15 +3,15 @@
  * The document is built by @specgen/contract (the wire contract the server reads too); this
  * generator serializes it deterministically and writes the package files.
  */
-import { GENERATED_MARKER, chunkedFile, endsNormalized, generatedHeader, normalize, packageNameOf, type GeneratedFile, type Generator } from '@specgen/generate-core';
+import {
+  GENERATED_MARKER, TYPESCRIPT_RANGE, chunkedFile, endsNormalized, generatedHeader, normalize, packageNameOf, renderFile, type GeneratedFile, type Generator,
+} from '@specgen/generate-core';
 import { buildDocument, effectiveVersion, type JsonSchema } from '@specgen/contract';
 import { documentChunks } from './document-text.ts';
-import { renderFile } from './package-files.ts';
 
 /** The document itself is built by @specgen/contract; this package writes it as files. */
 export { buildDocument, effectiveVersion, DECISIONS, decision, type JsonSchema } from '@specgen/contract';
 export { toJson, toYaml, canonical } from './serialize.ts';
-export { renderFile, withHeader, headerText } from './package-files.ts';
 
 const TARGET = 'openapi';
 
@@ -50,6 +50,7 @@ export const generator: Generator = {
       title: spec.title,
       operations,
       firstOperation: operations[0]?.id ?? 'length',
+      typescriptVersion: TYPESCRIPT_RANGE,
     };
     const render = (template: string, path: string) => renderFile(templates, TARGET, template, path, options.specFile, data);
     const file = (path: string, contents: string): GeneratedFile => ({ path: `${TARGET}/${path}`, contents: normalize(contents) });

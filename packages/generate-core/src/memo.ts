@@ -7,7 +7,7 @@
  * since positions are part of its identity) is then looked up by a key of the IR without source
  * positions plus everything else a view depends on, so a moved resource is not rendered again.
  */
-import type { TemplateEngine } from '@specgen/generate-core';
+import type { TemplateEngine } from './templates.ts';
 import type { Field, Resource } from '@specgen/ir';
 
 /** A keyed cache that forgets entries not used during the last build (bounded memory). */
