@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { parseSpecFile } from '@specgen/parser';
-import { generateTotp, hashPassword, verifyPassword, newMfaToken, newTotpDevice, sealDevice, storageKey, type TotpDevice } from '../../packages/runtime-auth/src/index.ts';
-import { createMfaToken, createUser, openStore, saveDevice } from '../../packages/runtime-store/src/index.ts';
-import { createServer, loadConfig, type ServicePlugin } from '../../packages/runtime-server/src/index.ts';
+import { generateTotp, hashPassword, verifyPassword, newMfaToken, newTotpDevice, sealDevice, storageKey, type TotpDevice } from '@specgen/runtime-auth';
+import { createMfaToken, createUser, openStore, saveDevice } from '@specgen/runtime-store';
+import { createServer, loadConfig, type ServicePlugin } from '@specgen/runtime-server';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);

@@ -26,7 +26,7 @@ import { parseSpecFile } from '@specgen/parser';
 import { fieldsAt, type Field, type Spec } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { assertFullRecord, standaloneSchema, type OpenApiDocument } from './record-schema.ts';
-import * as validators from '../../generated/validators/src/index.ts';
+import * as validators from '@service-api/validators';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (name: string, fallback: number) => {
