@@ -147,6 +147,6 @@ export function dependencyClosure(name: string, packages = workspacePackages()):
 
 /** turbo-style glob -> RegExp (`**` any depth, `*` within one segment). */
 export function globToRegExp(glob: string): RegExp {
-  const re = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*');
+  const re = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\uE000').replace(/\*/g, '[^/]*').replace(/\uE000/g, '.*');
   return new RegExp(`^${re}$`);
 }

@@ -60,10 +60,10 @@ if (mode === 'parse') {
   let steps: Record<string, number> = {};
   const stepsPerEdit: Record<string, number>[] = [];
   const progress: GenerateProgress = {
-    parsed: (_file, _counts, ms) => void (steps = { parse: ms }),
-    rendered: (target, _files, ms) => void (steps[target] = ms),
-    checked: (_files, ms) => void (steps['syntax'] = ms),
-    wrote: (_report, ms) => void (steps['write'] = ms),
+    parsed: (_file, _counts, ms) => { steps = { parse: ms }; },
+    rendered: (target, _files, ms) => { steps[target] = ms; },
+    checked: (_files, ms) => { steps['syntax'] = ms; },
+    wrote: (_report, ms) => { steps['write'] = ms; },
   };
   const handle = watchGenerate({
     specPath: spec, specFile: spec, outDir: out, serviceVersion: null, templatesDir: null, progress,

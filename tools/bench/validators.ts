@@ -102,7 +102,10 @@ function slice(run: () => number, seconds: number): number {
   let records = 0;
   const start = now();
   let elapsed = 0;
-  while ((elapsed = now() - start) < seconds) records += run();
+  while (elapsed < seconds) {
+    records += run();
+    elapsed = now() - start;
+  }
   return records / elapsed;
 }
 

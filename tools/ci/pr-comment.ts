@@ -143,5 +143,5 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env,
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then((code) => void (process.exitCode = code));
+  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
 }

@@ -119,7 +119,7 @@ describe('specgen generate --watch --pretty (real CLI)', () => {
       cwd: s.dir, env: { ...process.env, NO_COLOR: '1' },
     });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (t: string) => void (stderr += t));
+    child.stderr.setEncoding('utf8').on('data', (t: string) => { stderr += t; });
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no report within 30 s; stderr: ${stderr}`)), 30_000);

@@ -33,8 +33,10 @@ async function behindTheCache(store: Store, from: string, to: string): Promise<v
   await store.db
     .updateTable('product_records_json')
     .set((eb) => {
-      const replaced = (json: ReturnType<typeof eb.ref>) => eb.fn('replace', [json, eb.val(from), eb.val(to)]);
-      return { _json: store.dialect === 'sqlite' ? eb.cast(replaced(eb.cast(eb.ref('_json'), 'text') as never), 'blob') : replaced(eb.ref('_json')) };
+      // an argument of a SQL function: a column reference or an expression such as a cast
+      type Argument = NonNullable<Parameters<typeof eb.fn>[1]>[number];
+      const replaced = (json: Argument) => eb.fn('replace', [json, eb.val(from), eb.val(to)]);
+      return { _json: store.dialect === 'sqlite' ? eb.cast(replaced(eb.cast(eb.ref('_json'), 'text')), 'blob') : replaced(eb.ref('_json')) };
     })
     .where('Id', '=', 100001)
     .execute();

@@ -41,7 +41,10 @@ function nestedJson(value: unknown, depth: number): string {
 function entryText(value: object, indent: string, scalars: Map<string, string>): EntryText {
   const frozen = Object.isFrozen(value);
   let texts = memo.get(indent.length);
-  if (!texts) memo.set(indent.length, (texts = new WeakMap()));
+  if (!texts) {
+    texts = new WeakMap();
+    memo.set(indent.length, texts);
+  }
   let text = frozen ? texts.get(value) : undefined;
   if (text === undefined) {
     const sorted = canonical(value);

@@ -75,7 +75,7 @@ function mergeImports(records: RecordView[], own: string): RecordView['imports']
     for (const i of r.imports) {
       if (i.module === own) continue;
       const names = byModule.get(i.module) ?? new Set<string>();
-      i.names.forEach((n) => names.add(n));
+      for (const n of i.names) names.add(n);
       byModule.set(i.module, names);
     }
   }

@@ -67,7 +67,7 @@ function refsFrom(own: string, refs: SchemaView['refs']): { from: string; names:
   for (const r of refs) {
     if (r.module === own) continue;
     const names = byModule.get(r.module) ?? new Set<string>();
-    r.names.forEach((n) => names.add(n));
+    for (const n of r.names) names.add(n);
     byModule.set(r.module, names);
   }
   return [...byModule]

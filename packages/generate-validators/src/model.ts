@@ -55,7 +55,10 @@ const schemaViews = new WeakMap<RecordView, SchemaView>();
 
 function cachedSchemaView(spec: Spec, record: RecordView, fields: () => Field[]): SchemaView {
   let view = schemaViews.get(record);
-  if (!view) schemaViews.set(record, (view = schemaView(spec, record, fields())));
+  if (!view) {
+    view = schemaView(spec, record, fields());
+    schemaViews.set(record, view);
+  }
   return view;
 }
 

@@ -21,7 +21,9 @@ afterEach(() => {
 
 /** The same object schema on zod's own parser (`.pick()` builds a new schema, not compiled). */
 function onZodsParser(schema: z.ZodObject): z.ZodObject {
-  return schema.pick(Object.fromEntries(Object.keys(schema.shape).map((key) => [key, true] as const)));
+  // Every key of the shape; typed as zod wants a mask of a string-keyed shape (no numeric keys).
+  const mask = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, true])) as Record<string, true> & Record<number, never>;
+  return schema.pick(mask);
 }
 
 const isCompiled = (schema: z.ZodType) => typeof (schema._zod.bag as { validator?: unknown }).validator === 'function';

@@ -89,7 +89,7 @@ describe('Int32 bounds', () => {
 describe('Decimal', () => {
   it('takes a JSON number, and an integer beyond 2^53 from parseJson as the nearest number', () => {
     expect(v['parseAs'](v['ProductRecordSchema'], v['parseJson'](productRecordJson({ MeasurementSetting: '-0.5' }))).MeasurementSetting).toBe(-0.5);
-    expect(v['parseAs'](v['ProductRecordSchema'], v['parseJson'](productRecordJson({ MeasurementSetting: '12345678901234567891' }))).MeasurementSetting).toBe(12345678901234567891);
+    expect(v['parseAs'](v['ProductRecordSchema'], v['parseJson'](productRecordJson({ MeasurementSetting: '12345678901234567891' }))).MeasurementSetting).toBe(Number('12345678901234567891'));
   });
 
   it('refuses a string and a bigint beyond the range of a number, naming the rule', () => {

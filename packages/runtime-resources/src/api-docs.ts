@@ -68,7 +68,10 @@ export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx
     const type = ASSETS[name];
     if (type === undefined) return reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(`${name} was not found`));
     let content = cache.get(name);
-    if (!content) cache.set(name, (content = readFileSync(join(dir, name))));
+    if (!content) {
+      content = readFileSync(join(dir, name));
+      cache.set(name, content);
+    }
     return reply.type(type).header('cache-control', 'public, max-age=86400').send(content);
   });
 };

@@ -30,7 +30,7 @@ function relatedObject(x: Expansion, id: string, n: number): Record<string, unkn
 /** The raw input object of record `i` of a resource, as a user would import it. */
 export function seedRecord(model: ResourceModel, i: number, related = true): Record<string, unknown> {
   const record: Record<string, unknown> = {};
-  model.columns.forEach((c, salt) => (record[c.name] = seedValue(c, i, salt)));
+  for (const [salt, c] of model.columns.entries()) record[c.name] = seedValue(c, i, salt);
   if (!related) return record;
   for (const x of model.expansions) {
     if (x.keyField !== null) {

@@ -61,7 +61,10 @@ const positionFree = (resource: Resource) => JSON.stringify(resource, (key, valu
 
 function buildOf(registry: SchemaRegistry) {
   let state = builds.get(registry);
-  if (!state) builds.set(registry, (state = { used: [], moved: null }));
+  if (!state) {
+    state = { used: [], moved: null };
+    builds.set(registry, state);
+  }
   return state;
 }
 
@@ -83,9 +86,15 @@ export function finishBuild(registry: SchemaRegistry): void {
 
 function contextOf(spec: Spec, version: string | null): string {
   let byVersion = contexts.get(spec);
-  if (!byVersion) contexts.set(spec, (byVersion = new Map()));
+  if (!byVersion) {
+    byVersion = new Map();
+    contexts.set(spec, byVersion);
+  }
   let context = byVersion.get(version);
-  if (context === undefined) byVersion.set(version, (context = JSON.stringify([version, spec.readPathPrefix, decisionContext(spec)])));
+  if (context === undefined) {
+    context = JSON.stringify([version, spec.readPathPrefix, decisionContext(spec)]);
+    byVersion.set(version, context);
+  }
   return context;
 }
 
@@ -121,7 +130,10 @@ export function resourceOperations(
   if (!resource || resourcesByName(spec).size !== spec.resources.length) return build(registry, routes, operation).operations;
   const context = contextOf(spec, registry.version);
   let byContext = parts.get(resource);
-  if (!byContext) parts.set(resource, (byContext = new Map()));
+  if (!byContext) {
+    byContext = new Map();
+    parts.set(resource, byContext);
+  }
   const key = routesKey(routes);
   const used = buildOf(registry).used;
   const kept = byContext.get(context);

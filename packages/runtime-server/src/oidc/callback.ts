@@ -38,7 +38,7 @@ export function callbackHandler(ctx: ServerContext, s: OidcRuntimeSettings) {
     if (!s.relyingParty) return fail(401, 'authenticationFailed');
 
     const iss = singleQueryValue(request.query, 'iss');
-    let identity;
+    let identity: Awaited<ReturnType<typeof completeAuthorization>>;
     try {
       identity = await completeAuthorization(
         s.relyingParty,

@@ -26,7 +26,7 @@ export function initiateHandler(ctx: ServerContext, s: OidcRuntimeSettings, over
     if (loginRequest === null) return sendOidcError(reply, 400, 'invalidBody');
     if (!s.relyingParty) return sendOidcError(reply, 503, 'notConfigured');
 
-    let auth;
+    let auth: Awaited<ReturnType<typeof buildAuthorizationRequest>>;
     try {
       auth = await buildAuthorizationRequest(s.relyingParty, overrides());
     } catch (err) {
