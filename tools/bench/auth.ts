@@ -63,7 +63,7 @@ async function serve(): Promise<void> {
   };
   const app = await createServer({ spec, config, store, plugins: [benchPlugin], log: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(JSON.stringify({ base: `${address}/en/001.1` }) + '\n');
+  process.stdout.write(`${JSON.stringify({ base: `${address}/en/001.1` })}\n`);
   process.on('SIGTERM', () => void app.close().then(() => store.close()).then(() => rmSync(dir, { recursive: true, force: true })).then(() => process.exit(0)));
 }
 

@@ -62,8 +62,8 @@ if (mode === 'parse') {
   const progress: GenerateProgress = {
     parsed: (_file, _counts, ms) => { steps = { parse: ms }; },
     rendered: (target, _files, ms) => { steps[target] = ms; },
-    checked: (_files, ms) => { steps['syntax'] = ms; },
-    wrote: (_report, ms) => { steps['write'] = ms; },
+    checked: (_files, ms) => { steps.syntax = ms; },
+    wrote: (_report, ms) => { steps.write = ms; },
   };
   const handle = watchGenerate({
     specPath: spec, specFile: spec, outDir: out, serviceVersion: null, templatesDir: null, progress,

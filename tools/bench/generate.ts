@@ -89,24 +89,24 @@ console.log('|---|---|---:|---:|---:|---:|---:|');
 const coldOnly = args.includes('--cold-only');
 for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? specs.slice(1) : specs) {
   const p = child('parse', file);
-  console.log(`| ${label} | baseline: parse only | ${p.processMs} | ${p['ms']} | ${p['cpuMs']} | ${p['peakRssMb']} | - |`);
+  console.log(`| ${label} | baseline: parse only | ${p.processMs} | ${p.ms} | ${p.cpuMs} | ${p.peakRssMb} | - |`);
   for (const [setLabel, targets] of coldOnly ? targetSets.slice(1) : targetSets) {
     const out = mkdtempSync(join(work, 'out-'));
     const cold = child('generate', file, out, ...(targets ? [targets] : []));
-    console.log(`| ${label} | generate ${setLabel}, cold (worker: ${cold['worker']}) | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`);
+    console.log(`| ${label} | generate ${setLabel}, cold (worker: ${cold.worker}) | ${cold.processMs} | ${cold.ms} | ${cold.cpuMs} | ${cold.peakRssMb} | ${cold.written} |`);
     const warm = child('generate', file, out, ...(targets ? [targets] : []));
-    console.log(`| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm['ms']} | ${warm['cpuMs']} | ${warm['peakRssMb']} | ${warm['written']} |`);
+    console.log(`| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm.ms} | ${warm.cpuMs} | ${warm.peakRssMb} | ${warm.written} |`);
     if (!targets && file === large) {
       const oat = child('openapi-typescript', join(out, 'openapi/openapi.json'), join(work, 'openapi-typescript.ts'));
-      console.log(`| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`);
-      ratios.push(`generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`);
+      console.log(`| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat.ms} | ${oat.cpuMs} | ${oat.peakRssMb} | 1 |`);
+      ratios.push(`generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold.ms) / Number(oat.ms)).toFixed(2)}x, cpu ${(Number(cold.cpuMs) / Number(oat.cpuMs)).toFixed(2)}x; peak RSS ${cold.peakRssMb} MB vs ${oat.peakRssMb} MB`);
       // What users run: the compiled CLI (`pnpm turbo run build` first) against openapi-typescript's own CLI, both cold,
       // alternating, `--repeat` rounds (medians; per-round ratios give the spread on a shared machine).
       const rounds = option('--repeat', 1);
       const runs: Record<string, Measured[]> = { theirs: [], '0': [], '1': [] };
       for (let round = 0; round < rounds; round++) {
         const theirs = command(join(ROOT, 'tools/node_modules/openapi-typescript/bin/cli.js'), [join(out, 'openapi/openapi.json'), '-o', join(work, 'openapi-typescript-cli.ts')]);
-        if (theirs) runs['theirs']!.push(theirs);
+        if (theirs) runs.theirs!.push(theirs);
         for (const worker of ['0', '1']) {
           const ours = command(join(ROOT, 'packages/cli/bin/specgen.js'), ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'], { SPECGEN_GENERATE_WORKER: worker });
           if (ours) runs[worker]!.push(ours);
@@ -118,14 +118,14 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
         const child = m.childCpuMs ? ` (${m.childCpuMs} in child processes)` : '';
         console.log(`| ${label} | ${name}${ms.length > 1 ? `, median of ${ms.length}` : ''} | ${m.processMs}${spread} | - | ${m.cpuMs}${child} | ${m.peakRssMb} | - |`);
       };
-      if (runs['theirs']!.length > 0) row('baseline: openapi-typescript 7 CLI on openapi.json', runs['theirs']!);
+      if (runs.theirs!.length > 0) row('baseline: openapi-typescript 7 CLI on openapi.json', runs.theirs!);
       if (runs['0']!.length === 0) console.log(`| ${label} | specgen CLI (compiled) | failed: run \`pnpm turbo run build\` first | | | | |`);
       for (const worker of ['0', '1']) {
         const ours = runs[worker]!;
         if (ours.length === 0) continue;
         const mode = worker === '1' ? 'openapi+server in a worker' : 'one thread';
         row(`specgen generate (compiled CLI), all targets, cold, ${mode}`, ours);
-        const theirs = runs['theirs']!;
+        const theirs = runs.theirs!;
         if (theirs.length !== ours.length) continue;
         const perRound = (key: 'processMs' | 'cpuMs') => ours.map((o, i) => o[key] / theirs[i]![key]).sort((a, b) => a - b).map((r) => r.toFixed(2)).join(', ');
         const [o, t] = [median(ours), median(theirs)];
@@ -146,13 +146,13 @@ for (const [setLabel, targets] of targetSets) {
   const copy = join(work, `watch-${setLabel.replace(/\W+/g, '-')}.md`);
   writeFileSync(copy, text);
   const w = child('watch', copy, mkdtempSync(join(work, 'watch-out-')), String(option('--edits', 5)), ...(targets ? [targets] : []));
-  steps.push(`${setLabel}: ${Object.entries(w['stepMedianMs'] as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  console.log(`| --watch, one-field edit | ${setLabel} | ${w['initialMs']} | ${w['saveToWrittenMedianMs']} | ${w['saveToWrittenMaxMs']} | ${w['eventToWrittenMedianMs']} | ${w['cpuPerEditMedianMs']} | ${(w['writtenPerEdit'] as number[]).join(', ')} | ${w['peakRssMb']} |`);
+  steps.push(`${setLabel}: ${Object.entries(w.stepMedianMs as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(`| --watch, one-field edit | ${setLabel} | ${w.initialMs} | ${w.saveToWrittenMedianMs} | ${w.saveToWrittenMaxMs} | ${w.eventToWrittenMedianMs} | ${w.cpuPerEditMedianMs} | ${(w.writtenPerEdit as number[]).join(', ')} | ${w.peakRssMb} |`);
   // Baseline: the same edit regenerated by a one-shot `specgen generate` (fresh process, output current before the edit).
   const out = mkdtempSync(join(work, 'oneshot-'));
   child('generate', copy, out, ...(targets ? [targets] : []));
   writeFileSync(copy, readFileSync(copy, 'utf8').replace('| WarrantyMonths | Int32 | Warranty length in months. |', '| WarrantyMonths | Int32? | Warranty length in months (edit). |'));
   const oneShot = child('generate', copy, out, ...(targets ? [targets] : []));
-  console.log(`| baseline: one-shot generate after the edit | ${setLabel} | - | ${oneShot.processMs} (process) | - | ${oneShot['ms']} (in-process) | ${oneShot['cpuMs']} | ${oneShot['written']} | ${oneShot['peakRssMb']} |`);
+  console.log(`| baseline: one-shot generate after the edit | ${setLabel} | - | ${oneShot.processMs} (process) | - | ${oneShot.ms} (in-process) | ${oneShot.cpuMs} | ${oneShot.written} | ${oneShot.peakRssMb} |`);
 }
 console.log(`\nPer step of an edit, median wall ms:\n${steps.map((s) => `- ${s}`).join('\n')}`);

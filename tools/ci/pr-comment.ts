@@ -113,7 +113,7 @@ async function call(target: Target, method: string, path: string, payload?: unkn
   return text === '' ? null : JSON.parse(text);
 }
 
-export async function main(args: string[], env: NodeJS.ProcessEnv = process.env, log = (s: string) => void process.stdout.write(s + '\n')): Promise<number> {
+export async function main(args: string[], env: NodeJS.ProcessEnv = process.env, log = (s: string) => void process.stdout.write(`${s}\n`)): Promise<number> {
   const quiet = args.indexOf('--quiet-line');
   const quietLine = quiet >= 0 ? (args[quiet + 1] ?? null) : null;
   const files = quiet >= 0 ? args.filter((_, i) => i !== quiet && i !== quiet + 1) : args;

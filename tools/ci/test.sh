@@ -12,6 +12,11 @@ if ! pnpm turbo run build --output-logs=errors-only; then
   echo "generate/build failed"; echo "0 passed, 1 failed"; exit 1
 fi
 
+echo "test: turbo run typecheck (sources and tests of every package, tools)"
+if ! pnpm turbo run typecheck --output-logs=errors-only; then
+  echo "typecheck failed"; echo "0 passed, 1 failed"; exit 1
+fi
+
 mkdir -p .data
 report=.data/vitest-report.json
 rm -f "$report"

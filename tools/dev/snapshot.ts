@@ -10,5 +10,5 @@ import { loadSpecSnapshot } from '@specgen/runtime-server';
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export function devSpec(env: Record<string, string | undefined> = process.env): Spec {
-  return loadSpecSnapshot(resolve(env['SPEC_IR'] ?? resolve(REPO_ROOT, 'generated/server/ir.json')));
+  return loadSpecSnapshot(resolve(env.SPEC_IR ?? resolve(REPO_ROOT, 'generated/server/ir.json')));
 }

@@ -35,10 +35,10 @@ export function stampRepository(root: string, url: string): Stamped[] {
       if (!existsSync(file)) continue;
       const text = readFileSync(file, 'utf8');
       const manifest = JSON.parse(text) as Record<string, unknown>;
-      if (manifest['private'] === true) continue;
-      manifest['repository'] = { type: 'git', url, directory: `${folder}/${child}` };
+      if (manifest.private === true) continue;
+      manifest.repository = { type: 'git', url, directory: `${folder}/${child}` };
       writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
-      stamped.push({ file: `${folder}/${child}/package.json`, name: String(manifest['name']) });
+      stamped.push({ file: `${folder}/${child}/package.json`, name: String(manifest.name) });
     }
   }
   return stamped;

@@ -84,8 +84,8 @@ describe('specgen generate --watch', () => {
   }, 60_000);
 
   it('with every target, OpenAPI and server rendered in the worker thread (SPECGEN_WATCH_WORKER=1), writes what a one-shot generate writes', async () => {
-    process.env['SPECGEN_WATCH_WORKER'] = '1';
-    const w = await startWatch(null).finally(() => delete process.env['SPECGEN_WATCH_WORKER']);
+    process.env.SPECGEN_WATCH_WORKER = '1';
+    const w = await startWatch(null).finally(() => delete process.env.SPECGEN_WATCH_WORKER);
     expect(written(w.runs[0]!)).toContain('openapi/openapi.json');
     const nextRun = w.next();
     writeFileSync(w.spec, readFileSync(w.spec, 'utf8').replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | Covered by the warranty. |'));

@@ -2,7 +2,7 @@
  * The client's decoders (`decode.ts`): they make Int64 fields bigint and recurse into expanded
  * relations, without validating. Kept per resource object (watch mode keeps unchanged ones).
  */
-import { type Field, type Resource } from '@specgen/ir';
+import type { Field, Resource } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { isRelation } from '@specgen/contract';
 import type { DecoderView } from './model.ts';

@@ -28,7 +28,7 @@ export function normalize(contents: string): string {
   // (openapi.json, ir.json) a copy is that much more to allocate, flatten and collect.
   if (lf.endsWith('\n') && lf.length > 1 && !/\s/.test(lf[lf.length - 2]!)) return lf;
   // trimEnd() strips the same characters as /\s+$/ without the regex's quadratic backtracking on long files.
-  return lf.trimEnd() + '\n';
+  return `${lf.trimEnd()}\n`;
 }
 
 export interface WriteReport {

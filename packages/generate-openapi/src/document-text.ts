@@ -142,11 +142,11 @@ export function documentChunks(document: Record<string, unknown>, yamlHeader: st
     }
     return out;
   };
-  const components = document['components'] as Record<string, unknown> | undefined;
+  const components = document.components as Record<string, unknown> | undefined;
   const skeleton = {
     ...document,
-    paths: slotted(document['paths'], '    '),
-    ...(components ? { components: { ...components, schemas: slotted(components['schemas'], '      ') } } : {}),
+    paths: slotted(document.paths, '    '),
+    ...(components ? { components: { ...components, schemas: slotted(components.schemas, '      ') } } : {}),
   };
   const frame = skeletonTexts(skeleton);
   const json = assemble('', frame.json, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');

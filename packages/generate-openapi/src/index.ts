@@ -23,7 +23,7 @@ interface Operation {
 
 function operationsOf(document: Record<string, unknown>): Operation[] {
   const ops: Operation[] = [];
-  const paths = document['paths'] as Record<string, Record<string, { operationId: string }>>;
+  const paths = document.paths as Record<string, Record<string, { operationId: string }>>;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) ops.push({ id: op.operationId, method: method.toUpperCase(), path });
   }
@@ -38,7 +38,7 @@ export const generator: Generator = {
     // the same object buildDocument gives with `generatedBy`.
     const build = () => buildDocument(spec, { serviceVersion: options.serviceVersion });
     const base = shared ? shared.get(`openapi-document@${effectiveVersion(spec, options.serviceVersion)}`, build) : build();
-    const document: JsonSchema = { ...base, info: { ...(base['info'] as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` } };
+    const document: JsonSchema = { ...base, info: { ...(base.info as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` } };
     const operations = operationsOf(document);
     const texts = documentChunks(document, generatedHeader(options.specFile, '#'));
     const data = {
@@ -46,7 +46,7 @@ export const generator: Generator = {
       packageVersion: options.packageVersion,
       specFile: options.specFile,
       serviceVersion: effectiveVersion(spec, options.serviceVersion) ?? '0',
-      openapiVersion: document['openapi'],
+      openapiVersion: document.openapi,
       title: spec.title,
       operations,
       firstOperation: operations[0]?.id ?? 'length',

@@ -43,7 +43,7 @@ export function canonical(value: unknown, parentKey = ''): unknown {
 }
 
 export function toJson(document: unknown, alreadyCanonical = false): string {
-  return JSON.stringify(alreadyCanonical ? document : canonical(document), null, 2) + '\n';
+  return `${JSON.stringify(alreadyCanonical ? document : canonical(document), null, 2)}\n`;
 }
 
 export function toYaml(document: unknown, header: string, alreadyCanonical = false): string {

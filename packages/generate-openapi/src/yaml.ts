@@ -81,7 +81,7 @@ function write(value: unknown, indent: string, first: string, out: string[], cac
 export function yamlOf(value: Record<string, unknown>, cache: Map<string, string> = new Map()): string {
   const out: string[] = [];
   write(value, '', '', out, cache);
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 /** The block of an object or array nested under a key, each line at `indent`, no final newline. */

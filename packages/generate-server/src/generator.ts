@@ -50,7 +50,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   // Shared with the openapi target of the same run (one document per run and version).
   const build = () => buildDocument(spec, { serviceVersion: version });
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
-  const allComponents = ((document['components'] as JsonSchema | undefined)?.['schemas'] ?? {}) as Record<string, JsonSchema>;
+  const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
   const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
   const componentSchemas = componentClosure(allComponents, referencedComponents(routes));
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.

@@ -56,7 +56,7 @@ function assetDir(): string {
 /** Serves the document and the reference page; register it at the root (paths are `/openapi.json`, `/docs`). */
 export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx) => {
   const document = buildDocument(ctx.spec, { serviceVersion: ctx.config.serviceVersion || null });
-  if (ctx.config.publicUrl) document['servers'] = [{ url: ctx.config.publicUrl.replace(/\/$/, ''), description: 'This server.' }];
+  if (ctx.config.publicUrl) document.servers = [{ url: ctx.config.publicUrl.replace(/\/$/, ''), description: 'This server.' }];
   const body = JSON.stringify(document);
   const dir = assetDir();
   const cache = new Map<string, Buffer>();

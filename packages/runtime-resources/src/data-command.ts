@@ -101,7 +101,7 @@ export async function dataCommand(args: string[], options: DataCommandOptions): 
   const io: Io = {
     spec: options.spec,
     validators: options.validators,
-    databaseUrl: env['DATABASE_URL'] ?? 'sqlite:.data/service.db',
+    databaseUrl: env.DATABASE_URL ?? 'sqlite:.data/service.db',
     out: options.out ?? ((line) => console.log(line)),
     err: options.err ?? ((line) => console.error(line)),
   };

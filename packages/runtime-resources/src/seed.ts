@@ -37,7 +37,7 @@ export function seedRecord(model: ResourceModel, i: number, related = true): Rec
       const key = record[x.keyField];
       if (typeof key === 'string') record[x.name] = relatedObject(x, key, Number(BigInt(key) % 1000n));
     } else if (x.shape === 'list') {
-      record[x.name] = Array.from({ length: i % 3 }, (_, k) => relatedObject(x, String(BigInt(record['Id'] as string) * 10n + BigInt(k)), i + k));
+      record[x.name] = Array.from({ length: i % 3 }, (_, k) => relatedObject(x, String(BigInt(record.Id as string) * 10n + BigInt(k)), i + k));
     }
   }
   return record;

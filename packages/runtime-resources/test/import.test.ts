@@ -61,7 +61,7 @@ describe('field checks', () => {
 
   it('reports a missing required field', () => {
     const record = valid(0);
-    delete record['SerialNumber'];
+    delete record.SerialNumber;
     expect(checkRecords(products, JSON.stringify(record)).problems).toEqual([{ line: 1, field: 'SerialNumber', message: 'is required' }]);
   });
 
@@ -85,7 +85,7 @@ describe('files', () => {
     const array = `[\n${JSON.stringify(valid(0))},\n${JSON.stringify(valid(1, { Status: 99 }))},\n${JSON.stringify(valid(2, { WarrantyMonths: 'x', HasWarranty: 3 }))}\n]`;
     const problems = checkRecords(products, array).problems.map((p) => [p.line, p.field]);
     expect(problems).toEqual([[3, 'Status'], [4, 'HasWarranty'], [4, 'WarrantyMonths']]);
-    const ndjson = [valid(0), valid(1, { Status: 99 }), valid(2)].map((r) => JSON.stringify(r)).join('\n') + '\n{not json}\n';
+    const ndjson = `${[valid(0), valid(1, { Status: 99 }), valid(2)].map((r) => JSON.stringify(r)).join('\n')}\n{not json}\n`;
     expect(checkRecords(products, ndjson).problems.map((p) => [p.line, p.field])).toEqual([[2, 'Status'], [4, null]]);
   });
 

@@ -70,7 +70,7 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     i = end;
   }
   finishBuild(registry);
-  const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op['tags'] as string[] | undefined) ?? [])))];
+  const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? [])))];
   return {
     openapi: '3.1.0',
     info: {
