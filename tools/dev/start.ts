@@ -6,7 +6,7 @@
  * DEMO_USERS=false, SEED_DATA=false, DEV_IDP=false. With SPEC_IR (another IR than the generated
  * snapshot) the runtime's own routes serve that IR instead, since the generated routes are its spec's.
  */
-import { serviceRoutes } from '@service-api/server';
+import { REFERENCE_DIR, serviceRoutes } from '@service-api/server';
 import { runService, stopOnSignals } from '@specgen/runtime-server';
 import { devSpec } from './snapshot.ts';
 
@@ -16,6 +16,8 @@ Promise.resolve()
       spec: devSpec(),
       ...(process.env.SPEC_IR ? {} : { routes: serviceRoutes() }),
       defaults: { demoUsers: true, seedData: true, devIdp: true },
+      // the reference site `pnpm start` writes with `specgen docs` before it starts the server
+      referenceDir: REFERENCE_DIR,
     }),
   )
   .then(stopOnSignals, (error: unknown) => {

@@ -14,3 +14,4 @@ export * from './json-schema.ts';
 export * from './payloads.ts';
 export * from './query-options.ts';
 export * from './openapi/index.ts';
+export * from './seed-values.ts';

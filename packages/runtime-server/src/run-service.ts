@@ -24,6 +24,8 @@ export interface RunServiceOptions {
   log?: (message: string) => void;
   /** The generated server's routes and handlers (see `CreateServerOptions.routes`). */
   routes?: RouteFactory;
+  /** The reference site's folder, served at `/reference` (REFERENCE_DIR overrides it). */
+  referenceDir?: string;
 }
 
 export interface RunningService {
@@ -66,7 +68,8 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     }
     // Loaded on demand: the feature plugins pull in large dependencies (oidc-provider, resources).
     const { defaultPlugins } = await import('./plugins.ts');
-    const app = await createServer({ spec, config, store, schemas: options.schemas, plugins: defaultPlugins(), routes: options.routes });
+    const referenceDir = env.REFERENCE_DIR?.trim() || options.referenceDir;
+    const app = await createServer({ spec, config, store, schemas: options.schemas, plugins: defaultPlugins(), routes: options.routes, referenceDir });
     const address = await app.listen({ port: config.port, host: config.host });
     log(`service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`);
     return {

@@ -38,6 +38,8 @@ export interface CreateServerOptions {
   plugins?: ServicePlugin[];
   /** Serve `/openapi.json` and `/docs` at the root (default true). */
   apiDocs?: boolean;
+  /** Serve the reference site (`specgen docs --out <dir>`) from this folder at `/reference` (reference.ts). */
+  referenceDir?: string;
   /** Log destination (tests capture it); `false` silences logging. */
   log?: DestinationStream | false;
   /** Clock in ms (tests); defaults to Date.now. */
@@ -150,6 +152,7 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     for (const plugin of plugins) await scope.register(plugin, serverCtx);
   }, { prefix: FASTIFY_PREFIX });
   if (options.apiDocs !== false) await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
+  if (options.referenceDir) await app.register((await import('./reference.ts')).referencePlugin, { dir: options.referenceDir });
   await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, explorerResources(spec, config.serviceVersion));
   // Liveness for container HEALTHCHECKs and load balancers: answers while the process serves
   // requests, without touching the store (a database outage must not restart every instance).
