@@ -66,10 +66,11 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       stops.push(() => attached.idp.close());
       log(`development OIDC provider at ${config.oidc.issuer} (demo accounts alice and bob, any password)`);
     }
-    // Loaded on demand: the feature plugins pull in large dependencies (oidc-provider, resources).
-    const { defaultPlugins } = await import('./plugins.ts');
+    // Loaded on demand, and only without the generated routes (which replace them): the feature
+    // plugins pull in large dependencies (openid-client, resources).
+    const plugins = options.routes ? undefined : (await import('./plugins.ts')).defaultPlugins();
     const referenceDir = env.REFERENCE_DIR?.trim() || options.referenceDir;
-    const app = await createServer({ spec, config, store, schemas: options.schemas, plugins: defaultPlugins(), routes: options.routes, referenceDir });
+    const app = await createServer({ spec, config, store, schemas: options.schemas, plugins, routes: options.routes, referenceDir });
     const address = await app.listen({ port: config.port, host: config.host });
     log(`service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`);
     return {
