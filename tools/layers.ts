@@ -47,14 +47,36 @@ export interface LayerViolation {
 
 const isRuntime = (name: string) => name.startsWith('@specgen/runtime-');
 const isGenerator = (name: string) => name.startsWith('@specgen/generate-');
+/** A generator target (types, validators, openapi, client, server); generate-core is what they share. */
+const isTarget = (name: string) => isGenerator(name) && name !== '@specgen/generate-core';
+
+/** Packages that are published and run: the IR, the contract, the build side and the runtime (not e2e tests). */
+const ships = (name: string) => isRuntime(name) || isBuildSide(name) || ['@specgen/ir', '@specgen/contract', '@specgen/naming'].includes(name);
+
+/** Names of the packages `specgen generate` wrote under generated/ (whatever `--package-scope` named them). */
+export function generatedPackageNames(root = ROOT): string[] {
+  const base = join(root, 'generated');
+  if (!existsSync(base)) return [];
+  return readdirSync(base)
+    .filter((dir) => existsSync(join(base, dir, 'package.json')))
+    .map((dir) => (JSON.parse(readFileSync(join(base, dir, 'package.json'), 'utf8')) as { name: string }).name)
+    .sort();
+}
 /** The build side: what turns markdown into files. The running server never loads it. */
 const isBuildSide = (name: string) => isGenerator(name) || ['@specgen/parser', '@specgen/cli', '@specgen/diff'].includes(name);
 
-export function layerViolations(packages = workspacePackages()): LayerViolation[] {
+export function layerViolations(packages = workspacePackages(), generated = generatedPackageNames()): LayerViolation[] {
   const out: LayerViolation[] = [];
   for (const p of packages) {
     for (const field of ['dependencies', 'devDependencies'] as const) {
       for (const to of p[field]) {
+        // Tests may build a workspace of several targets (devDependencies); the generators' code may not.
+        if (isGenerator(p.name) && isTarget(to) && field === 'dependencies') {
+          out.push({ from: p.name, to, field, rule: 'a generator never imports another generator (shared code lives in generate-core)' });
+        }
+        if (ships(p.name) && generated.includes(to) && field === 'dependencies') {
+          out.push({ from: p.name, to, field, rule: 'no package needs a generated package at run time (its name is the user\'s to choose)' });
+        }
         if (isRuntime(p.name) && isBuildSide(to)) out.push({ from: p.name, to, field, rule: 'runtime packages need only the IR and the contract' });
         if (isRuntime(p.name) && to === '@specgen/test-support' && field === 'dependencies') {
           out.push({ from: p.name, to, field, rule: 'test support is for tests only (devDependencies)' });
@@ -77,28 +99,35 @@ function sourceFiles(dir: string): string[] {
     const path = join(dir, entry);
     if (entry === 'node_modules' || entry === 'golden' || entry === 'dist') return [];
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts|tsx)$/.test(entry) ? [path] : [];
+    return /\.(ts|mts|tsx|mjs)$/.test(entry) ? [path] : [];
   });
 }
 
 const SPECIFIERS = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
 
 /**
- * `file: specifier` for every relative import in packages/<x>/{src,test} that reaches into another
- * package under packages/ or into generated/ (repository tools and data files are not packages).
+ * `file: specifier` for every relative import in packages/<x>/{src,test} or in tools/ that reaches
+ * into a package under packages/ (other than its own) or into generated/: tools and benchmarks
+ * import packages by name, through their exports, as any consumer does.
  */
 export function crossPackageImports(root = ROOT): string[] {
   const found: string[] = [];
-  for (const p of workspacePackages(root)) {
-    const own = join(root, 'packages', p.dir);
-    for (const file of [...sourceFiles(join(own, 'src')), ...sourceFiles(join(own, 'test'))]) {
+  const check = (own: string, files: string[]) => {
+    for (const file of files) {
       for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIERS)) {
-        const target = resolve(dirname(file), m[2]!);
-        const inside = (dir: string) => (target + sep).startsWith(join(root, dir) + sep);
-        if ((inside('packages') || inside('generated')) && !(target + sep).startsWith(own + sep)) found.push(`${relative(root, file)}: ${m[2]}`);
+        const specifier = m[2] ?? '';
+        const target = resolve(dirname(file), specifier);
+        const inside = (dir: string) => `${target}${sep}`.startsWith(`${join(root, dir)}${sep}`);
+        const elsewhere = !`${target}${sep}`.startsWith(`${own}${sep}`);
+        if ((inside('packages') || inside('generated')) && elsewhere) found.push(`${relative(root, file)}: ${specifier}`);
       }
     }
+  };
+  for (const p of workspacePackages(root)) {
+    const own = join(root, 'packages', p.dir);
+    check(own, [...sourceFiles(join(own, 'src')), ...sourceFiles(join(own, 'test'))]);
   }
+  check(join(root, 'tools'), sourceFiles(join(root, 'tools')));
   return found;
 }
 
@@ -118,6 +147,6 @@ export function dependencyClosure(name: string, packages = workspacePackages()):
 
 /** turbo-style glob -> RegExp (`**` any depth, `*` within one segment). */
 export function globToRegExp(glob: string): RegExp {
-  const re = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*');
+  const re = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\uE000').replace(/\*/g, '[^/]*').replace(/\uE000/g, '.*');
   return new RegExp(`^${re}$`);
 }

@@ -15,7 +15,10 @@ const WORDS = ['Order', 'Part', 'Stock', 'Batch', 'Route', 'Shift', 'Price', 'Qu
 /** Deterministic pseudo-random numbers, so the same arguments give the same file. */
 export function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
 }
 
 export function guid(next: () => number): string {

@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { parseSpecFile } from '@specgen/parser';
-import { generateTotp, hashPassword, verifyPassword, newMfaToken, newTotpDevice, sealDevice, storageKey, type TotpDevice } from '../../packages/runtime-auth/src/index.ts';
-import { createMfaToken, createUser, openStore, saveDevice } from '../../packages/runtime-store/src/index.ts';
-import { createServer, loadConfig, type ServicePlugin } from '../../packages/runtime-server/src/index.ts';
+import { generateTotp, hashPassword, verifyPassword, newMfaToken, newTotpDevice, sealDevice, storageKey, type TotpDevice } from '@specgen/runtime-auth';
+import { createMfaToken, createUser, openStore, saveDevice } from '@specgen/runtime-store';
+import { createServer, loadConfig, type ServicePlugin } from '@specgen/runtime-server';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -63,7 +63,7 @@ async function serve(): Promise<void> {
   };
   const app = await createServer({ spec, config, store, plugins: [benchPlugin], log: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(JSON.stringify({ base: `${address}/en/001.1` }) + '\n');
+  process.stdout.write(`${JSON.stringify({ base: `${address}/en/001.1` })}\n`);
   process.on('SIGTERM', () => void app.close().then(() => store.close()).then(() => rmSync(dir, { recursive: true, force: true })).then(() => process.exit(0)));
 }
 

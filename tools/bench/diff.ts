@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseSpec } from '@specgen/parser';
-import { diffSpecs, render } from '../../packages/diff/src/index.ts';
+import { diffSpecs, render } from '@specgen/diff';
 import { syntheticSpec } from '../synthetic-spec.ts';
 
 const args = process.argv.slice(2);

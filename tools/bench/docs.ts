@@ -20,9 +20,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSpec } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
-import { buildDocument } from '../../packages/contract/src/index.ts';
-import { writeDocs } from '../../packages/generate-docs/src/index.ts';
-import { toJson } from '../../packages/generate-openapi/src/index.ts';
+import { buildDocument, toJson } from '@specgen/contract';
+import { writeDocs } from '@specgen/generate-docs';
 import { syntheticSpec } from '../synthetic-spec.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -8,12 +8,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { createTemplateEngine } from '../../packages/generate-core/src/index.ts';
+import { createTemplateEngine } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
-import { findGenerators } from '../../packages/cli/src/generators.ts';
-import { generateOneShot } from '../../packages/cli/src/generate/one-shot.ts';
-import type { GenerateProgress } from '../../packages/cli/src/generate/progress.ts';
-import { type WatchRun, watchGenerate } from '../../packages/cli/src/generate/watch.ts';
+import { type GenerateProgress, type WatchRun, findGenerators, generateOneShot, watchGenerate } from '@specgen/cli/generate';
 
 const [mode = 'generate', spec = 'spec/service-api.md', out = '/tmp/specgen-bench-out', fourth, fifth] = process.argv.slice(2);
 const cpu = process.cpuUsage();
@@ -63,10 +60,10 @@ if (mode === 'parse') {
   let steps: Record<string, number> = {};
   const stepsPerEdit: Record<string, number>[] = [];
   const progress: GenerateProgress = {
-    parsed: (_file, _counts, ms) => void (steps = { parse: ms }),
-    rendered: (target, _files, ms) => void (steps[target] = ms),
-    checked: (_files, ms) => void (steps['syntax'] = ms),
-    wrote: (_report, ms) => void (steps['write'] = ms),
+    parsed: (_file, _counts, ms) => { steps = { parse: ms }; },
+    rendered: (target, _files, ms) => { steps[target] = ms; },
+    checked: (_files, ms) => { steps.syntax = ms; },
+    wrote: (_report, ms) => { steps.write = ms; },
   };
   const handle = watchGenerate({
     specPath: spec, specFile: spec, outDir: out, serviceVersion: null, templatesDir: null, progress,

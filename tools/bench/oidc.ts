@@ -27,7 +27,7 @@ import { buildAuthorizationRequest, completeAuthorization } from '@specgen/runti
 import { createServer, loadConfig } from '@specgen/runtime-server';
 import { oidcPlugin } from '@specgen/runtime-server/oidc';
 import { createUser, openStore } from '@specgen/runtime-store';
-import { startCraftedProvider } from '../../packages/runtime-server/test/oidc-support/crafted-provider.ts';
+import { startCraftedProvider } from '@specgen/runtime-server/testing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);

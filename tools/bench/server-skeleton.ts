@@ -114,7 +114,9 @@ async function main(): Promise<void> {
   const cpuMedian = cpu.map(median);
   console.log(`\n| case | CPU ms per request (median of ${ROUNDS * 2} batches of ${BATCH}, inject) | vs (a) |`);
   console.log('|---|---|---|');
-  servers.forEach(([label], i) => console.log(`| ${label} | ${cpuMedian[i]!.toFixed(2)} | ${(cpuMedian[i]! / cpuMedian[0]!).toFixed(2)} |`));
+  for (const [i, [label]] of servers.entries()) {
+    console.log(`| ${label} | ${cpuMedian[i]!.toFixed(2)} | ${(cpuMedian[i]! / cpuMedian[0]!).toFixed(2)} |`);
+  }
 
   for (const [, app] of servers) await app.close();
   await store.close();

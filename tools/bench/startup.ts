@@ -52,7 +52,7 @@ function cliTable(): void {
     ['specgen generate (output current)', [process.execPath, CLI, 'generate', '--quiet']],
   ];
   const times = cases.map(() => [] as number[]);
-  for (let r = 0; r < runs; r++) cases.forEach(([, argv], i) => times[i]!.push(wall(argv)));
+  for (let r = 0; r < runs; r++) for (const [i, [, argv]] of cases.entries()) times[i]!.push(wall(argv));
   const base = median(times[0]!);
   console.log(`CLI start-up, median of ${runs} interleaved runs (wall clock)\n`);
   console.log('| Command | Median | vs node -e 0 |\n|---|---:|---:|');

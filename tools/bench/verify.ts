@@ -8,9 +8,8 @@
  *
  *   pnpm tsx tools/bench/verify.ts [--rounds 5] [--records 60]
  */
-import { verify } from '../../packages/verify/src/index.ts';
-import { startProxy } from '../../packages/verify/test/drift-proxy.ts';
-import { demoCredentials, REDIRECT_URL, spec, startSandbox } from '../../packages/verify/test/sandbox.ts';
+import { verify } from '@specgen/verify';
+import { demoCredentials, REDIRECT_URL, spec, startProxy, startSandbox } from '@specgen/verify/testing';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>

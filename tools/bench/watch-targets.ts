@@ -14,10 +14,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRunShared, createTemplateEngine, type GeneratedFile } from '../../packages/generate-core/src/index.ts';
+import { createRunShared, createTemplateEngine, type GeneratedFile } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { createIncrementalParser, parseSpec } from '@specgen/parser';
-import { findGenerators } from '../../packages/cli/src/generators.ts';
+import { findGenerators } from '@specgen/cli/generate';
 import { syntheticSpec } from '../synthetic-spec.ts';
 
 const args = process.argv.slice(2);

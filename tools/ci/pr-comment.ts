@@ -113,7 +113,7 @@ async function call(target: Target, method: string, path: string, payload?: unkn
   return text === '' ? null : JSON.parse(text);
 }
 
-export async function main(args: string[], env: NodeJS.ProcessEnv = process.env, log = (s: string) => void process.stdout.write(s + '\n')): Promise<number> {
+export async function main(args: string[], env: NodeJS.ProcessEnv = process.env, log = (s: string) => void process.stdout.write(`${s}\n`)): Promise<number> {
   const quiet = args.indexOf('--quiet-line');
   const quietLine = quiet >= 0 ? (args[quiet + 1] ?? null) : null;
   const files = quiet >= 0 ? args.filter((_, i) => i !== quiet && i !== quiet + 1) : args;
@@ -143,5 +143,5 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env,
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then((code) => void (process.exitCode = code));
+  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
 }

@@ -7,9 +7,19 @@ cd "$(dirname "$0")/../.."
 export TURBO_TELEMETRY_DISABLED=1
 bash tools/ci/setup.sh --test || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
 
+echo "test: biome ci (format and lint: biome.json, docs/decisions/lint.md)"
+if ! pnpm exec biome ci --reporter=summary .; then
+  echo "biome ci failed (pnpm format; pnpm lint)"; echo "0 passed, 1 failed"; exit 1
+fi
+
 echo "test: turbo run build (generate -> build)"
 if ! pnpm turbo run build --output-logs=errors-only; then
   echo "generate/build failed"; echo "0 passed, 1 failed"; exit 1
+fi
+
+echo "test: turbo run typecheck (sources and tests of every package, tools)"
+if ! pnpm turbo run typecheck --output-logs=errors-only; then
+  echo "typecheck failed"; echo "0 passed, 1 failed"; exit 1
 fi
 
 mkdir -p .data

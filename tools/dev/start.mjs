@@ -14,7 +14,7 @@ Promise.resolve()
   .then(() =>
     runService({
       spec: devSpec(),
-      ...(process.env['SPEC_IR'] ? {} : { routes: serviceRoutes() }),
+      ...(process.env.SPEC_IR ? {} : { routes: serviceRoutes() }),
       defaults: { demoUsers: true, seedData: true, devIdp: true },
       // the reference site `pnpm start` writes with `specgen docs` before it starts the server
       referenceDir: REFERENCE_DIR,

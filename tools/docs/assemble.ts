@@ -69,7 +69,7 @@ export function assemble(kind: keyof typeof BOOKS): string {
     return `<!-- from ${book.folder}/${area}.md -->\n${demote(text, book.folder.replace('docs/', ''))}`;
   });
   const toc = areas(book.folder).map((a) => `- [${a}](${book.folder.replace('docs/', '')}/${a}.md)`);
-  return [`# ${book.title}`, '', book.intro, '', ...toc, '', ...parts.map((p) => p + '\n')].join('\n').trimEnd() + '\n';
+  return `${[`# ${book.title}`, '', book.intro, '', ...toc, '', ...parts.map((p) => `${p}\n`)].join('\n').trimEnd()}\n`;
 }
 
 export function outputPath(kind: keyof typeof BOOKS): string {

@@ -70,7 +70,7 @@ export function stampRepository(root: string, url: string, site: string | null =
         if (existsSync(readme)) writeFileSync(readme, withSiteSection(readFileSync(readme, 'utf8'), site));
       }
       writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
-      stamped.push({ file: `${folder}/${child}/package.json`, name: String(manifest['name']) });
+      stamped.push({ file: `${folder}/${child}/package.json`, name: String(manifest.name) });
     }
   }
   return stamped;

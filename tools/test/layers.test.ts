@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crossPackageImports, dependencyClosure, globToRegExp, layerViolations, ROOT, workspacePackages, type WorkspacePackage } from '../layers.ts';
+import {
+  crossPackageImports, dependencyClosure, generatedPackageNames, globToRegExp, layerViolations, ROOT, workspacePackages, type WorkspacePackage,
+} from '../layers.ts';
 
 const pkg = (name: string, dependencies: string[], devDependencies: string[] = []): WorkspacePackage => ({ dir: name, name, dependencies, devDependencies });
 
@@ -16,17 +18,22 @@ describe('package layers', () => {
       pkg('@specgen/runtime-x', ['@specgen/ir', '@specgen/contract', '@specgen/parser', '@specgen/test-support'], ['@specgen/generate-core', '@specgen/test-support']),
       pkg('@specgen/generate-x', ['@specgen/contract'], ['@specgen/runtime-store']),
       pkg('@specgen/contract', ['@specgen/ir', '@specgen/generate-core'], ['@specgen/parser']),
-    ]).map((v) => `${v.from} -> ${v.to} (${v.field})`);
+      pkg('@specgen/generate-y', ['@specgen/generate-core', '@specgen/generate-x'], ['@specgen/generate-z']),
+      pkg('@specgen/runtime-y', ['@acme/validators'], ['@acme/validators']),
+    ], ['@acme/validators']).map((v) => `${v.from} -> ${v.to} (${v.field})`);
     expect(found).toEqual([
       '@specgen/runtime-x -> @specgen/parser (dependencies)',
       '@specgen/runtime-x -> @specgen/test-support (dependencies)',
       '@specgen/runtime-x -> @specgen/generate-core (devDependencies)',
       '@specgen/generate-x -> @specgen/runtime-store (devDependencies)',
       '@specgen/contract -> @specgen/generate-core (dependencies)',
+      '@specgen/generate-y -> @specgen/generate-x (dependencies)',
+      '@specgen/runtime-y -> @acme/validators (dependencies)',
     ]);
   });
 
-  it('runtime packages need only the IR and the contract; generators never need the runtime', () => {
+  it('runtime packages need only the IR and the contract; generators never need the runtime, nor one another', () => {
+    expect(generatedPackageNames()).toContain('@service-api/validators');
     expect(layerViolations()).toEqual([]);
   });
 
@@ -52,13 +59,21 @@ describe('packages talk through their exports', () => {
           writeFileSync(join(root, 'packages', dir, file), text);
         }
       }
-      expect(crossPackageImports(root)).toEqual(['packages/a/src/x.ts: ../../b/src/y.ts', "packages/a/test/t.ts: ../../../generated/client/src/index.ts"]);
+      mkdirSync(join(root, 'tools', 'bench'), { recursive: true });
+      // (spelled in two parts, or this file's own check would find the import in this string)
+      const intoTest = ['import { z } from', "'../../packages/b/test/z.ts';"].join(' ');
+      writeFileSync(join(root, 'tools', 'bench', 'b.ts'), `${intoTest}\nimport { s } from '../synthetic.ts';\n`);
+      expect(crossPackageImports(root)).toEqual([
+        'packages/a/src/x.ts: ../../b/src/y.ts',
+        'packages/a/test/t.ts: ../../../generated/client/src/index.ts',
+        'tools/bench/b.ts: ../../packages/b/test/z.ts',
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });
 
-  it('no file in packages/*/src or test imports another package (or generated/) by relative path', () => {
+  it('no file in packages/*/src or test, or in tools/, imports another package (or generated/) by relative path', () => {
     expect(crossPackageImports()).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ const BASE = `${FIX}/base.md`;
 async function run(args: string[], cwd = ROOT) {
   let stdout = '';
   let stderr = '';
-  const status = await runDiff(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, parse: parseSpec });
+  const status = await runDiff(args, { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, parse: parseSpec });
   return { status, stdout, stderr };
 }
 

@@ -86,8 +86,8 @@ describe('specgen generate --watch', () => {
   }, 60_000);
 
   it('with every target, OpenAPI and server rendered in the worker thread (SPECGEN_WATCH_WORKER=1), writes what a one-shot generate writes', async () => {
-    process.env['SPECGEN_WATCH_WORKER'] = '1';
-    const w = await startWatch(null).finally(() => delete process.env['SPECGEN_WATCH_WORKER']);
+    process.env.SPECGEN_WATCH_WORKER = '1';
+    const w = await startWatch(null).finally(() => delete process.env.SPECGEN_WATCH_WORKER);
     expect(written(w.runs[0]!)).toContain('openapi/openapi.json');
     const nextRun = w.next();
     writeFileSync(w.spec, readFileSync(w.spec, 'utf8').replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | Covered by the warranty. |'));
@@ -199,7 +199,7 @@ describe('specgen generate --watch --pretty (real CLI)', () => {
       cwd: s.dir, env: { ...process.env, NO_COLOR: '1' },
     });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (t: string) => void (stderr += t));
+    child.stderr.setEncoding('utf8').on('data', (t: string) => { stderr += t; });
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no report within 30 s; stderr: ${stderr}`)), 30_000);

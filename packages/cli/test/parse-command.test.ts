@@ -17,8 +17,14 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 async function runInProcess(...args: string[]) {
   let stdout = '';
   let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
   const code = await parseCommand.run(args);
   vi.restoreAllMocks();
   return { stdout, stderr, code };

@@ -220,9 +220,15 @@ const cache = new WeakMap<Spec, Map<string | null, readonly RouteContract[]>>();
  */
 export function routes(spec: Spec, version: string | null): readonly RouteContract[] {
   let byVersion = cache.get(spec);
-  if (!byVersion) cache.set(spec, (byVersion = new Map()));
+  if (!byVersion) {
+    byVersion = new Map();
+    cache.set(spec, byVersion);
+  }
   let list = byVersion.get(version);
-  if (!list) byVersion.set(version, (list = Object.freeze(buildRoutes(spec, version))));
+  if (!list) {
+    list = Object.freeze(buildRoutes(spec, version));
+    byVersion.set(version, list);
+  }
   return list;
 }
 

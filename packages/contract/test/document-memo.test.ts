@@ -42,10 +42,10 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
     expect(JSON.stringify(second.doc)).toBe(cold(edited));
     expect(JSON.stringify(second.doc)).toContain('Edited \\"notes\\".');
     // Unchanged parts are the same objects; the edited resource's record is new.
-    expect(second.doc.components.schemas['ProductRecord']).toBe(first.doc.components.schemas['ProductRecord']);
+    expect(second.doc.components.schemas.ProductRecord).toBe(first.doc.components.schemas.ProductRecord);
     expect(second.doc.paths).not.toBe(first.doc.paths);
-    expect(second.doc.components.schemas['Schedule']).toBeDefined();
-    expect(second.doc.components.schemas['Schedule']).not.toBe(first.doc.components.schemas['Schedule']);
+    expect(second.doc.components.schemas.Schedule).toBeDefined();
+    expect(second.doc.components.schemas.Schedule).not.toBe(first.doc.components.schemas.Schedule);
   });
 
   it('gives the bytes of a first build when a resource is removed, added or moved', () => {
@@ -79,8 +79,8 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
     const second = counted(edited);
     expect(second.built).toBe(2);
     expect(JSON.stringify(second.doc)).toBe(cold(edited));
-    expect(second.doc.components.schemas['Schedule']?.['description']).toBe('Edited schedule.');
-    expect(JSON.stringify(second.doc.components.schemas['ProductRecord'])).toContain('#/components/schemas/Schedule"');
+    expect(second.doc.components.schemas.Schedule?.description).toBe('Edited schedule.');
+    expect(JSON.stringify(second.doc.components.schemas.ProductRecord)).toContain('#/components/schemas/Schedule"');
     // Before Schedules exists (22.2), the reference is the open placeholder.
     expect(JSON.stringify(build(edited, '2.18'))).toBe(cold(edited, '2.18'));
   });
@@ -138,10 +138,10 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
 
   it('freezes the parts it keeps, so that no reader can change a later document', () => {
     const doc = build(structuredClone(base));
-    const record = doc.components.schemas['ProductRecord']!;
+    const record = doc.components.schemas.ProductRecord!;
     expect(() => {
-      record['description'] = 'changed';
+      record.description = 'changed';
     }).toThrow(TypeError);
-    expect(Object.isFrozen((record['properties'] as Record<string, object>)['Id'])).toBe(true);
+    expect(Object.isFrozen((record.properties as Record<string, object>).Id)).toBe(true);
   });
 });

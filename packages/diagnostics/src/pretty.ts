@@ -21,17 +21,17 @@ type Env = Record<string, string | undefined>;
  * itself reads it; otherwise a non-empty NO_COLOR turns it off; otherwise colour on a TTY that is not `dumb`.
  */
 export function useColor(stream: { isTTY?: boolean }, env: Env = process.env): boolean {
-  const force = env['FORCE_COLOR'];
+  const force = env.FORCE_COLOR;
   if (force !== undefined) return !['0', 'false'].includes(force.toLowerCase());
-  if (env['NO_COLOR']) return false;
-  return stream.isTTY === true && env['TERM'] !== 'dumb';
+  if (env.NO_COLOR) return false;
+  return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
 /** Pretty on a TTY outside CI, or when asked (`--pretty`); `--no-pretty` or CI keeps one line per diagnostic. */
 export function usePretty(stream: { isTTY?: boolean }, args: readonly string[], env: Env = process.env): boolean {
   if (args.includes('--no-pretty')) return false;
   if (args.includes('--pretty')) return true;
-  const ci = env['CI'];
+  const ci = env.CI;
   return stream.isTTY === true && !(ci && ci !== '0' && ci !== 'false');
 }
 
@@ -57,7 +57,7 @@ export function prettyReport(diagnostics: readonly Diagnostic[], options: Pretty
     }
     const shown = text.replace(/\t/g, ' ');
     const gutter = String(d.line);
-    const caret = '^' + '~'.repeat(Math.max(0, wordLength(shown, d.column) - 1));
+    const caret = `^${'~'.repeat(Math.max(0, wordLength(shown, d.column) - 1))}`;
     out.push(`\n${c.inverse(gutter)} ${shown}\n${c.inverse(' '.repeat(gutter.length))} ${' '.repeat(Math.max(0, d.column - 1))}${severity[d.severity](caret)}\n\n`);
   }
   if (diagnostics.length > 0) out.push(`${summaryText(diagnostics)}\n`);

@@ -3,11 +3,11 @@ import { formatDiagnostic, type Diagnostic } from './diagnostic.ts';
 
 /** One line per diagnostic: `file:line:column: severity code: message`. */
 export function textReport(diagnostics: readonly Diagnostic[]): string {
-  return diagnostics.map((d) => formatDiagnostic(d) + '\n').join('');
+  return diagnostics.map((d) => `${formatDiagnostic(d)}\n`).join('');
 }
 
 export function jsonReport(diagnostics: readonly Diagnostic[]): string {
-  return JSON.stringify(diagnostics, null, 2) + '\n';
+  return `${JSON.stringify(diagnostics, null, 2)}\n`;
 }
 
 /** GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=code::message`. */

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createDiagnostic, prettyReport, usePretty, useColor } from '../src/index.ts';
 
@@ -23,7 +24,7 @@ describe('pretty reporter', () => {
     expect(plain).toBe('spec.md:5:18 - error unknown-type: type "Bolean" is not ...; did you mean Boolean?\n\nFound 1 error and 0 warnings.\n');
     const coloured = prettyReport([d], { color: true, source: () => SOURCE });
     expect(coloured).toContain('\u001b[31m^~~~~~\u001b[39m');
-    expect(coloured.replace(/\u001b\[\d+m/g, '')).toBe(prettyReport([d], { color: false, source: () => SOURCE }));
+    expect(stripVTControlCharacters(coloured)).toBe(prettyReport([d], { color: false, source: () => SOURCE }));
   });
 });
 

@@ -20,7 +20,7 @@ async function annotate(oldSpec: string, newSpec: string, format = 'github', fro
     let stdout = '';
     const spec = from === '.' ? 'spec/service-api.md' : 'service-api.md';
     await runDiff(['--base', 'origin/main', spec, '--format', format, '--fail-on', 'none'], {
-      stdout: (t) => void (stdout += t), stderr: () => {}, cwd: join(repo.dir, from), parse: parseSpec,
+      stdout: (t) => { stdout += t; }, stderr: () => {}, cwd: join(repo.dir, from), parse: parseSpec,
     });
     return stdout;
   } finally {

@@ -15,7 +15,7 @@ const diffWith = (edit: (s: Spec) => void) => {
 
 const breaking = () => diffWith((s) => void s.resources.pop());
 const addition = () => diffWith((s) => void s.resources[0]!.fields.push(field('Weight', 'Decimal?', { since: '26.9' })));
-const patchOnly = () => diffWith((s) => void (s.resources[0]!.fields[2]!.type = field('x', 'Int64').type));
+const patchOnly = () => diffWith((s) => { s.resources[0]!.fields[2]!.type = field('x', 'Int64').type; });
 
 describe('changesets', () => {
   const dir = mkdtempSync(join(tmpdir(), 'changeset-'));

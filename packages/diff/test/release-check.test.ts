@@ -159,7 +159,7 @@ describe('specgen diff --changeset from a sub-folder', () => {
       mkdirSync(join(repo.dir, 'packages/app'), { recursive: true });
       let stderr = '';
       const status = await runDiff(['--base', 'origin/main', '../../spec/service-api.md', '--changeset', '--fail-on', 'none', '--format', 'json'], {
-        stdout: () => {}, stderr: (t) => void (stderr += t), cwd: join(repo.dir, 'packages/app'), root: repo.dir, parse: parseSpec,
+        stdout: () => {}, stderr: (t) => { stderr += t; }, cwd: join(repo.dir, 'packages/app'), root: repo.dir, parse: parseSpec,
       });
       expect(status).toBe(0);
       expect(stderr).toBe(`specgen diff: wrote ${join(repo.dir, '.changeset', readdirSync(join(repo.dir, '.changeset'))[0]!)}\n`);

@@ -94,14 +94,14 @@ describe('the sandbox at /reference', () => {
     const page = readFileSync(join(site, '26.8/Inventory/ProductRecords.html'), 'utf8');
     const block =
       /<h2 id="section-answer">[\s\S]*?<pre tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/.exec(page)?.[1] ?? '';
-    const unescape = (t: string) =>
+    const unescapeHtml = (t: string) =>
       t
         .replace(/&quot;/g, '"')
         .replace(/&#39;/g, "'")
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
         .replace(/&amp;/g, '&');
-    const example = JSON.parse(unescape(block)) as Array<Record<string, unknown>>;
+    const example = JSON.parse(unescapeHtml(block)) as Array<Record<string, unknown>>;
     expect(example).toHaveLength(2);
     for (const record of example) {
       const answer = await fetch(`${base}/en/001.1/api/v1/Inventory/ProductRecords/${String(record['Id'])}`, {

@@ -33,8 +33,10 @@ async function behindTheCache(store: Store, from: string, to: string): Promise<v
   await store.db
     .updateTable('product_records_json')
     .set((eb) => {
-      const replaced = (json: ReturnType<typeof eb.ref>) => eb.fn('replace', [json, eb.val(from), eb.val(to)]);
-      return { _json: store.dialect === 'sqlite' ? eb.cast(replaced(eb.cast(eb.ref('_json'), 'text') as never), 'blob') : replaced(eb.ref('_json')) };
+      // an argument of a SQL function: a column reference or an expression such as a cast
+      type Argument = NonNullable<Parameters<typeof eb.fn>[1]>[number];
+      const replaced = (json: Argument) => eb.fn('replace', [json, eb.val(from), eb.val(to)]);
+      return { _json: store.dialect === 'sqlite' ? eb.cast(replaced(eb.cast(eb.ref('_json'), 'text')), 'blob') : replaced(eb.ref('_json')) };
     })
     .where('Id', '=', 100001)
     .execute();
@@ -67,24 +69,24 @@ describe('the generated server on SQLite: default and override reads', () => {
 
   beforeAll(async () => {
     store = await openStore(`sqlite:${join(dir, 'reads.db')}`);
-    apps['default'] = await server(store);
+    apps.default = await server(store);
     await seedResources(store, resourceModels({ spec }), { count: 30 });
     await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: ['Show serial number'] });
-    headers = await signIn(apps['default'], 'reader');
-    apps['uncached'] = await server(store, undefined, { PAGE_CACHE_MB: '0' });
-    apps['passThrough'] = await server(store, { ProductRecords: { list: (request, tools) => tools.next(request) } });
-    apps['changing'] = await server(store, {
+    headers = await signIn(apps.default, 'reader');
+    apps.uncached = await server(store, undefined, { PAGE_CACHE_MB: '0' });
+    apps.passThrough = await server(store, { ProductRecords: { list: (request, tools) => tools.next(request) } });
+    apps.changing = await server(store, {
       ProductRecords: {
         async list(request, tools) {
           const page = await tools.next(request);
           if (!isJsonText(page)) throw new Error('the default list answers a serialised page');
           const records = JSON.parse(Buffer.from(page.json).toString('utf8')) as Row[];
-          return records.map((r) => ({ ...r, SerialNumber: `changed ${String(r['SerialNumber'])}` })) as never;
+          return records.map((r) => ({ ...r, SerialNumber: `changed ${String(r.SerialNumber)}` })) as never;
         },
       },
     });
-    apps['otherOptions'] = await server(store, { ProductRecords: { list: (request, tools) => tools.next({ ...request, plan: { ...request.plan, top: 1 } }) } });
-    apps['mutating'] = await server(store, {
+    apps.otherOptions = await server(store, { ProductRecords: { list: (request, tools) => tools.next({ ...request, plan: { ...request.plan, top: 1 } }) } });
+    apps.mutating = await server(store, {
       ProductRecords: {
         list(request, tools) {
           (request.plan as { top: number }).top = 1;
@@ -101,7 +103,7 @@ describe('the generated server on SQLite: default and override reads', () => {
 
   it('the default handler answers a repeated page from the cache until an import writes the resource', async () => {
     const first = await read('default');
-    const ids = (JSON.parse(first) as Row[]).map((r) => Number(r['Id']));
+    const ids = (JSON.parse(first) as Row[]).map((r) => Number(r.Id));
     expect([ids.length, ids[0]]).toEqual([3, 100001]);
     expect([...ids].sort()).toEqual(ids);
     await behind('BEHIND-1 ');
@@ -111,7 +113,7 @@ describe('the generated server on SQLite: default and override reads', () => {
     const record = { ...seedRecord(model, 0), Id: '100001', SerialNumber: 'IMPORTED-1' };
     expect(await importRecords(store, model, JSON.stringify([record]))).toEqual({ ok: true, imported: 1 });
     const after = await read('default');
-    expect((JSON.parse(after) as Row[])[0]!['SerialNumber']).toBe('IMPORTED-1');
+    expect((JSON.parse(after) as Row[])[0]!.SerialNumber).toBe('IMPORTED-1');
     expect(after).toBe(await read('uncached'));
   });
 
@@ -133,7 +135,7 @@ describe('the generated server on SQLite: default and override reads', () => {
   it('an override that changes the records sees its change; the cache keeps the stored bytes', async () => {
     const plain = await read('uncached');
     const changed = JSON.parse(await read('changing')) as Row[];
-    expect(changed.map((r) => r['SerialNumber'])).toEqual((JSON.parse(plain) as Row[]).map((r) => `changed ${String(r['SerialNumber'])}`));
+    expect(changed.map((r) => r.SerialNumber)).toEqual((JSON.parse(plain) as Row[]).map((r) => `changed ${String(r.SerialNumber)}`));
     // Projected by the skeleton: $select applies to the records the override returned.
     expect(await read('changing', `${PAGE}&$select=Id,SerialNumber`)).toMatch(/^\[\{"Id":"100001","SerialNumber":"changed [^"]*"\},/);
     expect(await read('changing')).toBe(JSON.stringify(changed)); // again, from the cache underneath
@@ -147,7 +149,7 @@ describe('the generated server on SQLite: default and override reads', () => {
   });
 
   it('the parsed options are frozen: an override cannot change them for the next request', async () => {
-    const res = await apps['mutating']!.inject({ url: PAGE, headers });
+    const res = await apps.mutating!.inject({ url: PAGE, headers });
     expect([res.statusCode, res.json()]).toEqual([500, 'Internal server error']);
     expect(JSON.parse(await read('passThrough'))).toHaveLength(3);
   });
@@ -189,7 +191,7 @@ describe.skipIf(!postgresAvailable())('two generated servers on one PostgreSQL',
     const record = { ...seedRecord(model, 0), Id: '100001', SerialNumber: 'IMPORTED-ON-B' };
     expect(await importRecords(stores[1]!, model, JSON.stringify([record]))).toEqual({ ok: true, imported: 1 });
     const after = await get(a);
-    expect((JSON.parse(after) as Row[])[0]!['SerialNumber']).toBe('IMPORTED-ON-B');
+    expect((JSON.parse(after) as Row[])[0]!.SerialNumber).toBe('IMPORTED-ON-B');
     expect(after).not.toContain('Behind');
     expect(await get(b)).toBe(after);
   });

@@ -23,7 +23,10 @@ function decoderView(typeName: string, fields: readonly Field[]): DecoderView {
 
 function resourceDecoder(r: Resource, fields: () => readonly Field[], fieldSet: string): { view: DecoderView; targets: string[] } {
   let bySet = ownDecoders.get(stableIdentity(r));
-  if (!bySet) ownDecoders.set(stableIdentity(r), (bySet = new Map()));
+  if (!bySet) {
+    bySet = new Map();
+    ownDecoders.set(stableIdentity(r), bySet);
+  }
   let entry = bySet.get(fieldSet);
   if (!entry) {
     const own = fields();

@@ -1,6 +1,7 @@
 /** `@service-api/client`: a typed fetch-based client of the service, as of a service version. */
-import { packageNameOf, packageRangeOf, type GeneratedFile, type Generator, type TemplateEngine } from '@specgen/generate-core';
-import { renderFile } from '@specgen/generate-openapi';
+import {
+  TYPESCRIPT_RANGE, packageNameOf, packageRangeOf, renderFile, type GeneratedFile, type Generator, type TemplateEngine,
+} from '@specgen/generate-core';
 import { buildClientModel, type EndpointView } from './model.ts';
 
 export { buildClientModel, type ClientModel, type EndpointView, type ResourceView, type CommandView, type DecoderView } from './model.ts';
@@ -54,6 +55,7 @@ export const generator: Generator = {
       validatorsPackage: packageNameOf(options, 'validators'),
       validatorsRange: packageRangeOf(options, 'validators'),
       specFile: options.specFile,
+      typescriptVersion: TYPESCRIPT_RANGE,
       example: first ? { accessor: first.accessor, second: first.fields.find((f) => f !== 'Id' && !first.expandable.includes(f)) ?? null } : null,
     };
     const { resources, decoders, ...rest } = data;

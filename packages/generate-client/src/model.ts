@@ -4,7 +4,7 @@
  * and every path from the route table of @specgen/contract, which the OpenAPI document and the
  * server use too.
  */
-import { fieldsAt, type Endpoint, type Field, type Resource, type Spec, stableIdentity } from '@specgen/ir';
+import { fieldsAt, type Endpoint, type Resource, type Spec, stableIdentity } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { addDecoder } from './decoders.ts';
 import { SESSION_HEADER, effectiveVersion, endpointsAt, isRelation, readResourcesAt, routes, withinPrefix, type RouteContract } from '@specgen/contract';

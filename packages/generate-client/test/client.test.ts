@@ -73,9 +73,9 @@ afterAll(() => ws?.dispose());
 
 describe('generated client (real spec, newest version)', () => {
   it('compiles with tsc to JavaScript and declarations without errors (client and openapi)', async () => {
-    expect(built['client']!.output).toBe('');
-    expect(built['client']!.status).toBe(0);
-    expect(built['openapi']!.output).toBe('');
+    expect(built.client!.output).toBe('');
+    expect(built.client!.status).toBe(0);
+    expect(built.openapi!.output).toBe('');
     const openapi = await import(pathToFileURL(join(ws.dir, 'openapi/dist/index.js')).href);
     expect(openapi.default.openapi).toBe('3.1.0');
     expect(openapi.operations.listProductRecords.method).toBe('GET');
@@ -138,9 +138,9 @@ describe('generated client (real spec, newest version)', () => {
     const url = await c.oidcInitiate({ redirectUrl: 'http://127.0.0.1:8001/' }, { ForceRelogin: false });
     expect(url).toBe('https://idp.example/authorize?state=abc');
     expect(calls[0]!.url.searchParams.get('redirectUrl')).toBe('http://127.0.0.1:8001/');
-    expect(calls[0]!.headers['Accept']).toBe('text/plain');
+    expect(calls[0]!.headers.Accept).toBe('text/plain');
     await c.oidcCallback({ code: 'c1', state: 'abc' });
-    expect(calls[1]!.headers['Cookie']).toBe('oidc_flow=f1');
+    expect(calls[1]!.headers.Cookie).toBe('oidc_flow=f1');
     expect(Object.fromEntries(calls[1]!.url.searchParams)).toEqual({ code: 'c1', state: 'abc' });
     expect(c.sessionId).toBe('s-oidc');
   });

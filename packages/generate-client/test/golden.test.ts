@@ -23,7 +23,7 @@ describe('golden files of @service-api/client (fixture IR)', () => {
   it.each(cases)('%s', (name, version) => {
     const files = generator.generate({ spec: fixtureSpec(), templates: createTemplateEngine(), options: { serviceVersion: version, specFile: 'spec/fixture.md', packageVersion: '1.2.3' } });
     const dir = join(GOLDEN, name);
-    if (process.env['RECORD']) {
+    if (process.env.RECORD) {
       rmSync(dir, { recursive: true, force: true });
       for (const f of files) {
         mkdirSync(dirname(join(dir, f.path)), { recursive: true });

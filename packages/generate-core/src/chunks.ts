@@ -17,7 +17,8 @@ export function chunkedFile(path: string, chunks: readonly string[]): GeneratedF
     path,
     chunks,
     get contents() {
-      return (joined ??= chunks.join(''));
+      joined ??= chunks.join('');
+      return joined;
     },
   };
 }

@@ -9,6 +9,9 @@ import type { GenerateOptions } from './generator.ts';
 
 export const DEFAULT_PACKAGE_SCOPE = '@service-api';
 
+/** TypeScript range of every generated package.json (their `build` script runs tsc): templates print `{{typescriptRange}}`. */
+export const TYPESCRIPT_RANGE = '~6.0.0';
+
 /** `@service-api/<target>` unless the options name that target's package. */
 export function packageNameOf(options: Pick<GenerateOptions, 'packageNames'>, target: string): string {
   return options.packageNames?.[target] ?? `${DEFAULT_PACKAGE_SCOPE}/${target}`;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chunkedFile, chunksOf, endsNormalized, normalize, sameContents, writeGenerated } from '../src/index.ts';
 
 /** The rule normalize implements: LF line ends, no trailing whitespace, one final newline. */
-const rule = (text: string) => text.replace(/\r\n?/g, '\n').trimEnd() + '\n';
+const rule = (text: string) => `${text.replace(/\r\n?/g, '\n').trimEnd()}\n`;
 
 describe('normalize', () => {
   it.each([

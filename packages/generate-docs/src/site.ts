@@ -4,9 +4,8 @@
  * home; the changes page and its Atom feed; the stylesheet and the script. Pure: the same spec
  * and options give the same files, byte for byte; nothing is written here (see write.ts).
  */
-import { buildDocument } from '@specgen/contract';
+import { buildDocument, toJson } from '@specgen/contract';
 import { normalize, type GeneratedFile } from '@specgen/generate-core';
-import { toJson } from '@specgen/generate-openapi';
 import { availableAt, type Resource, type Spec } from '@specgen/ir';
 import { SITE_SCRIPT } from './assets/site-script.ts';
 import { SITE_STYLE } from './assets/site-style.ts';

@@ -41,7 +41,10 @@ function nestedJson(value: unknown, depth: number): string {
 function entryText(value: object, indent: string, scalars: Map<string, string>): EntryText {
   const frozen = Object.isFrozen(value);
   let texts = memo.get(indent.length);
-  if (!texts) memo.set(indent.length, (texts = new WeakMap()));
+  if (!texts) {
+    texts = new WeakMap();
+    memo.set(indent.length, texts);
+  }
   let text = frozen ? texts.get(value) : undefined;
   if (text === undefined) {
     const sorted = canonical(value);
@@ -139,11 +142,11 @@ export function documentChunks(document: Record<string, unknown>, yamlHeader: st
     }
     return out;
   };
-  const components = document['components'] as Record<string, unknown> | undefined;
+  const components = document.components as Record<string, unknown> | undefined;
   const skeleton = {
     ...document,
-    paths: slotted(document['paths'], '    '),
-    ...(components ? { components: { ...components, schemas: slotted(components['schemas'], '      ') } } : {}),
+    paths: slotted(document.paths, '    '),
+    ...(components ? { components: { ...components, schemas: slotted(components.schemas, '      ') } } : {}),
   };
   const frame = skeletonTexts(skeleton);
   const json = assemble('', frame.json, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');

@@ -3,15 +3,15 @@
  * The document is built by @specgen/contract (the wire contract the server reads too); this
  * generator serializes it deterministically and writes the package files.
  */
-import { GENERATED_MARKER, chunkedFile, endsNormalized, generatedHeader, normalize, packageNameOf, type GeneratedFile, type Generator } from '@specgen/generate-core';
+import {
+  GENERATED_MARKER, TYPESCRIPT_RANGE, chunkedFile, endsNormalized, generatedHeader, normalize, packageNameOf, renderFile, type GeneratedFile, type Generator,
+} from '@specgen/generate-core';
 import { buildDocument, effectiveVersion, type JsonSchema } from '@specgen/contract';
 import { documentChunks } from './document-text.ts';
-import { renderFile } from './package-files.ts';
 
 /** The document itself is built by @specgen/contract; this package writes it as files. */
 export { buildDocument, effectiveVersion, DECISIONS, decision, type JsonSchema } from '@specgen/contract';
 export { toJson, toYaml, canonical } from './serialize.ts';
-export { renderFile, withHeader, headerText } from './package-files.ts';
 
 const TARGET = 'openapi';
 
@@ -23,7 +23,7 @@ interface Operation {
 
 function operationsOf(document: Record<string, unknown>): Operation[] {
   const ops: Operation[] = [];
-  const paths = document['paths'] as Record<string, Record<string, { operationId: string }>>;
+  const paths = document.paths as Record<string, Record<string, { operationId: string }>>;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) ops.push({ id: op.operationId, method: method.toUpperCase(), path });
   }
@@ -38,7 +38,7 @@ export const generator: Generator = {
     // the same object buildDocument gives with `generatedBy`.
     const build = () => buildDocument(spec, { serviceVersion: options.serviceVersion });
     const base = shared ? shared.get(`openapi-document@${effectiveVersion(spec, options.serviceVersion)}`, build) : build();
-    const document: JsonSchema = { ...base, info: { ...(base['info'] as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` } };
+    const document: JsonSchema = { ...base, info: { ...(base.info as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` } };
     const operations = operationsOf(document);
     const texts = documentChunks(document, generatedHeader(options.specFile, '#'));
     const data = {
@@ -46,10 +46,11 @@ export const generator: Generator = {
       packageVersion: options.packageVersion,
       specFile: options.specFile,
       serviceVersion: effectiveVersion(spec, options.serviceVersion) ?? '0',
-      openapiVersion: document['openapi'],
+      openapiVersion: document.openapi,
       title: spec.title,
       operations,
       firstOperation: operations[0]?.id ?? 'length',
+      typescriptVersion: TYPESCRIPT_RANGE,
     };
     const render = (template: string, path: string) => renderFile(templates, TARGET, template, path, options.specFile, data);
     const file = (path: string, contents: string): GeneratedFile => ({ path: `${TARGET}/${path}`, contents: normalize(contents) });

@@ -9,6 +9,7 @@
 /** Plain scalars that a YAML parser would read as something other than the same string. */
 const RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~|[-+]?(?:\.inf|\.nan)|)$/i;
 /** Starts with a letter or one of `_ / $ (` (never a YAML indicator), no control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class lists the control characters a plain scalar must not hold
 const PLAIN = /^[A-Za-z_/$(][^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]*$/;
 
 function scalarText(value: string): string {
@@ -80,7 +81,7 @@ function write(value: unknown, indent: string, first: string, out: string[], cac
 export function yamlOf(value: Record<string, unknown>, cache: Map<string, string> = new Map()): string {
   const out: string[] = [];
   write(value, '', '', out, cache);
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 /** The block of an object or array nested under a key, each line at `indent`, no final newline. */

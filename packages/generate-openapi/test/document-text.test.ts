@@ -22,7 +22,7 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
   it('re-serializes an edited schema and keeps the rest', () => {
     const document = buildDocument(spec, { serviceVersion: null });
     documentTexts(document, '# header\n');
-    const components = document['components'] as { schemas: Record<string, Record<string, unknown>> };
+    const components = document.components as { schemas: Record<string, Record<string, unknown>> };
     const [name, schema] = Object.entries(components.schemas)[0]!;
     const edited = { ...document, components: { ...components, schemas: { ...components.schemas, [name]: { ...schema, description: 'edited: "yes"' } } } };
     const texts = documentTexts(edited, '# header\n');
@@ -33,8 +33,8 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
   it('serializes again only the entries that are new objects or not frozen (an edit in a shared spec)', () => {
     const own = structuredClone(spec);
     const entries = (d: Record<string, unknown>) => [
-      ...Object.values(d['paths'] as Record<string, object>),
-      ...Object.values((d['components'] as { schemas: Record<string, object> }).schemas),
+      ...Object.values(d.paths as Record<string, object>),
+      ...Object.values((d.components as { schemas: Record<string, object> }).schemas),
     ].filter((v) => Object.keys(v).length > 0);
     const first = buildDocument(own, { serviceVersion: null });
     documentTexts(first, '# header\n');

@@ -14,7 +14,9 @@
 import { createRequire } from 'node:module';
 import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
-import { chunkedFile, generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
+import {
+  chunkedFile, GENERATED_MARKER, headerText, packageNameOf, packageRangeOf, TYPESCRIPT_RANGE, withHeader,
+} from '@specgen/generate-core';
 import { componentClosure } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
@@ -37,14 +39,9 @@ export const generator: Generator = {
   generate: generateServer,
 };
 
-function marker(specFile: string): string {
-  return generatedHeader(specFile).replace(/^\/\/ /, '').trim();
-}
-
 export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
   const version = options.serviceVersion ?? spec.newestVersion;
-  const header = generatedHeader(options.specFile);
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
   const routes = contractRoutes(spec, version);
   const payloads = signInSchemas(spec) as unknown as Record<string, JsonSchema>;
@@ -53,7 +50,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   // Shared with the openapi target of the same run (one document per run and version).
   const build = () => buildDocument(spec, { serviceVersion: version });
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
-  const allComponents = ((document['components'] as JsonSchema | undefined)?.['schemas'] ?? {}) as Record<string, JsonSchema>;
+  const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
   const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
   const componentSchemas = componentClosure(allComponents, referencedComponents(routes));
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
@@ -71,7 +68,9 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     title: spec.title,
     serviceVersion: version,
     specFile: options.specFile,
-    header: marker(options.specFile),
+    // for overrides that still print `"//": {{json header}}` (withHeader sets the field either way)
+    header: headerText(options.specFile),
+    typescriptVersion: TYPESCRIPT_RANGE,
     modules,
     routes: modules.flatMap((m) => m.routes),
     groups,
@@ -79,7 +78,10 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     schemaRows,
     sharedSchemas,
   };
-  const ts = (path: string, template: string, extra: object = {}) => ({ path: `${TARGET}/${path}`, contents: normalize(header + render(template, { ...data, ...extra })) });
+  const ts = (path: string, template: string, extra: object = {}) => ({
+    path: `${TARGET}/${path}`,
+    contents: withHeader(path, options.specFile, render(template, { ...data, ...extra })),
+  });
   // schemas.ts (8 MB on the large spec) is checked as its template rendered with a sample of the
   // rows and constants: the literals are valid expressions by construction (shared-literals.ts),
   // so only the template can break the file, and the sample parses exactly when the file does.
@@ -87,14 +89,13 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const schemasFile: GeneratedFile = Object.assign(schemasTs(components, (extra) => ts('src/schemas.ts', 'schemas.ts', extra)), {
     syntaxProxy: ts('src/schemas.ts', 'schemas.ts', schemasSample(schemaRows, shared)).contents,
   });
-  const packageJson = JSON.parse(render('package.json', data)) as object;
   return [
-    { path: `${TARGET}/package.json`, contents: normalize(JSON.stringify(packageJson, null, 2)) },
+    ts('package.json', 'package.json'),
     ts('tsconfig.json', 'tsconfig.json'),
-    { path: `${TARGET}/README.md`, contents: normalize(`<!-- ${marker(options.specFile)} -->\n\n${render('README.md', data)}`) },
+    ts('README.md', 'README.md'),
     // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
     // Its fragments are the memo's element lines: watch mode patches what an edit changed.
-    chunkedFile(`${TARGET}/ir.json`, irJsonChunks(marker(options.specFile), spec)),
+    chunkedFile(`${TARGET}/ir.json`, irJsonChunks(headerText(options.specFile), spec)),
     ts('scripts/bundle.mjs', 'bundle.mjs'),
     ts('src/main.ts', 'main.ts'),
     ts('src/service.ts', 'service.ts'),

@@ -26,7 +26,7 @@ export function handlerGroups(spec: Spec, routes: readonly RouteContract[], vers
       .filter((r) => r.kind === g.kind)
       .map((r) => {
         const body = bodyType(spec, r, payloads);
-        body.imports.forEach((i) => imports.add(i));
+        for (const i of body.imports) imports.add(i);
         return { name: r.operationId, type: `SignInHandler<${body.type}, ${queryType(r)}>`, method: r.method, path: r.path };
       });
     if (members.length > 0) groups.push({ name: g.name, doc: g.doc, resourceType: null, interfaceName: g.interfaceName, members });

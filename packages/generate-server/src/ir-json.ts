@@ -30,7 +30,10 @@ const SHAPES_PER_LENGTH = 64;
 function sortedKeys(value: object): string[] {
   const keys = Object.keys(value);
   let shapes = shapesByLength.get(keys.length);
-  if (shapes === undefined) shapesByLength.set(keys.length, (shapes = []));
+  if (shapes === undefined) {
+    shapes = [];
+    shapesByLength.set(keys.length, shapes);
+  }
   for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape.sorted;
   const sorted = [...keys].sort();
   if (shapes.length < SHAPES_PER_LENGTH) shapes.push({ keys, sorted });
@@ -51,7 +54,8 @@ function elementLine(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   let line = lines.get(value);
   if (line === undefined) {
-    lines.set(value, (line = JSON.stringify(sortKeys(value))));
+    line = JSON.stringify(sortKeys(value));
+    lines.set(value, line);
     irJsonStats.made++;
   } else irJsonStats.kept++;
   return line;

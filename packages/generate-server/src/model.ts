@@ -119,14 +119,14 @@ export function routeModules(spec: Spec, routes: readonly RouteContract[]): Rout
 
 /** A flat object type from a request payload schema: `{ MfaToken: string; Code: number }`. */
 function payloadType(schema: JsonSchema): string {
-  const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((schema['required'] ?? []) as string[]);
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
   const tsType = (p: JsonSchema) => {
-    const types = ([] as unknown[]).concat(p['type'] ?? 'unknown');
+    const types = ([] as unknown[]).concat(p.type ?? 'unknown');
     return types.map((t) => (t === 'integer' ? 'number' : t === 'null' ? 'null' : typeof t === 'string' ? t : 'unknown')).join(' | ');
   };
   const members = Object.entries(properties).map(([name, p]) => `${name}${required.has(name) ? '' : '?'}: ${tsType(p)}`);
-  if (schema['additionalProperties'] !== false) members.push('[property: string]: unknown');
+  if (schema.additionalProperties !== false) members.push('[property: string]: unknown');
   return members.length === 0 ? 'Record<string, never>' : `{ ${members.join('; ')} }`;
 }
 

@@ -19,7 +19,10 @@ const routeSchemaMemo = new WeakMap<RouteContract, RouteSchemaSet>();
 export function schemasOfRoute(route: RouteContract, payloads: Record<string, JsonSchema>): RouteSchemaSet {
   if (route.body?.payload) return routeSchemas(route, payloads);
   let set = routeSchemaMemo.get(route);
-  if (set === undefined) routeSchemaMemo.set(route, (set = deepFreeze(routeSchemas(route, payloads))));
+  if (set === undefined) {
+    set = deepFreeze(routeSchemas(route, payloads));
+    routeSchemaMemo.set(route, set);
+  }
   return set;
 }
 

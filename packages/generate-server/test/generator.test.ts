@@ -133,7 +133,7 @@ describe('generate-server', () => {
     expect(declared.length).toBeGreaterThan(0);
     for (const name of declared) expect(text.match(new RegExp(`\\b${name}\\b(?! =)`, 'g'))!.length, name).toBeGreaterThan(1);
     // Routes with the same 400 message schema share one object.
-    expect(module.schemas['listProductRecords']!.response['400']).toBe(module.schemas['getProductRecord']!.response['400']);
+    expect(module.schemas.listProductRecords!.response['400']).toBe(module.schemas.getProductRecord!.response['400']);
     // The same input gives the same text.
     expect(file(run(null), 'server/src/schemas.ts')).toBe(text);
   });

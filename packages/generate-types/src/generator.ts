@@ -1,9 +1,8 @@
 /** IR -> `@service-api/types`: one module per resource, the sign-in structures, references, helpers. */
-import { packageNameOf, type GenerateContext, type GeneratedFile, type Generator } from '@specgen/generate-core';
-import { posix } from 'node:path';
-import { buildTypesModel, type RecordView, type TypesModel } from './model.ts';
-import { renderOnce, renderWhenChanged } from './memo.ts';
-import { TYPESCRIPT_RANGE, file, packageHeaderText, withHeader, withMarkdownHeader } from './package-files.ts';
+import {
+  TYPESCRIPT_RANGE, buildTypesModel, file, headerText, importPath, modelDeps, packageNameOf, renderOnce, renderWhenChanged, withHeader,
+  type GenerateContext, type GeneratedFile, type Generator, type RecordView, type TypesModel,
+} from '@specgen/generate-core';
 
 export const TARGET = 'types';
 export const PACKAGE_NAME = '@service-api/types';
@@ -20,16 +19,16 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
   const model = buildTypesModel(spec, options.serviceVersion, options.specFile);
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
-  const ts = (path: string, name: string, data: object) => file(`${TARGET}/src/${path}`, withHeader(options.specFile, render(name, data)));
+  const ts = (path: string, name: string, data: object) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, render(name, data)));
   // Files of the whole model are rendered again only when a view, or another input, changed.
   const deps = modelDeps(model);
   const whole = (path: string, make: () => GeneratedFile) => file(`${TARGET}/${path}`, renderWhenChanged(templates, `${TARGET}/${path}`, deps, () => make().contents));
   const packageName = packageNameOf(options, TARGET);
   return [
-    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion, packageName)),
-    file(`${TARGET}/tsconfig.json`, withHeader(options.specFile, render('tsconfig.json', {}))),
+    file(`${TARGET}/package.json`, withHeader('package.json', options.specFile, packageJson(render, model, options.packageVersion, packageName))),
+    file(`${TARGET}/tsconfig.json`, withHeader('tsconfig.json', options.specFile, render('tsconfig.json', {}))),
     file(`${TARGET}/README.md`, renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
-      withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageName))))),
+      withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))))),
     whole('src/index.ts', () => ts('index.ts', 'index.ts', model)),
     whole('src/versions.ts', () => ts('versions.ts', 'versions.ts', model)),
     ts('bitmask.ts', 'bitmask.ts', {}),
@@ -37,7 +36,7 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
     whole('src/sign-in.ts', () => ts('sign-in.ts', 'sign-in.ts', { structures: model.structures, imports: importsFrom('sign-in', mergeImports(model.structures, 'sign-in')) })),
     ...model.resources.map((record) =>
       file(`${TARGET}/src/${record.module}.ts`, renderOnce(record, templates, options.specFile, () =>
-        withHeader(options.specFile, render('resource.ts', {
+        withHeader(`src/${record.module}.ts`, options.specFile, render('resource.ts', {
           record,
           imports: importsFrom(record.module, record.imports),
           hasBitmask: record.enums.some((e) => e.bitmask),
@@ -49,26 +48,15 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
   ].sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/**
- * Everything a file of the whole model reads, for renderWhenChanged: the view objects (memoized per
- * IR entry, model.ts) and the other values of the model.
- */
-export function modelDeps(model: TypesModel): unknown[] {
-  return [
-    model.title, model.specFile, model.serviceVersion, model.newestVersion, model.versions.join('\n'), JSON.stringify(model.references),
-    model.resources.length, ...model.resources, model.structures.length, ...model.structures,
-  ];
-}
-
 function packageJson(render: (name: string, data: object) => string, model: TypesModel, packageVersion: string, packageName: string): string {
-  const text = render('package.json', {
-    header: packageHeaderText(model.specFile),
+  return render('package.json', {
+    // for overrides that still print `"//": {{json header}}` (withHeader sets the field either way)
+    header: headerText(model.specFile),
     packageName,
     packageVersion,
     title: model.title,
     typescriptVersion: TYPESCRIPT_RANGE,
   });
-  return JSON.stringify(JSON.parse(text), null, 2) + '\n';
 }
 
 function readmeData(model: TypesModel, packageName: string): object {
@@ -87,17 +75,11 @@ function mergeImports(records: RecordView[], own: string): RecordView['imports']
     for (const i of r.imports) {
       if (i.module === own) continue;
       const names = byModule.get(i.module) ?? new Set<string>();
-      i.names.forEach((n) => names.add(n));
+      for (const n of i.names) names.add(n);
       byModule.set(i.module, names);
     }
   }
   return [...byModule].sort(([a], [b]) => a.localeCompare(b)).map(([module, names]) => ({ module, names: [...names].sort() }));
-}
-
-/** `import ... from '<path>'` text between two modules of the package (NodeNext wants `.js`). */
-export function importPath(fromModule: string, toModule: string): string {
-  const rel = posix.relative(posix.dirname(fromModule), toModule);
-  return `${rel.startsWith('.') ? rel : `./${rel}`}.js`;
 }
 
 function importsFrom(fromModule: string, imports: RecordView['imports']): { from: string; names: string[] }[] {

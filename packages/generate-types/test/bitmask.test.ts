@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 describe('bitmask helpers', () => {
-  const flags = () => types['WidgetBlockContextFlags'];
+  const flags = () => types.WidgetBlockContextFlags;
 
   it('lists the flags that occupy a bit, in bit order (None is not a flag)', () => {
     expect(flags().names).toEqual(['Withdrawal', 'Clearance', 'Delivery']);
@@ -49,19 +49,19 @@ describe('bitmask helpers', () => {
 
 describe('enumerations and versions at run time', () => {
   it('keeps the spec spelling', () => {
-    expect(types['WidgetStatus']).toEqual({ NotInitialized: 0, Registrered: 1, Historical: 9 });
+    expect(types.WidgetStatus).toEqual({ NotInitialized: 0, Registrered: 1, Historical: 9 });
   });
 
   it('compares versions numerically', () => {
-    expect(types['compareVersions']('2.9', '2.18')).toBe(-1);
-    expect(types['compareVersions']('24.1', '24.1.0')).toBe(0);
-    expect(types['availableAt']('2.18', '2.9')).toBe(false);
-    expect(types['availableAt'](null, '2.9')).toBe(true);
-    expect(() => types['compareVersions']('x', '1')).toThrow(/malformed service version/);
-    expect(types['serviceVersions']).toEqual(['2.9', '2.18', '2.45', '22.6', '24.1']);
+    expect(types.compareVersions('2.9', '2.18')).toBe(-1);
+    expect(types.compareVersions('24.1', '24.1.0')).toBe(0);
+    expect(types.availableAt('2.18', '2.9')).toBe(false);
+    expect(types.availableAt(null, '2.9')).toBe(true);
+    expect(() => types.compareVersions('x', '1')).toThrow(/malformed service version/);
+    expect(types.serviceVersions).toEqual(['2.9', '2.18', '2.45', '22.6', '24.1']);
   });
 
   it('exports since maps that agree with the IR', () => {
-    expect(types['WidgetSince']).toMatchObject({ Id: null, Price: '2.9', ValidFrom: '2.18', LeadTime: '24.1' });
+    expect(types.WidgetSince).toMatchObject({ Id: null, Price: '2.9', ValidFrom: '2.18', LeadTime: '24.1' });
   });
 });

@@ -13,7 +13,7 @@ export interface GoldenResult {
   stale: string[];
 }
 
-export const RECORDING = process.env['RECORD'] === '1' || process.env['RECORD'] === 'true';
+export const RECORDING = process.env.RECORD === '1' || process.env.RECORD === 'true';
 
 export function compareGolden(goldenDir: string, files: readonly GeneratedFile[]): GoldenResult {
   const result: GoldenResult = { missing: [], differing: [], stale: [] };

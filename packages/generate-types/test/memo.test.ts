@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTemplateEngine } from '@specgen/generate-core';
 import type { Field } from '@specgen/ir';
-import { resourceKey } from '../src/memo.ts';
+import { resourceKey } from '@specgen/generate-core';
 import { generateTypes } from '../src/index.ts';
 import { fixtureSpec } from './fixture.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { field, resource, spec, typeExpr } from '@specgen/ir';
-import { buildTypesModel, fieldDoc, tsType } from '../src/index.ts';
+import { buildTypesModel, fieldDoc, tsType } from '@specgen/generate-core';
 import { fixtureSpec } from './fixture.ts';
 
 describe('tsType', () => {

@@ -1,6 +1,8 @@
 /** IR -> `@service-api/validators`: zod 4 schemas, scalar rules, lossless JSON, version-gated factory. */
-import { packageNameOf, type GenerateContext, type GeneratedFile, type Generator } from '@specgen/generate-core';
-import { TYPESCRIPT_RANGE, file, importPath, modelDeps, renderOnce, renderWhenChanged, packageHeaderText, withHeader, withMarkdownHeader } from '@specgen/generate-types';
+import {
+  TYPESCRIPT_RANGE, file, headerText, importPath, modelDeps, packageNameOf, renderOnce, renderWhenChanged, withHeader,
+  type GenerateContext, type GeneratedFile, type Generator,
+} from '@specgen/generate-core';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -24,7 +26,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
   const model = buildValidatorsModel(spec, options.serviceVersion, options.specFile);
   const render = (name: string, data: object, target = TARGET) => templates.render(target, name, data);
-  const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(options.specFile, text));
+  const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, text));
   const schemaObject = (view: SchemaView) => render('schema-object', view).trimEnd();
   const types = model.types;
   // Files of the whole model are rendered again only when a view, or another input, changed.
@@ -32,23 +34,23 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const whole = (path: string, make: () => string) => file(`${TARGET}/${path}`, renderWhenChanged(templates, `${TARGET}/${path}`, deps, make));
   const packageName = packageNameOf(options, TARGET);
   return [
-    file(`${TARGET}/package.json`, packageJson(render, model, options.packageVersion, packageName)),
-    file(`${TARGET}/tsconfig.json`, withHeader(options.specFile, render('tsconfig.json', {}))),
+    file(`${TARGET}/package.json`, withHeader('package.json', options.specFile, packageJson(render, model, options.packageVersion, packageName))),
+    file(`${TARGET}/tsconfig.json`, withHeader('tsconfig.json', options.specFile, render('tsconfig.json', {}))),
     file(`${TARGET}/README.md`, renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
-      withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageName))))),
-    whole('src/index.ts', () => withHeader(options.specFile, render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures }))),
-    whole('src/versions.ts', () => withHeader(options.specFile, render('versions.ts', types, 'types'))),
+      withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))))),
+    whole('src/index.ts', () => withHeader('src/index.ts', options.specFile, render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures }))),
+    whole('src/versions.ts', () => withHeader('src/versions.ts', options.specFile, render('versions.ts', types, 'types'))),
     ts('scalars.ts', render('scalars.ts', {})),
     ts('json.ts', render('json.ts', {})),
     ts('errors.ts', render('errors.ts', {})),
-    whole('src/references.ts', () => withHeader(options.specFile, render('references.ts', model))),
-    whole('src/sign-in.ts', () => withHeader(options.specFile, render('sign-in.ts', {
+    whole('src/references.ts', () => withHeader('src/references.ts', options.specFile, render('references.ts', model))),
+    whole('src/sign-in.ts', () => withHeader('src/sign-in.ts', options.specFile, render('sign-in.ts', {
       schemaObjects: model.structures.map(schemaObject),
       refs: refsFrom('sign-in', model.structures.flatMap((s) => s.refs)),
     }))),
     ...model.resources.map((view) =>
       file(`${TARGET}/src/${view.module}.ts`, renderOnce(view, templates, options.specFile, () =>
-        withHeader(options.specFile, render('resource.ts', {
+        withHeader(`src/${view.module}.ts`, options.specFile, render('resource.ts', {
           record: view,
           schemaObject: schemaObject(view),
           scalarsModule: importPath(view.module, 'scalars'),
@@ -65,7 +67,7 @@ function refsFrom(own: string, refs: SchemaView['refs']): { from: string; names:
   for (const r of refs) {
     if (r.module === own) continue;
     const names = byModule.get(r.module) ?? new Set<string>();
-    r.names.forEach((n) => names.add(n));
+    for (const n of r.names) names.add(n);
     byModule.set(r.module, names);
   }
   return [...byModule]
@@ -74,8 +76,9 @@ function refsFrom(own: string, refs: SchemaView['refs']): { from: string; names:
 }
 
 function packageJson(render: (name: string, data: object) => string, model: ValidatorsModel, packageVersion: string, packageName: string): string {
-  const text = render('package.json', {
-    header: packageHeaderText(model.types.specFile),
+  return render('package.json', {
+    // for overrides that still print `"//": {{json header}}` (withHeader sets the field either way)
+    header: headerText(model.types.specFile),
     packageName,
     packageVersion,
     title: model.types.title,
@@ -83,7 +86,6 @@ function packageJson(render: (name: string, data: object) => string, model: Vali
     losslessJsonVersion: LOSSLESS_JSON_RANGE,
     typescriptVersion: TYPESCRIPT_RANGE,
   });
-  return JSON.stringify(JSON.parse(text), null, 2) + '\n';
 }
 
 function readmeData(model: ValidatorsModel, packageName: string): object {

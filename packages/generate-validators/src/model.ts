@@ -1,6 +1,6 @@
 /** IR -> the view model of the validator templates: one zod object schema per resource and structure. */
 import { type Field, type Spec, fieldsAt, resourcesAt } from '@specgen/ir';
-import { buildTypesModel, propertyKey, type RecordView, type TypesModel } from '@specgen/generate-types';
+import { buildTypesModel, propertyKey, type RecordView, type TypesModel } from '@specgen/generate-core';
 import { naming } from '@specgen/naming';
 import { zodExpr } from './zod-expr.ts';
 
@@ -48,14 +48,17 @@ export function buildValidatorsModel(spec: Spec, serviceVersion: string | null, 
 }
 
 /**
- * Resource and structure views are memoized by generate-types (per IR object, in the same build
+ * Resource and structure views are memoized by the records model of generate-core (per IR object, in the same build
  * context: names and service version); a view that survived keeps its schema view too.
  */
 const schemaViews = new WeakMap<RecordView, SchemaView>();
 
 function cachedSchemaView(spec: Spec, record: RecordView, fields: () => Field[]): SchemaView {
   let view = schemaViews.get(record);
-  if (!view) schemaViews.set(record, (view = schemaView(spec, record, fields())));
+  if (!view) {
+    view = schemaView(spec, record, fields());
+    schemaViews.set(record, view);
+  }
   return view;
 }
 

@@ -1,6 +1,6 @@
 /** The zod expression of one field, built from the scalar helpers of the generated `scalars.ts`. */
 import type { Field, Spec } from '@specgen/ir';
-import { isNullable, refTypeName, scalarOf, specNames } from '@specgen/generate-types';
+import { isNullable, refTypeName, scalarOf, specNames } from '@specgen/generate-core';
 import { naming } from '@specgen/naming';
 
 const SCALAR_EXPR = {

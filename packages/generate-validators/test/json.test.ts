@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 60_000);
 
 /** The reference: the lossless parser on every text, with the package's own number rule. */
-const lossless = (text: string): unknown => parse(text, null, v['parseNumber']);
+const lossless = (text: string): unknown => parse(text, null, v.parseNumber);
 
 const digits = (min: number, max: number) =>
   fc.tuple(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min - 1, maxLength: max - 1 })).map(([d, ds]) => `${d}${ds.join('')}`);
@@ -71,7 +71,7 @@ describe('parseJson: JSON.parse fast path and lossless path agree', () => {
         const expected = lossless(text);
         if (holdsBigint(expected)) withBigint++;
         else without++;
-        expect(v['parseJson'](text)).toEqual(expected);
+        expect(v.parseJson(text)).toEqual(expected);
       }),
       { numRuns: 2000 },
     );
@@ -90,8 +90,8 @@ describe('parseJson: JSON.parse fast path and lossless path agree', () => {
         } catch (error) {
           reference = error;
         }
-        if (reference === null) expect(v['parseJson'](bad)).toEqual(lossless(bad));
-        else expect(() => v['parseJson'](bad)).toThrow(SyntaxError);
+        if (reference === null) expect(v.parseJson(bad)).toEqual(lossless(bad));
+        else expect(() => v.parseJson(bad)).toThrow(SyntaxError);
       }),
       { numRuns: 1000 },
     );
@@ -104,42 +104,42 @@ describe('parseJson: JSON.parse fast path and lossless path agree', () => {
     ['9007199254740993', 9007199254740993n],
     ['{"Id": "380497447683684471", "n": 1234567890123456}', { Id: '380497447683684471', n: 1234567890123456 }],
     ['["\\"380497447683684471", 1e300]', ['"380497447683684471', 1e300]],
-    ['[12345678901234567.5, 1E+21, -0]', [12345678901234567.5, 1e21, -0]],
+    ['[12345678901234567.5, 1E+21, -0]', [Number('12345678901234567.5'), 1e21, -0]],
     ['{"a\\\\": [380497447683684471]}', { 'a\\': [380497447683684471n] }],
   ];
   for (const [text, expected] of cases) {
     it(`${text}`, () => {
-      expect(v['parseJson'](text)).toEqual(expected);
+      expect(v.parseJson(text)).toEqual(expected);
     });
   }
 
   it('walks deeply nested values without recursion', () => {
     const deep = `${'['.repeat(20000)}1${']'.repeat(20000)}`;
-    expect(v['holdsLargeNumber'](JSON.parse(deep))).toBe(false);
-    expect(v['holdsLargeNumber'](JSON.parse(deep.replace('1', '9007199254740993')))).toBe(true);
+    expect(v.holdsLargeNumber(JSON.parse(deep))).toBe(false);
+    expect(v.holdsLargeNumber(JSON.parse(deep.replace('1', '9007199254740993')))).toBe(true);
   });
 });
 
 describe('stringifyJson', () => {
   it('writes bigint as a JSON string of every digit, as the service writes Int64', () => {
-    expect(v['stringifyJson']({ Id: 380497447683684471n, Ids: [-9223372036854775808n, 1n], n: 1.5 })).toBe(
+    expect(v.stringifyJson({ Id: 380497447683684471n, Ids: [-9223372036854775808n, 1n], n: 1.5 })).toBe(
       '{"Id":"380497447683684471","Ids":["-9223372036854775808","1"],"n":1.5}',
     );
-    expect(v['stringifyJson']({ a: 1n }, 2)).toBe('{\n  "a": "1"\n}');
+    expect(v.stringifyJson({ a: 1n }, 2)).toBe('{\n  "a": "1"\n}');
   });
 
   it('refuses what JSON cannot hold', () => {
-    expect(() => v['stringifyJson'](undefined)).toThrow(TypeError);
+    expect(() => v.stringifyJson(undefined)).toThrow(TypeError);
     const cyclic: Record<string, unknown> = {};
-    cyclic['self'] = cyclic;
-    expect(() => v['stringifyJson'](cyclic)).toThrow(TypeError);
+    cyclic.self = cyclic;
+    expect(() => v.stringifyJson(cyclic)).toThrow(TypeError);
   });
 
   it('any bigint survives stringifyJson -> parseJson -> the Int64 schema', () => {
-    const schema = v['reference']();
+    const schema = v.reference();
     fc.assert(
       fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (id) => {
-        const decoded = v['parseAs'](schema, v['parseJson'](v['stringifyJson']({ Id: id })));
+        const decoded = v.parseAs(schema, v.parseJson(v.stringifyJson({ Id: id })));
         expect(decoded.Id).toBe(id);
       }),
     );
@@ -162,11 +162,11 @@ describe('stringifyJson', () => {
       '"InstalledBy": null, "InstallationDate": null, "InstallationCode": "", "WarrantyCode": "", "RegistrationNo": "", "TypeDescription": "", ' +
       '"Status": 1, "BestBeforeDate": null, "ProductRecordBatchId": null, "RemainingExposureTime": null, "IsExposureTimeActive": false, ' +
       '"ExposureTimeNumberOfCycles": null, "ManufacturerPartNumber": "MPN-1"}';
-    const schema = v['ProductRecordSchema'];
-    const decoded = v['parseAs'](schema, v['parseJson'](text));
-    const written = v['stringifyJson'](decoded);
+    const schema = v.ProductRecordSchema;
+    const decoded = v.parseAs(schema, v.parseJson(text));
+    const written = v.stringifyJson(decoded);
     expect(written).toContain('"Id":"380497447683684471"');
     expect(written).toContain('"PartId":"-9223372036854775808"');
-    expect(v['parseAs'](schema, v['parseJson'](written))).toEqual(decoded);
+    expect(v.parseAs(schema, v.parseJson(written))).toEqual(decoded);
   });
 });

@@ -20,7 +20,8 @@ function versionParts(version: string): readonly number[] {
   let parts = parsedVersions.get(version);
   if (!parts) {
     if (parsedVersions.size >= 4096) parsedVersions.clear();
-    parsedVersions.set(version, (parts = parseVersion(version)));
+    parts = parseVersion(version);
+    parsedVersions.set(version, parts);
   }
   return parts;
 }

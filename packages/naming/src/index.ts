@@ -5,7 +5,7 @@
 
 /** `ProductRecords` -> `ProductRecord`, `CaseEntryActivities` -> `CaseEntryActivity`, `Addresses` -> `Address`. */
 export function singular(name: string): string {
-  if (/ies$/.test(name)) return name.slice(0, -3) + 'y';
+  if (/ies$/.test(name)) return `${name.slice(0, -3)}y`;
   if (/(ss|us|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
   if (/Values$/.test(name)) return name.slice(0, -1);
   if (/s$/.test(name) && !/ss$/.test(name)) return name.slice(0, -1);

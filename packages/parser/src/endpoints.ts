@@ -41,13 +41,13 @@ export function readSignInTable(ctx: ParseContext, table: TableBlock): Endpoint[
   if (!rows) return [];
   const out: Endpoint[] = [];
   for (const row of rows) {
-    const methodCell = row['method']!;
+    const methodCell = row.method!;
     const method = methodCell.text.toUpperCase();
     if (!(METHODS as readonly string[]).includes(method)) {
       ctx.report('unknown-http-method', `"${methodCell.text}" is not an HTTP method (GET, POST, PUT, PATCH, DELETE)`, methodCell);
       continue;
     }
-    const successCell = row['success']!;
+    const successCell = row.success!;
     const status = /^\s*(\d{3})\b/.exec(successCell.text);
     if (!status) {
       ctx.report('malformed-status', `success response "${successCell.text}" does not start with an HTTP status`, successCell);
@@ -99,14 +99,14 @@ export function readCommandsTable(ctx: ParseContext, table: TableBlock): Command
   if (!rows) return [];
   return rows.map((row) => {
     const returns = cellText(row, 'returns');
-    notePayloadType(ctx, row['returns'], `command ${row['command']!.text}`);
+    notePayloadType(ctx, row.returns, `command ${row.command!.text}`);
     return {
       kind: 'command',
-      name: row['command']!.text,
+      name: row.command!.text,
       returns,
       response: null,
       responseHeaders: [...returns.matchAll(/\bheaders?\s+([A-Za-z][A-Za-z0-9-]*)/gi)].map((m) => m[1]!),
-      source: ctx.source(row['command']!),
+      source: ctx.source(row.command!),
     };
   });
 }
@@ -126,14 +126,14 @@ export function readResourcesTable(ctx: ParseContext, table: TableBlock): ReadRe
   ], 'read-resources');
   if (!rows) return [];
   return rows.map((row) => {
-    const path = row['path']!.text.replace(/^\/+|\/+$/g, '');
+    const path = row.path!.text.replace(/^\/+|\/+$/g, '');
     const parts = path.split('/');
     return {
       area: parts.length > 1 ? parts.slice(0, -1).join('/') : '',
       name: parts[parts.length - 1] ?? path,
       path,
       permission: cellText(row, 'permission') || null,
-      at: row['path']!,
+      at: row.path!,
     };
   });
 }

@@ -16,13 +16,13 @@ export function readErrorTable(ctx: ParseContext, node: SectionNode): ErrorTable
   ], `error (${node.section.title})`);
   const cases: ErrorCase[] = [];
   for (const row of rows ?? []) {
-    const statusCell = row['status']!;
+    const statusCell = row.status!;
     if (!/^\d{3}$/.test(statusCell.text)) {
       ctx.report('malformed-status', `error status "${statusCell.text}" is not a three-digit HTTP status`, statusCell);
       continue;
     }
     const bodyText = cellText(row, 'body');
-    notePayloadType(ctx, row['body'], `error table "${node.section.title}"`);
+    notePayloadType(ctx, row.body, `error table "${node.section.title}"`);
     cases.push({
       kind: 'error',
       status: Number(statusCell.text),

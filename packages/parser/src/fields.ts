@@ -26,21 +26,21 @@ export function readFieldTable(ctx: ParseContext, table: TableBlock, owner: stri
   const fields: Field[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
-    const nameCell = row['name']!;
+    const nameCell = row.name!;
     const name = nameCell.text;
     if (seen.has(name)) {
       ctx.report('duplicate-field', `field "${name}" appears twice in ${owner}`, nameCell);
       continue;
     }
     seen.add(name);
-    const type = parseType(ctx, row['type']!);
-    const facts = readNotes(ctx, row['notes'], owner, name);
+    const type = parseType(ctx, row.type!);
+    const facts = readNotes(ctx, row.notes, owner, name);
     fields.push({
       kind: 'field',
       name,
       type,
       notes: facts.notes,
-      since: readVersion(ctx, row['since'], owner, name),
+      since: readVersion(ctx, row.since, owner, name),
       expandable: facts.expandable,
       references: facts.references,
       enumeration: facts.enumeration,

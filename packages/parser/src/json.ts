@@ -2,5 +2,5 @@
 import { Spec } from '@specgen/ir';
 
 export function toStableJson(spec: Spec): string {
-  return JSON.stringify(Spec.parse(spec), null, 2) + '\n';
+  return `${JSON.stringify(Spec.parse(spec), null, 2)}\n`;
 }

@@ -29,11 +29,11 @@ export function readLimitsTable(ctx: ParseContext, table: TableBlock): Limit[] {
     { key: 'appliesTo', names: ['applies to', 'scope'], required: false },
   ], 'limits');
   return (rows ?? []).map((row) => {
-    const name = row['name']!.text;
+    const name = row.name!.text;
     const valueText = cellText(row, 'value');
     return {
       kind: 'limit', id: limitId(name), name, valueText, value: limitValue(name, valueText),
-      appliesTo: cellText(row, 'appliesTo').replace(/\.$/, ''), source: ctx.source(row['name']!),
+      appliesTo: cellText(row, 'appliesTo').replace(/\.$/, ''), source: ctx.source(row.name!),
     };
   });
 }

@@ -44,7 +44,10 @@ export class ParseMemo {
     const s = node.section;
     const heading = `${ctx.file}\u0000${s.level}:${s.line}:${s.column}:${s.bodyLine}\u0000${s.title}`;
     let byWhat = this.#extracted.get(node.blocks);
-    if (!byWhat) this.#extracted.set(node.blocks, (byWhat = new Map()));
+    if (!byWhat) {
+      byWhat = new Map();
+      this.#extracted.set(node.blocks, byWhat);
+    }
     let hit = byWhat.get(what);
     if (hit?.heading === heading) this.extractionHits++;
     else {

@@ -32,13 +32,19 @@ export function resourceFacts(ctx: ParseContext, c: Collected, extracted: readon
   const facts = new Map<string, ResourceFacts>();
   const factsOf = (resource: string): ResourceFacts => {
     let found = facts.get(resource);
-    if (!found) facts.set(resource, (found = emptyFacts()));
+    if (!found) {
+      found = emptyFacts();
+      facts.set(resource, found);
+    }
     return found;
   };
   const fieldFacts = (resource: string, field: string): FieldFacts => {
     const all = factsOf(resource).fields;
     let found = all.get(field);
-    if (!found) all.set(field, (found = {}));
+    if (!found) {
+      found = {};
+      all.set(field, found);
+    }
     return found;
   };
   for (const row of c.readRows) {

@@ -67,6 +67,6 @@ function shareArray(prev: unknown[], next: unknown[]): unknown[] {
 /** `resource:ProductRecords`, `endpoint:totpLogin`: what an IR entry is called; null when it has no name. */
 function entryKey(x: unknown): string | null {
   if (!isNode(x) || Array.isArray(x)) return null;
-  const name = x['name'] ?? x['id'] ?? x['title'];
-  return typeof x['kind'] === 'string' && typeof name === 'string' ? `${x['kind']}:${name}` : null;
+  const name = x.name ?? x.id ?? x.title;
+  return typeof x.kind === 'string' && typeof name === 'string' ? `${x.kind}:${name}` : null;
 }

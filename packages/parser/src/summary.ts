@@ -15,5 +15,5 @@ export function specSummary(spec: Spec): string {
     `  versions:    ${spec.versions.length}, ${spec.versions[0] ?? '-'} .. ${spec.newestVersion ?? '-'}`,
     `  not shown:   ${spec.unknowns.length}: ${spec.unknowns.map((u) => u.id).join(', ')}`,
   ];
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -18,13 +18,13 @@ export function readTransitions(ctx: ParseContext, table: TableBlock): Transitio
     const status = /\b([1-5]\d\d)\b/.exec(effects);
     return {
       kind: 'transition',
-      from: row['from']!.text,
-      trigger: row['trigger']!.text,
+      from: row.from!.text,
+      trigger: row.trigger!.text,
       condition: isNone(condition) ? null : condition,
-      to: row['to']!.text,
+      to: row.to!.text,
       effects: isNone(effects) ? null : effects,
       status: status ? Number(status[1]) : null,
-      source: ctx.source(row['from']!),
+      source: ctx.source(row.from!),
     };
   });
 }

@@ -14,7 +14,7 @@ export interface Case {
 const section = (title: string, body: string[]) => ['', title, '', ...body].join('\n');
 /** Mini spec with a `### Sign-in structures` section (lines 5-11) before `### Things` (line 13). */
 const withStructure = (row: string, after = '') =>
-  miniSpec([], after).replace('\n### Things', section('### Sign-in structures', ['**Secret response** (JSON)', '', '| Field | Type | Notes |', '|---|---|---|', row]) + '\n\n### Things');
+  miniSpec([], after).replace('\n### Things', `${section('### Sign-in structures', ['**Secret response** (JSON)', '', '| Field | Type | Notes |', '|---|---|---|', row])}\n\n### Things`);
 
 export const CASES: Case[] = [
   // unknown-type, one case per kind of field table: resource, sign-in structure (typo of a scalar, undefined name).
@@ -40,7 +40,7 @@ export const CASES: Case[] = [
   { code: 'table-missing-cell', markdown: miniSpec(['| Count | Int32 |']), line: 12, column: 16 },
   {
     code: 'duplicate-resource',
-    markdown: miniSpec([], section('### Things', ['| Name | Type |', '|---|---|', '| Id | Int64 |'])).replace('\n## Endpoints', section('### Things', ['| Name | Type |', '|---|---|', '| Id | Int64 |']) + '\n\n## Endpoints'),
+    markdown: miniSpec([], section('### Things', ['| Name | Type |', '|---|---|', '| Id | Int64 |'])).replace('\n## Endpoints', `${section('### Things', ['| Name | Type |', '|---|---|', '| Id | Int64 |'])}\n\n## Endpoints`),
     line: 13, column: 5,
   },
   {
@@ -56,7 +56,7 @@ export const CASES: Case[] = [
   },
   {
     code: 'resource-without-table',
-    markdown: miniSpec().replace('\n## Endpoints', section('### Empty', ['Represents nothing.']) + '\n\n## Endpoints'),
+    markdown: miniSpec().replace('\n## Endpoints', `${section('### Empty', ['Represents nothing.'])}\n\n## Endpoints`),
     line: 13, column: 5,
   },
   { code: 'resource-without-path', markdown: miniSpec().replace('| Inventory/Things | Show things |', ''), line: 5, column: 5 },
@@ -73,7 +73,7 @@ export const CASES: Case[] = [
   },
   {
     code: 'unknown-structure',
-    markdown: miniSpec().replace('\n### Things', section('### Sign-in structures', ['**LoginRequest** (body)', '', '| Field | Type | Notes |', '|---|---|---|', '| Username | String | Name. |', '', 'Other fields of Ghost: not shown.']) + '\n\n### Things'),
+    markdown: miniSpec().replace('\n### Things', `${section('### Sign-in structures', ['**LoginRequest** (body)', '', '| Field | Type | Notes |', '|---|---|---|', '| Username | String | Name. |', '', 'Other fields of Ghost: not shown.'])}\n\n### Things`),
     line: 13, column: 1,
   },
   {

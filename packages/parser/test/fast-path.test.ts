@@ -85,7 +85,7 @@ describe('fast path', () => {
     const section = fc.array(fc.oneof(line, fc.constant('')), { minLength: 1, maxLength: 10 }).map((lines) => lines.join('\n'));
     fc.assert(fc.property(section, (text) => {
       expect(sectionBlocks(text, markdownBlocks, 5)).toEqual(markdownBlocksAt(text, 5));
-    }), { numRuns: Number(process.env['FUZZ_RUNS'] ?? 400) });
+    }), { numRuns: Number(process.env.FUZZ_RUNS ?? 400) });
   }, 120_000);
 
   it('reads the real spec without micromark', () => {

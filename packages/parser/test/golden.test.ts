@@ -20,7 +20,7 @@ describe('golden IR of spec/service-api.md', () => {
   });
 
   it('matches the golden file', () => {
-    if (process.env['RECORD'] === '1') writeFileSync(GOLDEN, json);
+    if (process.env.RECORD === '1') writeFileSync(GOLDEN, json);
     expect(existsSync(GOLDEN), 'golden missing: run RECORD=1 pnpm vitest run packages/parser').toBe(true);
     expect(json, 'golden stale: run RECORD=1 pnpm vitest run packages/parser').toBe(readFileSync(GOLDEN, 'utf8'));
   });

@@ -7,11 +7,11 @@ import { parseSpec } from '../src/index.ts';
 import { specText } from './helpers.ts';
 
 const SCHEMA_FILE = fileURLToPath(new URL('../../../docs/ir.schema.json', import.meta.url));
-const schemaJson = () => JSON.stringify(irJsonSchema(), null, 2) + '\n';
+const schemaJson = () => `${JSON.stringify(irJsonSchema(), null, 2)}\n`;
 
 describe('docs/ir.schema.json', () => {
   it('is current', () => {
-    if (process.env['RECORD'] === '1') writeFileSync(SCHEMA_FILE, schemaJson());
+    if (process.env.RECORD === '1') writeFileSync(SCHEMA_FILE, schemaJson());
     expect(existsSync(SCHEMA_FILE), 'missing: run RECORD=1 pnpm vitest run packages/parser').toBe(true);
     expect(readFileSync(SCHEMA_FILE, 'utf8'), 'stale: run RECORD=1 pnpm vitest run packages/parser').toBe(schemaJson());
   });

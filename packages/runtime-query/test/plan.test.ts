@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
+import { type CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
 import { conditionToSql, orderByToSql, parseDateTimeOffset, parseQueryOptions, parseTimeSpan, type Condition } from '../src/index.ts';
 import { SCHEMA } from './fixture.ts';
 

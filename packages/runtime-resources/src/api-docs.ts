@@ -69,7 +69,10 @@ export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx
   let body: string | undefined;
   let dir: string | undefined;
   const cache = new Map<string, Buffer>();
-  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send((body ??= documentText(ctx))));
+  app.get('/openapi.json', async (_request, reply) => {
+    body ??= documentText(ctx);
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
   app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
   app.get('/docs/init.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(INIT));
   app.get('/docs/:asset', async (request, reply) => {
@@ -77,7 +80,11 @@ export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx
     const type = ASSETS[name];
     if (type === undefined) return reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(`${name} was not found`));
     let content = cache.get(name);
-    if (!content) cache.set(name, (content = readFileSync(join((dir ??= assetDir()), name))));
+    if (!content) {
+      dir ??= assetDir();
+      content = readFileSync(join(dir, name));
+      cache.set(name, content);
+    }
     return reply.type(type).header('cache-control', 'public, max-age=86400').send(content);
   });
 };

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
+import type { GeneratedValidators } from './generated-check.ts';
 import { formatProblem, importRecords } from './importer.ts';
 import { resourceModel, type ResourceModel } from './model.ts';
 import { seedResourceData } from './seed-data.ts';
@@ -25,10 +26,16 @@ export interface DataCommandOptions {
   env?: Record<string, string | undefined>;
   out?: (line: string) => void;
   err?: (line: string) => void;
+  /**
+   * Loads the generated validators package, whose schemas `data import` checks each record with
+   * after the IR checks (generated-check.ts); absent or null: the IR checks alone.
+   */
+  validators?: () => Promise<GeneratedValidators | null>;
 }
 
 interface Io {
   spec: Spec;
+  validators?: () => Promise<GeneratedValidators | null>;
   databaseUrl: string;
   out: (line: string) => void;
   err: (line: string) => void;
@@ -63,7 +70,7 @@ async function importCommand(io: Io, resource: string | undefined, file: string 
   }
   return withStore(io, async (store) => {
     await ensureResourceTables(store, models);
-    const result = await importRecords(store, model, text);
+    const result = await importRecords(store, model, text, (await io.validators?.()) ?? null);
     if (!result.ok) {
       for (const p of result.problems) io.err(formatProblem(file, p));
       io.err(`nothing imported: ${result.problems.length} problem(s)`);
@@ -93,7 +100,8 @@ export async function dataCommand(args: string[], options: DataCommandOptions): 
   const env = options.env ?? process.env;
   const io: Io = {
     spec: options.spec,
-    databaseUrl: env['DATABASE_URL'] ?? 'sqlite:.data/service.db',
+    validators: options.validators,
+    databaseUrl: env.DATABASE_URL ?? 'sqlite:.data/service.db',
     out: options.out ?? ((line) => console.log(line)),
     err: options.err ?? ((line) => console.error(line)),
   };

@@ -1,7 +1,9 @@
 /**
- * The second check of `data import`: the generated `@service-api/validators` schema of the
- * resource (the same zod schemas clients use), on top of the IR-driven checks. Loaded lazily; when
- * the generated package is missing the IR checks stand alone.
+ * The second check of `data import`: the generated validators' schema of the resource (the same zod
+ * schemas clients use), on top of the IR-driven checks. The runtime never loads a generated package
+ * itself (it may be named anything, `--package-scope`): the caller hands the loaded module over
+ * (`DataCommandOptions.validators`; the repository's `pnpm service` does). Without it the IR checks
+ * stand alone.
  */
 import { isLosslessNumber } from 'lossless-json';
 import type { FieldError } from './record-codec.ts';
@@ -15,13 +17,6 @@ interface Issue {
 export interface GeneratedValidators {
   resourceSchemas: Record<string, unknown>;
   validate(schema: never, value: unknown): { success: true } | { success: false; issues: Issue[] };
-}
-
-let loading: Promise<GeneratedValidators | null> | null = null;
-
-export function loadGeneratedValidators(): Promise<GeneratedValidators | null> {
-  loading ??= import('@service-api/validators').then((m) => m as unknown as GeneratedValidators).catch(() => null);
-  return loading;
 }
 
 /** lossless-json numbers -> what the validators read: safe integers and decimals as numbers, others as bigint. */

@@ -4,7 +4,7 @@
  * Otherwise all records are written in one transaction (an existing Id is replaced).
  */
 import type { Store } from '@specgen/runtime-store';
-import { checkWithGenerated, loadGeneratedValidators, type GeneratedValidators } from './generated-check.ts';
+import { checkWithGenerated, type GeneratedValidators } from './generated-check.ts';
 import { splitRecords } from './json-records.ts';
 import type { ResourceModel } from './model.ts';
 import { encodeRecord, type EncodedRecord } from './record-codec.ts';
@@ -43,8 +43,14 @@ export function checkRecords(model: ResourceModel, text: string, validators: Gen
   return { records: encoded, problems: problems.sort((a, b) => a.line - b.line) };
 }
 
-export async function importRecords(store: Store, model: ResourceModel, text: string): Promise<ImportResult> {
-  const { records, problems } = checkRecords(model, text, await loadGeneratedValidators());
+/** `validators`: the generated validators module, when the caller has it (see generated-check.ts). */
+export async function importRecords(
+  store: Store,
+  model: ResourceModel,
+  text: string,
+  validators: GeneratedValidators | null = null,
+): Promise<ImportResult> {
+  const { records, problems } = checkRecords(model, text, validators);
   if (problems.length > 0) return { ok: false, problems };
   await store.db.transaction().execute((trx) => withDeferredIndexes(trx, store.dialect, model, records.length, () => writeRecords(trx, store.dialect, model, records)));
   return { ok: true, imported: records.length };

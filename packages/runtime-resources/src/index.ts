@@ -8,6 +8,7 @@ export { resourceModel, isExpandable, type ResourceModel, type Expansion, type S
 export { resourceView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ResourceView } from './view.ts';
 export { ensureResourceTables, analyzeResourceTables, type TableChange } from './tables.ts';
 export { importRecords, checkRecords, formatProblem, type ImportProblem, type ImportResult } from './importer.ts';
+export type { GeneratedValidators } from './generated-check.ts';
 export { seedResources, seedRecord, seedEncoded, type SeedOptions } from './seed.ts';
 export { encodeRecord, type EncodedRecord, type FieldError } from './record-codec.ts';
 export { listRecords, getRecord } from './reader.ts';

@@ -81,6 +81,8 @@ export function splitRecords(text: string): { records: SourceRecord[]; errors: S
   const errors: SourceError[] = [];
   const body = text.replace(/^\uFEFF/, '');
   if (body.trimStart().startsWith('[')) splitArray(body, records, errors);
-  else body.split('\n').forEach((line, index) => line.trim() !== '' && parseOne(line, index + 1, records, errors));
+  else {
+    for (const [index, line] of body.split('\n').entries()) if (line.trim() !== '') parseOne(line, index + 1, records, errors);
+  }
   return { records, errors };
 }

@@ -30,14 +30,14 @@ function relatedObject(x: Expansion, id: string, n: number): Record<string, unkn
 /** The raw input object of record `i` of a resource, as a user would import it. */
 export function seedRecord(model: ResourceModel, i: number, related = true): Record<string, unknown> {
   const record: Record<string, unknown> = {};
-  model.columns.forEach((c, salt) => (record[c.name] = seedValue(c, i, salt)));
+  for (const [salt, c] of model.columns.entries()) record[c.name] = seedValue(c, i, salt);
   if (!related) return record;
   for (const x of model.expansions) {
     if (x.keyField !== null) {
       const key = record[x.keyField];
       if (typeof key === 'string') record[x.name] = relatedObject(x, key, Number(BigInt(key) % 1000n));
     } else if (x.shape === 'list') {
-      record[x.name] = Array.from({ length: i % 3 }, (_, k) => relatedObject(x, String(BigInt(record['Id'] as string) * 10n + BigInt(k)), i + k));
+      record[x.name] = Array.from({ length: i % 3 }, (_, k) => relatedObject(x, String(BigInt(record.Id as string) * 10n + BigInt(k)), i + k));
     }
   }
   return record;

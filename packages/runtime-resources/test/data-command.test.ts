@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 async function countRows(table: string): Promise<number> {
-  const store = await openStore(process.env['DATABASE_URL']!, { migrate: false });
+  const store = await openStore(process.env.DATABASE_URL!, { migrate: false });
   try {
     const row = await store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);

@@ -138,7 +138,7 @@ describe.each(KINDS)('random filters on %s agree with the in-memory evaluation',
         const orderby = order.map(([name, desc]) => `${name}${desc ? ' desc' : ''}`).join(',');
         const plan = parseQueryOptions({ $filter: filter, $orderby: orderby }, view.schema);
         const matching = records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values }));
-        const expected = sortRecords(matching, plan.orderBy).slice(skip, skip + top).map((r) => String(r['Id']));
+        const expected = sortRecords(matching, plan.orderBy).slice(skip, skip + top).map((r) => String(r.Id));
         const query = `$filter=${encodeURIComponent(filter)}&$orderby=${encodeURIComponent(orderby)}&$top=${top}&$skip=${skip}&$select=Id`;
         const res = await get(app, `${PR}?${query}`);
         expect(res.status, res.body).toBe(200);
@@ -160,7 +160,7 @@ describe('a page whose matches lie beyond the ordered prefix (SQLite falls back 
     // SerialNumber SN-000000 ... SN-002999; descending order puts the first 1000 records last.
     const filter = "SerialNumber lt 'SN-001000' and Status ne 4";
     const plan = parseQueryOptions({ $filter: filter, $orderby: 'SerialNumber desc' }, resourceView(model, '26.8').schema);
-    const expected = sortRecords(records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values })), plan.orderBy).slice(0, 100).map((r) => String(r['Id']));
+    const expected = sortRecords(records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values })), plan.orderBy).slice(0, 100).map((r) => String(r.Id));
     const res = await get(app, `${PR}?$filter=${encodeURIComponent(filter)}&$orderby=${encodeURIComponent('SerialNumber desc')}&$select=Id`);
     expect((JSON.parse(res.body) as Array<{ Id: string }>).map((r) => r.Id)).toEqual(expected);
     expect(expected).toHaveLength(100);

@@ -56,12 +56,12 @@ describe('records', () => {
     expect(res.type).toMatch(/^application\/json/);
     const records = res.json() as Array<Record<string, unknown>>;
     expect(records).toHaveLength(100);
-    expect(records[0]!['Id']).toBe('100001');
+    expect(records[0]!.Id).toBe('100001');
     const last = await get(app, `${PR}?$orderby=Id desc&$top=1`);
     expect(last.body).toMatch(/^\[\{"Id":"9007199254741140",/);
     expect(res.body).toMatch(/"PartId":"380497447683684\d{3}"/);
-    expect(records[0]!['Comment']).toBeNull();
-    expect(records[0]!['ExtraFields']).toBeNull();
+    expect(records[0]!.Comment).toBeNull();
+    expect(records[0]!.ExtraFields).toBeNull();
   });
 
   it('answers one record, and 404 with a JSON string for a missing one', async () => {
@@ -81,8 +81,8 @@ describe('records', () => {
     const records = res.json() as Array<Record<string, unknown>>;
     expect(Object.keys(records[0]!)).toEqual(['Id', 'Comment', 'SerialNumber', 'PartId', 'Part', 'ExtraFields']);
     for (const r of records) {
-      expect((r['Part'] as { Id: string }).Id).toBe(r['PartId']);
-      expect(Array.isArray(r['ExtraFields'])).toBe(true);
+      expect((r.Part as { Id: string }).Id).toBe(r.PartId);
+      expect(Array.isArray(r.ExtraFields)).toBe(true);
     }
   });
 

@@ -75,7 +75,7 @@ describe('moving from the first storage layout (JSON text in the record table)',
       await sql`UPDATE schedules SET _json = (SELECT CAST(j._json AS TEXT) FROM schedules_json j WHERE j.Id = schedules.Id)`.execute(store.db);
       await sql`DROP TABLE schedules_json`.execute(store.db);
       const old = JSON.parse(signature(model)) as Record<string, unknown>;
-      delete old['layout'];
+      delete old.layout;
       await sql`UPDATE resource_tables SET signature = ${JSON.stringify(old)} WHERE resource = 'Schedules'`.execute(store.db);
 
       const [change] = await ensureResourceTables(store, [model]);

@@ -13,7 +13,7 @@ import { buildApp, get, loadSpec } from './harness.ts';
 
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';
 const PAGE = `${PR}?$filter=Id le 100010&$orderby=Id desc&$top=5`;
-const serial = (body: string, n: number) => (JSON.parse(body) as Array<Record<string, unknown>>)[n]!['SerialNumber'];
+const serial = (body: string, n: number) => (JSON.parse(body) as Array<Record<string, unknown>>)[n]!.SerialNumber;
 
 describe.skipIf(!postgresAvailable())('page cache, two instances on one PostgreSQL', () => {
   let pg: PostgresCluster;

@@ -45,7 +45,7 @@ describe('page cache', () => {
   it('answers a repeated page from the cache until an import writes the resource', async () => {
     const first = await get(app, PAGE);
     expect(first.status).toBe(200);
-    const serial = (first.json() as Array<Record<string, unknown>>)[0]!['SerialNumber'] as string;
+    const serial = (first.json() as Array<Record<string, unknown>>)[0]!.SerialNumber as string;
     await rewriteBehindTheCache(100001, serial, 'CHANGED-BEHIND');
     expect((await get(uncached, PAGE)).body).toContain('CHANGED-BEHIND');
     expect((await get(app, PAGE)).body).toBe(first.body); // served from the cache
@@ -54,7 +54,7 @@ describe('page cache', () => {
     const result = await importRecords(store, model, JSON.stringify([record]));
     expect(result).toEqual({ ok: true, imported: 1 });
     const after = await get(app, PAGE);
-    expect((after.json() as Array<Record<string, unknown>>)[0]!['SerialNumber']).toBe('IMPORTED-1');
+    expect((after.json() as Array<Record<string, unknown>>)[0]!.SerialNumber).toBe('IMPORTED-1');
     expect(after.body).toBe((await get(uncached, PAGE)).body);
   });
 

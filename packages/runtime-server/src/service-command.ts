@@ -4,6 +4,7 @@
  * generated/server/ir.json (tools/dev/service.mjs); the runtime itself never looks for a spec.
  */
 import type { Spec } from '@specgen/ir';
+import type { DataCommandOptions } from '@specgen/runtime-resources';
 import { usersCommand } from './users-cli.ts';
 
 export const SERVICE_HELP = `usage: service <command> ...
@@ -18,6 +19,8 @@ export interface ServiceCommandOptions {
   env?: Record<string, string | undefined>;
   out?: (line: string) => void;
   err?: (line: string) => void;
+  /** Loads the generated validators for `data import` (runtime-resources generated-check.ts); absent: the IR checks alone. */
+  validators?: DataCommandOptions['validators'];
 }
 
 /** Runs one service command; resolves to the process exit code (0 ok, 1 failed, 2 usage). */

@@ -134,11 +134,16 @@ export interface UsersCommandOptions {
   err?: (line: string) => void;
 }
 
+/** The parsed command line of `service users` (parseArgs' result for OPTIONS). */
+function parseUsersArgs(args: string[]) {
+  return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+}
+
 export async function usersCommand(args: string[], options: UsersCommandOptions): Promise<number> {
   const { spec, env = process.env, out = (s: string) => console.log(s), err = (s: string) => console.error(s) } = options;
-  let parsed;
+  let parsed: ReturnType<typeof parseUsersArgs>;
   try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseUsersArgs(args);
   } catch (e) {
     err(`${(e as Error).message}\n\n${USERS_HELP}`);
     return 2;

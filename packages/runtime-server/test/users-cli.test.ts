@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await usersCommand(args, { spec: await realSpec(), env, out: (s) => (out += s + '\n'), err: (s) => (err += s + '\n') });
+  const code = await usersCommand(args, { spec: await realSpec(), env, out: (s) => (out += `${s}\n`), err: (s) => (err += `${s}\n`) });
   return { code, out, err };
 }
 

@@ -49,7 +49,7 @@ export const checkReleaseCommand: Command = {
   help: HELP,
   async run(args) {
     const diff = await import('@specgen/diff');
-    let options;
+    let options: Options;
     try {
       options = parseOptions(args, diff.FORMATS);
     } catch (err) {

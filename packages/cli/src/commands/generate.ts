@@ -25,7 +25,7 @@ export const generateCommand: Command = {
   help: HELP,
   async run(args) {
     let options: GenerateCliOptions;
-    let selected;
+    let selected: ReturnType<typeof findGenerators>;
     try {
       options = parseGenerateArgs(args);
       selected = findGenerators(options.only);

@@ -18,7 +18,7 @@ export const parseCommand: Command = {
   help: HELP,
   async run(args) {
     if (args.includes('--schema')) {
-      process.stdout.write(JSON.stringify(irJsonSchema(), null, 2) + '\n');
+      process.stdout.write(`${JSON.stringify(irJsonSchema(), null, 2)}\n`);
       return 0;
     }
     const formatIndex = args.indexOf('--format');

@@ -12,7 +12,7 @@
  * parsed wrapped in `({ ... })`. Files under EDIT_CHUNK_FROM, and edits that fit neither, are
  * parsed whole as before.
  */
-import { type GeneratedFile, type SyntaxError, syntaxErrors } from '@specgen/generate-core';
+import { type GeneratedFile, type SyntaxError as SyntaxProblem, syntaxErrors } from '@specgen/generate-core';
 import { commonAffixes, countLines } from './text-affixes.ts';
 
 /** Smaller files are parsed whole (esbuild parses about 1.5 MB in 80 ms). */
@@ -120,7 +120,7 @@ function inObjectLiteral(path: string, text: string, previous: string, prefix: n
  */
 export function narrowToEdits(changed: readonly GeneratedFile[], previous: (path: string) => string | undefined): {
   files: GeneratedFile[];
-  confirm: (errors: SyntaxError[]) => SyntaxError[];
+  confirm: (errors: SyntaxProblem[]) => SyntaxProblem[];
 } {
   const whole = new Map<string, GeneratedFile>();
   const files = changed.map((f) => {
@@ -129,7 +129,7 @@ export function narrowToEdits(changed: readonly GeneratedFile[], previous: (path
     whole.set(f.path, f);
     return chunk.file;
   });
-  const confirm = (errors: SyntaxError[]) => {
+  const confirm = (errors: SyntaxProblem[]) => {
     const narrowed = [...new Set(errors.map((e) => e.path))].filter((path) => whole.has(path));
     if (narrowed.length === 0) return errors;
     return [...errors.filter((e) => !whole.has(e.path)), ...syntaxErrors(narrowed.map((path) => whole.get(path)!))];

@@ -4,7 +4,7 @@
  * staged for the commit (pipeline.ts).
  */
 import {
-  type CurrentOutput, type GeneratedFile, type Staged, type SyntaxError, currentContents, sameContents, syntaxErrors,
+  type CurrentOutput, type GeneratedFile, type Staged, type SyntaxError as SyntaxProblem, currentContents, sameContents, syntaxErrors,
   syntaxErrorsAsync, syntaxSample,
 } from '@specgen/generate-core';
 import { narrowToEdits } from './edit-chunk.ts';
@@ -79,7 +79,7 @@ function changedFiles(target: string, files: readonly GeneratedFile[], options: 
   const changed = files.filter((f) => (known ? !isKnown(known.get(f.path), f) : !sameContents(currentText(options.outDir, f.path, current), f)));
   // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
   const narrowed = known ? narrowToEdits(changed, (path) => knownText(known.get(path))) : null;
-  return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, confirm: narrowed?.confirm ?? ((errors: SyntaxError[]) => errors) };
+  return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, confirm: narrowed?.confirm ?? ((errors: SyntaxProblem[]) => errors) };
 }
 
 function settledOf(
@@ -97,7 +97,7 @@ function settledOf(
   };
 }
 
-function refuseErrors(errors: readonly SyntaxError[]): void {
+function refuseErrors(errors: readonly SyntaxProblem[]): void {
   if (errors.length === 0) return;
   const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
   throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);

@@ -15,8 +15,8 @@ const ROOT_SCRIPTS = new Set(['specgen']);
 
 /** The folder the user ran the command from. */
 export function userCwd(env: Env = process.env, cwd = process.cwd()): string {
-  const init = env['INIT_CWD'];
-  if (init && ROOT_SCRIPTS.has(env['npm_lifecycle_event'] ?? '') && isDirectory(init)) return init;
+  const init = env.INIT_CWD;
+  if (init && ROOT_SCRIPTS.has(env.npm_lifecycle_event ?? '') && isDirectory(init)) return init;
   return cwd;
 }
 

@@ -21,66 +21,103 @@ export const DECISIONS = {
   credentialLogin: {
     find: /credential|username and password/i,
     decision:
-      'Credential login is POST /{languageCode}/{companyNumber}/login with a JSON LoginRequest (Username, Password, ForceRelogin), as the production service does. Failure answers 403 with the JSON string "User login failed".',
+      'Credential login is POST /{languageCode}/{companyNumber}/login with a JSON LoginRequest ' +
+      '(Username, Password, ForceRelogin), as the production service does. Failure answers 403 ' +
+      'with the JSON string "User login failed".',
   },
   commands: {
     find: /both commands|payload of both/i,
     decision:
-      'Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a JSON body and the session, following the production pattern /api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string "Validation failed for command {Command}: {message}"; an unknown command under the prefix answers 404 "Unknown command {Command}". GetMultiFactorDeviceSecret takes {} with a session, or {MfaToken} with the enrolment token a password login gave a user who must use MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else null).',
+      'Commands are POST /{languageCode}/{companyNumber}/api/v1/Common/Commands/{Command} with a ' +
+      'JSON body and the session, following the production pattern ' +
+      '/api/v1/{Module}/{Namespace}/{Command}. Validation errors answer 400 with the JSON string ' +
+      '"Validation failed for command {Command}: {message}"; an unknown command under the prefix ' +
+      'answers 404 "Unknown command {Command}". GetMultiFactorDeviceSecret takes {} with a ' +
+      'session, or {MfaToken} with the enrolment token a password login gave a user who must use ' +
+      'MFA and has no device yet. SetMultiFactorAuthenticationDevice takes {MfaToken, Code} and ' +
+      'answers 200 {DeviceRegistered: true, SessionId} (a new session after an enrolment, else ' +
+      'null).',
   },
   responseShape: {
     find: /shape of the get response|single record/i,
     decision:
-      'A collection is a bare JSON array of records; one record is GET .../{Resource}/{Id} and answers the record object, or 404 with a JSON string such as "ProductRecords 123 was not found" (production behaviour).',
+      'A collection is a bare JSON array of records; one record is GET .../{Resource}/{Id} and ' +
+      'answers the record object, or 404 with a JSON string such as "ProductRecords 123 was not ' +
+      'found" (production behaviour).',
   },
   queryOptions: {
     find: /query options/i,
     decision:
-      'Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like; no arithmetic), $select and $expand as comma lists, $orderby as "Field [asc|desc]" comma list, $top and $skip as non-negative integers. A record answered with $select carries only the selected (and expanded) fields: the responses use the <Record>Partial schema, whose properties are those of the full <Record> and none required.',
+      'Query options follow the production OData style: $filter (eq, ne/Neq, lt, gt, le, ge, ' +
+      'and, or, not, isnull, isnotnull, contains as an IN list, has for bitmasks, like; no ' +
+      'arithmetic), $select and $expand as comma lists, $orderby as "Field [asc|desc]" comma ' +
+      'list, $top and $skip as non-negative integers. A record answered with $select carries ' +
+      'only the selected (and expanded) fields: the responses use the <Record>Partial schema, ' +
+      'whose properties are those of the full <Record> and none required.',
   },
   readErrors: {
     find: /errors of the read resources|body of oidc error/i,
     decision:
-      'Error bodies are a JSON string (or empty), as in production: 400 for a malformed query option, 401 without a valid session, 403 without the resource permission or for a suspended session, 404 for an unknown record.',
+      'Error bodies are a JSON string (or empty), as in production: 400 for a malformed query ' +
+      'option, 401 without a valid session, 403 without the resource permission or for a ' +
+      'suspended session, 404 for an unknown record.',
   },
   session: {
     find: /present the session|session lifetime/i,
     decision:
-      'Later requests present the session with the X-Service-SessionId header (production) or the ServiceSessionId cookie set at login. A missing or invalid session answers 401; a session ended by another login of the same user answers 403 "Session suspended".',
+      'Later requests present the session with the X-Service-SessionId header (production) or ' +
+      'the ServiceSessionId cookie set at login. A missing or invalid session answers 401; a ' +
+      'session ended by another login of the same user answers 403 "Session suspended".',
   },
   referencedTypes: {
     find: /referenced and expandable|fields of the referenced/i,
     decision:
-      'Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed.',
+      'Referenced types whose fields the spec does not show are open objects with at least the ' +
+      'Int64 business key Id; further properties are allowed.',
   },
   pageSize: {
     find: /page size|result-count/i,
-    decision: 'Page size limits are not public; $top and $skip are documented as non-negative integers and the server applies its own default and maximum.',
+    decision:
+      'Page size limits are not public; $top and $skip are documented as non-negative integers ' +
+      'and the server applies its own default and maximum.',
   },
   openStructure: {
     find: null,
-    decision: 'The spec says further fields are not shown: the schema lists the fields it shows and allows additional properties.',
+    decision:
+      'The spec says further fields are not shown: the schema lists the fields it shows and ' +
+      'allows additional properties.',
   },
   throttling: {
     find: /thresholds behind 429|too many attempts/i,
-    decision: 'The thresholds behind 429 are not public; the sandbox limits attempts per user and per client address and answers 429 with a JSON string.',
+    decision:
+      'The thresholds behind 429 are not public; the sandbox limits attempts per user and per ' +
+      'client address and answers 429 with a JSON string.',
   },
   fieldGap: {
     find: null,
-    decision: 'The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint.',
+    decision:
+      'The spec does not give allowed values, meaning or unit of this field; it is written with ' +
+      'its declared type and no further constraint.',
   },
   versioningPolicy: {
     find: /deprecation and removal policy|selects a version/i,
-    decision: 'Only api/v1 exists. A document describes one service version (specgen generate --service-version V): later fields, resources and endpoints are absent; obsolete fields are deprecated with x-replaced-by from the version they became obsolete.',
+    decision:
+      'Only api/v1 exists. A document describes one service version (specgen generate ' +
+      '--service-version V): later fields, resources and endpoints are absent; obsolete fields ' +
+      'are deprecated with x-replaced-by from the version they became obsolete.',
   },
   int64: {
     find: null,
     decision:
-      'Int64 values are written by the production service as JSON strings; readers accept a JSON string of digits or a JSON integer and keep every digit (type [string, integer], format int64).',
+      'Int64 values are written by the production service as JSON strings; readers accept a JSON ' +
+      'string of digits or a JSON integer and keep every digit (type [string, integer], format ' +
+      'int64).',
   },
   logout: {
     find: null,
-    decision: 'Logout is not described by the spec; the sandbox ends the session on the server with POST /{languageCode}/{companyNumber}/logout (204).',
+    decision:
+      'Logout is not described by the spec; the sandbox ends the session on the server with POST ' +
+      '/{languageCode}/{companyNumber}/logout (204).',
   },
 } satisfies Record<string, DecisionRule>;
 
@@ -90,7 +127,12 @@ export type DecisionName = keyof typeof DECISIONS;
 export function decision(spec: Spec, name: DecisionName, unknownId?: string): Decision {
   const rule: DecisionRule = DECISIONS[name];
   const find = rule.find;
-  const unknown = unknownId !== undefined ? spec.unknowns.find((u) => u.id === unknownId) : find ? spec.unknowns.find((u) => find.test(u.text)) : undefined;
+  const unknown =
+    unknownId !== undefined
+      ? spec.unknowns.find((u) => u.id === unknownId)
+      : find
+        ? spec.unknowns.find((u) => find.test(u.text))
+        : undefined;
   return unknown ? { unknown: unknown.id, decision: rule.decision } : { decision: rule.decision };
 }
 
@@ -126,7 +168,10 @@ function fieldGaps(spec: Spec): FieldGap[] {
  * context give every decision the same answer (a memo of the document builder keys by it).
  */
 export function decisionContext(spec: Spec): string {
-  return JSON.stringify([spec.unknowns.map((u) => [u.id, u.text]), fieldGaps(spec).map((g) => [g.id, [...g.resources].sort()])]);
+  return JSON.stringify([
+    spec.unknowns.map((u) => [u.id, u.text]),
+    fieldGaps(spec).map((g) => [g.id, [...g.resources].sort()]),
+  ]);
 }
 
 /**
@@ -134,5 +179,7 @@ export function decisionContext(spec: Spec): string {
  * (SupplierPartLinks) ...: not shown"): it names the field, and this resource if it names any.
  */
 export function fieldGapUnknown(spec: Spec, resourceName: string, fieldName: string): string | undefined {
-  return fieldGaps(spec).find((g) => g.words.has(fieldName) && (g.resources.size === 0 || g.resources.has(resourceName)))?.id;
+  return fieldGaps(spec).find(
+    (g) => g.words.has(fieldName) && (g.resources.size === 0 || g.resources.has(resourceName)),
+  )?.id;
 }

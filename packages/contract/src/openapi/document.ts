@@ -65,11 +65,12 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     let end = i + 1;
     while (end < all.length && (all[end]!.kind === 'list' || all[end]!.kind === 'get') && all[end]!.resource === route.resource) end++;
     const group = all.slice(i, end);
-    resourceOperations(registry, route.resource!, group, (r) => operation(registry, r)).forEach((o, j) => place(group[j]!, o.operation, o.item));
+    const operations = resourceOperations(registry, route.resource!, group, (r) => operation(registry, r));
+    for (const [j, o] of operations.entries()) place(group[j]!, o.operation, o.item);
     i = end;
   }
   finishBuild(registry);
-  const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op['tags'] as string[] | undefined) ?? [])))];
+  const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? [])))];
   return {
     openapi: '3.1.0',
     info: {

@@ -16,8 +16,8 @@ export const errorMessageSchema: JsonSchema = {
 export function jsonStringResponse(description: string, bodies: string[] = []): JsonSchema {
   const media: JsonSchema = { schema: ref(ERROR_MESSAGE) };
   const distinct = [...new Set(bodies)];
-  if (distinct.length === 1) media['example'] = distinct[0];
-  else if (distinct.length > 1) media['examples'] = Object.fromEntries(distinct.map((b, i) => [`body${i + 1}`, { value: b }]));
+  if (distinct.length === 1) media.example = distinct[0];
+  else if (distinct.length > 1) media.examples = Object.fromEntries(distinct.map((b, i) => [`body${i + 1}`, { value: b }]));
   return { description, content: { 'application/json': media } };
 }
 

@@ -36,7 +36,7 @@ function responseObject(registry: SchemaRegistry, response: ResponseContract, fr
   switch (body.kind) {
     case 'message': {
       // The spec's condition text leads where the spec names the status; the server's own reasons follow.
-      const specText = typeof fromSpec?.['description'] === 'string' ? (fromSpec['description'] as string) : '';
+      const specText = typeof fromSpec?.description === 'string' ? (fromSpec.description as string) : '';
       const specExamples = examplesOf(fromSpec);
       const description = specText && specText !== response.description ? `${specText} ${response.description}` : response.description;
       return { ...jsonStringResponse(description, [...specExamples, ...body.examples]), ...extra };
@@ -53,10 +53,10 @@ function responseObject(registry: SchemaRegistry, response: ResponseContract, fr
 }
 
 function examplesOf(response: JsonSchema | undefined): string[] {
-  const media = (response?.['content'] as Record<string, JsonSchema> | undefined)?.['application/json'];
+  const media = (response?.content as Record<string, JsonSchema> | undefined)?.['application/json'];
   if (!media) return [];
-  if (typeof media['example'] === 'string') return [media['example']];
-  const examples = media['examples'] as Record<string, { value: string }> | undefined;
+  if (typeof media.example === 'string') return [media.example];
+  const examples = media.examples as Record<string, { value: string }> | undefined;
   return examples ? Object.values(examples).map((e) => e.value) : [];
 }
 

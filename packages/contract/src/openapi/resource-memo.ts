@@ -61,7 +61,10 @@ const positionFree = (resource: Resource) => JSON.stringify(resource, (key, valu
 
 function buildOf(registry: SchemaRegistry) {
   let state = builds.get(registry);
-  if (!state) builds.set(registry, (state = { used: [], moved: null }));
+  if (!state) {
+    state = { used: [], moved: null };
+    builds.set(registry, state);
+  }
   return state;
 }
 
@@ -83,9 +86,15 @@ export function finishBuild(registry: SchemaRegistry): void {
 
 function contextOf(spec: Spec, version: string | null): string {
   let byVersion = contexts.get(spec);
-  if (!byVersion) contexts.set(spec, (byVersion = new Map()));
+  if (!byVersion) {
+    byVersion = new Map();
+    contexts.set(spec, byVersion);
+  }
   let context = byVersion.get(version);
-  if (context === undefined) byVersion.set(version, (context = JSON.stringify([version, spec.readPathPrefix, decisionContext(spec)])));
+  if (context === undefined) {
+    context = JSON.stringify([version, spec.readPathPrefix, decisionContext(spec)]);
+    byVersion.set(version, context);
+  }
   return context;
 }
 
@@ -122,7 +131,10 @@ export function resourceOperations(
   const context = contextOf(spec, registry.version);
   // by position-free identity (@specgen/ir identity.ts): a resource the parser saw only move finds its part
   let byContext = parts.get(stableIdentity(resource));
-  if (!byContext) parts.set(stableIdentity(resource), (byContext = new Map()));
+  if (!byContext) {
+    byContext = new Map();
+    parts.set(stableIdentity(resource), byContext);
+  }
   const key = routesKey(routes);
   const used = buildOf(registry).used;
   const kept = byContext.get(context);

@@ -114,13 +114,13 @@ export class SchemaRegistry extends JournaledComponents {
     const out: JsonSchema = {};
     const gap = field.enumeration ? undefined : fieldGapUnknown(this.spec, owner, field.name);
     if (gap) out['x-decision'] = decision(this.spec, 'fieldGap', gap);
-    if (field.notes) out['description'] = field.notes;
+    if (field.notes) out.description = field.notes;
     if (field.since) out['x-since'] = field.since;
     if (isRelation(field)) out['x-expandable'] = true;
     if (field.references) out['x-references'] = field.references;
     const obsolete = field.obsolete;
     if (obsolete && this.at(obsolete.since)) {
-      out['deprecated'] = true;
+      out.deprecated = true;
       out['x-obsolete-since'] = obsolete.since;
       if (obsolete.replacedBy) out['x-replaced-by'] = obsolete.replacedBy;
     }

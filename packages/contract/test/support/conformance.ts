@@ -150,7 +150,7 @@ export function recordAnswers(app: HookableApp): ObservedAnswer[] {
 export function conformanceProblems(document: unknown, answers: ObservedAnswer[], isServiceRoute = (url: string) => /^\/[^/]+\/[^/]+\//.test(url) && !url.startsWith('/docs/')): string[] {
   const checker = conformanceChecker(document);
   const problems = answers.filter((a) => isServiceRoute(a.url)).flatMap((a) => checker.check(a));
-  const file = process.env['CONTRACT_COVERAGE'];
+  const file = process.env.CONTRACT_COVERAGE;
   if (file && checker.covered.size > 0) appendFileSync(file, [...checker.covered].map((c) => `${c}\n`).join(''));
   return problems;
 }

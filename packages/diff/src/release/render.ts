@@ -11,7 +11,7 @@ export function renderReleaseCheck(check: ReleaseCheck, format: Format): string 
     case 'markdown':
       return renderMarkdown(check);
     case 'json':
-      return JSON.stringify(toJson(check), null, 2) + '\n';
+      return `${JSON.stringify(toJson(check), null, 2)}\n`;
     case 'github':
       return renderGithub(check);
   }
@@ -29,7 +29,7 @@ function renderText(check: ReleaseCheck): string {
     lines.push('', `${r.code}: ${r.message}`, `  fix: ${fix(r.code, check)}`);
     if (r.code === 'generated-stale') lines.push(...r.files.map((f) => `  stale: ${f}`));
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function renderMarkdown(check: ReleaseCheck): string {
@@ -51,7 +51,7 @@ function renderGithub(check: ReleaseCheck): string {
     for (const f of files) lines.push(`::error file=${escapeProperty(f)},title=${escapeProperty(`release check: ${r.code}`)}::${text}`);
   }
   lines.push(`::notice title=release check::${escapeData(check.ok ? `passed (${counts(check)})` : `failed: ${check.reasons.map((r) => r.code).join(', ')}`)}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 export function toJson(check: ReleaseCheck) {

@@ -19,5 +19,5 @@ export function renderGithub(result: DiffResult, relocate: Relocate = (c) => c):
     return `::${COMMAND[c.severity]} ${props.join(',')}::${escapeData(c.message)}`;
   });
   lines.push(`::notice title=spec diff::${escapeData(result.changes.length === 0 ? 'No changes.' : headline(result))}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

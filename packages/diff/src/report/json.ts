@@ -17,5 +17,5 @@ export function toJson(result: DiffResult) {
 }
 
 export function renderJson(result: DiffResult): string {
-  return JSON.stringify(toJson(result), null, 2) + '\n';
+  return `${JSON.stringify(toJson(result), null, 2)}\n`;
 }

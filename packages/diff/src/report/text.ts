@@ -9,5 +9,5 @@ export function renderText(result: DiffResult): string {
     lines.push(`${c.severity.padEnd(8)} ${c.rule}  ${subjectOf(c)}  ${c.location.file}:${c.location.line}`);
     lines.push(`         ${c.message}`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -60,11 +60,10 @@ assert.ok(openapi.paths['/{languageCode}/{companyNumber}/login/totp']);
 
 // ---- @service-api/client against a tiny local HTTP stub
 const SESSION = '0b8e7d52-4c8f-4a55-9b66-1d8f0c1e2a3b';
-function stub(req: IncomingMessage, res: ServerResponse, body: string): void {
+function stub(req: IncomingMessage, res: ServerResponse, body: string): ServerResponse {
   const url = new URL(req.url ?? '/', 'http://stub');
-  const send = (status: number, payload: string): void => {
+  const send = (status: number, payload: string): ServerResponse =>
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(payload);
-  };
   if (req.method === 'POST' && url.pathname === '/en/001.1/login') {
     const login = JSON.parse(body) as { Username: string; Password: string };
     if (login.Password !== 'secret') return send(403, JSON.stringify('User login failed'));

@@ -40,7 +40,7 @@ export function callbackHandler(ctx: ServerContext, s: OidcRuntimeSettings) {
     const iss = singleQueryValue(request.query, 'iss');
     // openid-client is loaded by the first sign-in through OIDC, not when the server starts.
     const { completeAuthorization } = await import('@specgen/runtime-auth/oidc');
-    let identity;
+    let identity: Awaited<ReturnType<typeof completeAuthorization>>;
     try {
       identity = await completeAuthorization(
         s.relyingParty,

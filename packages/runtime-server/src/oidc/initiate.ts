@@ -28,7 +28,7 @@ export function initiateHandler(ctx: ServerContext, s: OidcRuntimeSettings, over
 
     // openid-client is loaded by the first sign-in through OIDC, not when the server starts.
     const { buildAuthorizationRequest, isOidcError, OIDC_ERRORS } = await import('@specgen/runtime-auth/oidc');
-    let auth;
+    let auth: Awaited<ReturnType<typeof buildAuthorizationRequest>>;
     try {
       auth = await buildAuthorizationRequest(s.relyingParty, overrides());
     } catch (err) {

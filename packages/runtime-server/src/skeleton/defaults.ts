@@ -17,7 +17,7 @@ import { currentSessionHandler, logoutHandler } from '../routes/session-routes.t
 import { totpLoginHandler } from '../routes/totp-login.ts';
 import { jsonText, type ResourceHandlers, type SignInHandler } from './types.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- defaults serve any record type: they answer serialised JSON */
+// `any` record types: the defaults serve every resource and answer serialised JSON.
 export interface DefaultHandlers {
   /** `list` and `get` of a read resource, from the SQL store. */
   resource(name: string): ResourceHandlers<any>;

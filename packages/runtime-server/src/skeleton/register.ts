@@ -65,7 +65,7 @@ export function registerRoutes(scope: FastifyInstance, ctx: SkeletonContext, rou
       schema: { ...(route.schema.body ? { body: route.schema.body } : {}), response: route.schema.response },
       config: route.rateLimited ? perAddressLimit(ctx.settings) : {},
       // A command without a body is an empty object (GetMultiFactorDeviceSecret with a session).
-      ...(route.kind === 'command' ? { preValidation: async (request: FastifyRequest) => void (request.body ??= {}) } : {}),
+      ...(route.kind === 'command' ? { preValidation: async (request: FastifyRequest) => { request.body ??= {}; } } : {}),
       // Reads are answered by the skeleton itself (statuses of the contract, HttpError checked above).
       ...(route.kind === 'sign-in' || route.kind === 'command' ? { onSend: undocumentedStatusLog(route) } : {}),
       handler: handlerOf(route, ctx),

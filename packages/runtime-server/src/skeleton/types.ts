@@ -133,7 +133,7 @@ interface RouteBase {
   schema: RouteSchemas;
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the generated Handlers fix the record type; a definition list holds every resource */
+// `any` record types: the generated Handlers fix them; a definition list holds every resource.
 export type RouteDefinition =
   | (RouteBase & { kind: 'list'; resource: string; handler: ResourceHandlers<any>['list'] })
   | (RouteBase & { kind: 'get'; resource: string; handler: ResourceHandlers<any>['get'] })

@@ -74,7 +74,10 @@ export function schemaAt<R extends ResourceName, V extends string>(resource: R, 
   for (const [field, v] of Object.entries(since)) if (availableAt(v, version)) mask[field] = true;
   const key = `${resource}:${Object.keys(mask).join(',')}`;
   let schema = schemasAt.get(key);
-  if (!schema) schemasAt.set(key, (schema = compiledOnFirstParse((resourceSchemas[resource] as z.ZodObject).pick(mask))));
+  if (!schema) {
+    schema = compiledOnFirstParse((resourceSchemas[resource] as z.ZodObject).pick(mask));
+    schemasAt.set(key, schema);
+  }
   return schema as unknown as SchemaAt<R, V>;
 }
 

@@ -63,7 +63,10 @@ const narrowedSchemas = new WeakMap<Schema, Map<string, Schema>>();
  */
 function narrowedTo(schema: Schema, select: readonly string[]): Schema {
   let bySelect = narrowedSchemas.get(schema);
-  if (!bySelect) narrowedSchemas.set(schema, (bySelect = new Map()));
+  if (!bySelect) {
+    bySelect = new Map();
+    narrowedSchemas.set(schema, bySelect);
+  }
   const key = select.join(',');
   let narrowed = bySelect.get(key);
   if (!narrowed) {

@@ -7,7 +7,7 @@
  * since positions are part of its identity) is then looked up by a key of the IR without source
  * positions plus everything else a view depends on, so a moved resource is not rendered again.
  */
-import type { TemplateEngine } from '@specgen/generate-core';
+import type { TemplateEngine } from './templates.ts';
 import type { Field, Resource } from '@specgen/ir';
 
 /** A keyed cache that forgets entries not used during the last build (bounded memory). */
@@ -72,7 +72,10 @@ const rendered = new WeakMap<object, WeakMap<TemplateEngine, { salt: string; tex
 /** The text rendered for `owner` (an immutable view object) with `templates`; `salt` covers other inputs. */
 export function renderOnce(owner: object, templates: TemplateEngine, salt: string, render: () => string): string {
   let byEngine = rendered.get(owner);
-  if (!byEngine) rendered.set(owner, (byEngine = new WeakMap()));
+  if (!byEngine) {
+    byEngine = new WeakMap();
+    rendered.set(owner, byEngine);
+  }
   const hit = byEngine.get(templates);
   if (hit && hit.salt === salt) return hit.text;
   const text = render();
@@ -90,7 +93,10 @@ const lastTexts = new WeakMap<TemplateEngine, Map<string, { deps: readonly unkno
  */
 export function renderWhenChanged(templates: TemplateEngine, slot: string, deps: readonly unknown[], render: () => string): string {
   let slots = lastTexts.get(templates);
-  if (!slots) lastTexts.set(templates, (slots = new Map()));
+  if (!slots) {
+    slots = new Map();
+    lastTexts.set(templates, slots);
+  }
   const last = slots.get(slot);
   if (last && last.deps.length === deps.length && last.deps.every((d, i) => d === deps[i])) return last.text;
   const text = render();

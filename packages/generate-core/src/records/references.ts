@@ -29,7 +29,10 @@ const refsByOwner = new WeakMap<object, Map<string | null, [string, string][]>>(
 
 function refsOf(owner: { name: string }, fields: () => readonly Field[], version: string | null): [string, string][] {
   let byVersion = refsByOwner.get(owner);
-  if (!byVersion) refsByOwner.set(owner, (byVersion = new Map()));
+  if (!byVersion) {
+    byVersion = new Map();
+    refsByOwner.set(owner, byVersion);
+  }
   let refs = byVersion.get(version);
   if (!refs) {
     refs = fields().flatMap((f): [string, string][] => (f.type.base.kind === 'ref' && scalarOf(f) === null ? [[f.type.base.target, `${owner.name}.${f.name}`]] : []));

@@ -8,7 +8,7 @@ import {
 } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { docSafe, fieldDoc } from './field-doc.ts';
-import { BuildMemo, resourceKey } from './memo.ts';
+import { BuildMemo, resourceKey } from '../memo.ts';
 import { referenceViews } from './references.ts';
 import { assertUniqueNames } from './unique-names.ts';
 import { type EnumView, enumView } from './enums.ts';
@@ -185,3 +185,14 @@ function moduleOfTarget(spec: Spec, target: string, typeName: string): string {
   if (names.resources.has(target)) return `resources/${naming.moduleFile(typeName)}`;
   return 'references';
 }
+/**
+ * Everything a file of the whole model reads, for renderWhenChanged: the view objects (memoized per
+ * IR entry, model.ts) and the other values of the model.
+ */
+export function modelDeps(model: TypesModel): unknown[] {
+  return [
+    model.title, model.specFile, model.serviceVersion, model.newestVersion, model.versions.join('\n'), JSON.stringify(model.references),
+    model.resources.length, ...model.resources, model.structures.length, ...model.structures,
+  ];
+}
+
