@@ -58,7 +58,7 @@ function cliTable(): void {
   ];
   wall(cases[2]![1]); // a cold first run builds once
   const times = cases.map(() => [] as number[]);
-  for (let r = 0; r < runs; r++) cases.forEach(([, argv], i) => times[i]!.push(wall(argv)));
+  for (let r = 0; r < runs; r++) for (const [i, [, argv]] of cases.entries()) times[i]!.push(wall(argv));
   table(`CLI start-up, ${runs} interleaved runs (load ${load()})`, cases.map(([n], i) => [n, times[i]!]), times[0]!);
 }
 

@@ -65,7 +65,9 @@ export async function watchBin(bin: string, spec: string, out: string, rounds: n
     stdout += t;
     lastOutput = performance.now();
   });
-  child.stderr.setEncoding('utf8').on('data', (t: string) => void (stderr += t));
+  child.stderr.setEncoding('utf8').on('data', (t: string) => {
+    stderr += t;
+  });
   let watcher: FSWatcher | null = null;
   try {
     for (let waited = 0; !stdout.includes('watching '); waited += 50) {
@@ -73,7 +75,9 @@ export async function watchBin(bin: string, spec: string, out: string, rounds: n
       await sleep(50);
     }
     let lastChange = 0;
-    watcher = watch(out, { recursive: true }, () => void (lastChange = performance.now()));
+    watcher = watch(out, { recursive: true }, () => {
+      lastChange = performance.now();
+    });
     const results: EditResult[] = [];
     for (let round = 0; round < rounds; round++) {
       for (const edit of editsOf(original, round)) {

@@ -92,7 +92,7 @@ describe('incremental parse after an edit', () => {
       expect(r).not.toBe(previous);
       expect(r.source.line).toBe(previous.source.line + 2);
       expect(stableIdentity(r), r.name).toBe(stableIdentity(previous));
-      r.fields.forEach((f, i) => expect(stableIdentity(f)).toBe(stableIdentity(previous.fields[i]!)));
+      for (const [i, f] of r.fields.entries()) expect(stableIdentity(f)).toBe(stableIdentity(previous.fields[i]!));
     }
     // moved twice: still the first object's twin
     const parser = createIncrementalParser();
