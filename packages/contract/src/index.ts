@@ -11,6 +11,7 @@ export * from './route-types.ts';
 export { routes, findRoute, SCHEMA_NAMES } from './routes.ts';
 export { message, json, responses, PREFIX_ERRORS, BODY_ERRORS, RATE_LIMIT, SESSION_ERRORS, type Responses } from './responses.ts';
 export * from './json-schema.ts';
+export * from './wire-facts/index.ts';
 export * from './payloads.ts';
 export * from './query-options.ts';
 export * from './openapi/index.ts';

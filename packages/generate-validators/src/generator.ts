@@ -1,6 +1,7 @@
 /** IR -> `@service-api/validators`: zod 4 schemas, scalar rules, lossless JSON, version-gated factory. */
 import { packageNameOf, type GenerateContext, type GeneratedFile, type Generator } from '@specgen/generate-core';
 import { TYPESCRIPT_RANGE, file, importPath, modelDeps, renderOnce, renderWhenChanged, packageHeaderText, withHeader, withMarkdownHeader } from '@specgen/generate-types';
+import { SCALAR_FACTS } from './scalar-facts.ts';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -38,7 +39,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
       withMarkdownHeader(options.specFile, render('README.md', readmeData(model, packageName))))),
     whole('src/index.ts', () => withHeader(options.specFile, render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures }))),
     whole('src/versions.ts', () => withHeader(options.specFile, render('versions.ts', types, 'types'))),
-    ts('scalars.ts', render('scalars.ts', {})),
+    ts('scalars.ts', render('scalars.ts', SCALAR_FACTS)),
     ts('json.ts', render('json.ts', {})),
     ts('errors.ts', render('errors.ts', {})),
     whole('src/references.ts', () => withHeader(options.specFile, render('references.ts', model))),

@@ -1,5 +1,5 @@
 export * from './contract.ts';
-export { createServer, serverRoutes, type CreateServerOptions, type RegisteredRoute, LANGUAGE_CODE, COMPANY_NUMBER, LIVENESS_PATH } from './server.ts';
+export { createServer, serverRoutes, type CreateServerOptions, type RegisteredRoute, LIVENESS_PATH } from './server.ts';
 export { loadConfig, ConfigError, type ServiceConfig, type LoadConfigOptions } from './config.ts';
 export { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
 export { signInSchemas, structureSchema, inlineFieldSchema as fieldSchema, type JsonSchema, type SignInSchemas } from '@specgen/contract';

@@ -7,7 +7,7 @@ import fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { DestinationStream } from 'pino';
-import { FASTIFY_PREFIX, REQUEST_MESSAGES, signInSchemas, type SignInSchemas } from '@specgen/contract';
+import { COMPANY_NUMBER_PARAMETER, FASTIFY_PREFIX, LANGUAGE_CODE_PARAMETER, REQUEST_MESSAGES, signInSchemas, type SignInSchemas } from '@specgen/contract';
 import type { Spec } from '@specgen/ir';
 import { verifyPassword, warmUpPasswords } from '@specgen/runtime-auth';
 import { openStore, type Store } from '@specgen/runtime-store';
@@ -19,6 +19,7 @@ import { startHousekeeping } from './housekeeping.ts';
 import { createLogger, requestId } from './logging.ts';
 import { explorerResources } from './page/explorer.ts';
 import { pageRoute } from './page/page.ts';
+import { pagePaths } from './page/page-paths.ts';
 import { MESSAGES, sendMessage } from './replies.ts';
 import { credentialLoginRoute } from './routes/credential-login.ts';
 import { deviceCommandRoutes } from './routes/device-commands.ts';
@@ -73,8 +74,9 @@ export function serverRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
   return registeredRoutes.get(app) ?? [];
 }
 
-export const LANGUAGE_CODE = /^[A-Za-z]{2}$/;
-export const COMPANY_NUMBER = /^\d{1,10}(\.\d{1,10})?$/;
+/** The path parameters' patterns, as the contract (and so the document) states them. */
+const LANGUAGE_CODE = new RegExp(LANGUAGE_CODE_PARAMETER.pattern);
+const COMPANY_NUMBER = new RegExp(COMPANY_NUMBER_PARAMETER.pattern);
 
 /** Outside the API prefix, like the web page and /docs. */
 export const LIVENESS_PATH = '/livez';
@@ -150,7 +152,8 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     for (const plugin of plugins) await scope.register(plugin, serverCtx);
   }, { prefix: FASTIFY_PREFIX });
   if (options.apiDocs !== false) await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
-  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, explorerResources(spec, config.serviceVersion));
+  const served = config.serviceVersion || null;
+  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, { paths: pagePaths(spec, served), resources: explorerResources(spec, served) });
   // Liveness for container HEALTHCHECKs and load balancers: answers while the process serves
   // requests, without touching the store (a database outage must not restart every instance).
   app.get(LIVENESS_PATH, async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));
