@@ -13,5 +13,6 @@ export { message, json, responses, PREFIX_ERRORS, BODY_ERRORS, RATE_LIMIT, SESSI
 export * from './json-schema.ts';
 export * from './wire-facts/index.ts';
 export * from './payloads.ts';
+export { routeSchemas, referencedComponents, type RouteSchemaSet } from './route-schemas.ts';
 export * from './query-options.ts';
 export * from './openapi/index.ts';

@@ -12,13 +12,21 @@
  * The package compiles to dist/ with tsc; `npm start` runs plain node (docs/operating.md, Deploy).
  */
 import { createRequire } from 'node:module';
-import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema, type RouteContract } from '@specgen/contract';
+import {
+  buildDocument,
+  referencedComponents,
+  routes as contractRoutes,
+  routeSchemas,
+  signInSchemas,
+  type JsonSchema,
+  type RouteContract,
+  type RouteSchemaSet,
+} from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import { chunkedFile, endsNormalized, generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
 import { routeModules } from './model.ts';
-import { referencedComponents, routeSchemas, type RouteSchemaSet } from './route-schemas.ts';
 import { createLiteralTable, sharedLiterals, type SharedLiterals } from './shared-literals.ts';
 
 export const TARGET = 'server';
