@@ -4,7 +4,8 @@ import { createTemplateEngine } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
 import { findGenerators } from '../src/generators.ts';
 import { type Offload, startOffload } from '../src/generate/offload.ts';
-import { GenerateError, renderTarget } from '../src/generate/pipeline.ts';
+import { renderTarget } from '../src/generate/pipeline.ts';
+import { GenerateError } from '../src/generate/target-folder.ts';
 import { REAL_SPEC } from './generate-support.ts';
 
 const specText = readFileSync(REAL_SPEC, 'utf8');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGenerateArgs } from '../src/generate/options.ts';
-import { displayPath, packageVersionOf } from '../src/generate/pipeline.ts';
+import { displayPath } from '../src/generate/display-path.ts';
+import { packageVersionOf } from '../src/generate/package-version.ts';
 
 describe('parseGenerateArgs', () => {
   it('has the documented defaults', () => {

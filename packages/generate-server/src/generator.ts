@@ -12,22 +12,14 @@
  * The package compiles to dist/ with tsc; `npm start` runs plain node (docs/operating.md, Deploy).
  */
 import { createRequire } from 'node:module';
-import {
-  buildDocument,
-  referencedComponents,
-  routes as contractRoutes,
-  routeSchemas,
-  signInSchemas,
-  type JsonSchema,
-  type RouteContract,
-  type RouteSchemaSet,
-} from '@specgen/contract';
+import { buildDocument, routes as contractRoutes, referencedComponents, signInSchemas, type JsonSchema } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
-import { chunkedFile, endsNormalized, generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
+import { chunkedFile, generatedHeader, GENERATED_MARKER, normalize, packageNameOf, packageRangeOf } from '@specgen/generate-core';
+import { componentClosure } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
 import { routeModules } from './model.ts';
-import { createLiteralTable, sharedLiterals, type SharedLiterals } from './shared-literals.ts';
+import { literalTable, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
 
 export const TARGET = 'server';
 export const PACKAGE_NAME = '@service-api/server';
@@ -46,81 +38,6 @@ export const generator: Generator = {
 
 function marker(specFile: string): string {
   return generatedHeader(specFile).replace(/^\/\/ /, '').trim();
-}
-
-/** The component names a schema refers to, in order, kept for frozen schemas (the contract's parts). */
-const refsOf = new WeakMap<object, string[]>();
-
-function componentRefs(schema: JsonSchema): string[] {
-  let refs = refsOf.get(schema);
-  if (refs === undefined) {
-    refs = [...JSON.stringify(schema).matchAll(/"#\/components\/schemas\/([^"/]+)/g)].map((m) => m[1]!);
-    if (Object.isFrozen(schema)) refsOf.set(schema, refs);
-  }
-  return refs;
-}
-
-/** `localeCompare` without arguments, as a collator made once (the same order, without a lookup per call). */
-const byName = new Intl.Collator().compare;
-
-/** The component schemas `names` refer to, and the ones those refer to, sorted by name. */
-function componentClosure(all: Record<string, JsonSchema>, names: string[]): Record<string, JsonSchema> {
-  const out: Record<string, JsonSchema> = {};
-  const queue = [...names];
-  // An index, not queue.shift(): the queue holds every $ref found (tens of thousands on a large spec).
-  for (let next = 0; next < queue.length; next++) {
-    const name = queue[next]!;
-    if (out[name] || !all[name]) continue;
-    out[name] = all[name];
-    for (const ref of componentRefs(all[name])) queue.push(ref);
-  }
-  return Object.fromEntries(sortedNames(Object.keys(out)).map((name) => [name, out[name]!]));
-}
-
-/** The last names sorted and their order (a watch edit seldom adds or removes a component). */
-let lastNames: string[] = [];
-let lastSorted: string[] = [];
-
-function sortedNames(names: string[]): string[] {
-  if (names.length !== lastNames.length || names.some((n, i) => n !== lastNames[i])) {
-    lastNames = names;
-    lastSorted = [...names].sort(byName);
-  }
-  return lastSorted;
-}
-
-/**
- * Between runs: the literal table of `schemas.ts` (shared-literals.ts) and each read route's schema
- * set, by the route object (the contract keeps a resource's routes while the resource's IR object
- * is the same). A route with a request payload is not kept: its schema is the run's payload.
- */
-const literalTable = createLiteralTable();
-const routeSchemaMemo = new WeakMap<RouteContract, RouteSchemaSet>();
-
-function schemasOfRoute(route: RouteContract, payloads: Record<string, JsonSchema>): RouteSchemaSet {
-  if (route.body?.payload) return routeSchemas(route, payloads);
-  let set = routeSchemaMemo.get(route);
-  if (set === undefined) routeSchemaMemo.set(route, (set = deepFreeze(routeSchemas(route, payloads))));
-  return set;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
-/** The data of schemas.ts cut to a few rows (one of each shape of expression), two constants and a small `components`. */
-function schemasSample(rows: { operationId: string; schemas: string }[], shared: SharedLiterals): object {
-  const picked = [rows[0], rows.find((r) => /^s\d+$/.test(r.schemas)), rows.find((r) => r.schemas.includes('\n')), rows.find((r) => r.schemas.startsWith('{') && !r.schemas.includes('\n')), rows.at(-1)];
-  const component = { Sample: { type: 'object', properties: { Id: { type: 'string' } }, required: ['Id'] } };
-  return {
-    schemaRows: [...new Set(picked.filter((r) => r !== undefined))],
-    sharedSchemas: shared.firstDeclarations(2),
-    components: sharedLiterals([component]).expression(component, 0),
-  };
 }
 
 export function generateServer(ctx: GenerateContext): GeneratedFile[] {
@@ -186,26 +103,6 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     ts('src/routes/index.ts', 'routes/index.ts'),
     ...modules.map((m) => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m })),
   ].sort((a, b) => a.path.localeCompare(b.path));
-}
-
-/** Stands for `components` in the rendered template; the fragments go where it is. */
-const COMPONENTS_SLOT = '__specgen_server_components_slot__';
-
-/**
- * schemas.ts as fragments (generate-core chunks.ts): the file rendered (header, normalized) with a
- * slot for `components`, cut at the slot around the components' fragments (shared-literals.ts),
- * which are the literal table's kept texts: a watch edit changes a few of them, and the 7 MB object
- * is not joined, normalized or compared whole. Normalizing the text with the slot gives the same
- * bytes around it as normalizing the whole: the components' JSON texts hold no raw CR and end with
- * `}` or `]`. `whole` renders the file as one text with `components` joined, for a template that
- * does not hold the slot exactly once (an override that leaves it out, or a spec string equal to it).
- */
-function schemasTs(components: string[], whole: (extra: object) => GeneratedFile): GeneratedFile {
-  const rendered = whole({ components: COMPONENTS_SLOT });
-  const around = rendered.contents.split(COMPONENTS_SLOT);
-  const chunks = [around[0]!, ...components, around[1]!];
-  if (around.length !== 2 || !endsNormalized(chunks)) return whole({ components: components.join('') });
-  return chunkedFile(rendered.path, chunks);
 }
 
 export { GENERATED_MARKER };

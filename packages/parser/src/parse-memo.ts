@@ -9,7 +9,7 @@ import type { Resource, Spec, TypeExpr } from '@specgen/ir';
 import type { Block, Position } from './blocks.ts';
 import { SectionCache, type BlockParserOptions } from './cache.ts';
 import { ParseContext, type PayloadType } from './context.ts';
-import type { ResolvedMemo } from './resolve-resources.ts';
+import { ResolveMemo } from './resolve-memo.ts';
 import type { SectionNode } from './tree.ts';
 
 interface Extraction {
@@ -21,7 +21,7 @@ interface Extraction {
 
 export class ParseMemo {
   readonly sections: SectionCache;
-  readonly resolved: ResolvedMemo = new WeakMap();
+  readonly resolved = new ResolveMemo();
   /** The IR of the previous parse. */
   previous: Spec | null = null;
   /**

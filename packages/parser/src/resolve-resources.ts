@@ -3,67 +3,45 @@
  * stays untouched; what other sections add to it (its read-table row, `known` on reference types,
  * an enumeration from "Enumerated statuses", `Obsolete since` from the versioning rules, a maximum
  * length from the limits) is collected as `ResourceFacts` and applied by `resolvedResource`, which
- * copies only the objects it changes. With a `ResolvedMemo`, an extracted resource resolved with
+ * copies only the objects it changes. With a `ResolveMemo`, an extracted resource resolved with
  * the same facts as in the previous parse gives the same object as then (see parse-spec.ts).
  */
-import type { Enumeration, Field, Resource } from '@specgen/ir';
-
-/** What one field gets from other sections; absent properties keep the extracted value. */
-export interface FieldFacts {
-  enumeration?: Enumeration;
-  obsolete?: NonNullable<Field['obsolete']>;
-  maxLength?: number;
-}
-
-export interface ResourceFacts {
-  row: { area: string | null; path: string; permission: string | null } | null;
-  /** By field name. */
-  fields: Map<string, FieldFacts>;
-}
-
-export function emptyFacts(): ResourceFacts {
-  return { row: null, fields: new Map() };
-}
-
-export function factsOf(all: Map<string, ResourceFacts>, resource: string): ResourceFacts {
-  let facts = all.get(resource);
-  if (!facts) all.set(resource, (facts = emptyFacts()));
-  return facts;
-}
-
-/** Remembers, per extracted resource, the facts it was last resolved with and the result. */
-export type ResolvedMemo = WeakMap<Resource, { facts: ResourceFacts; known: ReadonlySet<string>; knownTargets: string; resolved: Resource }>;
+import type { Field, Resource } from '@specgen/ir';
+import type { ResolveMemo } from './resolve-memo.ts';
+import type { FieldFacts, ResourceFacts } from './resource-facts.ts';
 
 /** `extracted` with the facts and the `known` flags applied; the same object as last time when nothing differs. */
-export function resolvedResource(extracted: Resource, facts: ResourceFacts, known: ReadonlySet<string>, memo?: ResolvedMemo): Resource {
+export function resolvedResource(
+  extracted: Resource,
+  facts: ResourceFacts,
+  known: ReadonlySet<string>,
+  memo?: ResolveMemo,
+): Resource {
   if (!memo) return apply(extracted, facts, known);
-  const hit = memo.get(extracted);
+  const hit = memo.resources.get(extracted);
   // The same set of names (resolve.ts reuses it) gives the same flags without looking them up.
-  const knownTargets = hit?.known === known ? hit.knownTargets : knownOf(extracted, known);
+  const knownTargets = hit?.known === known ? hit.knownTargets : knownOf(extracted, known, memo);
   if (hit && hit.knownTargets === knownTargets && sameFacts(hit.facts, facts)) {
     hit.known = known;
     return hit.resolved;
   }
   const resolved = apply(extracted, facts, known);
-  memo.set(extracted, { facts, known, knownTargets, resolved });
-  origins.set(resolved, extracted);
+  memo.resources.set(extracted, { facts, known, knownTargets, resolved });
+  memo.origins.set(resolved, extracted);
   return resolved;
 }
-
-/** The extracted resource each memoized resolution came from. */
-const origins = new WeakMap<Resource, Resource>();
 
 /**
  * After structural sharing replaced a resolution by an equal object (the previous parse's, or a copy
  * sharing its unchanged parts), the memo hands out that object from now on, so the next parse finds
  * it identical instead of comparing it again.
  */
-export function adoptShared(resolved: Resource, shared: Resource, memo: ResolvedMemo): void {
-  const extracted = origins.get(resolved);
-  const entry = extracted && memo.get(extracted);
+export function adoptShared(resolved: Resource, shared: Resource, memo: ResolveMemo): void {
+  const extracted = memo.origins.get(resolved);
+  const entry = extracted && memo.resources.get(extracted);
   if (!entry || entry.resolved !== resolved) return;
   entry.resolved = shared;
-  origins.set(shared, extracted);
+  memo.origins.set(shared, extracted);
 }
 
 function apply(r: Resource, facts: ResourceFacts, known: ReadonlySet<string>): Resource {
@@ -85,13 +63,13 @@ function resolvedField(f: Field, facts: FieldFacts | undefined, known: ReadonlyS
   return out;
 }
 
-/** The reference targets of an extracted resource's fields, in field order. */
-const refTargets = new WeakMap<Resource, string[]>();
-
 /** Which reference targets of the resource's fields are known (`y`/`n` per reference field). */
-function knownOf(r: Resource, known: ReadonlySet<string>): string {
-  let targets = refTargets.get(r);
-  if (!targets) refTargets.set(r, (targets = r.fields.flatMap((f) => (f.type.base.kind === 'ref' ? [f.type.base.target] : []))));
+function knownOf(r: Resource, known: ReadonlySet<string>, memo: ResolveMemo): string {
+  let targets = memo.refTargets.get(r);
+  if (!targets) {
+    targets = r.fields.flatMap((f) => (f.type.base.kind === 'ref' ? [f.type.base.target] : []));
+    memo.refTargets.set(r, targets);
+  }
   let bits = '';
   for (const target of targets) bits += known.has(target) ? 'y' : 'n';
   return bits;

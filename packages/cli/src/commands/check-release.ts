@@ -99,7 +99,8 @@ async function runCheck(options: Options) {
   const { parseSpec } = await import('@specgen/parser');
   const { createTemplateEngine } = await import('@specgen/generate-core');
   const { generators } = await import('../generators.ts');
-  const { displayPath, generateFromSpec } = await import('../generate/pipeline.ts');
+  const { displayPath } = await import('../generate/display-path.ts');
+  const { generateFromSpec } = await import('../generate/pipeline.ts');
   const { defaultsBase, userCwd, userPath } = await import('../io/paths.ts');
   const { readSpecFile } = await import('../io/spec-file.ts');
   const { configuredPackageNames } = await import('../generate/config.ts');

@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { chunkedFile, type GeneratedFile } from '@specgen/generate-core';
-import { GenerateError } from './pipeline.ts';
+import { GenerateError } from './target-folder.ts';
 
 /** Targets rendered in the worker when they are selected (in a one-shot run: with at least one other target, one-shot.ts). */
 // The server target reads the same OpenAPI document: rendered together, it is built once per edit.

@@ -17,7 +17,9 @@ import { type Diagnostic, hasErrors } from '@specgen/diagnostics';
 import { type Generator, type RunShared, type TemplateEngine, createRunShared, createStaging } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { OFFLOADED_TARGETS, type OffloadRequest, createWorker } from './offload.ts';
-import { type GenerateOutcome, GenerateError, type RenderOptions, type SettledTarget, finish, renderTarget, settleTargetLater } from './pipeline.ts';
+import { type GenerateOutcome, type RenderOptions, finish, renderTarget } from './pipeline.ts';
+import { type SettledTarget, settleTargetLater } from './settle.ts';
+import { GenerateError } from './target-folder.ts';
 
 /** Specs smaller than this render on one thread: starting a worker (about 0.2 s) would cost more than it saves. */
 export const WORKER_FROM_BYTES = 256 * 1024;

@@ -11,7 +11,8 @@ import { attachStaging, createRunShared, createTemplateEngine, type TemplateEngi
 import { createIncrementalParser } from '@specgen/parser';
 import { findGenerators } from '../generators.ts';
 import { type OffloadReply, type OffloadRequest, type PostedFile, postedFile } from './offload.ts';
-import { renderTarget, settleTargetLater } from './pipeline.ts';
+import { renderTarget } from './pipeline.ts';
+import { settleTargetLater } from './settle.ts';
 import { builtinTemplatesDir } from './templates-dir.ts';
 import type { SettleReply, SettleRequest } from './one-shot.ts';
 

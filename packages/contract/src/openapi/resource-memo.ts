@@ -18,7 +18,8 @@ import type { Resource, Spec } from '@specgen/ir';
 import type { JsonSchema } from '../json-schema.ts';
 import type { RouteContract } from '../route-types.ts';
 import { decisionContext } from './decisions.ts';
-import { resourcesByName, type RegistryJournal, type SchemaRegistry } from './schemas.ts';
+import { resourcesByName, type RegistryJournal } from './registry-journal.ts';
+import type { SchemaRegistry } from './schemas.ts';
 
 /** The operation of one route, in the order of the routes given. */
 export interface BuiltOperation {

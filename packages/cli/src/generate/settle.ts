@@ -1,0 +1,115 @@
+/**
+ * The settle stage of `specgen generate`: one target's rendered files are compared with the output
+ * folder (or watch mode's last output), a sample of the changed ones is syntax-checked, and they are
+ * staged for the commit (pipeline.ts).
+ */
+import {
+  type CurrentOutput, type GeneratedFile, type Staged, type SyntaxError, currentContents, sameContents, syntaxErrors,
+  syntaxErrorsAsync, syntaxSample,
+} from '@specgen/generate-core';
+import { narrowToEdits } from './edit-chunk.ts';
+import { GenerateError, checkFolder } from './target-folder.ts';
+import { type KnownOutput, isKnown, knownText } from './write-changed.ts';
+
+/** What became of one target's files; their text is dropped once they are staged or compared. */
+export interface SettledTarget {
+  target: string;
+  /** Every path the target produced. */
+  paths: string[];
+  /** Files whose text differs from the output folder's (with --check: the stale ones). */
+  changed: string[];
+  /** Staged for the commit (a one-shot write). */
+  staged?: Staged;
+  /** The contents of files `RenderOptions.keep` asked for. */
+  kept: GeneratedFile[];
+  /** Files the syntax check parsed, and its time. */
+  checked: number;
+  checkMs: number;
+}
+
+export interface SettleOptions {
+  outDir: string;
+  /** Watch mode's output of the last run, compared in memory instead of reading the folder. */
+  known?: KnownOutput;
+  /** Writes the changed files into the run's staging folder (absent: --check or watch mode). */
+  stage?: (files: readonly GeneratedFile[], current: CurrentOutput) => Staged;
+  keep?: (path: string) => boolean;
+  /** Paths of the targets settled before in this run, to refuse a path produced twice. */
+  seen: Set<string>;
+}
+
+/**
+ * One rendered target: refuses a path produced twice, checks the TypeScript syntax of a sample of
+ * the files that changed (files identical to the output were checked when they were written; see
+ * syntax-sample.ts), then stages them. Throws GenerateError, and stages nothing, on a bad file.
+ */
+export function settleTarget(target: string, files: readonly GeneratedFile[], options: SettleOptions): SettledTarget {
+  const { changed, sample, current, confirm } = changedFiles(target, files, options);
+  const checkStarted = performance.now();
+  refuseErrors(confirm(syntaxErrors(sample)));
+  return settledOf(target, files, changed, current, sample.length, performance.now() - checkStarted, options);
+}
+
+/**
+ * The same, but the syntax check runs in esbuild's process while the caller goes on: the files
+ * are staged at once, and `checked` rejects with the GenerateError if the sample does not parse
+ * (the run must then discard its staging folder; a commit waits for every `checked`).
+ */
+export function settleTargetLater(target: string, files: readonly GeneratedFile[], options: SettleOptions): { settled: SettledTarget; checked: Promise<void> } {
+  const { changed, sample, current, confirm } = changedFiles(target, files, options);
+  const checkStarted = performance.now();
+  const settled = settledOf(target, files, changed, current, sample.length, 0, options);
+  const checked = syntaxErrorsAsync(sample).then((errors) => {
+    settled.checkMs = performance.now() - checkStarted;
+    refuseErrors(confirm(errors));
+  });
+  return { settled, checked };
+}
+
+function changedFiles(target: string, files: readonly GeneratedFile[], options: SettleOptions) {
+  checkFolder(target, files);
+  for (const f of files) {
+    if (options.seen.has(f.path)) throw new GenerateError(`two files are generated at ${f.path}`);
+    options.seen.add(f.path);
+  }
+  // the output folder's texts, read once: compared here, reused by `stage`
+  const current = new Map<string, string | undefined>();
+  const known = options.known;
+  // Watch mode compares with what it wrote (files of fragments fragment by fragment, write-changed.ts).
+  const changed = files.filter((f) => (known ? !isKnown(known.get(f.path), f) : !sameContents(currentText(options.outDir, f.path, current), f)));
+  // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
+  const narrowed = known ? narrowToEdits(changed, (path) => knownText(known.get(path))) : null;
+  return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, confirm: narrowed?.confirm ?? ((errors: SyntaxError[]) => errors) };
+}
+
+function settledOf(
+  target: string, files: readonly GeneratedFile[], changed: GeneratedFile[], current: CurrentOutput, checked: number, checkMs: number,
+  options: SettleOptions,
+): SettledTarget {
+  return {
+    target,
+    paths: files.map((f) => f.path),
+    changed: changed.map((f) => f.path),
+    staged: options.stage?.(files, current),
+    kept: options.keep ? files.filter((f) => options.keep!(f.path)) : [],
+    checked,
+    checkMs,
+  };
+}
+
+function refuseErrors(errors: readonly SyntaxError[]): void {
+  if (errors.length === 0) return;
+  const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
+  throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
+}
+
+function currentText(outDir: string, path: string, disk: Map<string, string | undefined>): string | undefined {
+  let text: string | undefined;
+  try {
+    text = currentContents(outDir, path);
+  } catch {
+    text = undefined;
+  }
+  disk.set(path, text);
+  return text;
+}

@@ -1,0 +1,46 @@
+/**
+ * The component schemas the server's routes refer to, and the ones those refer to (the closure
+ * over `$ref`), sorted by name: the `components` of the generated `src/schemas.ts`.
+ */
+import type { JsonSchema } from '@specgen/contract';
+
+/** The component names a schema refers to, in order, kept for frozen schemas (the contract's parts). */
+const refsOf = new WeakMap<object, string[]>();
+
+function componentRefs(schema: JsonSchema): string[] {
+  let refs = refsOf.get(schema);
+  if (refs === undefined) {
+    refs = [...JSON.stringify(schema).matchAll(/"#\/components\/schemas\/([^"/]+)/g)].map((m) => m[1]!);
+    if (Object.isFrozen(schema)) refsOf.set(schema, refs);
+  }
+  return refs;
+}
+
+/** `localeCompare` without arguments, as a collator made once (the same order, without a lookup per call). */
+const byName = new Intl.Collator().compare;
+
+/** The component schemas `names` refer to, and the ones those refer to, sorted by name. */
+export function componentClosure(all: Record<string, JsonSchema>, names: string[]): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  const queue = [...names];
+  // An index, not queue.shift(): the queue holds every $ref found (tens of thousands on a large spec).
+  for (let next = 0; next < queue.length; next++) {
+    const name = queue[next]!;
+    if (out[name] || !all[name]) continue;
+    out[name] = all[name];
+    for (const ref of componentRefs(all[name])) queue.push(ref);
+  }
+  return Object.fromEntries(sortedNames(Object.keys(out)).map((name) => [name, out[name]!]));
+}
+
+/** The last names sorted and their order (a watch edit seldom adds or removes a component). */
+let lastNames: string[] = [];
+let lastSorted: string[] = [];
+
+function sortedNames(names: string[]): string[] {
+  if (names.length !== lastNames.length || names.some((n, i) => n !== lastNames[i])) {
+    lastNames = names;
+    lastSorted = [...names].sort(byName);
+  }
+  return lastSorted;
+}

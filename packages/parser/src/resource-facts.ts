@@ -1,0 +1,91 @@
+/**
+ * The facts pass: what other sections add to an extracted resource (its read-table row, an
+ * enumeration from "Enumerated statuses", `Obsolete since` from the versioning rules, a maximum
+ * length from the limits), gathered by resource and field name. The extracted resources are only
+ * read; resolve-resources.ts applies the facts to copies.
+ */
+import type { Enumeration, Field, Limit, Resource } from '@specgen/ir';
+import type { Collected } from './collect.ts';
+import type { ParseContext } from './context.ts';
+
+/** What one field gets from other sections; absent properties keep the extracted value. */
+export interface FieldFacts {
+  enumeration?: Enumeration;
+  obsolete?: NonNullable<Field['obsolete']>;
+  maxLength?: number;
+}
+
+export interface ResourceFacts {
+  row: { area: string | null; path: string; permission: string | null } | null;
+  /** By field name. */
+  fields: Map<string, FieldFacts>;
+}
+
+export function emptyFacts(): ResourceFacts {
+  return { row: null, fields: new Map() };
+}
+
+/** The facts of every resource that gets any, by resource name; reports rows and statuses that name nothing. */
+export function resourceFacts(ctx: ParseContext, c: Collected, extracted: readonly Resource[]): Map<string, ResourceFacts> {
+  const byName = new Map(extracted.map((r) => [r.name, r]));
+  const fieldOf = (resource: string, field: string) => byName.get(resource)?.fields.find((f) => f.name === field);
+  const facts = new Map<string, ResourceFacts>();
+  const factsOf = (resource: string): ResourceFacts => {
+    let found = facts.get(resource);
+    if (!found) facts.set(resource, (found = emptyFacts()));
+    return found;
+  };
+  const fieldFacts = (resource: string, field: string): FieldFacts => {
+    const all = factsOf(resource).fields;
+    let found = all.get(field);
+    if (!found) all.set(field, (found = {}));
+    return found;
+  };
+  for (const row of c.readRows) {
+    if (!byName.has(row.name)) {
+      const message = `read path "${row.path}" names resource "${row.name}", which has no section under "Resources and their fields"`;
+      ctx.report('undefined-resource', message, row.at);
+      continue;
+    }
+    factsOf(row.name).row = { area: row.area || null, path: row.path, permission: row.permission };
+  }
+  for (const r of extracted) {
+    if (!facts.get(r.name)?.row) ctx.report('resource-without-path', `resource "${r.name}" has no row in the read-resources table`, r.source);
+  }
+  for (const s of c.statuses) {
+    if (!fieldOf(s.resource, s.field)) {
+      ctx.report('enum-unknown-field', `enumeration for ${s.resource}.${s.field}, which is not a field of a resource`, s.at);
+      continue;
+    }
+    const source = ctx.source(s.at);
+    fieldFacts(s.resource, s.field).enumeration = { kind: 'enumeration', bitmask: false, origin: 'statuses', values: s.values, source };
+  }
+  for (const rule of c.versioning) {
+    if (rule.rule !== 'obsolete') continue;
+    const field = fieldOf(rule.resource, rule.field);
+    if (field && !field.obsolete && !facts.get(rule.resource)?.fields.get(rule.field)?.obsolete) {
+      fieldFacts(rule.resource, rule.field).obsolete = { since: rule.since, replacedBy: rule.replacedBy, source: rule.source };
+    }
+  }
+  for (const limit of c.limits) {
+    const maxLength = maxLengthOf(limit);
+    if (!maxLength) continue;
+    const field = fieldOf(maxLength.resource, maxLength.field);
+    const stated = facts.get(maxLength.resource)?.fields.get(maxLength.field)?.maxLength;
+    if (field && field.maxLength === null && maxLength.value > 0 && stated === undefined) {
+      fieldFacts(maxLength.resource, maxLength.field).maxLength = maxLength.value;
+    }
+  }
+  return facts;
+}
+
+/**
+ * "ManufacturerPartNumber length" in "ProductRecords field" sets that field's maxLength (the first
+ * such limit wins, the notes' own first).
+ */
+function maxLengthOf(limit: Limit): { resource: string; field: string; value: number } | null {
+  if (limit.value.kind !== 'maxLength') return null;
+  const field = limit.name.split(/\s+/)[0] ?? '';
+  const resource = limit.appliesTo.split(/\s+/)[0] ?? '';
+  return { resource, field, value: limit.value.value };
+}
