@@ -5,7 +5,16 @@
  * (payloads.ts) both build on these, so they cannot disagree on a pattern or a range.
  */
 import type { Field, ScalarKind } from '@specgen/ir';
-import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, INT64_PATTERN, TIME_SPAN_MAX, TIME_SPAN_MIN, TIMESPAN_PATTERN } from './wire-facts/index.ts';
+import {
+  INT32_MAX,
+  INT32_MIN,
+  INT64_MAX,
+  INT64_MIN,
+  INT64_PATTERN,
+  TIME_SPAN_MAX,
+  TIME_SPAN_MIN,
+  TIMESPAN_PATTERN,
+} from './wire-facts/index.ts';
 
 /** The small slice of JSON Schema 2020-12 / OpenAPI 3.1 written here. */
 export type JsonSchema = { [key: string]: unknown };
@@ -15,7 +24,13 @@ export function scalarSchema(kind: ScalarKind): JsonSchema {
     case 'Int64':
       // Production writes Int64 as JSON strings; readers accept both forms and keep every digit.
       // The pattern states the 64-bit range of the string form; x-minimum/x-maximum say it in words.
-      return { type: ['string', 'integer'], format: 'int64', pattern: INT64_PATTERN, 'x-minimum': String(INT64_MIN), 'x-maximum': String(INT64_MAX) };
+      return {
+        type: ['string', 'integer'],
+        format: 'int64',
+        pattern: INT64_PATTERN,
+        'x-minimum': String(INT64_MIN),
+        'x-maximum': String(INT64_MAX),
+      };
     case 'Int32':
       return { type: 'integer', format: 'int32', minimum: INT32_MIN, maximum: INT32_MAX };
     case 'Decimal':
@@ -28,7 +43,13 @@ export function scalarSchema(kind: ScalarKind): JsonSchema {
       return { type: 'string', format: 'date-time', description: 'ISO 8601 date-time with an offset.' };
     case 'TimeSpan':
       // `[-][d.]hh:mm:ss[.fffffff]`; the pattern also states the range (wire-facts/scalar-ranges.ts).
-      return { type: 'string', pattern: TIMESPAN_PATTERN, 'x-format': 'timespan', 'x-minimum': TIME_SPAN_MIN, 'x-maximum': TIME_SPAN_MAX };
+      return {
+        type: 'string',
+        pattern: TIMESPAN_PATTERN,
+        'x-format': 'timespan',
+        'x-minimum': TIME_SPAN_MIN,
+        'x-maximum': TIME_SPAN_MAX,
+      };
   }
 }
 

@@ -29,7 +29,10 @@ function responseSchema(body: ResponseBody): JsonSchema {
   }
 }
 
-export function routeSchemas(route: RouteContract, payloads: SignInSchemas | Record<string, JsonSchema>): RouteSchemaSet {
+export function routeSchemas(
+  route: RouteContract,
+  payloads: SignInSchemas | Record<string, JsonSchema>,
+): RouteSchemaSet {
   const body = route.body?.payload ? (payloads as Record<string, JsonSchema>)[route.body.payload] : undefined;
   const response = Object.fromEntries(Object.entries(route.responses).map(([status, r]) => [status, responseSchema(r.body)]));
   return { ...(body ? { body } : {}), response };

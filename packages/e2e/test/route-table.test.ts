@@ -51,3 +51,14 @@ describe('the contract table built at run time = the generated route modules', (
     }
   });
 });
+
+describe('handlers over the contract table', () => {
+  it('replace a sign-in handler by operation id and refuse an unknown one', async () => {
+    const own = async () => 'own';
+    const table = contractRoutes(spec, spec.newestVersion, { logout: own })(recordingDefaults());
+    const logout = table.find((r) => r.operationId === 'logout')!;
+    expect(await call(logout)).toBe('own');
+    expect(await call(table.find((r) => r.operationId === 'login')!)).toMatchObject({ called: 'operation login' });
+    expect(() => contractRoutes(spec, spec.newestVersion, { logot: own })).toThrow(/overrides\.logot/);
+  });
+});

@@ -3,7 +3,15 @@
  * the TypeScript literals `scalars.ts.hbs` prints: the generated validators hold the same limits
  * as the OpenAPI document and the server, without depending on the contract at run time.
  */
-import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, SCALAR_RANGES, TIMESPAN_PATTERN, TIMESPAN_SHAPE } from '@specgen/contract';
+import {
+  INT32_MAX,
+  INT32_MIN,
+  INT64_MAX,
+  INT64_MIN,
+  SCALAR_RANGES,
+  TIMESPAN_PATTERN,
+  TIMESPAN_SHAPE,
+} from '@specgen/contract';
 
 /** A pattern string as a regular-expression literal. */
 const regexLiteral = (pattern: string): string => `/${pattern.replace(/\//g, '\\/')}/`;

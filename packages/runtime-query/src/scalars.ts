@@ -154,8 +154,8 @@ export function parseTimeSpan(text: string): Parsed<bigint> {
   if (hours > 23 || minutes > 59 || seconds > 59) return fail(`hours, minutes or seconds out of range in "${text}"`);
   if (!TIME_SPAN_IN_RANGE.test(text)) return outside(text, 'TimeSpan');
   const days = m[2] ?? '0';
-  const magnitude = ((BigInt(days) * 24n + BigInt(hours)) * 3600n + BigInt(minutes) * 60n + BigInt(seconds)) * TICKS_PER_SECOND +
-    BigInt((m[6] ?? '').padEnd(7, '0'));
+  const wholeSeconds = (BigInt(days) * 24n + BigInt(hours)) * 3600n + BigInt(minutes) * 60n + BigInt(seconds);
+  const magnitude = wholeSeconds * TICKS_PER_SECOND + BigInt((m[6] ?? '').padEnd(7, '0'));
   const ticks = m[1] ? -magnitude : magnitude;
   // The pattern holds the range; the check stays as the guard of the 64-bit column the value binds to.
   if (ticks < TIME_SPAN_MIN_TICKS || ticks > TIME_SPAN_MAX_TICKS) return outside(text, 'TimeSpan');

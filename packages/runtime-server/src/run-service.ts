@@ -19,7 +19,7 @@ export interface RunServiceOptions {
   /** Defaults of the switches DEMO_USERS, SEED_DATA, DEV_IDP (the environment overrides them). */
   defaults?: { demoUsers?: boolean; seedData?: boolean; devIdp?: boolean };
   log?: (message: string) => void;
-  /** The generated server's routes and handlers; the contract's table when absent (see `CreateServerOptions.routes`). */
+  /** The generated server's routes and handlers; the contract's table when absent (`CreateServerOptions.routes`). */
   routes?: RouteFactory;
 }
 

@@ -138,12 +138,13 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
       if (!COMPANY_NUMBER.test(params.companyNumber ?? '')) return sendMessage(reply, 400, REQUEST_MESSAGES.companyNumber);
     });
     const table = options.routes ?? contractRoutes(spec, config.serviceVersion || null);
-    const cache = options.pageCache !== undefined ? options.pageCache : (options.pageCacheBytes ?? config.pageCacheBytes);
+    const cache = options.pageCache === undefined ? (options.pageCacheBytes ?? config.pageCacheBytes) : options.pageCache;
     await installSkeleton(scope, routeCtx, serverCtx, table, cache);
   }, { prefix: FASTIFY_PREFIX });
   if (options.apiDocs !== false) await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
   const served = config.serviceVersion || null;
-  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, { paths: pagePaths(spec, served), resources: explorerResources(spec, served) });
+  const page = { paths: pagePaths(spec, served), resources: explorerResources(spec, served) };
+  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, page);
   // Liveness for container HEALTHCHECKs and load balancers: answers while the process serves
   // requests, without touching the store (a database outage must not restart every instance).
   app.get(LIVENESS_PATH, async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));

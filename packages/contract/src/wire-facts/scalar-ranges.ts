@@ -61,5 +61,8 @@ export const INT64_PATTERN = integerRangePattern(-INT64_MIN, INT64_MAX);
  * digits), within [TIME_SPAN_MIN, TIME_SPAN_MAX]: the pattern states the day and tick limits.
  */
 export const TIMESPAN_PATTERN = timeSpanRangePattern(TIME_SPAN_MIN.slice(1), TIME_SPAN_MAX);
-/** The TimeSpan form alone, any day count and any two-digit fields: a text of this shape that fails the pattern is out of range. */
+/**
+ * The TimeSpan form alone, any day count and any two-digit fields: a text of this shape that fails
+ * the pattern is out of range.
+ */
 export const TIMESPAN_SHAPE = '^-?(?:[0-9]+\\.)?[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]{1,7})?$';

@@ -32,7 +32,7 @@ function onFirstRequest(build: (server: ServerContext) => Handler): SignInHandle
   };
 }
 
-export function oidcHandlers(options: OidcHandlerOptions = {}): { oidcInitiate: SignInHandler; oidcCallback: SignInHandler } {
+export function oidcHandlers(options: OidcHandlerOptions = {}): Record<'oidcInitiate' | 'oidcCallback', SignInHandler> {
   const context = options.context ?? ((server: ServerContext) => server);
   const overrides = options.authorizationOverrides ?? (() => ({}));
   return {

@@ -79,7 +79,12 @@ export function renderPage(nonce: string, config: PageConfig): string {
 </body></html>`;
 }
 
-export async function pageRoute(app: FastifyInstance, publicUrl: string, redirectUrl: string | null, content: Omit<PageConfig, 'redirectUrl'>): Promise<void> {
+export async function pageRoute(
+  app: FastifyInstance,
+  publicUrl: string,
+  redirectUrl: string | null,
+  content: Omit<PageConfig, 'redirectUrl'>,
+): Promise<void> {
   const config: PageConfig = { redirectUrl: redirectUrl ?? `${publicUrl}/`, ...content };
   app.get('/', async (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');

@@ -18,7 +18,12 @@ import type { RouteDefinition, RouteSchemas, SignInHandler } from './types.ts';
 // biome-ignore lint/suspicious/noExplicitAny: handlers of every body type, as the generated Handlers hold them
 export type OperationOverrides = Readonly<Record<string, SignInHandler<any, any>>>;
 
-function definition(route: RouteContract, schema: RouteSchemas, defaults: DefaultHandlers, overrides: OperationOverrides): RouteDefinition {
+function definition(
+  route: RouteContract,
+  schema: RouteSchemas,
+  defaults: DefaultHandlers,
+  overrides: OperationOverrides,
+): RouteDefinition {
   const base = {
     operationId: route.operationId,
     method: route.method,
@@ -32,17 +37,27 @@ function definition(route: RouteContract, schema: RouteSchemas, defaults: Defaul
   };
   if ((route.kind === 'list' || route.kind === 'get') && route.resource !== null) {
     const resource = route.resource;
+    const handlers = defaults.resource(resource);
     return route.kind === 'list'
-      ? { ...base, kind: 'list', resource, handler: (request, tools) => defaults.resource(resource).list(request, tools) }
-      : { ...base, kind: 'get', resource, handler: (request, tools) => defaults.resource(resource).get(request, tools) };
+      ? { ...base, kind: 'list', resource, handler: (request, tools) => handlers.list(request, tools) }
+      : { ...base, kind: 'get', resource, handler: (request, tools) => handlers.get(request, tools) };
   }
   const handler = overrides[route.operationId] ?? defaults.operation(route.operationId);
-  return { ...base, kind: route.kind === 'command' ? 'command' : 'sign-in', handler: (request, reply, tools) => handler(request, reply, tools) };
+  const kind = route.kind === 'command' ? 'command' : 'sign-in';
+  return { ...base, kind, handler: (request, reply, tools) => handler(request, reply, tools) };
 }
 
 /** The contract's routes at `version` (null: the newest) with the default handlers, `overrides` put over them. */
 export function contractRoutes(spec: Spec, version: string | null, overrides: OperationOverrides = {}): RouteFactory {
   const payloads = signInSchemas(spec);
   const table = routes(spec, version).map((route) => [route, routeSchemas(route, payloads)] as const);
+  // Any version's operations: a handler for a route the served version lacks is not used (as with
+  // the generated modules); a typo would otherwise leave the default in place silently.
+  const operations = routes(spec, null)
+    .filter((r) => r.kind === 'sign-in' || r.kind === 'command')
+    .map((r) => r.operationId);
+  for (const id of Object.keys(overrides)) {
+    if (!operations.includes(id)) throw new Error(`overrides.${id}: no sign-in or command operation of that id`);
+  }
   return (defaults) => table.map(([route, schema]) => definition(route, schema, defaults, overrides));
 }
