@@ -10,6 +10,9 @@
  *   pnpm tsx tools/build/layout.ts          rewrite tsconfig.build.json and the exports of every package
  *   pnpm tsx tools/build/layout.ts --check  exit 1 and list the packages whose files differ
  * tools/test/build-layout.test.ts runs the check, so a new package follows the same pattern.
+ *
+ * One explicit exception: the VS Code extension (EXTENSION_PACKAGES) is no npm library, so none of
+ * this applies to it (see below); the test checks its own shape instead.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -35,11 +38,20 @@ export interface PackageFiles {
   files: Map<string, string>;
 }
 
-/** Packages with a `src/` folder are built; e2e (tests only) is not. */
+/**
+ * VS Code extensions (packages/vscode): esbuild bundles `src/` into one CommonJS file that VS Code
+ * loads, and @vscode/vsce packs a `.vsix` (their `scripts/build.mjs`). They export nothing, ship no
+ * declarations, need `engines.vscode` (the layout would overwrite `engines`), and stay private:
+ * installed from the .vsix, never published to npm. So the layout below leaves them alone.
+ */
+export const EXTENSION_PACKAGES = ['vscode'];
+
+/** Packages with a `src/` folder are built with this layout; e2e (tests only) and extensions are not. */
 export function builtPackages(root = ROOT): string[] {
   const base = join(root, 'packages');
   return readdirSync(base)
     .filter((name) => existsSync(join(base, name, 'src')) && existsSync(join(base, name, 'package.json')))
+    .filter((name) => !EXTENSION_PACKAGES.includes(name))
     .sort();
 }
 

@@ -7,7 +7,7 @@
  * snapshot) the contract's route table built at run time serves that IR instead (createServer's
  * default), since the generated routes are its spec's.
  */
-import { serviceRoutes } from '@service-api/server';
+import { REFERENCE_DIR, serviceRoutes } from '@service-api/server';
 import { runService, stopOnSignals } from '@specgen/runtime-server';
 import { devSpec } from './snapshot.ts';
 
@@ -17,6 +17,8 @@ Promise.resolve()
       spec: devSpec(),
       ...(process.env['SPEC_IR'] ? {} : { routes: serviceRoutes() }),
       defaults: { demoUsers: true, seedData: true, devIdp: true },
+      // the reference site `pnpm start` writes with `specgen docs` before it starts the server
+      referenceDir: REFERENCE_DIR,
     }),
   )
   .then(stopOnSignals, (error: unknown) => {

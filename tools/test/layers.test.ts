@@ -69,9 +69,12 @@ describe('turbo //#generate inputs', () => {
   const covered = (path: string) => inputs.some((re) => re.test(path));
 
   it('list the sources of every package the generate command loads, the spec and the templates', () => {
-    // The generate command: the CLI, the parser and every generator with what they load (not `diff`).
-    const generate = workspacePackages().filter((p) => p.name === '@specgen/cli' || p.name === '@specgen/parser' || p.name.startsWith('@specgen/generate-'));
-    const loaded = new Map(generate.flatMap((g) => dependencyClosure(g.name)).filter((p) => p.name !== '@specgen/diff').map((p) => [p.dir, p]));
+    // The generate command: the CLI, the parser and every generator with what they load; not the
+    // packages of the other, lazily loaded commands (`diff`, `docs`, `lsp`, `verify`) nor what only they need.
+    const otherCommands = ['@specgen/diff', '@specgen/generate-docs', '@specgen/lsp', '@specgen/verify'];
+    const packages = workspacePackages().map((p) => (p.name === '@specgen/cli' ? { ...p, dependencies: p.dependencies.filter((d) => !otherCommands.includes(d)) } : p));
+    const generate = packages.filter((p) => p.name === '@specgen/cli' || p.name === '@specgen/parser' || (p.name.startsWith('@specgen/generate-') && !otherCommands.includes(p.name)));
+    const loaded = new Map(generate.flatMap((g) => dependencyClosure(g.name, packages)).map((p) => [p.dir, p]));
     const missing = [...loaded.keys()]
       .map((dir) => `packages/${dir}/src/index.ts`)
       // specgen.config.{json,mjs,js}: package names the generated package.json files carry.

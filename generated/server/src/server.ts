@@ -9,6 +9,7 @@
  * SECRETS_KEY, ...; docs/operating.md) and listens.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Spec } from '@specgen/ir';
 import { createServer, runService, type CreateServerOptions, type RunningService, type RunServiceOptions } from '@specgen/runtime-server';
@@ -20,6 +21,9 @@ export const GENERATED_VERSION = "26.8";
 
 /** Some handlers of some groups, e.g. `{ ProductRecords: { list } }`; the rest stay the defaults. */
 export type HandlerOverrides = Overrides<Handlers>;
+
+/** The reference site (`specgen docs --out <this package>/reference`), served at /reference when present. */
+export const REFERENCE_DIR = fileURLToPath(new URL('../reference', import.meta.url));
 
 /** The IR snapshot next to this package's sources (ir.json). */
 export function loadSpec(): Spec {
@@ -50,6 +54,7 @@ export type RunServiceServerOptions = Omit<RunServiceOptions, 'spec' | 'routes'>
 export function runServiceServer(options: RunServiceServerOptions = {}): Promise<RunningService> {
   const { handlers, env, defaults, ...rest } = options;
   return runService({
+    referenceDir: REFERENCE_DIR,
     ...rest,
     spec: loadSpec(),
     env: { SERVICE_VERSION: GENERATED_VERSION, ...(env ?? process.env) },

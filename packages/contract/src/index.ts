@@ -16,3 +16,4 @@ export * from './payloads.ts';
 export { routeSchemas, referencedComponents, type RouteSchemaSet } from './route-schemas.ts';
 export * from './query-options.ts';
 export * from './openapi/index.ts';
+export * from './seed-values.ts';

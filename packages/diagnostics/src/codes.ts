@@ -25,8 +25,22 @@ export type DiagnosticCode =
   | 'unknown-http-method'
   | 'unknown-payload-type';
 
+/**
+ * A fix an editor can apply for a code, as data (the language server's quick fixes read it):
+ * `delete-row` removes the reported table row, `fill-missing-cells` appends a dash for every cell
+ * a short row lacks, `replace-with-dash` writes a dash (none) over the reported value. Any message
+ * with "did you mean X?" gets the replacement fix besides, whatever its code.
+ */
+export interface DiagnosticFix {
+  kind: 'delete-row' | 'fill-missing-cells' | 'replace-with-dash';
+  /** The quick fix's title in the editor. */
+  title: string;
+}
+
 export interface DiagnosticDoc {
   severity: Severity;
+  /** An edit that resolves the diagnostic, when one can be described without knowing the intent. */
+  fix?: DiagnosticFix;
   /** One line, shown in lists. */
   summary: string;
   /** Why it matters and how to fix it. */
@@ -43,11 +57,13 @@ export const DIAGNOSTIC_CODES: Record<DiagnosticCode, DiagnosticDoc> = {
     severity: 'error',
     summary: 'A version (Since column, "introduced in version", "obsolete since") is not dotted numbers.',
     doc: 'Versions are numbers separated by dots, e.g. 2.18 or 26.7; a dash means no version. The value is recorded as null.',
+    fix: { kind: 'replace-with-dash', title: 'Write a dash (no version)' },
   },
   'duplicate-field': {
     severity: 'error',
     summary: 'A field name appears twice in one table.',
     doc: 'Field names are unique per resource or structure. The first row is kept, the repeated one is dropped.',
+    fix: { kind: 'delete-row', title: 'Remove the repeated row' },
   },
   'duplicate-resource': {
     severity: 'error',
@@ -83,6 +99,7 @@ export const DIAGNOSTIC_CODES: Record<DiagnosticCode, DiagnosticDoc> = {
     severity: 'error',
     summary: 'A table row has fewer cells than the header, or an empty required cell.',
     doc: 'Fill every required cell; write a dash for "none". The row is skipped when a required cell is missing.',
+    fix: { kind: 'fill-missing-cells', title: 'Add the missing cells (a dash each)' },
   },
   'resource-without-table': {
     severity: 'error',

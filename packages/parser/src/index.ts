@@ -12,3 +12,5 @@ export { sectionBlocks, plainChunk } from './plain-blocks.ts';
 // toStableJson (zod's parse of the IR) is `@specgen/parser/json`: kept out of this barrel so what
 // imports the parser (the generate command) does not load zod's schemas.
 export { specSummary } from './summary.ts';
+export { formatTables, formatSpecText, MAX_ALIGNED_CELL } from './format-tables.ts';
+export type { LineEdit } from './format-tables.ts';

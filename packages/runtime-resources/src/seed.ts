@@ -6,7 +6,7 @@ import { naming } from '@specgen/naming';
 import type { Store } from '@specgen/runtime-store';
 import type { Expansion, ResourceModel } from './model.ts';
 import { encodeRecord, type EncodedRecord } from './record-codec.ts';
-import { seedValue } from './seed-values.ts';
+import { seedValue } from '@specgen/contract';
 import { withDeferredIndexes } from './tables.ts';
 import { writeRecords } from './writer.ts';
 

@@ -21,6 +21,8 @@ export interface RunServiceOptions {
   log?: (message: string) => void;
   /** The generated server's routes and handlers; the contract's table when absent (`CreateServerOptions.routes`). */
   routes?: RouteFactory;
+  /** The reference site's folder, served at `/reference` (REFERENCE_DIR overrides it). */
+  referenceDir?: string;
 }
 
 export interface RunningService {
@@ -61,7 +63,8 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       stops.push(() => attached.idp.close());
       log(`development OIDC provider at ${config.oidc.issuer} (demo accounts alice and bob, any password)`);
     }
-    const app = await createServer({ spec, config, store, routes: options.routes });
+    const referenceDir = env.REFERENCE_DIR?.trim() || options.referenceDir;
+    const app = await createServer({ spec, config, store, routes: options.routes, referenceDir });
     const address = await app.listen({ port: config.port, host: config.host });
     log(`service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`);
     return {

@@ -38,6 +38,8 @@ export interface CreateServerOptions {
   store?: Store;
   /** Serve `/openapi.json` and `/docs` at the root (default true). */
   apiDocs?: boolean;
+  /** Serve the reference site (`specgen docs --out <dir>`) from this folder at `/reference` (reference.ts). */
+  referenceDir?: string;
   /** Log destination (tests capture it); `false` silences logging. */
   log?: DestinationStream | false;
   /** Clock in ms (tests); defaults to Date.now. */
@@ -142,6 +144,7 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     await installSkeleton(scope, routeCtx, serverCtx, table, cache);
   }, { prefix: FASTIFY_PREFIX });
   if (options.apiDocs !== false) await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
+  if (options.referenceDir) await app.register((await import('./reference.ts')).referencePlugin, { dir: options.referenceDir });
   const served = config.serviceVersion || null;
   const page = { paths: pagePaths(spec, served), resources: explorerResources(spec, served) };
   await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, page);

@@ -33,8 +33,32 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./diff.ts')).diffCommand,
   },
   {
+    name: 'verify',
+    summary: 'check a live deployment against the spec and name the spec line each finding breaks',
+    help: async () => (await import('./help/verify.ts')).VERIFY_HELP,
+    load: async () => (await import('./verify.ts')).verifyCommand,
+  },
+  {
+    name: 'docs',
+    summary: 'write the reference site: the API as of every service version and what changed in each',
+    help: async () => (await import('./help/docs.ts')).DOCS_HELP,
+    load: async () => (await import('./docs.ts')).docsCommand,
+  },
+  {
     name: 'check-release',
     summary: 'fail when the spec changed without a changeset (major when breaking) or generated files are stale',
     load: async () => (await import('./check-release.ts')).checkReleaseCommand,
+  },
+  {
+    name: 'format',
+    summary: 'align every table of the spec files (--check: exit 1 when one is not formatted)',
+    help: async () => (await import('./help/format.ts')).FORMAT_HELP,
+    load: async () => (await import('./format.ts')).formatCommand,
+  },
+  {
+    name: 'lsp',
+    summary: 'start the spec language server on stdin/stdout (for editors)',
+    help: async () => (await import('./help/lsp.ts')).LSP_HELP,
+    load: async () => (await import('./lsp.ts')).lspCommand,
   },
 ];

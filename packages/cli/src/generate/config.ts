@@ -16,6 +16,8 @@ import { isNpmScope } from './scope.ts';
 export interface SpecgenConfig {
   packageScope?: string;
   packageNames?: Record<string, string>;
+  /** The spec files (a path or glob, or a list) for `specgen format` and `specgen lsp`; read by @specgen/lsp/spec-files. */
+  spec?: string | string[];
 }
 
 export const CONFIG_FILES = ['specgen.config.json', 'specgen.config.mjs', 'specgen.config.js'] as const;
@@ -27,9 +29,11 @@ const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 
 export function checkConfig(value: unknown, file: string): SpecgenConfig {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`${file}: expected an object`);
-  const { packageScope, packageNames, ...rest } = value as Record<string, unknown>;
+  const { packageScope, packageNames, spec, ...rest } = value as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length > 0) throw new ConfigError(`${file}: unknown setting(s) ${unknown.join(', ')}; known: packageScope, packageNames`);
+  if (unknown.length > 0) throw new ConfigError(`${file}: unknown setting(s) ${unknown.join(', ')}; known: packageScope, packageNames, spec`);
+  const specOk = spec === undefined || (typeof spec === 'string' && spec !== '') || (Array.isArray(spec) && spec.length > 0 && spec.every((s) => typeof s === 'string' && s !== ''));
+  if (!specOk) throw new ConfigError(`${file}: spec must be a path or glob, or a non-empty list of them, got ${JSON.stringify(spec)}`);
   if (packageScope !== undefined && (typeof packageScope !== 'string' || !isNpmScope(packageScope))) {
     throw new ConfigError(`${file}: packageScope must be an npm scope such as "@acme-api", got ${JSON.stringify(packageScope)}`);
   }
@@ -39,7 +43,7 @@ export function checkConfig(value: unknown, file: string): SpecgenConfig {
       if (typeof name !== 'string' || !PACKAGE_NAME.test(name)) throw new ConfigError(`${file}: packageNames.${target} is not an npm package name: ${JSON.stringify(name)}`);
     }
   }
-  return { packageScope: packageScope as string | undefined, packageNames: packageNames as Record<string, string> | undefined };
+  return { packageScope: packageScope as string | undefined, packageNames: packageNames as Record<string, string> | undefined, spec: spec as string | string[] | undefined };
 }
 
 /** The config of `dir` (the first of CONFIG_FILES that exists), or `{}` when there is none. */

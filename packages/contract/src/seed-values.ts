@@ -2,8 +2,19 @@
  * Deterministic demo values by field type and name: realistic-looking numbers, codes, dates with
  * offsets and durations, every enumeration value in turn, nulls in nullable fields, and 64-bit
  * keys above 2^53 (the production service has such ids).
+ *
+ * Pure, so both sides read it: the runtime's `data seed` (runtime-resources) and the reference
+ * site's example answers (generate-docs) show the same values.
  */
-import type { ScalarColumn } from './model.ts';
+import type { Field, ScalarKind } from '@specgen/ir';
+
+/** A scalar field as a stored column: what a value is made from. */
+export interface SeedColumn {
+  field: Field;
+  name: string;
+  type: ScalarKind;
+  nullable: boolean;
+}
 
 export const BIG = 9_007_199_254_740_993n; // 2^53 + 1
 
@@ -41,7 +52,7 @@ function timeSpan(i: number, salt: number): string {
   return days > 0 ? `${days}.${text}` : text;
 }
 
-function text(c: ScalarColumn, i: number): string {
+function text(c: SeedColumn, i: number): string {
   const n = c.name;
   if (n === 'SerialNumber') return `SN-${pad(i, 6)}`;
   if (n === 'SerialNumberWithPartNumber') return `SN-${pad(i, 6)} P-${1000 + (i % 97)}`;
@@ -55,7 +66,7 @@ function text(c: ScalarColumn, i: number): string {
 }
 
 /** The value of column `c` in record `i` (`salt` = the field's position, so fields differ). */
-export function seedValue(c: ScalarColumn, i: number, salt: number): unknown {
+export function seedValue(c: SeedColumn, i: number, salt: number): unknown {
   if (c.name === 'Id') return String(seedId(i));
   if (c.nullable && (i + salt) % 5 === 0) return null;
   const e = c.field.enumeration;
