@@ -13,12 +13,12 @@ const AREAS = ['Inventory', 'Manufacturing', 'Purchase', 'TimeRecording', 'Sales
 const WORDS = ['Order', 'Part', 'Stock', 'Batch', 'Route', 'Shift', 'Price', 'Quota', 'Label', 'Cycle', 'Crate', 'Lot'];
 
 /** Deterministic pseudo-random numbers, so the same arguments give the same file. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
-function guid(next: () => number): string {
+export function guid(next: () => number): string {
   const hex = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 16).toString(16)).join('');
   return `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`.toUpperCase();
 }

@@ -4,13 +4,15 @@
  * folder) and warm (output current), side by side with a baseline measured in the same run
  * (parsing alone). Then `--watch`: save-to-written time of a one-field edit in the synthetic
  * spec, next to the baseline of a one-shot regeneration after the same edit.
- * For the synthetic spec with all targets, a second baseline: openapi-typescript 7 (types only)
- * on the openapi.json of the same run, i.e. the same resources as an OpenAPI document; the ratio
- * specgen / openapi-typescript is printed (process wall time, both started the same way).
+ * For the synthetic specs with all targets (tools/synthetic-spec.ts and the differently written
+ * tools/synthetic-spec-dense.ts), a second baseline: openapi-typescript 7 (types only) on the
+ * openapi.json of the same run, and on a plain OpenAPI 3.1 document of the same resources
+ * (tools/bench/plain-openapi.ts); the ratios specgen / openapi-typescript are printed (process
+ * wall time, both started the same way).
  * Every measurement runs in its own process (peak memory is that run's alone).
  *
  *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only] [--cold-only] [--repeat 1]
- * --cold-only: the synthetic spec, all targets, cold and warm, against openapi-typescript; no watch.
+ * --cold-only: the two synthetic specs, all targets, cold and warm, against openapi-typescript; no watch.
  * With all targets on the synthetic spec it also runs what users run, timed from outside: the compiled
  * CLI (`node packages/cli/bin/specgen.js generate`, after `pnpm turbo run build`) on one thread and with
  * its worker (SPECGEN_GENERATE_WORKER=0/1), against openapi-typescript's own CLI; --repeat N runs those
@@ -21,7 +23,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSpecFile } from '@specgen/parser';
 import { syntheticSpec } from '../synthetic-spec.ts';
+import { denseSyntheticSpec } from '../synthetic-spec-dense.ts';
+import { plainOpenApi } from './plain-openapi.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -76,10 +81,23 @@ const work = mkdtempSync(join(tmpdir(), 'specgen-bench-generate-'));
 const large = join(work, 'synthetic-spec.md');
 const text = syntheticSpec(option('--resources', 600), option('--fields', 50));
 writeFileSync(large, text);
+const dense = join(work, 'synthetic-spec-dense.md');
+const denseText = denseSyntheticSpec(option('--resources', 600), option('--fields', 50));
+writeFileSync(dense, denseText);
 const specs: [string, string][] = [
   ['spec/service-api.md', join(ROOT, 'spec/service-api.md')],
   [`synthetic ${option('--resources', 600)}x${option('--fields', 50)} (${(text.length / 1e6).toFixed(2)} MB)`, large],
+  [`dense synthetic ${option('--resources', 600)}x${option('--fields', 50)} (${(denseText.length / 1e6).toFixed(2)} MB, tools/synthetic-spec-dense.ts)`, dense],
 ];
+/**
+ * openapi-typescript's second input per synthetic spec: a plain OpenAPI 3.1 document of the same
+ * resources (tools/bench/plain-openapi.ts), not specgen's own, larger document.
+ */
+const plain = new Map((args.includes('--watch-only') ? [] : specs.slice(1)).map(([, file]) => {
+  const out = `${file}.plain-openapi.json`;
+  writeFileSync(out, `${JSON.stringify(plainOpenApi(parseSpecFile(file).spec), null, 2)}\n`);
+  return [file, out] as const;
+}));
 const targetSets: [string, string][] = [[MINE, MINE], ...(args.includes('--skip-all-targets') ? [] : [['all targets', '']] as [string, string][])];
 
 const ratios: string[] = [];
@@ -96,17 +114,20 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
     console.log(`| ${label} | generate ${setLabel}, cold (worker: ${cold['worker']}) | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`);
     const warm = child('generate', file, out, ...(targets ? [targets] : []));
     console.log(`| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm['ms']} | ${warm['cpuMs']} | ${warm['peakRssMb']} | ${warm['written']} |`);
-    if (!targets && file === large) {
+    if (!targets && plain.has(file)) {
       const oat = child('openapi-typescript', join(out, 'openapi/openapi.json'), join(work, 'openapi-typescript.ts'));
       console.log(`| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`);
-      ratios.push(`generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`);
+      ratios.push(`${label}: generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`);
       // What users run: the compiled CLI (`pnpm turbo run build` first) against openapi-typescript's own CLI, both cold,
       // alternating, `--repeat` rounds (medians; per-round ratios give the spread on a shared machine).
       const rounds = option('--repeat', 1);
-      const runs: Record<string, Measured[]> = { theirs: [], '0': [], '1': [] };
+      const runs: Record<string, Measured[]> = { theirs: [], plain: [], '0': [], '1': [] };
+      const oatCli = join(ROOT, 'tools/node_modules/openapi-typescript/bin/cli.js');
       for (let round = 0; round < rounds; round++) {
-        const theirs = command(join(ROOT, 'tools/node_modules/openapi-typescript/bin/cli.js'), [join(out, 'openapi/openapi.json'), '-o', join(work, 'openapi-typescript-cli.ts')]);
+        const theirs = command(oatCli, [join(out, 'openapi/openapi.json'), '-o', join(work, 'openapi-typescript-cli.ts')]);
         if (theirs) runs['theirs']!.push(theirs);
+        const plainRun = command(oatCli, [plain.get(file)!, '-o', join(work, 'openapi-typescript-plain.ts')]);
+        if (plainRun) runs['plain']!.push(plainRun);
         for (const worker of ['0', '1']) {
           const ours = command(join(ROOT, 'packages/cli/bin/specgen.js'), ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'], { SPECGEN_GENERATE_WORKER: worker });
           if (ours) runs[worker]!.push(ours);
@@ -119,18 +140,20 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
         console.log(`| ${label} | ${name}${ms.length > 1 ? `, median of ${ms.length}` : ''} | ${m.processMs}${spread} | - | ${m.cpuMs}${child} | ${m.peakRssMb} | - |`);
       };
       if (runs['theirs']!.length > 0) row('baseline: openapi-typescript 7 CLI on openapi.json', runs['theirs']!);
+      if (runs['plain']!.length > 0) row('baseline: openapi-typescript 7 CLI on a plain OpenAPI 3.1 document of the same resources', runs['plain']!);
       if (runs['0']!.length === 0) console.log(`| ${label} | specgen CLI (compiled) | failed: run \`pnpm turbo run build\` first | | | | |`);
       for (const worker of ['0', '1']) {
         const ours = runs[worker]!;
         if (ours.length === 0) continue;
         const mode = worker === '1' ? 'openapi+server in a worker' : 'one thread';
         row(`specgen generate (compiled CLI), all targets, cold, ${mode}`, ours);
-        const theirs = runs['theirs']!;
-        if (theirs.length !== ours.length) continue;
-        const perRound = (key: 'processMs' | 'cpuMs') => ours.map((o, i) => o[key] / theirs[i]![key]).sort((a, b) => a - b).map((r) => r.toFixed(2)).join(', ');
-        const [o, t] = [median(ours), median(theirs)];
-        ratios.push(`compiled CLI, ${mode} / openapi-typescript CLI (medians): process ${(o.processMs / t.processMs).toFixed(2)}x, cpu ${(o.cpuMs / t.cpuMs).toFixed(2)}x; peak RSS ${o.peakRssMb} MB vs ${t.peakRssMb} MB` +
-          (ours.length > 1 ? `; per round: process ${perRound('processMs')}, cpu ${perRound('cpuMs')}` : ''));
+        for (const [input, theirs] of [['openapi.json', runs['theirs']!], ['plain document', runs['plain']!]] as const) {
+          if (theirs.length !== ours.length) continue;
+          const perRound = (key: 'processMs' | 'cpuMs') => ours.map((o, i) => o[key] / theirs[i]![key]).sort((a, b) => a - b).map((r) => r.toFixed(2)).join(', ');
+          const [o, t] = [median(ours), median(theirs)];
+          ratios.push(`${label}: compiled CLI, ${mode} / openapi-typescript CLI on ${input} (medians): process ${(o.processMs / t.processMs).toFixed(2)}x, cpu ${(o.cpuMs / t.cpuMs).toFixed(2)}x; peak RSS ${o.peakRssMb} MB vs ${t.peakRssMb} MB` +
+            (ours.length > 1 ? `; per round: process ${perRound('processMs')}, cpu ${perRound('cpuMs')}` : ''));
+        }
       }
     }
   }

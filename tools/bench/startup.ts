@@ -6,14 +6,17 @@
  *     under 1 s wall for generate);
  *   - `npm start` of `pnpm --filter @service-api/server deploy --prod <dir>` until its first HTTP
  *     answer (GET /livez), against `npm start` of a bare Fastify hello-world using the same Fastify
- *     (budget: 1 s); plus the deployed folder's size.
+ *     (budget: 1 s); plus the deployed folder's size;
+ *   - memory at rest: `node dist/main.js` of the deploy on a seeded SQLite store (`npm run service --
+ *     data seed`), RSS (/proc/<pid>/status VmRSS) 3 s after its first answer, against a bare Fastify
+ *     + better-sqlite3 server on the same store file (opened, one query answered), same wait.
  * Needs the build (`pnpm build`).
  *
- *   pnpm tsx tools/bench/startup.ts [--runs 7] [--deploy <dir>] [--skip-server]
+ *   pnpm tsx tools/bench/startup.ts [--runs 7] [--deploy <dir>] [--skip-server] [--skip-cli] [--rest-ms 3000]
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -76,6 +79,64 @@ async function firstAnswer(dir: string, url: string, env: NodeJS.ProcessEnv): Pr
   }
 }
 
+const REST_MS = Number(option('--rest-ms') ?? 3000);
+
+/** Resident set size of a running process, in MB. */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status);
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb[1]) / 1024;
+}
+
+/** `node <script>` in `dir` until its first answer, then REST_MS at rest: its RSS. */
+async function restingRss(dir: string, script: string, url: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const child = spawn(process.execPath, [script], { cwd: dir, env: { ...userEnv, ...env }, stdio: 'ignore' });
+  try {
+    const start = performance.now();
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`node ${script} in ${dir} exited ${child.exitCode}`);
+      if (await fetch(url).then((r) => r.ok, () => false)) break;
+      if (performance.now() - start > 60_000) throw new Error(`no answer from ${url} within 60 s`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await new Promise((r) => setTimeout(r, REST_MS));
+    return rssMb(child.pid!);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+const HELLO_SQLITE = `import Fastify from 'fastify';
+import Database from 'better-sqlite3';
+const db = new Database(process.env.DB_FILE, { readonly: true });
+const tables = db.prepare('SELECT count(*) AS n FROM sqlite_master');
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world', tables: tables.get().n }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+async function memoryTable(deploy: string, hello: string, work: string): Promise<void> {
+  const file = join(work, 'seeded.sqlite');
+  const env = { DATABASE_URL: `sqlite:${file}`, SECRETS_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' };
+  execFileSync(process.execPath, ['dist/service.js', 'data', 'seed'], { cwd: deploy, env: { ...userEnv, ...env }, stdio: 'ignore' });
+  writeFileSync(join(hello, 'hello-sqlite.js'), HELLO_SQLITE);
+  const server: number[] = [];
+  const baseline: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const port = 18_700 + r * 2;
+    baseline.push(await restingRss(hello, 'hello-sqlite.js', `http://127.0.0.1:${port}/`, { PORT: String(port), DB_FILE: file }));
+    server.push(await restingRss(deploy, 'dist/main.js', `http://127.0.0.1:${port + 1}/livez`, { ...env, PORT: String(port + 1) }));
+  }
+  const base = median(baseline);
+  const m = median(server);
+  console.log(`\nMemory at rest: RSS ${REST_MS} ms after the first answer, seeded SQLite store, median of ${runs} interleaved runs\n`);
+  console.log('| Process | Median RSS | vs baseline |\n|---|---:|---:|');
+  console.log(`| Fastify + better-sqlite3 on the seeded store (baseline) | ${base.toFixed(1)} MB | - |`);
+  console.log(`| deployed @service-api/server (\`node dist/main.js\`), seeded store | ${m.toFixed(1)} MB | +${(m - base).toFixed(1)} MB (x${(m / base).toFixed(2)}) |`);
+}
+
 async function serverTable(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'specgen-bench-startup-'));
   try {
@@ -107,11 +168,12 @@ async function serverTable(): Promise<void> {
     console.log('| Process | Median | vs hello-world |\n|---|---:|---:|');
     console.log(`| Fastify hello-world (baseline) | ${base.toFixed(0)} ms | - |`);
     console.log(`| deployed @service-api/server (new SQLite store each run) | ${m.toFixed(0)} ms | ${signed(m - base)} (x${(m / base).toFixed(2)}) |`);
+    await memoryTable(deploy, hello, work);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 console.log(`load average: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ').slice(0, 3).join(' ')}\n`);
-cliTable();
+if (!args.includes('--skip-cli')) cliTable();
 if (!args.includes('--skip-server')) await serverTable();

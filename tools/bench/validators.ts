@@ -17,6 +17,7 @@
  * its first parse, which the acceptance check below does before anything is timed.
  *
  *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 4] [--rounds 15] [--warmup 0.3] [--clock cpu|wall] [--detail]
+ *     [--distribution half,full,seeded] [--kinds] [--ajv-formats full|fast]
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,10 @@ import { parseSpecFile } from '@specgen/parser';
 import { fieldsAt, type Field, type Spec } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { assertFullRecord, standaloneSchema, type OpenApiDocument } from './record-schema.ts';
+import { z } from 'zod';
+import { resourceModel, seedEncoded } from '@specgen/runtime-resources';
 import * as validators from '../../generated/validators/src/index.ts';
+import * as scalars from '../../generated/validators/src/scalars.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -36,40 +40,80 @@ const arg = (name: string, fallback: number) => {
 const RECORDS = arg('records', 1000);
 const SECONDS = arg('seconds', 4);
 
-/** A valid value for a field, varied by `i` (every other nullable field is null). */
-function value(field: Field, i: number): unknown {
+/**
+ * The record distributions (`--distribution half|full|seeded`, comma-separated; default all three):
+ * - `half`: every other nullable field null, one Int64 value per record (the first bench's records);
+ * - `full`: every field set, as a real ProductRecord read from the service (only the expandable
+ *   references null): ids of 1 to 19 digits, date-times with and without fractions, in
+ *   several offsets, time spans with and without days, decimals with cents;
+ * - `seeded`: the sandbox's own demo data (`seedEncoded` of @specgen/runtime-resources: the JSON text
+ *   the server stores and answers), which no one tuned for this bench.
+ */
+type Distribution = 'half' | 'full' | 'seeded';
+
+const OFFSETS = ['+01:00', 'Z', '-05:00', '+05:30', '+14:00'];
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A valid value for a field, varied by `i` (record) and `k` (field position). */
+function value(field: Field, i: number, k: number, distribution: Distribution): unknown {
   if (field.expandable || field.type.base.kind === 'ref') return null;
-  if (field.type.nullable && i % 2 === 1) return null;
+  const full = distribution === 'full';
+  if (!full && field.type.nullable && i % 2 === 1) return null;
   const e = field.enumeration;
-  if (e && e.values.length > 0) return e.bitmask ? e.values.reduce((m, v, k) => (k % 2 === i % 2 ? m | v.value : m), 0) : e.values[i % e.values.length]!.value;
+  if (e && e.values.length > 0) {
+    const n = full ? i + k : i;
+    return e.bitmask ? e.values.reduce((m, v, j) => (j % 2 === n % 2 ? m | v.value : m), 0) : e.values[n % e.values.length]!.value;
+  }
+  const j = full ? i * 31 + k * 7 : i;
   switch (field.type.base.scalar) {
     case 'Int64':
-      return (380497447683684471n + BigInt(i)).toString();
+      if (!full) return (380497447683684471n + BigInt(i)).toString();
+      // Keys as a real service hands them out: most above 2^53, some short.
+      return (j % 4 === 0 ? 100000n + BigInt(j) : 380497447683684000n + BigInt(j * 13)).toString();
     case 'Int32':
-      return (i * 7919) % 100000;
+      return (j * 7919) % 100000;
     case 'Decimal':
-      return i + 0.25;
+      return full ? ((j * 7919) % 1000000) / 100 : i + 0.25;
     case 'Boolean':
-      return i % 3 === 0;
+      return j % 3 === 0;
     case 'String':
-      return `${field.name.slice(0, 20)}-${i}`;
-    case 'DateTimeOffset':
-      return `2024-0${(i % 9) + 1}-1${i % 10}T10:2${i % 10}:00.123+01:00`;
+      return `${field.name.slice(0, 20)}-${j}`;
+    case 'DateTimeOffset': {
+      if (!full) return `2024-0${(i % 9) + 1}-1${i % 10}T10:2${i % 10}:00.123+01:00`;
+      const date = `${2020 + (j % 7)}-${pad((j % 12) + 1)}-${pad((j % 28) + 1)}T${pad(j % 24)}:${pad(j % 60)}`;
+      // Always with seconds: ajv-formats' date-time (RFC 3339) requires them, the service does not.
+      const seconds = [':00', `:${pad(j % 60)}.${pad(j % 1000, 3)}`, `:${pad(j % 60)}.1234567`, `:${pad(j % 60)}`][j % 4];
+      return `${date}${seconds}${OFFSETS[j % OFFSETS.length]}`;
+    }
     case 'TimeSpan':
-      return `${i % 5}.0${i % 10}:30:00`;
+      return full ? `${j % 3 === 0 ? `${j % 40}.` : ''}${pad(j % 24)}:${pad(j % 60)}:${pad((j * 7) % 60)}` : `${i % 5}.0${i % 10}:30:00`;
   }
 }
 
-function records(spec: Spec, version: string): Array<{ resource: string; type: string; record: Record<string, unknown> }> {
+interface Sample {
+  resource: string;
+  type: string;
+  record: Record<string, unknown>;
+}
+
+function records(spec: Spec, version: string, distribution: Distribution): Sample[] {
   const out = [];
   const resources = spec.resources;
+  const models = new Map(resources.filter((r) => r.queryable).map((r) => [r.name, resourceModel(r)]));
   for (let i = 0; i < RECORDS; i++) {
     const r = resources[i % resources.length]!;
+    const type = naming.recordType(r.name);
+    if (distribution === 'seeded') {
+      const model = models.get(r.name);
+      if (!model) throw new Error(`${r.name} is not a queryable resource: no seeded data`);
+      out.push({ resource: r.name, type, record: JSON.parse(seedEncoded(model, i, false).json) as Record<string, unknown> });
+      continue;
+    }
     const record: Record<string, unknown> = {};
-    for (const f of fieldsAt(r, version)) record[f.name] = value(f, i);
+    fieldsAt(r, version).forEach((f, k) => (record[f.name] = value(f, i, k, distribution)));
     // As a consumer holds a record: from JSON.parse. (An object built key by key, as above, has
     // more properties than V8 keeps fast and is left in dictionary mode, slowing both sides.)
-    out.push({ resource: r.name, type: naming.recordType(r.name), record: JSON.parse(JSON.stringify(record)) as Record<string, unknown> });
+    out.push({ resource: r.name, type, record: JSON.parse(JSON.stringify(record)) as Record<string, unknown> });
   }
   return out;
 }
@@ -131,14 +175,17 @@ const { spec } = parseSpecFile(`${ROOT}spec/service-api.md`);
 const version = spec.newestVersion!;
 const document = JSON.parse(readFileSync(`${ROOT}generated/openapi/openapi.json`, 'utf8')) as OpenApiDocument;
 const ajv = new Ajv2020({ strict: false, allErrors: false });
-addFormats.default(ajv);
+/**
+ * `--ajv-formats full` (default): ajv-formats' full mode, whose `date-time` checks the calendar (day
+ * of month, leap years) as the generated DateTimeOffset does, with a split and two regular
+ * expressions with captures (about 1 us per value). `fast`: its fast mode, one regular expression
+ * that accepts 2021-02-30 and hour 29: a weaker check, but the cheaper baseline.
+ */
+const AJV_FORMATS = process.argv.includes('--ajv-formats') ? process.argv[process.argv.indexOf('--ajv-formats') + 1] : 'full';
+if (AJV_FORMATS !== 'full' && AJV_FORMATS !== 'fast') throw new Error(`--ajv-formats full|fast, not ${AJV_FORMATS}`);
+addFormats.default(ajv, { mode: AJV_FORMATS });
 for (const f of ['int64', 'int32', 'decimal']) ajv.addFormat(f, true);
 
-const data = records(spec, version);
-const texts = data.map((d) => JSON.stringify(d.record));
-/** The same records with every Int64 string written as an unquoted JSON number. */
-const unquoted = texts.map((t) => t.replace(/"(-?\d{16,})"/g, '$1'));
-const zodSchemas = data.map((d) => (validators as unknown as Record<string, { safeParse(v: unknown): { success: boolean } }>)[naming.schema(d.type)]!);
 const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
 for (const r of spec.resources) {
   const name = naming.componentSchema(naming.recordType(r.name));
@@ -146,55 +193,115 @@ for (const r of spec.resources) {
   assertFullRecord(name, schema, fieldsAt(r, version).map((f) => f.name));
   compiled.set(r.name, ajv.compile(schema));
 }
-const ajvChecks = data.map((d) => compiled.get(d.resource)!);
+type ZodLike = { safeParse(v: unknown): { success: boolean } };
+const exported = validators as unknown as Record<string, ZodLike>;
+
+function benchDistribution(distribution: Distribution): void {
+  const data = records(spec, version, distribution);
+  const texts = data.map((d) => JSON.stringify(d.record));
+  /** The same records with every Int64 string written as an unquoted JSON number. */
+  const unquoted = texts.map((t) => t.replace(/"(-?\d{16,})"/g, '$1'));
+  const zodSchemas = data.map((d) => exported[naming.schema(d.type)]!);
+  const ajvChecks = data.map((d) => compiled.get(d.resource)!);
+
+  /**
+   * The same records, each refused for one field: the last one holding a string (an Int64, a date,
+   * a text) gets `true`. zod's compiled fast path refuses it and zod's own parser then runs to
+   * gather the issues; ajv stops at the first error.
+   */
+  const refused = data.map((d) => {
+    const record = { ...d.record };
+    const key = Object.keys(record).findLast((k) => typeof record[k] === 'string')!;
+    record[key] = true;
+    return record;
+  });
+
+  const zodText = (t: string, i: number) => (zodSchemas[i]!.safeParse(validators.parseJson(t)).success ? 1 : 0);
+  const ajvText = (t: string, i: number) => (ajvChecks[i]!(JSON.parse(t)) ? 1 : 0);
+
+  // Both must accept every record, or the comparison is meaningless.
+  data.forEach((d, i) => {
+    if (!zodSchemas[i]!.safeParse(d.record).success) throw new Error(`zod refuses ${distribution} ${d.resource} record ${i}`);
+    if (!ajvChecks[i]!(d.record)) throw new Error(`ajv refuses ${distribution} ${d.resource} record ${i}: ${JSON.stringify(ajvChecks[i]!.errors)}`);
+    if (zodText(texts[i]!, i) + ajvText(texts[i]!, i) + zodText(unquoted[i]!, i) + ajvText(unquoted[i]!, i) !== 4) throw new Error(`a text of ${d.resource} record ${i} is refused`);
+    if (zodSchemas[i]!.safeParse(refused[i]).success || ajvChecks[i]!(refused[i])) throw new Error(`the refused ${d.resource} record ${i} is accepted`);
+  });
+  const beyond = unquoted.filter((t, i) => t !== texts[i]).length;
+
+  const results = measureAll([
+    { label: 'zod  validate (objects)', run: () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0) },
+    { label: 'ajv  validate (objects)', run: () => data.reduce((n, d, i) => n + (ajvChecks[i]!(d.record) ? 1 : 0), 0) },
+    { label: 'zod  parseJson + validate (text)', run: () => texts.reduce((n, t, i) => n + zodText(t, i), 0) },
+    { label: 'ajv  JSON.parse + validate (text)', run: () => texts.reduce((n, t, i) => n + ajvText(t, i), 0) },
+    { label: 'zod  JSON.parse + validate (text)', run: () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(JSON.parse(t)).success ? 1 : 0), 0) },
+    { label: 'zod  parseJson + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + zodText(t, i), 0) },
+    { label: 'ajv  JSON.parse + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + ajvText(t, i), 0) },
+    { label: 'zod  validate (refused objects)', run: () => refused.reduce((n, r, i) => n + (zodSchemas[i]!.safeParse(r).success ? 0 : 1), 0) },
+    { label: 'ajv  validate (refused objects)', run: () => refused.reduce((n, r, i) => n + (ajvChecks[i]!(r) ? 0 : 1), 0) },
+  ]);
+
+  const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
+  const nulls = data.reduce((n, d) => n + Object.values(d.record).filter((v) => v === null).length, 0) / data.length;
+  console.log(`\n[${distribution}] ${data.length} records of ${new Set(data.map((d) => d.resource)).size} resources (avg ${fields.toFixed(1)} fields, ${nulls.toFixed(1)} null; ${beyond} texts with an Int64 beyond 2^53), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), ajv-formats ${AJV_FORMATS}, node ${process.version}`);
+  for (const r of results) console.log(`${r.label.padEnd(38)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
+  /** The median per-round ratio, and the middle half of the per-round ratios to show how steady it was. */
+  const ratio = (a: number, b: number) => {
+    const ratios = results[a]!.rates.map((rate, r) => rate / results[b]!.rates[r]!);
+    return `${median(ratios).toFixed(2)}x (rounds' middle half ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)})`;
+  };
+  console.log(`[${distribution}] ratio zod/ajv (objects):             ${ratio(0, 1)}`);
+  console.log(`[${distribution}] ratio zod/ajv (from JSON text):      ${ratio(2, 3)}`);
+  console.log(`[${distribution}] ratio zod/ajv (unquoted Int64 text): ${ratio(5, 6)}`);
+  console.log(`[${distribution}] ratio zod/ajv (refused objects):     ${ratio(7, 8)}`);
+  // --detail: every round's rate (thousands of records/s), to see how steady a run was.
+  if (process.argv.includes('--detail')) for (const r of results) console.log(`${r.label.padEnd(38)} ${r.rates.map((x) => Math.round(x / 1000)).join(' ')}`);
+}
 
 /**
- * The same records, each refused for one field: the last one holding a string (an Int64, a date,
- * a text) gets `true`. zod's compiled fast path refuses it and zod's own parser then runs to
- * gather the issues; ajv stops at the first error.
+ * `--kinds`: one scalar kind at a time, the check function alone. Objects of 8 fields of one kind
+ * (values of the `full` distribution), zod `z.object` of the generated scalar (compiled on first
+ * parse, as the records are) against ajv compiled from the same field's schema in the OpenAPI
+ * document, 8 times. Shows which kind costs zod more than ajv.
  */
-const refused = data.map((d) => {
-  const record = { ...d.record };
-  const key = Object.keys(record).findLast((k) => typeof record[k] === 'string')!;
-  record[key] = true;
-  return record;
-});
+function benchKinds(): void {
+  const product = spec.resources.find((r) => r.name === 'ProductRecords')!;
+  const fields = fieldsAt(product, version);
+  const record = standaloneSchema(document, naming.componentSchema(naming.recordType(product.name))) as { properties: Record<string, unknown>; $defs?: unknown };
+  const kinds: Array<{ kind: string; field: string; zod: () => z.ZodType }> = [
+    { kind: 'Int64 (string)', field: 'Id', zod: () => scalars.int64() },
+    { kind: 'DateTimeOffset', field: 'WarrantyStartDate', zod: () => scalars.dateTimeOffset().nullable() },
+    { kind: 'TimeSpan', field: 'OperationTime', zod: () => scalars.timeSpan().nullable() },
+    { kind: 'Decimal', field: 'MeasurementSetting', zod: () => scalars.decimal().nullable() },
+    { kind: 'Int32', field: 'WarrantyMonths', zod: () => scalars.int32() },
+    { kind: 'String', field: 'SerialNumber', zod: () => scalars.string() },
+    { kind: 'enumeration', field: 'LifeCycleState', zod: () => scalars.enumeration([0, 1, 2, 3, 4, 5, 6, 7], 'State', '0-7') },
+    { kind: 'bitmask', field: 'BlockContext', zod: () => scalars.bitmask(31, 'BlockContext') },
+  ];
+  const keys = Array.from({ length: 8 }, (_, k) => `f${k}`);
+  const cases = [];
+  for (const { kind, field, zod } of kinds) {
+    const f = fields.find((x) => x.name === field)!;
+    const objects = Array.from({ length: RECORDS }, (_, i) => JSON.parse(JSON.stringify(Object.fromEntries(keys.map((key, k) => [key, value(f, i, k, 'full')])))) as Record<string, unknown>);
+    const zodSchema = scalars.compiledOnFirstParse(z.object(Object.fromEntries(keys.map((key) => [key, zod()]))));
+    const ajvCheck = ajv.compile({ $defs: record.$defs, type: 'object', required: keys, properties: Object.fromEntries(keys.map((key) => [key, record.properties[field]])) });
+    for (const o of objects) if (!zodSchema.safeParse(o).success || !ajvCheck(o)) throw new Error(`${kind}: ${JSON.stringify(o)} is refused`);
+    cases.push({ label: `zod  ${kind}`, run: () => objects.reduce((n, o) => n + (zodSchema.safeParse(o).success ? 1 : 0), 0) });
+    cases.push({ label: `ajv  ${kind}`, run: () => objects.reduce((n, o) => n + (ajvCheck(o) ? 1 : 0), 0) });
+  }
+  const results = measureAll(cases);
+  console.log(`\n[kinds] objects of 8 fields of one kind, ${RECORDS} objects, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} rounds; ns per field`);
+  for (let c = 0; c < results.length; c += 2) {
+    const zodRate = results[c]!;
+    const ajvRate = results[c + 1]!;
+    const ratios = zodRate.rates.map((rate, r) => rate / ajvRate.rates[r]!);
+    const ns = (rate: number) => (1e9 / rate / keys.length).toFixed(0).padStart(5);
+    console.log(`${zodRate.label.slice(5).padEnd(16)} zod ${ns(zodRate.perSecond)} ns  ajv ${ns(ajvRate.perSecond)} ns  ratio zod/ajv ${median(ratios).toFixed(2)}x`);
+  }
+}
 
-const zodText = (t: string, i: number) => (zodSchemas[i]!.safeParse(validators.parseJson(t)).success ? 1 : 0);
-const ajvText = (t: string, i: number) => (ajvChecks[i]!(JSON.parse(t)) ? 1 : 0);
-
-// Both must accept every record, or the comparison is meaningless.
-data.forEach((d, i) => {
-  if (!zodSchemas[i]!.safeParse(d.record).success) throw new Error(`zod refuses ${d.resource} record ${i}`);
-  if (!ajvChecks[i]!(d.record)) throw new Error(`ajv refuses ${d.resource} record ${i}: ${JSON.stringify(ajvChecks[i]!.errors)}`);
-  if (zodText(texts[i]!, i) + ajvText(texts[i]!, i) + zodText(unquoted[i]!, i) + ajvText(unquoted[i]!, i) !== 4) throw new Error(`a text of ${d.resource} record ${i} is refused`);
-  if (unquoted[i] === texts[i]) throw new Error(`${d.resource} record ${i} has no Int64 beyond 2^53 to unquote`);
-  if (zodSchemas[i]!.safeParse(refused[i]).success || ajvChecks[i]!(refused[i])) throw new Error(`the refused ${d.resource} record ${i} is accepted`);
-});
-
-const results = measureAll([
-  { label: 'zod  validate (objects)', run: () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0) },
-  { label: 'ajv  validate (objects)', run: () => data.reduce((n, d, i) => n + (ajvChecks[i]!(d.record) ? 1 : 0), 0) },
-  { label: 'zod  parseJson + validate (text)', run: () => texts.reduce((n, t, i) => n + zodText(t, i), 0) },
-  { label: 'ajv  JSON.parse + validate (text)', run: () => texts.reduce((n, t, i) => n + ajvText(t, i), 0) },
-  { label: 'zod  JSON.parse + validate (text)', run: () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(JSON.parse(t)).success ? 1 : 0), 0) },
-  { label: 'zod  parseJson + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + zodText(t, i), 0) },
-  { label: 'ajv  JSON.parse + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + ajvText(t, i), 0) },
-  { label: 'zod  validate (refused objects)', run: () => refused.reduce((n, r, i) => n + (zodSchemas[i]!.safeParse(r).success ? 0 : 1), 0) },
-  { label: 'ajv  validate (refused objects)', run: () => refused.reduce((n, r, i) => n + (ajvChecks[i]!(r) ? 0 : 1), 0) },
-]);
-
-const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
-console.log(`validators benchmark: ${data.length} records of ${spec.resources.length} resources (avg ${fields.toFixed(1)} fields), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), node ${process.version}`);
-for (const r of results) console.log(`${r.label.padEnd(38)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
-/** The median per-round ratio, and the middle half of the per-round ratios to show how steady it was. */
-const ratio = (a: number, b: number) => {
-  const ratios = results[a]!.rates.map((rate, r) => rate / results[b]!.rates[r]!);
-  return `${median(ratios).toFixed(2)}x (rounds' middle half ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)})`;
-};
-console.log(`ratio zod/ajv (objects):             ${ratio(0, 1)}`);
-console.log(`ratio zod/ajv (from JSON text):      ${ratio(2, 3)}`);
-console.log(`ratio zod/ajv (unquoted Int64 text): ${ratio(5, 6)}`);
-console.log(`ratio zod/ajv (refused objects):     ${ratio(7, 8)}`);
-// --detail: every round's rate (thousands of records/s), to see how steady a run was.
-if (process.argv.includes('--detail')) for (const r of results) console.log(`${r.label.padEnd(38)} ${r.rates.map((x) => Math.round(x / 1000)).join(' ')}`);
+const wanted = process.argv.includes('--distribution') ? process.argv[process.argv.indexOf('--distribution') + 1]!.split(',').filter((d) => d !== '') : ['half', 'full', 'seeded'];
+for (const d of wanted) {
+  if (d !== 'half' && d !== 'full' && d !== 'seeded') throw new Error(`--distribution half|full|seeded, not ${d}`);
+}
+if (process.argv.includes('--kinds')) benchKinds();
+for (const d of wanted as Distribution[]) benchDistribution(d);

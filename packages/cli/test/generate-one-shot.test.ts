@@ -40,14 +40,14 @@ describe('specgen generate with the worker thread (SPECGEN_GENERATE_WORKER=1)', 
     vi.stubEnv('SPECGEN_GENERATE_WORKER', '1');
     const run = await runGenerate(['--spec', two.spec, '--out', two.out]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^67 written, 0 removed, 0 unchanged/);
+    expect(run.stdout).toMatch(/^68 written, 0 removed, 0 unchanged/);
     expect(snapshot(two.out)).toEqual(snapshot(one.out));
     const text = readFileSync(one.spec, 'utf8');
     const outcome = await generateOneShot(text, () => parseSpec(text, 'spec.md'), findGenerators(null), { dir: null, engine: () => createTemplateEngine() }, {
       outDir: join(one.dir, 'generated-3'), specFile: 'spec.md', serviceVersion: null, check: false,
     }, true);
     expect(outcome).toMatchObject({ kind: 'written', offloaded: ['openapi', 'server'] });
-    expect((await runGenerate(['--spec', two.spec, '--out', one.out, '--check'])).stdout).toMatch(/^67 generated files are current/);
+    expect((await runGenerate(['--spec', two.spec, '--out', one.out, '--check'])).stdout).toMatch(/^68 generated files are current/);
     writeFileSync(join(one.out, 'server/ir.json'), '{}\n');
     const stale = await runGenerate(['--spec', two.spec, '--out', one.out, '--check']);
     expect(stale.code).toBe(1);

@@ -94,6 +94,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
     // Its fragments are the memo's element lines: watch mode patches what an edit changed.
     chunkedFile(`${TARGET}/ir.json`, irJsonChunks(marker(options.specFile), spec)),
+    ts('scripts/bundle.mjs', 'bundle.mjs'),
     ts('src/main.ts', 'main.ts'),
     ts('src/service.ts', 'service.ts'),
     ts('src/index.ts', 'index.ts'),

@@ -33,7 +33,7 @@ describe('generate-server', () => {
   it('writes the package, the route modules, handlers, schemas, server and the IR snapshot, each marked as generated', () => {
     const files = run(null);
     expect(files.map((f) => f.path).sort()).toEqual([
-      'server/README.md', 'server/ir.json', 'server/package.json', 'server/src/handlers.ts', 'server/src/index.ts', 'server/src/main.ts',
+      'server/README.md', 'server/ir.json', 'server/package.json', 'server/scripts/bundle.mjs', 'server/src/handlers.ts', 'server/src/index.ts', 'server/src/main.ts',
       'server/src/routes/commands.ts', 'server/src/routes/index.ts', 'server/src/routes/inventory.ts', 'server/src/routes/manufacturing.ts',
       'server/src/routes/purchase.ts', 'server/src/routes/sales.ts', 'server/src/routes/sign-in.ts', 'server/src/routes/time-recording.ts',
       'server/src/schemas.ts', 'server/src/server.ts', 'server/src/service.ts', 'server/tsconfig.json',
@@ -43,8 +43,12 @@ describe('generate-server', () => {
     expect(pkg).toMatchObject({
       name: '@service-api/server',
       version: '1.2.3',
-      scripts: { start: 'node dist/main.js', service: 'node dist/service.js', build: 'tsc -p tsconfig.json' },
+      scripts: { start: 'node dist/main.js', service: 'node dist/service.js', build: 'tsc -p tsconfig.json && node scripts/bundle.mjs' },
     });
+    // The build bundles the two programs with esbuild, a build tool only (not deployed with --prod).
+    expect(pkg.devDependencies).toHaveProperty('esbuild');
+    expect(pkg.dependencies).not.toHaveProperty('esbuild');
+    expect(file(files, 'server/scripts/bundle.mjs')).toContain("entryPoints: { main: join(PACKAGE, 'src/main.ts'), service: join(PACKAGE, 'src/service.ts') }");
     // Real ranges (the @specgen packages release together), never workspace:; no tsx at run time.
     expect(pkg.dependencies).toMatchObject({ '@service-api/types': '^1.2.3', '@specgen/ir': '^0.1.0', '@specgen/runtime-server': '^0.1.0' });
     expect(JSON.stringify(pkg)).not.toMatch(/workspace:|tsx/);

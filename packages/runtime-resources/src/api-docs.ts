@@ -56,14 +56,23 @@ function assetDir(): string {
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
-/** Serves the document and the reference page; register it at the root (paths are `/openapi.json`, `/docs`). */
-export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx) => {
+/** The document's text, as `/openapi.json` answers it. */
+function documentText(ctx: ApiDocsOptions): string {
   const document = buildDocument(ctx.spec, { serviceVersion: ctx.config.serviceVersion || null });
   if (ctx.config.publicUrl) document['servers'] = [{ url: ctx.config.publicUrl.replace(/\/$/, ''), description: 'This server.' }];
-  const body = JSON.stringify(document);
-  const dir = assetDir();
+  return JSON.stringify(document);
+}
+
+/**
+ * Serves the document and the reference page; register it at the root (paths are `/openapi.json`,
+ * `/docs`). The document is built on its first request, not at start-up (most servers never
+ * answer it; building it allocated a few MB that stayed in the young generation).
+ */
+export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx) => {
+  let body: string | undefined;
+  let dir: string | undefined;
   const cache = new Map<string, Buffer>();
-  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send((body ??= documentText(ctx))));
   app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
   app.get('/docs/init.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(INIT));
   app.get('/docs/:asset', async (request, reply) => {
@@ -71,7 +80,7 @@ export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx
     const type = ASSETS[name];
     if (type === undefined) return reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(`${name} was not found`));
     let content = cache.get(name);
-    if (!content) cache.set(name, (content = readFileSync(join(dir, name))));
+    if (!content) cache.set(name, (content = readFileSync(join((dir ??= assetDir()), name))));
     return reply.type(type).header('cache-control', 'public, max-age=86400').send(content);
   });
 };

@@ -1,11 +1,11 @@
 /**
  * `openStore(url)`: `sqlite:<path>` (embedded, better-sqlite3, WAL + synchronous=FULL so a
  * committed write survives `kill -9`) or `postgres://...` (pg pool). Migrations run on open.
+ * pg is loaded only for a PostgreSQL URL: a server on SQLite (the default) never loads it.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Store } from './store.ts';
 import { migrateAuthTables } from './migrations.ts';
@@ -19,7 +19,7 @@ export interface OpenStoreOptions {
 }
 
 export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
-  const store = url.startsWith('postgres://') || url.startsWith('postgresql://') ? openPostgres(url, options) : openSqlite(url);
+  const store = url.startsWith('postgres://') || url.startsWith('postgresql://') ? await openPostgres(url, options) : openSqlite(url);
   if (options.migrate !== false) {
     try {
       await migrateAuthTables(store.db);
@@ -45,7 +45,8 @@ function openSqlite(url: string): Store {
   return { dialect: 'sqlite', db, close: () => db.destroy() };
 }
 
-function openPostgres(url: string, options: OpenStoreOptions): Store {
+async function openPostgres(url: string, options: OpenStoreOptions): Promise<Store> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});

@@ -6,7 +6,7 @@
  * and MfaToken null. The service's own TOTP step is not used here.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { completeAuthorization, type OidcError } from '@specgen/runtime-auth/oidc';
+import type { OidcError } from '@specgen/runtime-auth/oidc';
 import type { ServerContext } from '../server-context.ts';
 import { recordFailedAttempt, tooManyAttempts, type AttemptLimit } from './attempts.ts';
 import { clearBindingCookie, hashBinding, readBindingCookie } from './binding-cookie.ts';
@@ -38,6 +38,8 @@ export function callbackHandler(ctx: ServerContext, s: OidcRuntimeSettings) {
     if (!s.relyingParty) return fail(401, 'authenticationFailed');
 
     const iss = singleQueryValue(request.query, 'iss');
+    // openid-client is loaded by the first sign-in through OIDC, not when the server starts.
+    const { completeAuthorization } = await import('@specgen/runtime-auth/oidc');
     let identity;
     try {
       identity = await completeAuthorization(

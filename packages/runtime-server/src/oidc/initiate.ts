@@ -5,7 +5,7 @@
  * HttpOnly cookie, and answers the authorization URL as text/plain.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { buildAuthorizationRequest, isOidcError, OIDC_ERRORS, type AuthorizationRequestOptions } from '@specgen/runtime-auth/oidc';
+import type { AuthorizationRequestOptions } from '@specgen/runtime-auth/oidc';
 import type { ServerContext } from '../server-context.ts';
 import { hashBinding, newBindingValue, readBindingCookie, setBindingCookie } from './binding-cookie.ts';
 import { createFlow, discardFlows, purgeFlows } from './flows.ts';
@@ -26,6 +26,8 @@ export function initiateHandler(ctx: ServerContext, s: OidcRuntimeSettings, over
     if (loginRequest === null) return sendOidcError(reply, 400, 'invalidBody');
     if (!s.relyingParty) return sendOidcError(reply, 503, 'notConfigured');
 
+    // openid-client is loaded by the first sign-in through OIDC, not when the server starts.
+    const { buildAuthorizationRequest, isOidcError, OIDC_ERRORS } = await import('@specgen/runtime-auth/oidc');
     let auth;
     try {
       auth = await buildAuthorizationRequest(s.relyingParty, overrides());
