@@ -2,9 +2,10 @@
  * Sign-in benchmark of the server core, all figures from one run (autocannon, 50 connections):
  *  (a) POST /login, password user (scrypt N=16384, a new session each time);
  *  (b) POST /login/totp, each request with its own MfaToken and a valid code (tokens made in advance);
- *  (c) GET /bench/authenticated: a light route behind the session check (store lookup per request);
- *  (d) baseline: GET /bench/open, the same handler without the session check;
- *  and for reference GET /session (the real current-session route).
+ *  (c) GET /session: the real current-session route, a light answer behind the session check;
+ *  (d) baseline: GET /bench/open, a route added beside the service's that sends a body of the same
+ *      size without the session check (the server has one route table since issue 21, so the
+ *      bench adds its routes to the app createServer returns, under the same prefix).
  * The server runs in a child process (this file with --serve) on a SQLite file (WAL, synchronous=FULL),
  * so the load generator does not share its event loop.
  *
@@ -20,7 +21,7 @@ import autocannon from 'autocannon';
 import { parseSpecFile } from '@specgen/parser';
 import { generateTotp, hashPassword, verifyPassword, newMfaToken, newTotpDevice, sealDevice, storageKey, type TotpDevice } from '@specgen/runtime-auth';
 import { createMfaToken, createUser, openStore, saveDevice } from '@specgen/runtime-store';
-import { createServer, loadConfig, type ServicePlugin } from '@specgen/runtime-server';
+import { createServer, loadConfig } from '@specgen/runtime-server';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -30,7 +31,7 @@ const TOTP_LOGINS = option('--totp', 3000);
 const CONNECTIONS = 50;
 const ROUNDS = option('--rounds', 3);
 
-/** Child: the server with a bench plugin (open vs authenticated route, token preparation). */
+/** Child: the server with the bench's routes beside the service's (an open route, token preparation). */
 async function serve(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'specgen-bench-auth-'));
   const { spec } = parseSpecFile(join(ROOT, 'spec/service-api.md'));
@@ -41,14 +42,10 @@ async function serve(): Promise<void> {
   const device: TotpDevice = newTotpDevice();
   const fastHash = await hashPassword('pw', { N: 1024, r: 8, p: 1 });
   const body = (username: string) => JSON.stringify({ $id: '1', Username: username, Time: 'static' });
-  const benchPlugin: ServicePlugin = async (app, ctx) => {
-    app.get('/bench/open', async (_req, reply) => reply.type('application/json').send(body('anonymous')));
-    app.get('/bench/authenticated', async (req, reply) => {
-      const session = await ctx.requireSession!(req, reply);
-      if (session) return reply.type('application/json').send(body(session.username));
-      return reply;
-    });
-    app.post<{ Querystring: { count: string } }>('/bench/prepare-totp', async (req) => {
+  const app = await createServer({ spec, config, store, log: false });
+  const benchRoutes = async (scope: typeof app) => {
+    scope.get('/bench/open', async (_req, reply) => reply.type('application/json').send(body('anonymous')));
+    scope.post<{ Querystring: { count: string } }>('/bench/prepare-totp', async (req) => {
       const tokens: string[] = [];
       const now = Date.now();
       for (let i = 0; i < Number(req.query.count); i++) {
@@ -61,7 +58,7 @@ async function serve(): Promise<void> {
       return { tokens, secret: device.secret };
     });
   };
-  const app = await createServer({ spec, config, store, plugins: [benchPlugin], log: false });
+  await app.register(benchRoutes, { prefix: '/:languageCode/:companyNumber' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ base: `${address}/en/001.1` })}\n`);
   process.on('SIGTERM', () => void app.close().then(() => store.close()).then(() => rmSync(dir, { recursive: true, force: true })).then(() => process.exit(0)));
@@ -131,13 +128,12 @@ async function main(): Promise<void> {
     let authenticated: Figures | undefined;
     for (let round = 0; round < ROUNDS; round++) {
       const o = await run('GET bench/open (no session check)', { url: `${base}/bench/open`, duration: DURATION });
-      const a = await run('GET bench/authenticated (session check)', { url: `${base}/bench/authenticated`, headers: withSession, duration: DURATION });
+      const a = await run('GET session (session check)', { url: `${base}/session`, headers: withSession, duration: DURATION });
       rounds.push((a.rps / o.rps).toFixed(2));
       open = open ? best(open, o) : o;
       authenticated = authenticated ? best(authenticated, a) : a;
     }
-    const session = await run('GET session (current session)', { url: `${base}/session`, headers: withSession, duration: DURATION });
-    figures.push(open!, authenticated!, session);
+    figures.push(open!, authenticated!);
     console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per run (TOTP: ${prepared.tokens.length} logins); node ${process.version}\n`);
     console.log('| Route | req/s | p99 ms | non-2xx | errors |\n|---|---|---|---|---|');
     for (const f of figures) console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.non2xx} | ${f.errors} |`);

@@ -1,6 +1,6 @@
 /**
  * OIDC sign-in benchmark, all figures from the same run:
- *  (a) complete sign-ins on the real server (createServer + oidcPlugin, SQLite file): initiate,
+ *  (a) complete sign-ins on the real server (createServer, the contract's route table, SQLite file): initiate,
  *      the provider's redirect (a local provider that mints codes and signs ID tokens with jose),
  *      callback (flow taken atomically, code exchange, ID token signature/claims, session);
  *  (b) baseline: the same relying-party work without the server — buildAuthorizationRequest
@@ -25,7 +25,6 @@ import Fastify from 'fastify';
 import { parseSpecFile } from '@specgen/parser';
 import { buildAuthorizationRequest, completeAuthorization } from '@specgen/runtime-auth/oidc';
 import { createServer, loadConfig } from '@specgen/runtime-server';
-import { oidcPlugin } from '@specgen/runtime-server/oidc';
 import { createUser, openStore } from '@specgen/runtime-store';
 import { startCraftedProvider } from '@specgen/runtime-server/testing';
 
@@ -64,7 +63,7 @@ async function main(): Promise<void> {
   await createUser(store, { username: 'user1', authMode: 'oidc', oidcEmail: 'user1@example.com' });
   const base = loadConfig({ SECRETS_KEY: '11'.repeat(32), DATABASE_URL: 'sqlite:unused', PORT: '0', LOG_LEVEL: 'silent' }, spec, { dataDir: dir });
   const oidc = { ...base.oidc, issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, redirectUrl: REDIRECT, allowInsecureIssuer: true };
-  const server = await createServer({ spec, config: { ...base, oidc }, store, plugins: [oidcPlugin], log: false });
+  const server = await createServer({ spec, config: { ...base, oidc }, store, log: false });
   const serverUrl = `${await server.listen({ port: 0, host: '127.0.0.1' })}/en/001.1`;
   const initiateUrl = `${serverUrl}/login/oidc?redirectUrl=${encodeURIComponent(REDIRECT)}`;
 

@@ -2,17 +2,17 @@
  * Read-resource benchmark, every figure from the same run (autocannon, 50 connections):
  *  (a) the servers on each store: an authenticated GET of a 100-record page of ProductRecords with
  *      $filter and $orderby over the seeded table; SQLite (embedded file) and PostgreSQL (a throwaway
- *      cluster from @specgen/test-support). Two servers per store, on the same database:
- *      `generated`: the generated server (@service-api/server's createServiceServer, default
- *      handlers): what `pnpm start` and the deployed `npm start` run; `runtime`: the runtime's own
- *      routes (createServer + resourcesPlugin);
+ *      cluster from @specgen/test-support). The generated server (@service-api/server's
+ *      createServiceServer, its route modules with the default handlers): what `pnpm start` and the
+ *      deployed `npm start` run; with `--server both` also `contract`, the route table createServer
+ *      builds from the contract at run time (tests, SPEC_IR), on the same database;
  *  (b) the limit: a plain Fastify route sending the same bytes, ready in memory as one Buffer;
  *  (c) a plain Fastify route answering the same 100 records from memory with JSON.stringify.
  * The ratios (a)/(b) are the figures of issue 12. autocannon runs in a child process so it does
  * not share the servers' event loop.
  *
  *   pnpm tsx tools/bench/resources.ts [--records 20000] [--duration 10] [--connections 50] [--store sqlite|postgres|both]
- *     [--server generated|runtime|both] [--db <file>]
+ *     [--server generated|contract|both] [--db <file>]
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { parseSpecFile } from '@specgen/parser';
 import { hashPassword } from '@specgen/runtime-auth';
-import { analyzeResourceTables, ensureResourceTables, resourceModels, resourcesPlugin, seedResources } from '@specgen/runtime-resources';
+import { analyzeResourceTables, ensureResourceTables, resourceModels, seedResources } from '@specgen/runtime-resources';
 import type { FastifyInstance } from 'fastify';
 import { createServiceServer } from '@service-api/server';
 import { createServer, loadConfig } from '@specgen/runtime-server';
@@ -35,7 +35,7 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const RECORDS = option('--records', 20_000);
 const STORES = (args.includes('--store') ? args[args.indexOf('--store') + 1]! : 'both').replace('both', 'sqlite,postgres').split(',');
-const SERVERS = (args.includes('--server') ? args[args.indexOf('--server') + 1]! : 'both').replace('both', 'generated,runtime').split(',');
+const SERVERS = (args.includes('--server') ? args[args.indexOf('--server') + 1]! : 'generated').replace('both', 'generated,contract').split(',');
 const DURATION = option('--duration', 10);
 const CONNECTIONS = option('--connections', 50);
 export const QUERY = "$filter=Status eq 'Inventory' and ProductRecordType eq 1&$orderby=SerialNumber desc&$top=100";
@@ -53,7 +53,7 @@ async function autocannon(url: string, headers: Record<string, string>): Promise
 
 interface Served { label: string; url: string; headers: Record<string, string>; body: string; close(): Promise<void> }
 
-/** The servers (generated and/or runtime) on one store, seeded, with a logged-in user; each checked once. */
+/** The servers (generated and/or contract) on one store, seeded, with a logged-in user; each checked once. */
 async function serve(kind: string, dir: string): Promise<{ served: Served[]; close(): Promise<void> }> {
   const { spec } = parseSpecFile(join(ROOT, 'spec/service-api.md'));
   let cluster: { url: string; createDatabase(name: string): Promise<string>; stop(): Promise<void> } | null = null;
@@ -83,7 +83,7 @@ async function serve(kind: string, dir: string): Promise<{ served: Served[]; clo
   const served: Served[] = [];
   for (const which of SERVERS) {
     const server: FastifyInstance =
-      which === 'generated' ? await createServiceServer({ spec, config: fast, store, log: false }) : await createServer({ spec, config: fast, store, plugins: [resourcesPlugin], log: false });
+      which === 'generated' ? await createServiceServer({ spec, config: fast, store, log: false }) : await createServer({ spec, config: fast, store, log: false });
     const serverUrl = await server.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${serverUrl}/en/001.1/login`, {
       method: 'POST',

@@ -36,7 +36,7 @@ export function serviceRoutes(overrides?: HandlerOverrides): RouteFactory {
   return (defaults) => routes(mergeHandlers(defaultHandlers(defaults), overrides));
 }
 
-export type ServiceServerOptions = Omit<CreateServerOptions, 'spec' | 'routes' | 'plugins' | 'schemas'> & {
+export type ServiceServerOptions = Omit<CreateServerOptions, 'spec' | 'routes'> & {
   /** The IR to serve; this package's snapshot when absent. */
   spec?: Spec;
   handlers?: HandlerOverrides;
@@ -48,7 +48,7 @@ export function createServiceServer(options: ServiceServerOptions): Promise<Fast
   return createServer({ ...rest, spec: spec ?? loadSpec(), routes: serviceRoutes(handlers) });
 }
 
-export type RunServiceServerOptions = Omit<RunServiceOptions, 'spec' | 'routes' | 'schemas'> & { handlers?: HandlerOverrides };
+export type RunServiceServerOptions = Omit<RunServiceOptions, 'spec' | 'routes'> & { handlers?: HandlerOverrides };
 
 /** Configuration from the environment (SERVICE_VERSION defaults to 26.8), then listening on PORT. */
 export function runServiceServer(options: RunServiceServerOptions = {}): Promise<RunningService> {

@@ -8,10 +8,11 @@
  */
 import { z } from 'zod';
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
+// The limits of the contract (@specgen/contract wire-facts), as the OpenAPI document and the server state them.
+const INT64_MIN = -9223372036854775808n;
+const INT64_MAX = 9223372036854775807n;
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
 
 type Ctx = { addIssue(issue: { code: 'custom'; message: string; params?: Record<string, unknown> }): void };
 
@@ -137,16 +138,20 @@ export function dateTimeOffset() {
   });
 }
 
-const TIME_SPAN = /^-?(?:\d+\.)?(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,7})?$/;
-const TIME_SPAN_SHAPE = /^-?(?:\d+\.)?\d{2}:\d{2}:\d{2}(?:\.\d{1,7})?$/;
+/** The contract's TimeSpan pattern: the form, with the day and tick limits (-10675199.02:48:05.4775808 to 10675199.02:48:05.4775807). */
+const TIME_SPAN = /^(?:(?:(?:0*(?:[0-9]{1,7}|0[0-9]{7}|10[0-5][0-9]{5}|106[0-6][0-9]{4}|1067[0-4][0-9]{3}|106750[0-9]{2}|106751[0-8][0-9]|1067519[0-8])\.)?(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|0*10675199\.(?:(?:0[0-1]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|02:(?:[0-3][0-9]|4[0-7]):[0-5][0-9](?:\.[0-9]{1,7})?|02:48:(?:0[0-4])(?:\.[0-9]{1,7})?|02:48:05(?:\.(?:[0-3][0-9]{0,6}|4[0-6][0-9]{0,5}|47[0-6][0-9]{0,4}|477[0-4][0-9]{0,3}|4775[0-7][0-9]{0,2}|477580[0-6]|4|47|477|4775|47758|477580|4775807))?))|-(?:(?:0*(?:[0-9]{1,7}|0[0-9]{7}|10[0-5][0-9]{5}|106[0-6][0-9]{4}|1067[0-4][0-9]{3}|106750[0-9]{2}|106751[0-8][0-9]|1067519[0-8])\.)?(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|0*10675199\.(?:(?:0[0-1]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|02:(?:[0-3][0-9]|4[0-7]):[0-5][0-9](?:\.[0-9]{1,7})?|02:48:(?:0[0-4])(?:\.[0-9]{1,7})?|02:48:05(?:\.(?:[0-3][0-9]{0,6}|4[0-6][0-9]{0,5}|47[0-6][0-9]{0,4}|477[0-4][0-9]{0,3}|4775[0-7][0-9]{0,2}|477580[0-7]|4|47|477|4775|47758|477580|4775808))?)))$/;
+const TIME_SPAN_SHAPE = /^-?(?:[0-9]+\.)?[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,7})?$/;
 
-/** TimeSpan: `[-][d.]hh:mm:ss[.fffffff]` (hours 0-23, minutes and seconds 0-59); kept as the string sent. One regex test. */
+/**
+ * TimeSpan: `[-][d.]hh:mm:ss[.fffffff]` (hours 0-23, minutes and seconds 0-59) from -10675199.02:48:05.4775808 to 10675199.02:48:05.4775807;
+ * kept as the string sent. One regex test.
+ */
 export function timeSpan() {
   return z.string({ error: typeError('timeSpan', 'a [-][d.]hh:mm:ss[.fffffff] string') }).regex(TIME_SPAN, {
     error: (issue) => {
       const input = issue.input as string;
       return TIME_SPAN_SHAPE.test(input)
-        ? `timeSpan.range: ${input}: hours must be 0-23, minutes and seconds 0-59`
+        ? `timeSpan.range: ${input}: hours must be 0-23, minutes and seconds 0-59, the value within -10675199.02:48:05.4775808 to 10675199.02:48:05.4775807`
         : `timeSpan.format: expected [-][d.]hh:mm:ss[.fffffff], received ${describe(input)}`;
     },
   });

@@ -5,21 +5,32 @@
  * (payloads.ts) both build on these, so they cannot disagree on a pattern or a range.
  */
 import type { Field, ScalarKind } from '@specgen/ir';
+import {
+  INT32_MAX,
+  INT32_MIN,
+  INT64_MAX,
+  INT64_MIN,
+  INT64_PATTERN,
+  TIME_SPAN_MAX,
+  TIME_SPAN_MIN,
+  TIMESPAN_PATTERN,
+} from './wire-facts/index.ts';
 
 /** The small slice of JSON Schema 2020-12 / OpenAPI 3.1 written here. */
 export type JsonSchema = { [key: string]: unknown };
-
-/** `[-][d.]hh:mm:ss[.fffffff]`, the .NET TimeSpan text form. */
-export const TIMESPAN_PATTERN = '^-?(\\d+\\.)?([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,7})?$';
-export const INT64_PATTERN = '^-?[0-9]+$';
-export const INT32_MIN = -2147483648;
-export const INT32_MAX = 2147483647;
 
 export function scalarSchema(kind: ScalarKind): JsonSchema {
   switch (kind) {
     case 'Int64':
       // Production writes Int64 as JSON strings; readers accept both forms and keep every digit.
-      return { type: ['string', 'integer'], format: 'int64', pattern: INT64_PATTERN };
+      // The pattern states the 64-bit range of the string form; x-minimum/x-maximum say it in words.
+      return {
+        type: ['string', 'integer'],
+        format: 'int64',
+        pattern: INT64_PATTERN,
+        'x-minimum': String(INT64_MIN),
+        'x-maximum': String(INT64_MAX),
+      };
     case 'Int32':
       return { type: 'integer', format: 'int32', minimum: INT32_MIN, maximum: INT32_MAX };
     case 'Decimal':
@@ -31,7 +42,14 @@ export function scalarSchema(kind: ScalarKind): JsonSchema {
     case 'DateTimeOffset':
       return { type: 'string', format: 'date-time', description: 'ISO 8601 date-time with an offset.' };
     case 'TimeSpan':
-      return { type: 'string', pattern: TIMESPAN_PATTERN, 'x-format': 'timespan' };
+      // `[-][d.]hh:mm:ss[.fffffff]`; the pattern also states the range (wire-facts/scalar-ranges.ts).
+      return {
+        type: 'string',
+        pattern: TIMESPAN_PATTERN,
+        'x-format': 'timespan',
+        'x-minimum': TIME_SPAN_MIN,
+        'x-maximum': TIME_SPAN_MAX,
+      };
   }
 }
 

@@ -21,7 +21,7 @@ describe('generated client against the sandbox server', () => {
     const dir = mkdtempSync(join(tmpdir(), 'specgen-client-server-'));
     const config = server.loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
     const store = await server.openStore(`sqlite:${join(dir, 'service.db')}`);
-    const app = await server.createServer({ spec, config, store, log: false, plugins: await server.loadDefaultPlugins() });
+    const app = await server.createServer({ spec, config, store, log: false });
     const answers = recordAnswers(app);
     try {
       await server.ensurePasswordDemoUsers(store, config.secretsKey, server.permissionNames(spec));

@@ -1,6 +1,7 @@
 /**
  * Every route of the contract's route table, driven through the statuses any route of its kind can
- * answer, against the full sandbox server (createServer with every plugin, SQLite, seeded records):
+ * answer, against the generated server (`@service-api/server`: its route modules with the default
+ * handlers, as `pnpm start` and deployments serve them; SQLite, seeded records):
  * 400 for a malformed languageCode; for reads 200, 400 (bad option or Id), 401, 403, 404; for POSTs
  * 413 (too large) and 415 (not JSON). Each answer must have the status the table expects, and every
  * answer is then checked against the OpenAPI document of the version by the independent checker.
@@ -15,7 +16,8 @@ import type { Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { hashPassword } from '@specgen/runtime-auth';
 import { resourceModels, seedResources } from '@specgen/runtime-resources';
-import { createServer, loadConfig, loadDefaultPlugins } from '@specgen/runtime-server';
+import { createServiceServer } from '@service-api/server';
+import { loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore, type Store } from '@specgen/runtime-store';
 
 const spec: Spec = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md')).spec;
@@ -23,7 +25,7 @@ const VERSION = spec.newestVersion!;
 const table = routes(spec, VERSION);
 let dir: string;
 let store: Store;
-let app: Awaited<ReturnType<typeof createServer>>;
+let app: Awaited<ReturnType<typeof createServiceServer>>;
 let answers: ObservedAnswer[];
 const sessions: Record<'all' | 'none', string> = { all: '', none: '' };
 
@@ -35,7 +37,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'specgen-contract-statuses-'));
   store = await openStore(`sqlite:${join(dir, 'service.db')}`);
   const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0', SERVICE_VERSION: VERSION }, spec, { dataDir: dir });
-  app = await createServer({ spec, config, store, plugins: await loadDefaultPlugins(), log: false });
+  app = await createServiceServer({ spec, config, store, log: false });
   answers = recordAnswers(app);
   await seedResources(store, resourceModels({ spec }), { count: 3 });
   const passwordHash = await hashPassword('pw', { N: 1024, r: 8, p: 1 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from '@specgen/test-support';
 import { isScalarField, type Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
-import { apiDocsPlugin, resourceModels, resourcesPlugin, seedResources } from '@specgen/runtime-resources';
+import { resourceModels, seedResources } from '@specgen/runtime-resources';
 import { createServer, ensurePasswordDemoUsers, loadConfig, permissionNames } from '@specgen/runtime-server';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { collectPageErrors, submitSignIn } from './browser-helpers.ts';
@@ -43,7 +43,7 @@ describe.skipIf(!browserAvailable())('data explorer in headless Chromium', () =>
     const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0', PUBLIC_URL: 'http://127.0.0.1:8001' }, spec, { dataDir: dir });
     store = await openStore(`sqlite:${join(dir, 'service.db')}`);
     await ensurePasswordDemoUsers(store, config.secretsKey, permissionNames(spec));
-    app = await createServer({ spec, config, store, plugins: [resourcesPlugin, apiDocsPlugin], log: false });
+    app = await createServer({ spec, config, store, log: false });
     await seedResources(store, resourceModels({ spec }), { count: 45 });
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchBrowser();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCase, Spec } from '@specgen/ir';
 import { findUserByUsername, updateUser } from '@specgen/runtime-server';
 import { signInAtDevIdp } from '@specgen/runtime-server/dev-idp';
-import { createOidcPlugin } from '@specgen/runtime-server/oidc';
+import { oidcHandlers } from '@specgen/runtime-server/oidc';
 import { loadSpec, startServer, type RunningServer } from './oidc-helpers.ts';
 
 let spec: Spec;
@@ -38,7 +38,7 @@ function callback(server: RunningServer, params: Record<string, string>, cookie 
 const scenarios: Record<string, () => Promise<Response[]>> = {
   'redirectUrl missing or empty.': async () => [await initiate(main, null), await initiate(main, '')],
   'The generated authorization URL lacks state (configuration problem).': async () => {
-    const broken = await startServer(spec, { plugin: createOidcPlugin({ authorizationOverrides: () => ({ state: '' }) }) });
+    const broken = await startServer(spec, { handlers: oidcHandlers({ authorizationOverrides: () => ({ state: '' }) }) });
     try {
       return [await initiate(broken)];
     } finally {

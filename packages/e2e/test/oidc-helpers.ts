@@ -1,5 +1,5 @@
 /**
- * The real server (createServer with the parsed spec and oidcPlugin) next to the bundled
+ * The real server (createServer with the parsed spec and the contract's route table) next to the bundled
  * development provider, for the OIDC end-to-end tests.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,9 +10,8 @@ import type { Spec } from '@specgen/ir';
 import { clearProviderCache } from '@specgen/runtime-auth/oidc';
 import { buildDocument } from '@specgen/contract';
 import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
-import { createServer, loadConfig, openStore, type ServerConfig, type ServicePlugin, type Store } from '@specgen/runtime-server';
+import { contractRoutes, createServer, loadConfig, openStore, type OperationOverrides, type ServerConfig, type Store } from '@specgen/runtime-server';
 import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
-import { oidcPlugin } from '@specgen/runtime-server/oidc';
 import { freePort } from './process-helpers.ts';
 
 export const SPEC_FILE = resolve(import.meta.dirname, '../../../spec/service-api.md');
@@ -40,8 +39,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The OIDC settings of another instance (same provider); otherwise the dev provider is attached. */
   oidc?: ServerConfig['oidc'];
-  /** Instead of the default oidcPlugin (e.g. createOidcPlugin with test overrides). */
-  plugin?: ServicePlugin;
+  /** Instead of the default OIDC handlers (e.g. oidcHandlers with test overrides). */
+  handlers?: OperationOverrides;
 }
 
 /** One server instance; with `devIdp` when it attached the development provider. */
@@ -60,7 +59,8 @@ export async function startServer(spec: Spec, options: StartOptions = {}): Promi
     config = attached.config;
     devIdp = attached.idp;
   }
-  const app = await createServer({ spec, config, store, plugins: [options.plugin ?? oidcPlugin], log: false });
+  const routes = contractRoutes(spec, config.serviceVersion, options.handlers);
+  const app = await createServer({ spec, config, store, routes, log: false });
   // Every answer is checked against the OpenAPI document of the server's version at close.
   const answers = recordAnswers(app);
   await app.listen({ port, host: '127.0.0.1' });

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { hashPassword } from '@specgen/runtime-auth';
-import { resourceModels, resourcesPlugin, seedResources } from '@specgen/runtime-resources';
+import { resourceModels, seedResources } from '@specgen/runtime-resources';
 import { createServer, loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore } from '@specgen/runtime-store';
 import { must } from './process-helpers.ts';
@@ -95,7 +95,7 @@ async function listAnswers(spec: Spec, scratch: string): Promise<Record<string, 
   const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, {
     dataDir: scratch,
   });
-  const app = await createServer({ spec, config, store, plugins: [resourcesPlugin], log: false });
+  const app = await createServer({ spec, config, store, log: false });
   try {
     await seedResources(store, resourceModels({ spec }), { count: 40 });
     const permissions = spec.resources.flatMap((r) => (r.permission ? [r.permission] : []));

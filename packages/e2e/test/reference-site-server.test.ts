@@ -12,7 +12,7 @@ import { writeDocs } from '@specgen/generate-docs';
 import { parseSpecFile } from '@specgen/parser';
 import { createServer, loadConfig } from '@specgen/runtime-server';
 import { hashPassword } from '@specgen/runtime-auth';
-import { resourceModels, resourcesPlugin, seedResources } from '@specgen/runtime-resources';
+import { resourceModels, seedResources } from '@specgen/runtime-resources';
 import { createUser, openStore, type Store } from '@specgen/runtime-store';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const config = loadConfig({ SECRETS_KEY: '44'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, {
     dataDir: dir,
   });
-  app = await createServer({ spec, config, store, plugins: [resourcesPlugin], log: false, referenceDir: site });
+  app = await createServer({ spec, config, store, log: false, referenceDir: site });
   await seedResources(store, resourceModels({ spec }), { count: 3 });
   const permissions = spec.resources.flatMap((r) => (r.permission ? [r.permission] : []));
   await createUser(store, {

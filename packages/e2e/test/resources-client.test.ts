@@ -1,5 +1,5 @@
 /**
- * The generated client's typed queries against the real server (createServer + resourcesPlugin,
+ * The generated client's typed queries against the real server (createServer with the contract's route table,
  * SQLite): filters built with the typed builder, $select narrowing, $expand, $orderby, paging,
  * exact 64-bit ids, and every answer checked by the generated validators (validate: true).
  */
@@ -12,7 +12,7 @@ import { conformanceProblems, recordAnswers, type ObservedAnswer } from '@specge
 import type { Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { hashPassword } from '@specgen/runtime-auth';
-import { resourcesPlugin, resourceModels, seedResources } from '@specgen/runtime-resources';
+import { resourceModels, seedResources } from '@specgen/runtime-resources';
 import { createServer, loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore, type Store } from '@specgen/runtime-store';
 import { createClient, isServiceError, type Client } from '@service-api/client';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   spec = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md')).spec;
   store = await openStore(`sqlite:${join(dir, 'service.db')}`);
   const config = loadConfig({ SECRETS_KEY: '22'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, { dataDir: dir });
-  app = await createServer({ spec, config, store, plugins: [resourcesPlugin], log: false });
+  app = await createServer({ spec, config, store, log: false });
   serviceVersion = config.serviceVersion;
   answers = recordAnswers(app);
   await seedResources(store, resourceModels({ spec }), { count: 40 });

@@ -34,7 +34,7 @@ describe.skipIf(!browserAvailable())('web page in headless Chromium', () => {
     const mfa = await createUser(store, { username: 'mfa', passwordHash, mfaRequired: true, permissions: ['Show case'] });
     await saveDevice(store, mfa.id, sealDevice(key, device, mfa.id), Date.now());
     await createUser(store, { username: 'enrol', passwordHash, mfaRequired: true });
-    app = await createServer({ spec, config, store, plugins: [], log: false });
+    app = await createServer({ spec, config, store, log: false });
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchBrowser();
   }, 120_000);

@@ -24,7 +24,7 @@ async function startInstance(databaseUrl: string, key: string): Promise<Instance
   const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
   const config = loadConfig({ SECRETS_KEY: key, PORT: '0', DATABASE_URL: databaseUrl, LOGIN_RATE_PER_MINUTE: '1000', LOGIN_FAILURES_PER_USER: '3' }, spec);
   const store = await openStore(databaseUrl, { poolSize: 20 });
-  const app = await createServer({ spec, config, store, plugins: [], log: false });
+  const app = await createServer({ spec, config, store, log: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, store, base: `${address}/en/001.1` };
 }

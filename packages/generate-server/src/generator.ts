@@ -12,7 +12,7 @@
  * The package compiles to dist/ with tsc; `npm start` runs plain node (docs/operating.md, Deploy).
  */
 import { createRequire } from 'node:module';
-import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
+import { buildDocument, routes as contractRoutes, referencedComponents, signInSchemas, type JsonSchema } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import {
   chunkedFile, GENERATED_MARKER, headerText, packageNameOf, packageRangeOf, TYPESCRIPT_RANGE, withHeader,
@@ -21,7 +21,6 @@ import { componentClosure } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
 import { routeModules } from './model.ts';
-import { referencedComponents } from './route-schemas.ts';
 import { literalTable, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
 
 export const TARGET = 'server';

@@ -3,9 +3,8 @@
  * by route), the literal table that writes repeated schemas once, the sample the syntax check
  * parses, and the file as fragments around `components` (generate-core chunks.ts).
  */
-import type { JsonSchema, RouteContract } from '@specgen/contract';
+import { routeSchemas, type JsonSchema, type RouteContract, type RouteSchemaSet } from '@specgen/contract';
 import { chunkedFile, endsNormalized, type GeneratedFile } from '@specgen/generate-core';
-import { routeSchemas, type RouteSchemaSet } from './route-schemas.ts';
 import { createLiteralTable, sharedLiterals, type SharedLiterals } from './shared-literals.ts';
 
 /**

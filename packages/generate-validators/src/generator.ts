@@ -3,6 +3,7 @@ import {
   TYPESCRIPT_RANGE, file, headerText, importPath, modelDeps, packageNameOf, renderOnce, renderWhenChanged, withHeader,
   type GenerateContext, type GeneratedFile, type Generator,
 } from '@specgen/generate-core';
+import { SCALAR_FACTS } from './scalar-facts.ts';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -40,7 +41,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
       withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))))),
     whole('src/index.ts', () => withHeader('src/index.ts', options.specFile, render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures }))),
     whole('src/versions.ts', () => withHeader('src/versions.ts', options.specFile, render('versions.ts', types, 'types'))),
-    ts('scalars.ts', render('scalars.ts', {})),
+    ts('scalars.ts', render('scalars.ts', SCALAR_FACTS)),
     ts('json.ts', render('json.ts', {})),
     ts('errors.ts', render('errors.ts', {})),
     whole('src/references.ts', () => withHeader('src/references.ts', options.specFile, render('references.ts', model))),

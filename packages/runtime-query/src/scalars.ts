@@ -8,33 +8,35 @@
  * Every type keeps the range of its .NET counterpart (the production service's stack), so a value
  * the service could never hold is refused here with a message instead of overflowing later (a
  * TimeSpan of 99999999 days does not fit the 64-bit ticks a column binds: RangeError, once a 500).
+ * The Int32, Int64 and TimeSpan limits and the TimeSpan pattern come from the contract
+ * (@specgen/contract wire-facts), which the OpenAPI document and the generated validators read too.
  * See RANGES for the limits and docs/decisions/resources.md for why.
  */
+import {
+  INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, SCALAR_RANGES, TICKS_PER_SECOND, TIME_SPAN_MAX_TICKS, TIME_SPAN_MIN_TICKS,
+  TIMESPAN_PATTERN, TIMESPAN_SHAPE,
+} from '@specgen/contract';
+
+export { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, TIME_SPAN_MAX_TICKS, TIME_SPAN_MIN_TICKS };
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = (message: string): Parsed<never> => ({ ok: false, message });
 
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
-export const INT32_MIN = -(2 ** 31);
-export const INT32_MAX = 2 ** 31 - 1;
 /** System.Decimal.MaxValue (2^96 - 1); MinValue is its negation. */
 export const DECIMAL_MAX = 79228162514264337593543950335n;
 /** DateTimeOffset.MinValue and MaxValue (UTC) in microseconds since the epoch, the unit the store keeps. */
 export const DATE_TIME_MIN_MICROS = -62135596800000000n;
 export const DATE_TIME_MAX_MICROS = 253402300799999999n;
-/** TimeSpan.MinValue and MaxValue are the 64-bit range of ticks (100 ns). */
-export const TIME_SPAN_MIN_TICKS = INT64_MIN;
-export const TIME_SPAN_MAX_TICKS = INT64_MAX;
 
 /** The ranges as the messages state them. */
 export const RANGES = {
-  Int32: `${INT32_MIN} to ${INT32_MAX}`,
-  Int64: `${INT64_MIN} to ${INT64_MAX}`,
+  Int32: SCALAR_RANGES.Int32,
+  Int64: SCALAR_RANGES.Int64,
   Decimal: `-${DECIMAL_MAX} to ${DECIMAL_MAX}`,
   DateTimeOffset: '0001-01-01T00:00:00Z to 9999-12-31T23:59:59.9999999Z',
-  TimeSpan: '-10675199.02:48:05.4775808 to 10675199.02:48:05.4775807',
+  TimeSpan: SCALAR_RANGES.TimeSpan,
 } as const;
 
 /** Echoes input in messages without repeating kilobytes of it. */
@@ -141,18 +143,21 @@ function leapYear(year: number): boolean {
 }
 
 const TIME_SPAN = /^(-)?(?:(\d+)\.)?(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,7}))?$/;
+/** The contract's pattern: the form with the day and tick limits (a text of the form that fails it is out of range). */
+const TIME_SPAN_IN_RANGE = new RegExp(TIMESPAN_PATTERN);
+const TIME_SPAN_FORM = new RegExp(TIMESPAN_SHAPE);
 
 export function parseTimeSpan(text: string): Parsed<bigint> {
-  const m = TIME_SPAN.exec(text);
+  const m = TIME_SPAN_FORM.test(text) ? TIME_SPAN.exec(text) : null;
   if (!m) return fail(`expected a time span [-][d.]hh:mm:ss[.fffffff], got "${shown(text)}"`);
   const [hours, minutes, seconds] = [m[3], m[4], m[5]].map(Number) as [number, number, number];
   if (hours > 23 || minutes > 59 || seconds > 59) return fail(`hours, minutes or seconds out of range in "${text}"`);
+  if (!TIME_SPAN_IN_RANGE.test(text)) return outside(text, 'TimeSpan');
   const days = m[2] ?? '0';
-  if (days.replace(/^0+/, '').length > 8) return outside(text, 'TimeSpan');
-  const magnitude =
-    ((BigInt(days) * 24n + BigInt(hours)) * 3600n + BigInt(minutes) * 60n + BigInt(seconds)) * 10_000_000n +
-    BigInt((m[6] ?? '').padEnd(7, '0'));
+  const wholeSeconds = (BigInt(days) * 24n + BigInt(hours)) * 3600n + BigInt(minutes) * 60n + BigInt(seconds);
+  const magnitude = wholeSeconds * TICKS_PER_SECOND + BigInt((m[6] ?? '').padEnd(7, '0'));
   const ticks = m[1] ? -magnitude : magnitude;
+  // The pattern holds the range; the check stays as the guard of the 64-bit column the value binds to.
   if (ticks < TIME_SPAN_MIN_TICKS || ticks > TIME_SPAN_MAX_TICKS) return outside(text, 'TimeSpan');
   return ok(ticks);
 }

@@ -9,11 +9,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildDocument } from '@specgen/contract';
+import type { Spec } from '@specgen/ir';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from './server-contract.ts';
 
 /** What the docs need of the server context: the IR and the configured version and address. */
-export type ApiDocsOptions = Pick<ServerContext, 'spec'> & { config: Pick<ServerContext['config'], 'serviceVersion' | 'publicUrl'> };
+export interface ApiDocsOptions {
+  spec: Spec;
+  config: { serviceVersion: string; publicUrl: string };
+}
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',

@@ -1,10 +1,8 @@
-export { resourcesPlugin, createResourcesPlugin, resourceModels, type ResourcesPluginOptions } from './routes.ts';
 export { PageCache, planKey, DEFAULT_PAGE_CACHE_BYTES } from './page-cache.ts';
 export { apiDocsPlugin } from './api-docs.ts';
-export type { ServerConfig, ServerContext, ServicePlugin, SessionInfo } from './server-contract.ts';
 export { dataCommand, DATA_HELP, type DataCommandOptions } from './data-command.ts';
 export { seedResourceData } from './seed-data.ts';
-export { resourceModel, isExpandable, type ResourceModel, type Expansion, type ScalarColumn } from './model.ts';
+export { resourceModel, resourceModels, isExpandable, type ResourceModel, type Expansion, type ScalarColumn } from './model.ts';
 export { resourceView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ResourceView } from './view.ts';
 export { ensureResourceTables, analyzeResourceTables, type TableChange } from './tables.ts';
 export { importRecords, checkRecords, formatProblem, type ImportProblem, type ImportResult } from './importer.ts';

@@ -2,7 +2,7 @@
  * What the read resources need to know about one IR resource, computed once at startup:
  * its table, its scalar (stored, queryable) fields and its expandable properties.
  */
-import { isScalarField, type Field, type Resource, type ScalarKind } from '@specgen/ir';
+import { isScalarField, type Field, type Resource, type ScalarKind, type Spec } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 
 export interface ScalarColumn {
@@ -69,4 +69,9 @@ export function resourceModel(resource: Resource): ResourceModel {
     columns,
     expansions,
   };
+}
+
+/** Queryable resources of the spec, as models (all versions). */
+export function resourceModels(ctx: { spec: Spec }): ResourceModel[] {
+  return ctx.spec.resources.filter((r) => r.queryable).map(resourceModel);
 }

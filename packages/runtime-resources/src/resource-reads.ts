@@ -1,6 +1,6 @@
 /**
- * The read path of one resource at one service version, shared by the runtime's own routes
- * (routes.ts) and the generated server's default handlers (`@specgen/runtime-server/skeleton`):
+ * The read path of one resource at one service version, which the default handlers of the route
+ * table use (`@specgen/runtime-server/skeleton` defaults.ts):
  * - options: the parsed options of recent query strings (a pure function of the text and the
  *   view), frozen because requests with the same text share them; options that do not parse are
  *   not kept and throw their `QueryError` each time;

@@ -1,9 +1,8 @@
-/** What the sign-in routes share: store, settings, clock, sessions, attempt guard, schemas. */
+/** What the sign-in handlers share: store, settings, clock, sessions, attempt guard. */
 import type { Spec } from '@specgen/ir';
 import type { Store } from '@specgen/runtime-store';
-import type { ServerConfig } from './contract.ts';
+import type { ServerConfig } from './server-context.ts';
 import type { AttemptGuard } from './attempts.ts';
-import type { SignInSchemas } from '@specgen/contract';
 import type { SessionService } from './sessions.ts';
 import type { AuthSettings } from './settings.ts';
 
@@ -18,7 +17,6 @@ export interface AuthRouteContext {
   store: Store;
   sessions: SessionService;
   attempts: AttemptGuard;
-  schemas: SignInSchemas;
   passwords: PasswordVerifier;
   /** MfaToken validity from the IR limit `mfaTokenValidity` (1.5 minutes in the spec). */
   mfaTokenValidityMs: number;

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { VERSION_PATTERN, type Spec } from '@specgen/ir';
 import { parseSecretsKey } from '@specgen/runtime-auth';
-import type { ServerConfig } from './contract.ts';
+import type { ServerConfig } from './server-context.ts';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
 
 export type ServiceConfig = ServerConfig & { auth: AuthSettings };

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeMfaTokens, purgeSessions, purgeUsedSteps, type Store } from '@specgen/runtime-store';
-import type { ServerConfig } from './contract.ts';
+import type { ServerConfig } from './server-context.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,5 +1,6 @@
-export * from './contract.ts';
-export { createServer, serverRoutes, type CreateServerOptions, type RegisteredRoute, LANGUAGE_CODE, COMPANY_NUMBER, LIVENESS_PATH } from './server.ts';
+export * from './server-context.ts';
+export { createServer, serverRoutes, type CreateServerOptions, type RegisteredRoute, LIVENESS_PATH } from './server.ts';
+export { contractRoutes, type OperationOverrides } from './skeleton/contract-routes.ts';
 export { loadConfig, ConfigError, type ServiceConfig, type LoadConfigOptions } from './config.ts';
 export { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
 export { signInSchemas, structureSchema, inlineFieldSchema as fieldSchema, type JsonSchema, type SignInSchemas } from '@specgen/contract';
@@ -11,8 +12,6 @@ export {
   findDevice, saveDevice, removeDevice, StoreConflictError, type Store, type UserRecord, type NewUser, type UserPatch, type AuthMode,
 } from '@specgen/runtime-store';
 export { runService, stopOnSignals, type RunServiceOptions, type RunningService } from './run-service.ts';
-/** The feature plugins (OIDC, read resources, API docs), loaded on demand because they are large. */
-export const loadDefaultPlugins = async () => (await import('./plugins.ts')).defaultPlugins();
 export { loadSpecSnapshot, permissionNames } from './spec-source.ts';
 export { PASSWORD_DEMO_USERS, DEMO_TOTP_SECRET, ensurePasswordDemoUsers } from './demo-users.ts';
 export { usersCommand, USERS_HELP, type UsersCommandOptions } from './users-cli.ts';

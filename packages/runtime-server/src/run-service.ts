@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox service: configuration from the environment, optional demo users, seed data and
- * development identity provider, then `createServer` with every plugin, listening on PORT.
+ * development identity provider, then `createServer` with the route table, listening on PORT.
  * Used by `pnpm start` (tools/dev/start.mjs) and by the generated `@service-api/server` (src/main.ts),
  * each handing over the IR snapshot it ships with.
  */
@@ -9,20 +9,17 @@ import type { Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { loadConfig, type ServiceConfig } from './config.ts';
 import { DEMO_TOTP_SECRET, ensurePasswordDemoUsers } from './demo-users.ts';
-import type { SignInSchemas } from '@specgen/contract';
 import { createServer } from './server.ts';
 import type { RouteFactory } from './skeleton/setup.ts';
 import { permissionNames } from './spec-source.ts';
 
 export interface RunServiceOptions {
   spec: Spec;
-  /** Request/response schemas generated from the IR (computed from `spec` when absent). */
-  schemas?: SignInSchemas;
   env?: Record<string, string | undefined>;
   /** Defaults of the switches DEMO_USERS, SEED_DATA, DEV_IDP (the environment overrides them). */
   defaults?: { demoUsers?: boolean; seedData?: boolean; devIdp?: boolean };
   log?: (message: string) => void;
-  /** The generated server's routes and handlers (see `CreateServerOptions.routes`). */
+  /** The generated server's routes and handlers; the contract's table when absent (`CreateServerOptions.routes`). */
   routes?: RouteFactory;
   /** The reference site's folder, served at `/reference` (REFERENCE_DIR overrides it). */
   referenceDir?: string;
@@ -66,11 +63,8 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       stops.push(() => attached.idp.close());
       log(`development OIDC provider at ${config.oidc.issuer} (demo accounts alice and bob, any password)`);
     }
-    // Loaded on demand, and only without the generated routes (which replace them): the feature
-    // plugins pull in large dependencies (openid-client, resources).
-    const plugins = options.routes ? undefined : (await import('./plugins.ts')).defaultPlugins();
     const referenceDir = env.REFERENCE_DIR?.trim() || options.referenceDir;
-    const app = await createServer({ spec, config, store, schemas: options.schemas, plugins, routes: options.routes, referenceDir });
+    const app = await createServer({ spec, config, store, routes: options.routes, referenceDir });
     const address = await app.listen({ port: config.port, host: config.host });
     log(`service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`);
     return {

@@ -1,17 +1,21 @@
 /**
- * `createServer`: the Fastify server core. Everything service-specific lives under
- * `/:languageCode/:companyNumber` (sign-in routes here, plus every `ServicePlugin`: OIDC, read
- * resources); the web page is at `/`.
+ * `createServer`: the Fastify server core. Every service route lives under
+ * `/:languageCode/:companyNumber` and comes from one route table: the generated server's route
+ * modules (`routes`), or the contract's table built at run time with the default handlers
+ * (skeleton/contract-routes.ts; tests and SPEC_IR). The skeleton registers it (skeleton/setup.ts):
+ * version gating, session and permission checks, input checks and error mapping happen there, once.
+ * The web page is at `/`, the API reference at `/docs`, liveness at `/livez`.
  */
 import fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { DestinationStream } from 'pino';
-import { FASTIFY_PREFIX, REQUEST_MESSAGES, signInSchemas, type SignInSchemas } from '@specgen/contract';
+import { COMPANY_NUMBER_PARAMETER, FASTIFY_PREFIX, LANGUAGE_CODE_PARAMETER, REQUEST_MESSAGES } from '@specgen/contract';
 import type { Spec } from '@specgen/ir';
 import { verifyPassword, warmUpPasswords } from '@specgen/runtime-auth';
+import type { PageCache } from '@specgen/runtime-resources';
 import { openStore, type Store } from '@specgen/runtime-store';
-import type { ServerConfig, ServerContext, ServicePlugin } from './contract.ts';
+import type { ServerConfig, ServerContext } from './server-context.ts';
 import { createAttemptGuard } from './attempts.ts';
 import { mfaTokenValidityMs, type AuthRouteContext, type PasswordVerifier } from './auth-context.ts';
 import { installErrorHandlers } from './errors.ts';
@@ -19,23 +23,19 @@ import { startHousekeeping } from './housekeeping.ts';
 import { createLogger, requestId } from './logging.ts';
 import { explorerResources } from './page/explorer.ts';
 import { pageRoute } from './page/page.ts';
+import { pagePaths } from './page/page-paths.ts';
 import { MESSAGES, sendMessage } from './replies.ts';
-import { credentialLoginRoute } from './routes/credential-login.ts';
-import { deviceCommandRoutes } from './routes/device-commands.ts';
-import { sessionRoutes } from './routes/session-routes.ts';
-import { totpLoginRoute } from './routes/totp-login.ts';
 import { createSessionService } from './sessions.ts';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './settings.ts';
 import { strictValidator } from './validation.ts';
-import type { RouteFactory } from './skeleton/setup.ts';
+import { contractRoutes } from './skeleton/contract-routes.ts';
+import { installSkeleton, type RouteFactory } from './skeleton/setup.ts';
 
 export interface CreateServerOptions {
   spec: Spec;
   config: ServerConfig & { auth?: Partial<AuthSettings> };
   /** Opened from `config.databaseUrl` when absent (and closed with the server). */
   store?: Store;
-  /** Feature plugins under the prefix; all of them (OIDC, read resources) when absent. */
-  plugins?: ServicePlugin[];
   /** Serve `/openapi.json` and `/docs` at the root (default true). */
   apiDocs?: boolean;
   /** Serve the reference site (`specgen docs --out <dir>`) from this folder at `/reference` (reference.ts). */
@@ -44,22 +44,21 @@ export interface CreateServerOptions {
   log?: DestinationStream | false;
   /** Clock in ms (tests); defaults to Date.now. */
   now?: () => number;
-  /** Sign-in request/response schemas (the generated server passes its own); computed from `spec` when absent. */
-  schemas?: SignInSchemas;
   /** Password check (tests count calls); defaults to scrypt. */
   passwords?: PasswordVerifier;
   /**
-   * The generated server's routes (`@service-api/server`): given the default handlers, every route
-   * of the contract with its handler. Registered through the skeleton (skeleton/register.ts), with
-   * the API reference; `plugins` is then ignored. When absent, the runtime's own routes and plugins.
+   * The route table: given the default handlers, every route with its handler. The generated
+   * server (`@service-api/server`) passes its route modules; when absent, the contract's routes at
+   * the served version with the default handlers (`contractRoutes(spec, config.serviceVersion)`).
    */
   routes?: RouteFactory;
   /**
-   * Bound in bytes of the list pages the generated server's default handlers keep (default
-   * `config.pageCacheBytes`, from `PAGE_CACHE_MB`, else 64 MiB; 0 turns the cache off). The
-   * runtime's own routes take it as `createResourcesPlugin({ pageCacheBytes })` or from the config.
+   * Bound in bytes of the list pages the default handlers keep (default `config.pageCacheBytes`,
+   * from `PAGE_CACHE_MB`, else 64 MiB; 0 turns the cache off).
    */
   pageCacheBytes?: number;
+  /** A page cache made by the caller (tests look at its size, or share one between servers); over `pageCacheBytes`. */
+  pageCache?: PageCache | null;
 }
 
 /** A route as Fastify registered it (HEAD routes Fastify adds for GET included). */
@@ -75,8 +74,9 @@ export function serverRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
   return registeredRoutes.get(app) ?? [];
 }
 
-export const LANGUAGE_CODE = /^[A-Za-z]{2}$/;
-export const COMPANY_NUMBER = /^\d{1,10}(\.\d{1,10})?$/;
+/** The path parameters' patterns, as the contract (and so the document) states them. */
+const LANGUAGE_CODE = new RegExp(LANGUAGE_CODE_PARAMETER.pattern);
+const COMPANY_NUMBER = new RegExp(COMPANY_NUMBER_PARAMETER.pattern);
 
 /** Outside the API prefix, like the web page and /docs. */
 export const LIVENESS_PATH = '/livez';
@@ -114,7 +114,6 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
   const routeCtx: AuthRouteContext = {
     spec, config, settings, store, sessions, now,
     attempts: createAttemptGuard(store, settings, now),
-    schemas: options.schemas ?? signInSchemas(spec),
     passwords: options.passwords ?? { verify: verifyPassword },
     mfaTokenValidityMs: mfaTokenValidityMs(spec),
   };
@@ -140,20 +139,15 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
       if (!LANGUAGE_CODE.test(params.languageCode ?? '')) return sendMessage(reply, 400, REQUEST_MESSAGES.languageCode);
       if (!COMPANY_NUMBER.test(params.companyNumber ?? '')) return sendMessage(reply, 400, REQUEST_MESSAGES.companyNumber);
     });
-    if (options.routes) {
-      const { installSkeleton } = await import('./skeleton/setup.ts');
-      return installSkeleton(scope, routeCtx, serverCtx, options.routes, options.pageCacheBytes ?? config.pageCacheBytes);
-    }
-    await credentialLoginRoute(scope, routeCtx);
-    await totpLoginRoute(scope, routeCtx);
-    await deviceCommandRoutes(scope, routeCtx);
-    await sessionRoutes(scope, routeCtx);
-    const plugins = options.plugins ?? (await import('./plugins.ts')).defaultPlugins();
-    for (const plugin of plugins) await scope.register(plugin, serverCtx);
+    const table = options.routes ?? contractRoutes(spec, config.serviceVersion || null);
+    const cache = options.pageCache === undefined ? (options.pageCacheBytes ?? config.pageCacheBytes) : options.pageCache;
+    await installSkeleton(scope, routeCtx, serverCtx, table, cache);
   }, { prefix: FASTIFY_PREFIX });
   if (options.apiDocs !== false) await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
   if (options.referenceDir) await app.register((await import('./reference.ts')).referencePlugin, { dir: options.referenceDir });
-  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, explorerResources(spec, config.serviceVersion));
+  const served = config.serviceVersion || null;
+  const page = { paths: pagePaths(spec, served), resources: explorerResources(spec, served) };
+  await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, page);
   // Liveness for container HEALTHCHECKs and load balancers: answers while the process serves
   // requests, without touching the store (a database outage must not restart every instance).
   app.get(LIVENESS_PATH, async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));

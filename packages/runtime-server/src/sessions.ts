@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { looksLikeSessionId, newSessionId, storageKey } from '@specgen/runtime-auth';
 import { createSessionRecord, endOtherSessions, endSession, findSessionRecord, touchSession, type Store } from '@specgen/runtime-store';
-import type { ServerConfig, SessionInfo } from './contract.ts';
+import type { ServerConfig, SessionInfo } from './server-context.ts';
 import { MESSAGES } from './replies.ts';
 import { createSessionCache } from './session-cache.ts';
 

@@ -86,9 +86,9 @@ describe('credential login', () => {
   });
 });
 
-describe('createServer without a plugin list', () => {
-  it('registers every feature plugin under the prefix (OIDC and read resources answer)', async () => {
-    const t = await testServer({ options: { plugins: undefined } });
+describe('createServer without a route table', () => {
+  it('installs the contract\'s routes with the default handlers (OIDC and read resources answer)', async () => {
+    const t = await testServer();
     const res = await t.app.inject({ url: `${BASE}/api/v1/Inventory/ProductRecords` });
     expect(res.statusCode).toBe(401);
     const oidc = await t.app.inject({ method: 'POST', url: `${BASE}/login/oidc`, payload: {} });

@@ -38,7 +38,7 @@ export async function testServer(
   const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', ...overrides.env }, spec, { dataDir: dir });
   const store = await openStore(overrides.storeUrl ?? `sqlite:${join(dir, 'service.db')}`);
   const clock = { now: Date.UTC(2026, 0, 1, 12, 0, 0) };
-  const app = await createServer({ spec, config, store, plugins: [], log: false, now: () => clock.now, ...overrides.options });
+  const app = await createServer({ spec, config, store, log: false, now: () => clock.now, ...overrides.options });
   // Every answer of the suite is checked against the OpenAPI document of this service version at close.
   const answers = recordAnswers(app);
   return {

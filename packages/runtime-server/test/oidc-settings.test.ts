@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { spec as specOf } from '@specgen/ir';
 import { OIDC_DEFAULTS, oidcRuntimeSettings, parseLoginRequest, routeAt } from '../src/oidc/index.ts';
-import type { ServerConfig } from '../src/contract.ts';
+import type { ServerConfig } from '../src/server-context.ts';
 import { realSpec } from './oidc-support/harness.ts';
 
 describe('parseLoginRequest', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isScalarField, type Spec } from '@specgen/ir';
 import { explorerResources } from '../src/page/explorer.ts';
+import { pagePaths } from '../src/page/page-paths.ts';
 import { realSpec, testServer, type TestServer } from './helpers.ts';
 
 describe('web page at /', () => {
@@ -30,9 +31,29 @@ describe('web page at /', () => {
     const config = JSON.parse(/<script id="config" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!);
     expect(config.redirectUrl).toBe('http://127.0.0.1:8001/');
     expect(config.resources.map((r: { name: string }) => r.name)).toEqual((await realSpec()).resources.map((r) => r.name));
+    expect(config.paths).toEqual(pagePaths(await realSpec(), null));
     for (const id of ['username', 'password', 'login', 'totp-code', 'qr', 'device-code', 'session', 'logout', 'oidc', 'register-device']) {
       expect(html).toContain(`id="${id}"`);
     }
+  });
+});
+
+describe('the paths in the page config', () => {
+  it('are the route table\'s paths inside the prefix, null where the version has no such route', async () => {
+    const spec = await realSpec();
+    expect(pagePaths(spec, null)).toEqual({
+      login: '/login',
+      totpLogin: '/login/totp',
+      getSession: '/session',
+      logout: '/logout',
+      oidcInitiate: '/login/oidc',
+      oidcCallback: '/login/oidc/callback',
+      getMultiFactorDeviceSecret: '/api/v1/Common/Commands/GetMultiFactorDeviceSecret',
+      setMultiFactorAuthenticationDevice: '/api/v1/Common/Commands/SetMultiFactorAuthenticationDevice',
+    });
+    const before = pagePaths(spec, '25.6');
+    expect(before.oidcInitiate).toBeNull();
+    expect(before.login).toBe('/login');
   });
 });
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { COMPANY_NUMBER_PARAMETER, LANGUAGE_CODE_PARAMETER } from '@specgen/contract';
 import { isVersion, specFromSnapshot, type Spec } from '@specgen/ir';
 import { FORMATS, formatReport, type Format } from './report/index.ts';
 import { DEFAULTS, verify, VerifyAborted, type VerifyOptions } from './run.ts';
@@ -94,10 +95,11 @@ export function parseVerifyArgs(args: string[]): ParsedArgs {
   if (version !== null && !isVersion(version))
     throw new UsageError(`--service-version: "${version}" is not a version like 25.8`);
   const language = v.language ?? DEFAULTS.languageCode;
-  if (!/^[a-z]{2}$/.test(language))
+  // The contract's path-parameter patterns: the values the server accepts (docs/decisions/contract.md).
+  if (!new RegExp(LANGUAGE_CODE_PARAMETER.pattern).test(language))
     throw new UsageError(`--language: a two-letter ISO 639-1 code like en, not "${language}"`);
   const company = v.company ?? DEFAULTS.companyNumber;
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(company))
+  if (!new RegExp(COMPANY_NUMBER_PARAMETER.pattern).test(company))
     throw new UsageError(`--company: a company number like 001.1, not "${company}"`);
   return {
     baseUrl: url.toString().replace(/\/+$/, ''),

@@ -1,6 +1,6 @@
 /**
- * The real sandbox for the verify tests: createServer with every plugin (OIDC with the bundled
- * development provider, read resources), seeded records, and the demo users (`demo`, and `mfa`
+ * The real sandbox for the verify tests: createServer with the contract's route table (OIDC with the
+ * bundled development provider, read resources), seeded records, and the demo users (`demo`, and `mfa`
  * with a registered TOTP device), on SQLite or a PostgreSQL database, listening on 127.0.0.1:0.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,6 @@ import {
   DEMO_TOTP_SECRET,
   ensurePasswordDemoUsers,
   loadConfig,
-  loadDefaultPlugins,
   permissionNames,
   type Store,
 } from '@specgen/runtime-server';
@@ -92,7 +91,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     spec,
     config,
     store,
-    plugins: await loadDefaultPlugins(),
     log: false,
     ...(options.now || options.clock ? { now: options.now ?? options.clock?.now } : {}),
   });

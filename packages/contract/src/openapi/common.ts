@@ -2,6 +2,7 @@
 import type { Spec } from '@specgen/ir';
 import type { JsonSchema } from '../json-schema.ts';
 import { SESSION_COOKIE, SESSION_HEADER } from '../wire.ts';
+import { PATH_PARAMETERS } from '../wire-facts/index.ts';
 import { decision } from './decisions.ts';
 
 export const paramRef = (name: string): JsonSchema => ({ $ref: `#/components/parameters/${name}` });
@@ -12,24 +13,15 @@ export const PATH_PARAMS = [paramRef('languageCode'), paramRef('companyNumber')]
 export const SESSION_SECURITY = [{ sessionHeader: [] }, { sessionCookie: [] }];
 
 export function commonParameters(): Record<string, JsonSchema> {
-  return {
-    languageCode: {
-      name: 'languageCode',
-      in: 'path',
-      required: true,
-      description: 'Two-letter ISO 639-1 language code.',
-      schema: { type: 'string', pattern: '^[a-z]{2}$' },
-      example: 'en',
-    },
-    companyNumber: {
-      name: 'companyNumber',
-      in: 'path',
-      required: true,
-      description: 'Company number, e.g. 001.1.',
-      schema: { type: 'string', pattern: '^[0-9A-Za-z.]+$' },
-      example: '001.1',
-    },
-  };
+  const parameter = (p: (typeof PATH_PARAMETERS)[number]): JsonSchema => ({
+    name: p.name,
+    in: 'path',
+    required: true,
+    description: p.description,
+    schema: { type: 'string', pattern: p.pattern },
+    example: p.example,
+  });
+  return Object.fromEntries(PATH_PARAMETERS.map((p) => [p.name, parameter(p)]));
 }
 
 export function securitySchemes(spec: Spec): Record<string, JsonSchema> {

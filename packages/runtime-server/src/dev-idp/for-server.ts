@@ -4,11 +4,11 @@
  * service user exists for every demo account (authentication mode OIDC, e-mail linked).
  *
  *   const { config: withIdp, idp } = await attachDevIdp(config, store, { permissions });
- *   const app = await createServer({ spec, config: withIdp, store, plugins: [oidcPlugin, ...] });
+ *   const app = await createServer({ spec, config: withIdp, store });
  */
 import { randomBytes } from 'node:crypto';
 import { createUser, findUserByOidcEmail, findUserByUsername, type Store } from '@specgen/runtime-store';
-import type { ServerConfig } from '../contract.ts';
+import type { ServerConfig } from '../server-context.ts';
 import { startDevIdp, type DevIdp } from './provider.ts';
 import { DEMO_USERS, type DevIdpUser } from './users.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OidcError } from '@specgen/runtime-auth/oidc';
-import type { ServerContext } from '../contract.ts';
+import type { ServerContext } from '../server-context.ts';
 import { recordFailedAttempt, tooManyAttempts, type AttemptLimit } from './attempts.ts';
 import { clearBindingCookie, hashBinding, readBindingCookie } from './binding-cookie.ts';
 import { takeFlow } from './flows.ts';

@@ -1,4 +1,4 @@
-export { oidcPlugin, createOidcPlugin, type OidcPluginOptions } from './plugin.ts';
+export { oidcHandlers, type OidcHandlerOptions } from './handlers.ts';
 export { OIDC_MESSAGES } from './messages.ts';
 export { OIDC_DEFAULTS, OIDC_ENDPOINT_IDS, oidcRuntimeSettings, routeAt } from './settings.ts';
 export { bindingCookieName } from './binding-cookie.ts';

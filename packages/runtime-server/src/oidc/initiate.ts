@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthorizationRequestOptions } from '@specgen/runtime-auth/oidc';
-import type { ServerContext } from '../contract.ts';
+import type { ServerContext } from '../server-context.ts';
 import { hashBinding, newBindingValue, readBindingCookie, setBindingCookie } from './binding-cookie.ts';
 import { createFlow, discardFlows, purgeFlows } from './flows.ts';
 import { sendOidcError, singleQueryValue } from './reply.ts';

@@ -6,7 +6,7 @@
 import { routes } from '@specgen/contract';
 import type { Spec } from '@specgen/ir';
 import type { RelyingPartySettings } from '@specgen/runtime-auth/oidc';
-import type { ServerConfig } from '../contract.ts';
+import type { ServerConfig } from '../server-context.ts';
 
 export const OIDC_ENDPOINT_IDS = { initiate: 'oidcInitiate', callback: 'oidcCallback' } as const;
 

@@ -1,6 +1,7 @@
 /**
  * The web page's script (runs in the browser; plain ES2020, no build step). Kept as a string so the
- * server can serve it inline with a CSP nonce. Element ids are used by the browser test.
+ * server can serve it inline with a CSP nonce. Element ids are used by the browser test. Paths come
+ * from the page's config (`cfg.paths`, page-paths.ts: the contract's route table).
  */
 export const PAGE_SCRIPT = String.raw`
 const cfg = JSON.parse(document.getElementById('config').textContent);
@@ -24,7 +25,7 @@ async function call(method, path, body) {
 function panels(name) { for (const p of ['login-panel', 'totp-panel', 'device-panel', 'session-panel', 'explorer']) show(p, p === name || (p === 'explorer' && name === 'session-panel')); }
 
 async function showSession() {
-  const r = await call('GET', '/session');
+  const r = await call('GET', cfg.paths.getSession);
   if (r.status !== 200) { panels('login-panel'); if (r.status !== 401) status(String(r.data), true); return; }
   $('session').textContent = 'Signed in as ' + r.data.Username;
   $('permissions').textContent = r.data.Permissions.length ? r.data.Permissions.join(', ') : '(none)';
@@ -33,7 +34,7 @@ async function showSession() {
 }
 
 async function startDevice(body) {
-  const r = await call('POST', '/api/v1/Common/Commands/GetMultiFactorDeviceSecret', body);
+  const r = await call('POST', cfg.paths.getMultiFactorDeviceSecret, body);
   if (r.status !== 200) return r;
   deviceToken = r.data.MfaToken;
   $('qr').src = r.data.QrCode;
@@ -47,7 +48,7 @@ async function startDevice(body) {
 
 $('login-form').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const r = await call('POST', '/login', { Username: $('username').value, Password: $('password').value, ForceRelogin: $('force').checked });
+  const r = await call('POST', cfg.paths.login, { Username: $('username').value, Password: $('password').value, ForceRelogin: $('force').checked });
   $('password').value = '';
   if (r.status !== 200) return status(String(r.data), true);
   if (r.data.SessionId) { status('Signed in.'); return showSession(); }
@@ -63,7 +64,7 @@ $('login-form').addEventListener('submit', async (e) => {
 
 $('totp-form').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const r = await call('POST', '/login/totp', { MfaToken: mfaToken, Code: Number($('totp-code').value) });
+  const r = await call('POST', cfg.paths.totpLogin, { MfaToken: mfaToken, Code: Number($('totp-code').value) });
   if (r.status === 200) { status('Signed in.'); return showSession(); }
   if (r.status === 401) return status('Wrong code, try again.', true);
   panels('login-panel');
@@ -72,7 +73,7 @@ $('totp-form').addEventListener('submit', async (e) => {
 
 $('device-form').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const r = await call('POST', '/api/v1/Common/Commands/SetMultiFactorAuthenticationDevice', { MfaToken: deviceToken, Code: Number($('device-code').value) });
+  const r = await call('POST', cfg.paths.setMultiFactorAuthenticationDevice, { MfaToken: deviceToken, Code: Number($('device-code').value) });
   if (r.status !== 200) return status(String(r.data), true);
   status('Device registered.');
   return showSession();
@@ -84,23 +85,24 @@ $('register-device').addEventListener('click', async () => {
 });
 
 $('logout').addEventListener('click', async () => {
-  await call('POST', '/logout');
+  await call('POST', cfg.paths.logout);
   status('Signed out.');
   panels('login-panel');
 });
 
 $('oidc').addEventListener('click', async () => {
-  const r = await call('POST', '/login/oidc?redirectUrl=' + encodeURIComponent(cfg.redirectUrl), { ForceRelogin: $('force').checked });
+  const r = await call('POST', cfg.paths.oidcInitiate + '?redirectUrl=' + encodeURIComponent(cfg.redirectUrl), { ForceRelogin: $('force').checked });
   if (r.status !== 200 || typeof r.data !== 'string') return status('OIDC sign-in is not available: ' + String(r.data), true);
   location.href = r.data;
 });
 
 (async () => {
+  if (cfg.paths.oidcInitiate === null) show('oidc', false);
   const q = new URLSearchParams(location.search);
   if (q.get('lang')) $('lang').value = q.get('lang');
   if (q.get('company')) $('company').value = q.get('company');
-  if (q.get('code') && q.get('state')) {
-    const r = await call('GET', '/login/oidc/callback?code=' + encodeURIComponent(q.get('code')) + '&state=' + encodeURIComponent(q.get('state')));
+  if (q.get('code') && q.get('state') && cfg.paths.oidcCallback !== null) {
+    const r = await call('GET', cfg.paths.oidcCallback + '?code=' + encodeURIComponent(q.get('code')) + '&state=' + encodeURIComponent(q.get('state')));
     history.replaceState(null, '', location.pathname);
     if (r.status !== 200) { status('OIDC sign-in failed: ' + String(r.data), true); panels('login-panel'); return; }
     status('Signed in with OIDC.');

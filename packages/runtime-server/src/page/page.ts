@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { EXPLORER_SCRIPT } from './explorer-script.ts';
 import type { ExplorerResource } from './explorer.ts';
+import type { PagePaths } from './page-paths.ts';
 import { PAGE_SCRIPT } from './page-script.ts';
 
 const STYLE = `body{font:16px system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#222}
@@ -25,7 +26,14 @@ function escapeJsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-export function renderPage(nonce: string, redirectUrl: string, resources: readonly ExplorerResource[] = []): string {
+/** What the page's script reads from its JSON config: the OIDC redirect, the paths it calls, the resources it shows. */
+export interface PageConfig {
+  redirectUrl: string;
+  paths: PagePaths;
+  resources: readonly ExplorerResource[];
+}
+
+export function renderPage(nonce: string, config: PageConfig): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Service API sandbox: sign in</title><style nonce="${nonce}">${STYLE}</style></head>
@@ -66,13 +74,18 @@ export function renderPage(nonce: string, redirectUrl: string, resources: readon
   <p id="explorer-empty" hidden>Your permissions allow reading none of the resources.</p>
   <div id="explorer-resources"></div>
 </section>
-<script id="config" type="application/json">${escapeJsonForScript({ redirectUrl, resources })}</script>
+<script id="config" type="application/json">${escapeJsonForScript(config)}</script>
 <script nonce="${nonce}">${EXPLORER_SCRIPT}${PAGE_SCRIPT}</script>
 </body></html>`;
 }
 
-export async function pageRoute(app: FastifyInstance, publicUrl: string, redirectUrl: string | null, resources: readonly ExplorerResource[] = []): Promise<void> {
-  const target = redirectUrl ?? `${publicUrl}/`;
+export async function pageRoute(
+  app: FastifyInstance,
+  publicUrl: string,
+  redirectUrl: string | null,
+  content: Omit<PageConfig, 'redirectUrl'>,
+): Promise<void> {
+  const config: PageConfig = { redirectUrl: redirectUrl ?? `${publicUrl}/`, ...content };
   app.get('/', async (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');
     reply
@@ -80,6 +93,6 @@ export async function pageRoute(app: FastifyInstance, publicUrl: string, redirec
       .header('X-Frame-Options', 'DENY')
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8');
-    return renderPage(nonce, target, resources);
+    return renderPage(nonce, config);
   });
 }

@@ -4,11 +4,10 @@
  * A user who requires MFA gets `{SessionId: null, MfaToken}`; the token's purpose is `login` when a
  * device is registered and `enrol` when not (docs/decisions/server.md).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newMfaToken, storageKey } from '@specgen/runtime-auth';
 import { createMfaToken, findDevice, findUserByUsername } from '@specgen/runtime-store';
-import { attemptKey, perAddressLimit } from '../attempts.ts';
-import { prefixedPath } from './route-paths.ts';
+import { attemptKey } from '../attempts.ts';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { loginResponse, MESSAGES, sendMessage, sendObject } from '../replies.ts';
 
@@ -18,11 +17,7 @@ interface LoginBody {
   ForceRelogin?: boolean;
 }
 
-export async function credentialLoginRoute(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  app.post<{ Body: LoginBody }>(prefixedPath(ctx, 'login'), { schema: { body: ctx.schemas.loginRequest }, config: perAddressLimit(ctx.settings) }, loginHandler(ctx));
-}
-
-/** The default `login` handler (also the skeleton's, see skeleton/defaults.ts). */
+/** The default `login` handler (skeleton/defaults.ts). */
 export function loginHandler(ctx: AuthRouteContext) {
   return async (request: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => {
     const { Username: username, Password: password, ForceRelogin: forceRelogin = false } = request.body;

@@ -9,12 +9,11 @@
  * - SetMultiFactorAuthenticationDevice `{MfaToken, Code}`: registers the device when the code is
  *   right before ExpiryDate; after an enrolment it also signs the user in (new session).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   keyUri, newMfaToken, newTotpDevice, openDevice, qrCodeDataUrl, sealDevice, storageKey, verifyTotp,
 } from '@specgen/runtime-auth';
 import { consumeMfaToken, createMfaToken, findMfaToken, findUserById, recordMfaFailure, redeemMfaToken, saveDevice } from '@specgen/runtime-store';
-import { perAddressLimit } from '../attempts.ts';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { MESSAGES, sendMessage, sendObject } from '../replies.ts';
 import { COMMANDS_PREFIX, SESSION_HEADER } from '@specgen/contract';
@@ -23,20 +22,12 @@ export const COMMAND_PREFIX = COMMANDS_PREFIX;
 const GET = 'GetMultiFactorDeviceSecret';
 const SET = 'SetMultiFactorAuthenticationDevice';
 
-export async function deviceCommandRoutes(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  const options = { config: perAddressLimit(ctx.settings), preValidation: async (request: { body: unknown }) => { request.body ??= {}; } };
-
-  app.post<{ Body: { MfaToken?: string } }>(`${COMMAND_PREFIX}/${GET}`, { ...options, schema: { body: ctx.schemas.getDeviceSecretRequest } }, getDeviceSecretHandler(ctx));
-  app.post<{ Body: { MfaToken: string; Code: number } }>(`${COMMAND_PREFIX}/${SET}`, { ...options, schema: { body: ctx.schemas.setDeviceRequest } }, setDeviceHandler(ctx));
-  app.post<{ Params: { command: string } }>(`${COMMAND_PREFIX}/:command`, unknownCommandHandler);
-}
-
 /** Any other command name under the prefix: 404 `"Unknown command <name>"`. */
 export async function unknownCommandHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   return sendMessage(reply, 404, `Unknown command ${(request.params as { command: string }).command}`);
 }
 
-/** The default `getMultiFactorDeviceSecret` handler (also the skeleton's, see skeleton/defaults.ts). */
+/** The default `getMultiFactorDeviceSecret` handler (skeleton/defaults.ts). */
 export function getDeviceSecretHandler(ctx: AuthRouteContext) {
   return async (request: FastifyRequest<{ Body: { MfaToken?: string } }>, reply: FastifyReply) => {
     const now = ctx.now();
@@ -72,7 +63,7 @@ export function getDeviceSecretHandler(ctx: AuthRouteContext) {
   };
 }
 
-/** The default `setMultiFactorAuthenticationDevice` handler (also the skeleton's, see skeleton/defaults.ts). */
+/** The default `setMultiFactorAuthenticationDevice` handler (skeleton/defaults.ts). */
 export function setDeviceHandler(ctx: AuthRouteContext) {
   return async (request: FastifyRequest<{ Body: { MfaToken: string; Code: number } }>, reply: FastifyReply) => {
     const now = ctx.now();

@@ -2,17 +2,11 @@
  * `GET .../session`: the current session (401 without one, 403 "Session suspended" after a
  * ForceRelogin elsewhere). `POST .../logout`: ends the session on the server, clears the cookie.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { prefixedPath } from './route-paths.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { sendMessage, sendObject } from '../replies.ts';
 
-export async function sessionRoutes(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  app.get(prefixedPath(ctx, 'getSession'), currentSessionHandler(ctx));
-  app.post(prefixedPath(ctx, 'logout'), logoutHandler(ctx));
-}
-
-/** The default `getSession` handler (also the skeleton's, see skeleton/defaults.ts). */
+/** The default `getSession` handler (skeleton/defaults.ts). */
 export function currentSessionHandler(ctx: AuthRouteContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await ctx.sessions.check(request);
@@ -23,7 +17,7 @@ export function currentSessionHandler(ctx: AuthRouteContext) {
   };
 }
 
-/** The default `logout` handler (also the skeleton's, see skeleton/defaults.ts). */
+/** The default `logout` handler (skeleton/defaults.ts). */
 export function logoutHandler(ctx: AuthRouteContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await ctx.sessions.check(request);

@@ -3,11 +3,10 @@
  * 401 "Login failed" for a wrong or already used code (the token stays usable); the
  * `maxCodeFailures`-th wrong code ends the token with 429 (also "Login failed"). Success starts a session.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findRoute } from '@specgen/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { openDevice, storageKey, verifyTotp } from '@specgen/runtime-auth';
 import { findDevice, findMfaToken, recordMfaFailure, redeemMfaToken } from '@specgen/runtime-store';
-import { attemptKey, perAddressLimit } from '../attempts.ts';
+import { attemptKey } from '../attempts.ts';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { loginResponse, MESSAGES, sendMessage, sendObject } from '../replies.ts';
 
@@ -16,12 +15,7 @@ interface TotpBody {
   Code: number;
 }
 
-export async function totpLoginRoute(app: FastifyInstance, ctx: AuthRouteContext): Promise<void> {
-  const route = findRoute(ctx.spec, ctx.config.serviceVersion || null, 'totpLogin')?.prefixedPath ?? '/login/totp';
-  app.post<{ Body: TotpBody }>(route, { schema: { body: ctx.schemas.totpLoginRequest }, config: perAddressLimit(ctx.settings) }, totpLoginHandler(ctx));
-}
-
-/** The default `totpLogin` handler (also the skeleton's, see skeleton/defaults.ts). */
+/** The default `totpLogin` handler (skeleton/defaults.ts). */
 export function totpLoginHandler(ctx: AuthRouteContext) {
   return async (request: FastifyRequest<{ Body: TotpBody }>, reply: FastifyReply) => {
     const key = storageKey(request.body.MfaToken);

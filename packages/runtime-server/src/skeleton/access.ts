@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { READ_MESSAGES } from '@specgen/contract';
-import type { SessionInfo } from '../contract.ts';
+import type { SessionInfo } from '../server-context.ts';
 import { sendMessage } from '../replies.ts';
 import type { SkeletonContext } from './context.ts';
 import type { RouteDefinition } from './types.ts';

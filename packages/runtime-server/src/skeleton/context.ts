@@ -1,6 +1,6 @@
 /** What the skeleton's registration needs: the server context, sessions, settings, the served version, the read paths and defaults. */
 import type { ResourceReads } from '@specgen/runtime-resources';
-import type { ServerContext } from '../contract.ts';
+import type { ServerContext } from '../server-context.ts';
 import type { SessionService } from '../sessions.ts';
 import type { AuthSettings } from '../settings.ts';
 import type { DefaultHandlers } from './defaults.ts';

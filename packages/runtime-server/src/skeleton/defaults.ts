@@ -7,7 +7,7 @@
  */
 import type { ResourceReads } from '@specgen/runtime-resources';
 import type { AuthRouteContext } from '../auth-context.ts';
-import type { ServerContext } from '../contract.ts';
+import type { ServerContext } from '../server-context.ts';
 import { initiateHandler } from '../oidc/initiate.ts';
 import { callbackHandler } from '../oidc/callback.ts';
 import { oidcRuntimeSettings } from '../oidc/settings.ts';

@@ -7,4 +7,5 @@ export { HttpError, isHttpError } from './http-error.ts';
 export { mergeHandlers, type Overrides } from './merge.ts';
 export type { DefaultHandlers } from './defaults.ts';
 export type { RouteFactory } from './setup.ts';
-export type { ServerContext, SessionInfo } from '../contract.ts';
+export { contractRoutes, type OperationOverrides } from './contract-routes.ts';
+export type { ServerContext, SessionInfo } from '../server-context.ts';

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { READ_MESSAGES } from '@specgen/contract';
 import { parseInt64, type QueryPlan, type RawQuery } from '@specgen/runtime-query';
 import type { ResourceReads } from '@specgen/runtime-resources';
-import type { SessionInfo } from '../contract.ts';
+import type { SessionInfo } from '../server-context.ts';
 import { JSON_TYPE, sendMessage } from '../replies.ts';
 import type { SkeletonContext } from './context.ts';
 import { pageBody, projectors, recordBody, type RecordShape } from './records.ts';

@@ -13,7 +13,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Condition, QueryPlan } from '@specgen/runtime-query';
-import type { ServerContext, SessionInfo } from '../contract.ts';
+import type { ServerContext, SessionInfo } from '../server-context.ts';
 import type { JsonSchema } from '@specgen/contract';
 
 /** Who may call a route (as the contract says): anyone; a session when the body has no token; a session; a session with the permission. */

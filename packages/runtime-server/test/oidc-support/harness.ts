@@ -1,7 +1,8 @@
 /**
- * The real server (createServer with the real spec's IR) hosting the OIDC plugin under test, on a
- * fresh SQLite file (or a given database). `startSession` is the server's own; the harness only
- * records each call, so tests can see which user and ForceRelogin a sign-in produced.
+ * The real server (createServer with the real spec's IR and the contract's route table) serving the
+ * OIDC handlers under test, on a fresh SQLite file (or a given database). `startSession` is the
+ * server's own; the harness only records each call, so tests can see which user and ForceRelogin a
+ * sign-in produced.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,10 @@ import { buildDocument } from '@specgen/contract';
 import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import type { Spec } from '@specgen/ir';
 import { openStore, type Store } from '@specgen/runtime-store';
-import type { ServerConfig, ServicePlugin } from '../../src/contract.ts';
-import { createOidcPlugin, type OidcPluginOptions } from '../../src/oidc/index.ts';
+import type { ServerConfig } from '../../src/server-context.ts';
+import { oidcHandlers, type OidcHandlerOptions } from '../../src/oidc/index.ts';
 import { createServer } from '../../src/server.ts';
+import { contractRoutes } from '../../src/skeleton/index.ts';
 import { loadSpecSnapshot } from '../../src/spec-source.ts';
 
 const IR_SNAPSHOT = resolve(import.meta.dirname, '../../../../generated/server/ir.json');
@@ -28,7 +30,7 @@ export interface HarnessOptions {
   oidc?: Partial<ServerConfig['oidc']>;
   serviceVersion?: string;
   databaseUrl?: string;
-  plugin?: OidcPluginOptions;
+  plugin?: Pick<OidcHandlerOptions, 'authorizationOverrides'>;
   cookieSecure?: boolean;
 }
 
@@ -54,15 +56,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const store = await openStore(config.databaseUrl);
   const sessions: Harness['sessions'] = [];
-  const recording: ServicePlugin = async (app, ctx) =>
-    createOidcPlugin(options.plugin)(app, {
-      ...ctx,
+  const handlers = oidcHandlers({
+    ...options.plugin,
+    context: (server) => ({
+      ...server,
       startSession(userId, request, reply, opts) {
         sessions.push({ userId, forceRelogin: opts?.forceRelogin === true });
-        return ctx.startSession(userId, request, reply, opts);
+        return server.startSession(userId, request, reply, opts);
       },
-    });
-  const app = await createServer({ spec: realSpec(), config, store, plugins: [recording], log: false });
+    }),
+  });
+  const routes = contractRoutes(realSpec(), config.serviceVersion, handlers);
+  const app = await createServer({ spec: realSpec(), config, store, routes, log: false });
   // Every answer is checked against the OpenAPI document of the harness's service version at close.
   const answers = recordAnswers(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

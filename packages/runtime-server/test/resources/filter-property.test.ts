@@ -8,7 +8,7 @@ import type { Store } from '@specgen/runtime-store';
 import { evaluate, parseQueryOptions, sortRecords, type QueryField, type ScalarValue } from '@specgen/runtime-query';
 import { postgresAvailable } from '@specgen/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceModels, resourceView, seedEncoded, writeRecords, type EncodedRecord, type ResourceView } from '../src/index.ts';
+import { resourceModels, resourceView, seedEncoded, writeRecords, type EncodedRecord, type ResourceView } from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec, openTestStore, stopPostgres, type StoreKind } from './harness.ts';
 
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';

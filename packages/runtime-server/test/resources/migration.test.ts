@@ -6,7 +6,7 @@
 import { availableAt, type Spec } from '@specgen/ir';
 import { postgresAvailable } from '@specgen/test-support/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureResourceTables, resourceModels, seedResources, writeRecords } from '../src/index.ts';
+import { ensureResourceTables, resourceModels, seedResources, writeRecords } from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec, openTestStore, stopPostgres, type StoreKind } from './harness.ts';
 
 /** The spec as it read at version `v`: later resources and fields absent. */
@@ -64,8 +64,7 @@ describe('moving from the first storage layout (JSON text in the record table)',
     const store = await openTestStore('sqlite');
     try {
       const { sql } = await import('kysely');
-      const { signature } = await import('../src/ddl.ts');
-      const { seedEncoded } = await import('../src/index.ts');
+      const { seedEncoded } = await import('@specgen/runtime-resources');
       const model = resourceModels({ spec }).find((m) => m.name === 'Schedules')!;
       await ensureResourceTables(store, [model]);
       const records = Array.from({ length: 5 }, (_, i) => seedEncoded(model, i, false));
@@ -74,7 +73,8 @@ describe('moving from the first storage layout (JSON text in the record table)',
       await sql`ALTER TABLE schedules ADD COLUMN _json text`.execute(store.db);
       await sql`UPDATE schedules SET _json = (SELECT CAST(j._json AS TEXT) FROM schedules_json j WHERE j.Id = schedules.Id)`.execute(store.db);
       await sql`DROP TABLE schedules_json`.execute(store.db);
-      const old = JSON.parse(signature(model)) as Record<string, unknown>;
+      const stored = await sql<{ signature: string }>`SELECT signature FROM resource_tables WHERE resource = 'Schedules'`.execute(store.db);
+      const old = JSON.parse(stored.rows[0]!.signature) as Record<string, unknown>;
       delete old.layout;
       await sql`UPDATE resource_tables SET signature = ${JSON.stringify(old)} WHERE resource = 'Schedules'`.execute(store.db);
 

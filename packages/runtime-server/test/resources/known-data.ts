@@ -1,7 +1,7 @@
 /** Six ProductRecords with hand-picked values, for query cases whose answers are known. */
 import type { Spec } from '@specgen/ir';
 import type { Store } from '@specgen/runtime-store';
-import { importRecords, resourceModels, seedRecord } from '../src/index.ts';
+import { importRecords, resourceModels, seedRecord } from '@specgen/runtime-resources';
 
 export const IDS: Record<number, string> = { 1: '1', 2: '2', 3: '9007199254740993', 4: '9007199254740994', 5: '5', 6: '6' };
 

@@ -1,9 +1,7 @@
 /**
- * The contract between the server core and the feature plugins (OIDC sign-in, read resources).
- * It lives here, below runtime-server, because runtime-server loads this package's plugins:
- * runtime-server re-exports it (`src/contract.ts`) and builds on it without a cycle.
- * The server core builds a `ServerContext` and calls each `ServicePlugin` inside the
- * `/:languageCode/:companyNumber` prefix.
+ * The server's configuration and the context its handlers get: `createServer` builds a
+ * `ServerContext` (store, IR, sessions) and hands it to every handler (the `tools` of the
+ * skeleton's handlers, skeleton/types.ts) and to a `ServicePlugin` such as the API reference.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Spec } from '@specgen/ir';
@@ -64,4 +62,5 @@ export interface ServerContext {
   requireSession?(request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo | null>;
 }
 
+/** A Fastify plugin given the server context as its options (e.g. the API reference at the root). */
 export type ServicePlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;

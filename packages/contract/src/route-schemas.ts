@@ -1,10 +1,13 @@
 /**
- * The JSON Schemas of each route, from the contract: the request body the server validates with
- * (the contract's payload schema; a body the handler checks itself has none), and each status's
- * response body: a JSON string (with the exact messages as examples), a component of the OpenAPI
- * document (`$ref`, resolved in `components` of the same file), text, or nothing.
+ * The JSON Schemas of each route: the request body the server validates with (the payload schema
+ * of payloads.ts; a body the handler checks itself has none), and each status's response body: a
+ * JSON string (with the exact messages as examples), a component of the OpenAPI document (`$ref`,
+ * `#/components/schemas/<name>`), text, or nothing. The generated server's `schemas.ts` prints
+ * them; the route table the server builds at run time (tests, SPEC_IR) takes them from here.
  */
-import type { JsonSchema, ResponseBody, RouteContract } from '@specgen/contract';
+import type { JsonSchema } from './json-schema.ts';
+import type { SignInSchemas } from './payloads.ts';
+import type { ResponseBody, RouteContract } from './route-types.ts';
 
 export interface RouteSchemaSet {
   body?: JsonSchema;
@@ -26,8 +29,11 @@ function responseSchema(body: ResponseBody): JsonSchema {
   }
 }
 
-export function routeSchemas(route: RouteContract, payloads: Record<string, JsonSchema>): RouteSchemaSet {
-  const body = route.body?.payload ? payloads[route.body.payload] : undefined;
+export function routeSchemas(
+  route: RouteContract,
+  payloads: SignInSchemas | Record<string, JsonSchema>,
+): RouteSchemaSet {
+  const body = route.body?.payload ? (payloads as Record<string, JsonSchema>)[route.body.payload] : undefined;
   const response = Object.fromEntries(Object.entries(route.responses).map(([status, r]) => [status, responseSchema(r.body)]));
   return { ...(body ? { body } : {}), response };
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { openStore, type Store } from '@specgen/runtime-store';
 import { postgresAvailable, startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResourcesPlugin, importRecords, PageCache, resourceModels, seedRecord, seedResources } from '../src/index.ts';
+import { importRecords, PageCache, resourceModels, seedRecord, seedResources } from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec } from './harness.ts';
 
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';
@@ -26,9 +26,9 @@ describe.skipIf(!postgresAvailable())('page cache, two instances on one PostgreS
     const url = await pg.createDatabase('page_cache_two_instances');
     const spec = await loadSpec();
     for (const cache of caches) {
-      const store = await openStore(url, { migrate: false, poolSize: 2 });
+      const store = await openStore(url, { poolSize: 2 });
       stores.push(store);
-      apps.push(await buildApp(store, spec, '26.8', createResourcesPlugin({ pageCache: cache })));
+      apps.push(await buildApp(store, spec, '26.8', { pageCache: cache }));
     }
     await seedResources(stores[0]!, resourceModels({ spec }), { count: 20 });
   });

@@ -9,7 +9,7 @@ import { availableAt } from '@specgen/ir';
 import type { Store } from '@specgen/runtime-store';
 import { postgresAvailable } from '@specgen/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceModels, resourceView, type ResourceView } from '../src/index.ts';
+import { resourceModels, resourceView, type ResourceView } from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec, openTestStore, stopPostgres, type StoreKind } from './harness.ts';
 
 const VERSION = '26.8';

@@ -1,6 +1,7 @@
 /**
- * A bounded fuzzer over every endpoint of the real server (createServer with every plugin, demo
- * users, seeded records; SQLite, and PostgreSQL when installed): fast-check generates `$filter`,
+ * A bounded fuzzer over every endpoint of the generated server (`@service-api/server`: its route
+ * modules with the default handlers, as `pnpm start` and deployments serve them; demo users,
+ * seeded records; SQLite, and PostgreSQL when installed): fast-check generates `$filter`,
  * `$orderby`, `$select`, `$top`/`$skip` strings, path parameters, session headers and request
  * bodies (deep nesting, huge and out-of-range literals of every scalar type, unicode, NUL,
  * malformed JSON and percent-encoding). Properties: no answer is a 5xx, and the stored users,
@@ -24,12 +25,12 @@ import { availableAt } from '@specgen/ir';
 import { seedResourceData } from '@specgen/runtime-resources';
 import { postgresAvailable, startPostgres, type PostgresCluster } from '@specgen/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, ensurePasswordDemoUsers, loadConfig, loadDefaultPlugins, openStore, permissionNames, type Store } from '../src/index.ts';
-import { attachDevIdp } from '../src/dev-idp/index.ts';
-import { realSpec } from './helpers.ts';
+import { createServiceServer, loadSpec } from '@service-api/server';
+import { ensurePasswordDemoUsers, loadConfig, openStore, permissionNames, type Store } from '@specgen/runtime-server';
+import { attachDevIdp } from '@specgen/runtime-server/dev-idp';
 import { bodyText, filterText, idText, listText, orderbyText, pathSegment, rawQueryJunk, sessionChoice, topText, type FuzzField } from './fuzz-arbitraries.ts';
 
-const spec = await realSpec();
+const spec = loadSpec();
 const VERSION = spec.newestVersion!;
 const ROUTES = routes(spec, VERSION);
 /** Tables a request may legitimately write: sessions, tokens, failures, flows (and the migration log). */
@@ -65,7 +66,7 @@ async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
   // PostgreSQL they run without an issuer and answer the documented 503.
   const idp = kind === 'sqlite' ? await attachDevIdp(config, store, { port: 0, permissions: permissionNames(spec) }) : null;
   if (idp) config = idp.config;
-  const app = await createServer({ spec, config, store, log: false, plugins: await loadDefaultPlugins() });
+  const app = await createServiceServer({ config, store, log: false });
   return { app, store, session: '', oidc: idp !== null, stop: async () => void (await idp?.idp.close()) };
 }
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Spec } from '@specgen/ir';
 import type { Store } from '@specgen/runtime-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResourceReads, createResourcesPlugin, importRecords, PageCache, planKey, resourceModels, resourceView, seedRecord, seedResources, type ResourceModel } from '../src/index.ts';
+import { createResourceReads, importRecords, PageCache, planKey, resourceModels, resourceView, seedRecord, seedResources, type ResourceModel } from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec, openTestStore } from './harness.ts';
 
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';
@@ -30,8 +30,8 @@ beforeAll(async () => {
   store = await openTestStore('sqlite');
   model = resourceModels({ spec }).find((m) => m.name === 'ProductRecords')!;
   cache = new PageCache();
-  app = await buildApp(store, spec, '26.8', createResourcesPlugin({ pageCache: cache }));
-  uncached = await buildApp(store, spec, '26.8', createResourcesPlugin({ pageCacheBytes: 0 }));
+  app = await buildApp(store, spec, '26.8', { pageCache: cache });
+  uncached = await buildApp(store, spec, '26.8', { pageCacheBytes: 0 });
   await seedResources(store, resourceModels({ spec }), { count: 40 });
 });
 
@@ -84,7 +84,7 @@ describe('page cache', () => {
       '/en/001.1/api/v1/Purchase/SupplierPartLinks?$filter=Id le 100010&$orderby=Id&$top=3',
     ];
     const own = new PageCache();
-    const fresh = await buildApp(store, spec, '26.8', createResourcesPlugin({ pageCache: own }));
+    const fresh = await buildApp(store, spec, '26.8', { pageCache: own });
     try {
       // The second round is answered from the cache: each answer must still be its own query's.
       for (let round = 0; round < 2; round++) {
@@ -114,7 +114,7 @@ describe('page cache', () => {
   it('stays within its byte bound, dropping the least recently used pages', async () => {
     const pageBytes = Buffer.byteLength((await get(uncached, `${PR}?$orderby=Id&$top=5`)).body);
     const small = new PageCache(pageBytes * 3);
-    const bounded = await buildApp(store, spec, '26.8', createResourcesPlugin({ pageCache: small }));
+    const bounded = await buildApp(store, spec, '26.8', { pageCache: small });
     try {
       for (let skip = 0; skip < 10; skip++) {
         const q = `${PR}?$orderby=Id&$top=5&$skip=${skip}`;
@@ -131,7 +131,7 @@ describe('page cache', () => {
   it('answers bad options 400 every time, and one entry for two spellings of the same options', async () => {
     for (let n = 0; n < 2; n++) expect((await get(app, `${PR}?$filter=Id eq`)).status).toBe(400);
     const own = new PageCache();
-    const fresh = await buildApp(store, spec, '26.8', createResourcesPlugin({ pageCache: own }));
+    const fresh = await buildApp(store, spec, '26.8', { pageCache: own });
     try {
       const a = await get(fresh, `${PR}?$top=2&$orderby=Id`);
       const b = await get(fresh, `${PR}?%24orderby=Id&%24top=2`);

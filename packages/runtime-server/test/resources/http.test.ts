@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '@specgen/runtime-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceModels, seedResources } from '../src/index.ts';
+import { resourceModels, seedResources } from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec, openTestStore } from './harness.ts';
 
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';

@@ -1,0 +1,2 @@
+export * from './path-parameters.ts';
+export * from './scalar-ranges.ts';
