@@ -21,9 +21,13 @@ const document = JSON.parse(readFileSync(join(root, 'generated/openapi/openapi.j
   paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 };
 const documented = Object.entries(document.paths).flatMap(([path, item]) =>
-  Object.entries(item).flatMap(([method, op]) => Object.keys(op.responses).map((status) => `${method.toUpperCase()} ${path} ${status}`)),
+  Object.entries(item).flatMap(([method, op]) =>
+    Object.keys(op.responses).map((status) => `${method.toUpperCase()} ${path} ${status}`),
+  ),
 );
 const seen = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
 const missing = documented.filter((d) => !seen.has(d));
-process.stdout.write(`answered and checked: ${documented.length - missing.length} of ${documented.length} documented (operation, status) pairs\n`);
+process.stdout.write(
+  `answered and checked: ${documented.length - missing.length} of ${documented.length} documented (operation, status) pairs\n`,
+);
 for (const m of missing) process.stdout.write(`  not exercised: ${m}\n`);

@@ -33,7 +33,12 @@ export function workspacePackages(root = ROOT): WorkspacePackage[] {
         dependencies?: Record<string, string>;
         devDependencies?: Record<string, string>;
       };
-      return { dir, name: pkg.name, dependencies: Object.keys(pkg.dependencies ?? {}), devDependencies: Object.keys(pkg.devDependencies ?? {}) };
+      return {
+        dir,
+        name: pkg.name,
+        dependencies: Object.keys(pkg.dependencies ?? {}),
+        devDependencies: Object.keys(pkg.devDependencies ?? {}),
+      };
     });
 }
 
@@ -51,7 +56,8 @@ const isGenerator = (name: string) => name.startsWith('@specgen/generate-');
 const isTarget = (name: string) => isGenerator(name) && name !== '@specgen/generate-core';
 
 /** Packages that are published and run: the IR, the contract, the build side and the runtime (not e2e tests). */
-const ships = (name: string) => isRuntime(name) || isBuildSide(name) || ['@specgen/ir', '@specgen/contract', '@specgen/naming'].includes(name);
+const ships = (name: string) =>
+  isRuntime(name) || isBuildSide(name) || ['@specgen/ir', '@specgen/contract', '@specgen/naming'].includes(name);
 
 /** Names of the packages `specgen generate` wrote under generated/ (whatever `--package-scope` named them). */
 export function generatedPackageNames(root = ROOT): string[] {
@@ -63,7 +69,8 @@ export function generatedPackageNames(root = ROOT): string[] {
     .sort();
 }
 /** The build side: what turns markdown into files. The running server never loads it. */
-const isBuildSide = (name: string) => isGenerator(name) || ['@specgen/parser', '@specgen/cli', '@specgen/diff'].includes(name);
+const isBuildSide = (name: string) =>
+  isGenerator(name) || ['@specgen/parser', '@specgen/cli', '@specgen/diff'].includes(name);
 
 export function layerViolations(packages = workspacePackages(), generated = generatedPackageNames()): LayerViolation[] {
   const out: LayerViolation[] = [];
@@ -72,20 +79,41 @@ export function layerViolations(packages = workspacePackages(), generated = gene
       for (const to of p[field]) {
         // Tests may build a workspace of several targets (devDependencies); the generators' code may not.
         if (isGenerator(p.name) && isTarget(to) && field === 'dependencies') {
-          out.push({ from: p.name, to, field, rule: 'a generator never imports another generator (shared code lives in generate-core)' });
+          out.push({
+            from: p.name,
+            to,
+            field,
+            rule: 'a generator never imports another generator (shared code lives in generate-core)',
+          });
         }
         if (ships(p.name) && generated.includes(to) && field === 'dependencies') {
-          out.push({ from: p.name, to, field, rule: 'no package needs a generated package at run time (its name is the user\'s to choose)' });
+          out.push({
+            from: p.name,
+            to,
+            field,
+            rule: "no package needs a generated package at run time (its name is the user's to choose)",
+          });
         }
-        if (isRuntime(p.name) && isBuildSide(to)) out.push({ from: p.name, to, field, rule: 'runtime packages need only the IR and the contract' });
+        if (isRuntime(p.name) && isBuildSide(to))
+          out.push({ from: p.name, to, field, rule: 'runtime packages need only the IR and the contract' });
         if (isRuntime(p.name) && to === '@specgen/test-support' && field === 'dependencies') {
           out.push({ from: p.name, to, field, rule: 'test support is for tests only (devDependencies)' });
         }
         if ((isGenerator(p.name) || p.name === '@specgen/contract' || p.name === '@specgen/ir') && isRuntime(to)) {
-          out.push({ from: p.name, to, field, rule: 'generators, the contract and the IR never depend on runtime packages' });
+          out.push({
+            from: p.name,
+            to,
+            field,
+            rule: 'generators, the contract and the IR never depend on runtime packages',
+          });
         }
         if (['@specgen/ir', '@specgen/contract'].includes(p.name) && field === 'dependencies' && isBuildSide(to)) {
-          out.push({ from: p.name, to, field, rule: 'the IR and the contract sit below the parser and the generators' });
+          out.push({
+            from: p.name,
+            to,
+            field,
+            rule: 'the IR and the contract sit below the parser and the generators',
+          });
         }
       }
     }
@@ -119,7 +147,8 @@ export function crossPackageImports(root = ROOT): string[] {
         const target = resolve(dirname(file), specifier);
         const inside = (dir: string) => `${target}${sep}`.startsWith(`${join(root, dir)}${sep}`);
         const elsewhere = !`${target}${sep}`.startsWith(`${own}${sep}`);
-        if ((inside('packages') || inside('generated')) && elsewhere) found.push(`${relative(root, file)}: ${specifier}`);
+        if ((inside('packages') || inside('generated')) && elsewhere)
+          found.push(`${relative(root, file)}: ${specifier}`);
       }
     }
   };
@@ -147,6 +176,10 @@ export function dependencyClosure(name: string, packages = workspacePackages()):
 
 /** turbo-style glob -> RegExp (`**` any depth, `*` within one segment). */
 export function globToRegExp(glob: string): RegExp {
-  const re = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\uE000').replace(/\*/g, '[^/]*').replace(/\uE000/g, '.*');
+  const re = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*\*/g, '\uE000')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\uE000/g, '.*');
   return new RegExp(`^${re}$`);
 }

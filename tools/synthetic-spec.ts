@@ -32,31 +32,41 @@ function resourceName(i: number): string {
 
 function fieldRow(next: () => number, resource: string, j: number, withSince: boolean): string {
   const since = withSince ? (next() < 0.3 ? '-' : `${2 + Math.floor(next() * 25)}.${Math.floor(next() * 60)}`) : null;
-  const cells = (name: string, type: string, notes: string) => `| ${[name, type, notes, ...(since === null ? [] : [since])].join(' | ')} |`;
+  const cells = (name: string, type: string, notes: string) =>
+    `| ${[name, type, notes, ...(since === null ? [] : [since])].join(' | ')} |`;
   if (j === 0) return cells('Id', 'Int64', 'Business key.');
   const kind = j % 10;
   if (kind === 3) return cells(`Related${j}Id`, 'Int64?', `Key of the related record; references ${resource}.`);
   if (kind === 4) return cells(`Related${j - 1}`, resource, 'Expandable.');
   if (kind === 5) return cells(`Kind${j}`, 'Int32', `0 = None, 1 = First${j}, 2 = Second${j}, 4 = Third${j}.`);
-  if (kind === 6) return cells(`Flags${j}`, 'Int32', 'Bitmask. 0 = None, 1 = Alpha, 2 = Beta, 4 = Gamma. Combined flags.');
+  if (kind === 6)
+    return cells(`Flags${j}`, 'Int32', 'Bitmask. 0 = None, 1 = Alpha, 2 = Beta, 4 = Gamma. Combined flags.');
   if (kind === 7) return cells(`Lines${j}`, `${resource}[]`, 'Expandable; rows of the record.');
   if (kind === 8) return cells(`Code${j}`, 'String', 'Code of the record; maximum length 50.');
   const scalar = SCALARS[Math.floor(next() * SCALARS.length)]!;
   return cells(`Value${j}`, next() < 0.4 ? `${scalar}?` : scalar, `Value ${j} of the record.`);
 }
 
-export function syntheticSpec(resources = 600, fields = 50, base = readFileSync(new URL('../spec/service-api.md', import.meta.url), 'utf8')): string {
+export function syntheticSpec(
+  resources = 600,
+  fields = 50,
+  base = readFileSync(new URL('../spec/service-api.md', import.meta.url), 'utf8'),
+): string {
   const next = rng(42);
   const names = Array.from({ length: resources }, (_, i) => resourceName(i));
   const sections = names.map((name, i) => {
     const withSince = i % 4 !== 0;
-    const header = withSince ? '| Name | Type | Notes | Since |\n|---|---|---|---|' : '| Name | Type | Notes |\n|---|---|---|';
+    const header = withSince
+      ? '| Name | Type | Notes | Since |\n|---|---|---|---|'
+      : '| Name | Type | Notes |\n|---|---|---|';
     const rows = Array.from({ length: fields }, (_, j) => fieldRow(next, name, j, withSince));
     const status = `| Status | Int32 | Values under States and transitions. |${withSince ? ' 22.6 |' : ''}`;
     return `### ${name}\n\nRepresents synthetic record ${i}. Queryable, introduced in version 2.${18 + (i % 40)}. Type GUID: ${guid(next)}.\n\n${header}\n${rows.join('\n')}\n${status}\n`;
   });
   const readRows = names.map((name, i) => `| ${AREAS[i % AREAS.length]}/${name} | Show synthetic ${i} |`);
-  const statuses = names.map((name) => `${name}.Status: 0 None, 1 Registrered (this spelling), 2 Active, 9 Historical.`);
+  const statuses = names.map(
+    (name) => `${name}.Status: 0 None, 1 Registrered (this spelling), 2 Active, 9 Historical.`,
+  );
   return base
     .replace(/(\n## States and transitions)/, `\n${sections.join('\n')}$1`)
     .replace(/(\n\| Sales\/CustomerOrderRowInflows \| Show customer orders \|)/, `$1\n${readRows.join('\n')}`)

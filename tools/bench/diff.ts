@@ -17,7 +17,8 @@ import { diffSpecs, render } from '@specgen/diff';
 import { syntheticSpec } from '../synthetic-spec.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const option = (name: string, fallback: number) =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const runs = option('--runs', 5);
 
 /** Edits sections of the synthetic spec by resource heading, so the diff has real work to do. */
@@ -33,8 +34,14 @@ function edited(text: string): string {
       const lines = part.split('\n');
       const rows = lines.map((l, n) => [l, n] as const).filter(([l]) => /^\| (?!Name|---)\w+ \|/.test(l));
       const [removed, retyped] = [rows[5], rows[9]];
-      if (retyped) lines[retyped[1]] = retyped[0].replace(/\| (Int64|Int32|Decimal|Boolean|String|DateTimeOffset|TimeSpan)(\??) \|/, '| String$2 |');
-      if (removed) lines[removed[1]] = `| Benchmark${i} | Decimal? | Added by the benchmark. |${rows[0]![0].split('|').length > 5 ? ' 27.1 |' : ''}`;
+      if (retyped)
+        lines[retyped[1]] = retyped[0].replace(
+          /\| (Int64|Int32|Decimal|Boolean|String|DateTimeOffset|TimeSpan)(\??) \|/,
+          '| String$2 |',
+        );
+      if (removed)
+        lines[removed[1]] =
+          `| Benchmark${i} | Decimal? | Added by the benchmark. |${rows[0]![0].split('|').length > 5 ? ' 27.1 |' : ''}`;
       return lines.join('\n');
     })
     .join('');
@@ -60,20 +67,30 @@ const after = parseSpec(newText, 'new.md').spec;
 const result = diffSpecs(before, after);
 
 const rows: Array<[string, number]> = [
-  ['parse old + new spec (baseline: the diff needs both IRs)', median(() => (parseSpec(oldText, 'old.md'), parseSpec(newText, 'new.md')))],
-  ['git diff --no-index --stat (text-diff baseline)', median(() => {
-    try {
-      execFileSync('git', ['diff', '--no-index', '--stat', 'old.md', 'new.md'], { cwd: dir, stdio: 'pipe' });
-    } catch {
-      /* exit 1: the files differ */
-    }
-  })],
+  [
+    'parse old + new spec (baseline: the diff needs both IRs)',
+    median(() => (parseSpec(oldText, 'old.md'), parseSpec(newText, 'new.md'))),
+  ],
+  [
+    'git diff --no-index --stat (text-diff baseline)',
+    median(() => {
+      try {
+        execFileSync('git', ['diff', '--no-index', '--stat', 'old.md', 'new.md'], { cwd: dir, stdio: 'pipe' });
+      } catch {
+        /* exit 1: the files differ */
+      }
+    }),
+  ],
   ['diffSpecs (IR x IR -> sorted change records)', median(() => diffSpecs(before, after))],
-  ...(['text', 'markdown', 'json', 'github'] as const).map((f) => [`render --format ${f}`, median(() => render(result, f))] as [string, number]),
+  ...(['text', 'markdown', 'json', 'github'] as const).map(
+    (f) => [`render --format ${f}`, median(() => render(result, f))] as [string, number],
+  ),
 ];
 
-console.log(`spec diff benchmark: ${(oldText.length / 1e6).toFixed(1)} MB spec, ${before.resources.length} -> ${after.resources.length} resources, ` +
-  `${result.changes.length} changes (${result.summary.breaking} breaking, ${result.summary.warning} warning, ${result.summary.info} info), median of ${runs} runs`);
+console.log(
+  `spec diff benchmark: ${(oldText.length / 1e6).toFixed(1)} MB spec, ${before.resources.length} -> ${after.resources.length} resources, ` +
+    `${result.changes.length} changes (${result.summary.breaking} breaking, ${result.summary.warning} warning, ${result.summary.info} info), median of ${runs} runs`,
+);
 const width = Math.max(...rows.map(([name]) => name.length));
 for (const [name, ms] of rows) console.log(`  ${name.padEnd(width)}  ${ms.toFixed(1).padStart(8)} ms`);
 rmSync(dir, { recursive: true, force: true });

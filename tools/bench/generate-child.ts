@@ -10,9 +10,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createTemplateEngine } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
-import { type GenerateProgress, type WatchRun, findGenerators, generateOneShot, watchGenerate } from '@specgen/cli/generate';
+import {
+  type GenerateProgress,
+  type WatchRun,
+  findGenerators,
+  generateOneShot,
+  watchGenerate,
+} from '@specgen/cli/generate';
 
-const [mode = 'generate', spec = 'spec/service-api.md', out = '/tmp/specgen-bench-out', fourth, fifth] = process.argv.slice(2);
+const [mode = 'generate', spec = 'spec/service-api.md', out = '/tmp/specgen-bench-out', fourth, fifth] =
+  process.argv.slice(2);
 const cpu = process.cpuUsage();
 const started = performance.now();
 const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
@@ -23,7 +30,15 @@ const cpuMs = () => {
 
 if (mode === 'parse') {
   const { spec: ir } = parseSpec(readFileSync(spec, 'utf8'), spec);
-  console.log(JSON.stringify({ mode, ms: Math.round(performance.now() - started), cpuMs: cpuMs(), peakRssMb: peakRssMb(), resources: ir.resources.length }));
+  console.log(
+    JSON.stringify({
+      mode,
+      ms: Math.round(performance.now() - started),
+      cpuMs: cpuMs(),
+      peakRssMb: peakRssMb(),
+      resources: ir.resources.length,
+    }),
+  );
 } else if (mode === 'openapi-typescript') {
   // The same steps as its CLI (`openapi-typescript openapi.json -o out.ts`): load, bundle and validate, transform, print, write.
   // Like `started` for the other modes (taken after the static imports): in-process time starts once it is loaded.
@@ -31,7 +46,15 @@ if (mode === 'parse') {
   const loaded = performance.now();
   const ast = await openapiTS(pathToFileURL(spec));
   writeFileSync(out, astToString(ast));
-  console.log(JSON.stringify({ mode, ms: Math.round(performance.now() - loaded), cpuMs: cpuMs(), peakRssMb: peakRssMb(), written: 1 }));
+  console.log(
+    JSON.stringify({
+      mode,
+      ms: Math.round(performance.now() - loaded),
+      cpuMs: cpuMs(),
+      peakRssMb: peakRssMb(),
+      written: 1,
+    }),
+  );
 } else if (mode === 'generate') {
   // As `specgen generate` runs it (one-shot.ts): a large spec on two threads (SPECGEN_GENERATE_WORKER=0: one).
   const targets = fourth ? fourth.split(',') : null;
@@ -44,13 +67,28 @@ if (mode === 'parse') {
   };
   const generators = findGenerators(targets);
   const options = { outDir: out, specFile: spec, serviceVersion: null, check: false };
-  const outcome = await generateOneShot(text, parse, generators, { dir: null, engine: () => createTemplateEngine() }, options);
+  const outcome = await generateOneShot(
+    text,
+    parse,
+    generators,
+    { dir: null, engine: () => createTemplateEngine() },
+    options,
+  );
   const written = outcome.kind === 'written' ? outcome.report.written.length : -1;
   const files = outcome.kind === 'written' ? outcome.paths.length : 0;
   const worker = outcome.kind === 'written' ? (outcome.offloaded ?? []).join('+') || 'none' : 'none';
-  console.log(JSON.stringify({
-    mode, ms: Math.round(performance.now() - started), parseMs: Math.round(parsedAt - started), cpuMs: cpuMs(), peakRssMb: peakRssMb(), files, written, worker,
-  }));
+  console.log(
+    JSON.stringify({
+      mode,
+      ms: Math.round(performance.now() - started),
+      parseMs: Math.round(parsedAt - started),
+      cpuMs: cpuMs(),
+      peakRssMb: peakRssMb(),
+      files,
+      written,
+      worker,
+    }),
+  );
 } else if (mode === 'watch') {
   const edits = Number(fourth ?? 5);
   const original = readFileSync(spec, 'utf8');
@@ -60,13 +98,26 @@ if (mode === 'parse') {
   let steps: Record<string, number> = {};
   const stepsPerEdit: Record<string, number>[] = [];
   const progress: GenerateProgress = {
-    parsed: (_file, _counts, ms) => { steps = { parse: ms }; },
-    rendered: (target, _files, ms) => { steps[target] = ms; },
-    checked: (_files, ms) => { steps.syntax = ms; },
-    wrote: (_report, ms) => { steps.write = ms; },
+    parsed: (_file, _counts, ms) => {
+      steps = { parse: ms };
+    },
+    rendered: (target, _files, ms) => {
+      steps[target] = ms;
+    },
+    checked: (_files, ms) => {
+      steps.syntax = ms;
+    },
+    wrote: (_report, ms) => {
+      steps.write = ms;
+    },
   };
   const handle = watchGenerate({
-    specPath: spec, specFile: spec, outDir: out, serviceVersion: null, templatesDir: null, progress,
+    specPath: spec,
+    specFile: spec,
+    outDir: out,
+    serviceVersion: null,
+    templatesDir: null,
+    progress,
     generators: findGenerators(fifth ? fifth.split(',') : null),
     onRun: (run) => {
       runs.push(run);
@@ -81,7 +132,10 @@ if (mode === 'parse') {
   let lastWritten: readonly string[] = [];
   for (let i = 0; i < edits; i++) {
     // One field's notes and nullability change: a one-field edit in one resource section.
-    const edited = original.replace('| WarrantyMonths | Int32 | Warranty length in months. |', `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`);
+    const edited = original.replace(
+      '| WarrantyMonths | Int32 | Warranty length in months. |',
+      `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`,
+    );
     const done = new Promise<WatchRun>((resolve) => (waiting = resolve));
     const at = performance.now();
     const cpuAt = process.cpuUsage();
@@ -99,10 +153,21 @@ if (mode === 'parse') {
   await handle.close();
   writeFileSync(spec, original);
   const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
-  console.log(JSON.stringify({
-    mode, initialMs: Math.round(runs[0]!.ms), saveToWrittenMedianMs: median(latencies), saveToWrittenMaxMs: Math.round(Math.max(...latencies)),
-    eventToWrittenMedianMs: median(reported), cpuPerEditMedianMs: median(cpuPerEdit), writtenPerEdit: written, peakRssMb: peakRssMb(), lastWritten,
-    stepMedianMs: Object.fromEntries(Object.keys(stepsPerEdit[0] ?? {}).map((k) => [k, median(stepsPerEdit.map((s) => s[k] ?? 0))])),
-  }));
+  console.log(
+    JSON.stringify({
+      mode,
+      initialMs: Math.round(runs[0]!.ms),
+      saveToWrittenMedianMs: median(latencies),
+      saveToWrittenMaxMs: Math.round(Math.max(...latencies)),
+      eventToWrittenMedianMs: median(reported),
+      cpuPerEditMedianMs: median(cpuPerEdit),
+      writtenPerEdit: written,
+      peakRssMb: peakRssMb(),
+      lastWritten,
+      stepMedianMs: Object.fromEntries(
+        Object.keys(stepsPerEdit[0] ?? {}).map((k) => [k, median(stepsPerEdit.map((s) => s[k] ?? 0))]),
+      ),
+    }),
+  );
 }
 process.exit(0);

@@ -34,7 +34,8 @@ import { plainOpenApi } from './plain-openapi.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const option = (name: string, fallback: number) =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const MINE = 'types,validators';
 
 /**
@@ -53,7 +54,9 @@ interface Measured {
 function median(runs: readonly Measured[]): Measured {
   const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return {
-    processMs: mid(runs.map((r) => r.processMs)), cpuMs: mid(runs.map((r) => r.cpuMs)), childCpuMs: mid(runs.map((r) => r.childCpuMs ?? 0)),
+    processMs: mid(runs.map((r) => r.processMs)),
+    cpuMs: mid(runs.map((r) => r.cpuMs)),
+    childCpuMs: mid(runs.map((r) => r.childCpuMs ?? 0)),
     peakRssMb: mid(runs.map((r) => r.peakRssMb)),
   };
 }
@@ -63,7 +66,9 @@ function command(bin: string, commandArgs: string[], env: Record<string, string>
   const started = performance.now();
   try {
     execFileSync('node', ['--import', join(ROOT, 'tools/bench/measure-exit.mjs'), bin, ...commandArgs], {
-      cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env, SPECGEN_BENCH_MEASURE: measured },
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, ...env, SPECGEN_BENCH_MEASURE: measured },
     });
   } catch {
     return null;
@@ -74,9 +79,15 @@ function command(bin: string, commandArgs: string[], env: Record<string, string>
 
 function child(...childArgs: string[]): Record<string, unknown> & { processMs: number } {
   const started = performance.now();
-  const out = execFileSync('node', ['--conditions=@specgen/source', '--import', 'tsx', join(ROOT, 'tools/bench/generate-child.ts'), ...childArgs], {
-    cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24,
-  });
+  const out = execFileSync(
+    'node',
+    ['--conditions=@specgen/source', '--import', 'tsx', join(ROOT, 'tools/bench/generate-child.ts'), ...childArgs],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
   const processMs = Math.round(performance.now() - started);
   return { ...(JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, unknown>), processMs };
 }
@@ -91,72 +102,120 @@ writeFileSync(dense, denseText);
 const specs: [string, string][] = [
   ['spec/service-api.md', join(ROOT, 'spec/service-api.md')],
   [`synthetic ${option('--resources', 600)}x${option('--fields', 50)} (${(text.length / 1e6).toFixed(2)} MB)`, large],
-  [`dense synthetic ${option('--resources', 600)}x${option('--fields', 50)} (${(denseText.length / 1e6).toFixed(2)} MB, tools/synthetic-spec-dense.ts)`, dense],
+  [
+    `dense synthetic ${option('--resources', 600)}x${option('--fields', 50)} (${(denseText.length / 1e6).toFixed(2)} MB, tools/synthetic-spec-dense.ts)`,
+    dense,
+  ],
 ];
 /**
  * openapi-typescript's second input per synthetic spec: a plain OpenAPI 3.1 document of the same
  * resources (tools/bench/plain-openapi.ts), not specgen's own, larger document.
  */
-const plain = new Map((args.includes('--watch-only') ? [] : specs.slice(1)).map(([, file]) => {
-  const out = `${file}.plain-openapi.json`;
-  writeFileSync(out, `${JSON.stringify(plainOpenApi(parseSpecFile(file).spec), null, 2)}\n`);
-  return [file, out] as const;
-}));
-const targetSets: [string, string][] = [[MINE, MINE], ...(args.includes('--skip-all-targets') ? [] : [['all targets', '']] as [string, string][])];
+const plain = new Map(
+  (args.includes('--watch-only') ? [] : specs.slice(1)).map(([, file]) => {
+    const out = `${file}.plain-openapi.json`;
+    writeFileSync(out, `${JSON.stringify(plainOpenApi(parseSpecFile(file).spec), null, 2)}\n`);
+    return [file, out] as const;
+  }),
+);
+const targetSets: [string, string][] = [
+  [MINE, MINE],
+  ...(args.includes('--skip-all-targets') ? [] : ([['all targets', '']] as [string, string][])),
+];
 
 const ratios: string[] = [];
-console.log(`node ${process.version}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+console.log(
+  `node ${process.version}; load average ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
+);
 console.log('| spec | run | process wall ms | in-process ms | cpu ms | peak RSS MB | files written |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
 const coldOnly = args.includes('--cold-only');
 for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? specs.slice(1) : specs) {
   const p = child('parse', file);
-  console.log(`| ${label} | baseline: parse only | ${p.processMs} | ${p['ms']} | ${p['cpuMs']} | ${p['peakRssMb']} | - |`);
+  console.log(
+    `| ${label} | baseline: parse only | ${p.processMs} | ${p['ms']} | ${p['cpuMs']} | ${p['peakRssMb']} | - |`,
+  );
   for (const [setLabel, targets] of coldOnly ? targetSets.slice(1) : targetSets) {
     const out = mkdtempSync(join(work, 'out-'));
     const cold = child('generate', file, out, ...(targets ? [targets] : []));
-    console.log(`| ${label} | generate ${setLabel}, cold (worker: ${cold['worker']}) | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`);
+    console.log(
+      `| ${label} | generate ${setLabel}, cold (worker: ${cold['worker']}) | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`,
+    );
     const warm = child('generate', file, out, ...(targets ? [targets] : []));
-    console.log(`| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm['ms']} | ${warm['cpuMs']} | ${warm['peakRssMb']} | ${warm['written']} |`);
+    console.log(
+      `| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm['ms']} | ${warm['cpuMs']} | ${warm['peakRssMb']} | ${warm['written']} |`,
+    );
     if (!targets && plain.has(file)) {
       const oat = child('openapi-typescript', join(out, 'openapi/openapi.json'), join(work, 'openapi-typescript.ts'));
-      console.log(`| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`);
-      ratios.push(`${label}: generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`);
+      console.log(
+        `| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`,
+      );
+      ratios.push(
+        `${label}: generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`,
+      );
       // What users run: the compiled CLI (`pnpm turbo run build` first) against openapi-typescript's own CLI, both cold,
       // alternating, `--repeat` rounds (medians; per-round ratios give the spread on a shared machine).
       const rounds = option('--repeat', 1);
       const runs: Record<string, Measured[]> = { theirs: [], plain: [], '0': [], '1': [] };
       const oatCli = join(ROOT, 'tools/node_modules/openapi-typescript/bin/cli.js');
       for (let round = 0; round < rounds; round++) {
-        const theirs = command(oatCli, [join(out, 'openapi/openapi.json'), '-o', join(work, 'openapi-typescript-cli.ts')]);
+        const theirs = command(oatCli, [
+          join(out, 'openapi/openapi.json'),
+          '-o',
+          join(work, 'openapi-typescript-cli.ts'),
+        ]);
         if (theirs) runs['theirs']!.push(theirs);
         const plainRun = command(oatCli, [plain.get(file)!, '-o', join(work, 'openapi-typescript-plain.ts')]);
         if (plainRun) runs['plain']!.push(plainRun);
         for (const worker of ['0', '1']) {
-          const ours = command(join(ROOT, 'packages/cli/bin/specgen.js'), ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'], { SPECGEN_GENERATE_WORKER: worker });
+          const ours = command(
+            join(ROOT, 'packages/cli/bin/specgen.js'),
+            ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'],
+            { SPECGEN_GENERATE_WORKER: worker },
+          );
           if (ours) runs[worker]!.push(ours);
         }
       }
       const row = (name: string, ms: Measured[]) => {
         const m = median(ms);
-        const spread = ms.length > 1 ? ` (${Math.min(...ms.map((x) => x.processMs))}-${Math.max(...ms.map((x) => x.processMs))})` : '';
+        const spread =
+          ms.length > 1
+            ? ` (${Math.min(...ms.map((x) => x.processMs))}-${Math.max(...ms.map((x) => x.processMs))})`
+            : '';
         const child = m.childCpuMs ? ` (${m.childCpuMs} in child processes)` : '';
-        console.log(`| ${label} | ${name}${ms.length > 1 ? `, median of ${ms.length}` : ''} | ${m.processMs}${spread} | - | ${m.cpuMs}${child} | ${m.peakRssMb} | - |`);
+        console.log(
+          `| ${label} | ${name}${ms.length > 1 ? `, median of ${ms.length}` : ''} | ${m.processMs}${spread} | - | ${m.cpuMs}${child} | ${m.peakRssMb} | - |`,
+        );
       };
       if (runs['theirs']!.length > 0) row('baseline: openapi-typescript 7 CLI on openapi.json', runs['theirs']!);
-      if (runs['plain']!.length > 0) row('baseline: openapi-typescript 7 CLI on a plain OpenAPI 3.1 document of the same resources', runs['plain']!);
-      if (runs['0']!.length === 0) console.log(`| ${label} | specgen CLI (compiled) | failed: run \`pnpm turbo run build\` first | | | | |`);
+      if (runs['plain']!.length > 0)
+        row('baseline: openapi-typescript 7 CLI on a plain OpenAPI 3.1 document of the same resources', runs['plain']!);
+      if (runs['0']!.length === 0)
+        console.log(`| ${label} | specgen CLI (compiled) | failed: run \`pnpm turbo run build\` first | | | | |`);
       for (const worker of ['0', '1']) {
         const ours = runs[worker]!;
         if (ours.length === 0) continue;
         const mode = worker === '1' ? 'openapi+server in a worker' : 'one thread';
         row(`specgen generate (compiled CLI), all targets, cold, ${mode}`, ours);
-        for (const [input, theirs] of [['openapi.json', runs['theirs']!], ['plain document', runs['plain']!]] as const) {
+        for (const [input, theirs] of [
+          ['openapi.json', runs['theirs']!],
+          ['plain document', runs['plain']!],
+        ] as const) {
           if (theirs.length !== ours.length) continue;
-          const perRound = (key: 'processMs' | 'cpuMs') => ours.map((o, i) => o[key] / theirs[i]![key]).sort((a, b) => a - b).map((r) => r.toFixed(2)).join(', ');
+          const perRound = (key: 'processMs' | 'cpuMs') =>
+            ours
+              .map((o, i) => o[key] / theirs[i]![key])
+              .sort((a, b) => a - b)
+              .map((r) => r.toFixed(2))
+              .join(', ');
           const [o, t] = [median(ours), median(theirs)];
-          ratios.push(`${label}: compiled CLI, ${mode} / openapi-typescript CLI on ${input} (medians): process ${(o.processMs / t.processMs).toFixed(2)}x, cpu ${(o.cpuMs / t.cpuMs).toFixed(2)}x; peak RSS ${o.peakRssMb} MB vs ${t.peakRssMb} MB` +
-            (ours.length > 1 ? `; per round: process ${perRound('processMs')}, cpu ${perRound('cpuMs')}` : ''));
+          ratios.push(
+            `${label}: compiled CLI, ${mode} / openapi-typescript CLI on ${input} (medians): process ${(o.processMs / t.processMs).toFixed(2)}x, cpu ${(o.cpuMs / t.cpuMs).toFixed(2)}x; peak RSS ${o.peakRssMb} MB vs ${t.peakRssMb} MB` +
+              (ours.length > 1 ? `; per round: process ${perRound('processMs')}, cpu ${perRound('cpuMs')}` : ''),
+          );
         }
       }
     }
@@ -184,13 +243,23 @@ if (coldOnly) process.exit(0);
     }
   }
   const mid = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
-  console.log(`\n| --watch, compiled bin, all targets, synthetic spec: save -> last change under the output folder | bin | saves | median ms | max ms | all, ms |`);
+  console.log(
+    `\n| --watch, compiled bin, all targets, synthetic spec: save -> last change under the output folder | bin | saves | median ms | max ms | all, ms |`,
+  );
   console.log('|---|---|---:|---:|---:|---|');
   for (const [label] of bins) {
     const all = results.get(label)!;
-    const kinds = [...new Set(all.map((r) => `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}`))];
+    const kinds = [
+      ...new Set(all.map((r) => `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}`)),
+    ];
     for (const kind of [...kinds, 'every save']) {
-      const all_ = all.filter((r) => kind === 'every save' || `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}` === kind).map((r) => r.ms);
+      const all_ = all
+        .filter(
+          (r) =>
+            kind === 'every save' ||
+            `${r.kind}, ${r.writer === 'whole' ? 'written whole' : 'truncate + pieces'}` === kind,
+        )
+        .map((r) => r.ms);
       // NaN: no file changed after that save (its run came with the previous save's, or wrote nothing)
       const ms = all_.filter((m) => !Number.isNaN(m));
       const shown = all_.map((m) => (Number.isNaN(m) ? 'none' : Math.round(m))).join(', ');
@@ -199,24 +268,48 @@ if (coldOnly) process.exit(0);
     const provisional = all.filter((r) => r.lines.length > 1).length;
     console.log(`| saves that printed more than one run (a provisional run first) | ${label} | ${provisional} | | | |`);
   }
-  if (args.includes('--print-lines')) for (const [label] of bins) for (const r of results.get(label)!) console.log(`${label} ${r.kind} ${r.writer}: ${r.lines.join(' / ')}`);
+  if (args.includes('--print-lines'))
+    for (const [label] of bins)
+      for (const r of results.get(label)!) console.log(`${label} ${r.kind} ${r.writer}: ${r.lines.join(' / ')}`);
 }
 if (!args.includes('--in-process')) process.exit(0);
-console.log('\n| watch, synthetic spec | targets | initial run ms | save -> written, median ms | max ms | event -> written, median ms | cpu per edit, median ms | files written per edit | peak RSS MB |');
+console.log(
+  '\n| watch, synthetic spec | targets | initial run ms | save -> written, median ms | max ms | event -> written, median ms | cpu per edit, median ms | files written per edit | peak RSS MB |',
+);
 console.log('|---|---|---:|---:|---:|---:|---:|---|---:|');
 /** Median wall ms per step of an edit (parse, each target, syntax check, write), printed after the table. */
 const steps: string[] = [];
 for (const [setLabel, targets] of targetSets) {
   const copy = join(work, `watch-${setLabel.replace(/\W+/g, '-')}.md`);
   writeFileSync(copy, text);
-  const w = child('watch', copy, mkdtempSync(join(work, 'watch-out-')), String(option('--edits', 5)), ...(targets ? [targets] : []));
-  steps.push(`${setLabel}: ${Object.entries(w['stepMedianMs'] as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  console.log(`| --watch, one-field edit | ${setLabel} | ${w['initialMs']} | ${w['saveToWrittenMedianMs']} | ${w['saveToWrittenMaxMs']} | ${w['eventToWrittenMedianMs']} | ${w['cpuPerEditMedianMs']} | ${(w['writtenPerEdit'] as number[]).join(', ')} | ${w['peakRssMb']} |`);
+  const w = child(
+    'watch',
+    copy,
+    mkdtempSync(join(work, 'watch-out-')),
+    String(option('--edits', 5)),
+    ...(targets ? [targets] : []),
+  );
+  steps.push(
+    `${setLabel}: ${Object.entries(w['stepMedianMs'] as Record<string, number>)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `| --watch, one-field edit | ${setLabel} | ${w['initialMs']} | ${w['saveToWrittenMedianMs']} | ${w['saveToWrittenMaxMs']} | ${w['eventToWrittenMedianMs']} | ${w['cpuPerEditMedianMs']} | ${(w['writtenPerEdit'] as number[]).join(', ')} | ${w['peakRssMb']} |`,
+  );
   // Baseline: the same edit regenerated by a one-shot `specgen generate` (fresh process, output current before the edit).
   const out = mkdtempSync(join(work, 'oneshot-'));
   child('generate', copy, out, ...(targets ? [targets] : []));
-  writeFileSync(copy, readFileSync(copy, 'utf8').replace('| WarrantyMonths | Int32 | Warranty length in months. |', '| WarrantyMonths | Int32? | Warranty length in months (edit). |'));
+  writeFileSync(
+    copy,
+    readFileSync(copy, 'utf8').replace(
+      '| WarrantyMonths | Int32 | Warranty length in months. |',
+      '| WarrantyMonths | Int32? | Warranty length in months (edit). |',
+    ),
+  );
   const oneShot = child('generate', copy, out, ...(targets ? [targets] : []));
-  console.log(`| baseline: one-shot generate after the edit | ${setLabel} | - | ${oneShot.processMs} (process) | - | ${oneShot['ms']} (in-process) | ${oneShot['cpuMs']} | ${oneShot['written']} | ${oneShot['peakRssMb']} |`);
+  console.log(
+    `| baseline: one-shot generate after the edit | ${setLabel} | - | ${oneShot.processMs} (process) | - | ${oneShot['ms']} (in-process) | ${oneShot['cpuMs']} | ${oneShot['written']} | ${oneShot['peakRssMb']} |`,
+  );
 }
 console.log(`\nPer step of an edit, median wall ms:\n${steps.map((s) => `- ${s}`).join('\n')}`);

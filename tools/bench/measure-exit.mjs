@@ -32,6 +32,13 @@ if (file) {
     const cpu = process.cpuUsage();
     const ownMs = Math.round((cpu.user + cpu.system) / 1000);
     const childMs = childCpuMs();
-    writeFileSync(file, JSON.stringify({ cpuMs: ownMs + childMs, childCpuMs: childMs, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        cpuMs: ownMs + childMs,
+        childCpuMs: childMs,
+        peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      }),
+    );
   });
 }

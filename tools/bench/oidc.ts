@@ -30,27 +30,42 @@ import { startCraftedProvider } from '@specgen/runtime-server/testing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const option = (name: string, fallback: number) =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const SIGNINS = option('--signins', 300);
 const PARALLEL = option('--parallel', 8);
 const DURATION = option('--duration', 5);
 const REDIRECT = 'http://127.0.0.1:8001/';
 
-async function timed(total: number, parallel: number, one: () => Promise<void>): Promise<{ perSecond: number; meanMs: number }> {
+async function timed(
+  total: number,
+  parallel: number,
+  one: () => Promise<void>,
+): Promise<{ perSecond: number; meanMs: number }> {
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next++ < total) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next++ < total) await one();
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   return { perSecond: total / seconds, meanMs: (seconds * 1000 * parallel) / total };
 }
 
 /** Async: the servers under test live in this process, so its event loop must keep running. */
-async function autocannon(url: string, method: string, body?: string): Promise<{ requests: number; p50: number; p99: number; non2xx: number }> {
+async function autocannon(
+  url: string,
+  method: string,
+  body?: string,
+): Promise<{ requests: number; p50: number; p99: number; non2xx: number }> {
   const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const extra = body ? ['-m', method, '-H', 'content-type=application/json', '-b', body] : ['-m', method];
-  const { stdout: out } = await promisify(execFile)(process.execPath, [bin, '-c', '20', '-d', String(DURATION), '-j', ...extra, url], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const { stdout: out } = await promisify(execFile)(
+    process.execPath,
+    [bin, '-c', '20', '-d', String(DURATION), '-j', ...extra, url],
+    { encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
   const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number };
   return { requests: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }
@@ -61,24 +76,56 @@ async function main(): Promise<void> {
   const provider = await startCraftedProvider();
   const store = await openStore(`sqlite:${join(dir, 'bench.db')}`);
   await createUser(store, { username: 'user1', authMode: 'oidc', oidcEmail: 'user1@example.com' });
-  const base = loadConfig({ SECRETS_KEY: '11'.repeat(32), DATABASE_URL: 'sqlite:unused', PORT: '0', LOG_LEVEL: 'silent' }, spec, { dataDir: dir });
-  const oidc = { ...base.oidc, issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, redirectUrl: REDIRECT, allowInsecureIssuer: true };
+  const base = loadConfig(
+    { SECRETS_KEY: '11'.repeat(32), DATABASE_URL: 'sqlite:unused', PORT: '0', LOG_LEVEL: 'silent' },
+    spec,
+    { dataDir: dir },
+  );
+  const oidc = {
+    ...base.oidc,
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    redirectUrl: REDIRECT,
+    allowInsecureIssuer: true,
+  };
   const server = await createServer({ spec, config: { ...base, oidc }, store, log: false });
   const serverUrl = `${await server.listen({ port: 0, host: '127.0.0.1' })}/en/001.1`;
   const initiateUrl = `${serverUrl}/login/oidc?redirectUrl=${encodeURIComponent(REDIRECT)}`;
 
   const signIn = async () => {
-    const init = await fetch(initiateUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ForceRelogin":false}' });
-    const cookie = init.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const init = await fetch(initiateUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ForceRelogin":false}',
+    });
+    const cookie = init.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const back = provider.authorize(await init.text());
-    const res = await fetch(`${serverUrl}/login/oidc/callback?code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`, { headers: { cookie } });
+    const res = await fetch(
+      `${serverUrl}/login/oidc/callback?code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`,
+      { headers: { cookie } },
+    );
     if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
   };
-  const settings = { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, redirectUrl: REDIRECT, scopes: [], allowInsecureIssuer: true };
+  const settings = {
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    redirectUrl: REDIRECT,
+    scopes: [],
+    allowInsecureIssuer: true,
+  };
   const rpOnly = async () => {
     const request = await buildAuthorizationRequest(settings);
     const back = provider.authorize(request.url);
-    await completeAuthorization(settings, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, request);
+    await completeAuthorization(
+      settings,
+      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+      request,
+    );
   };
   await timed(30, PARALLEL, signIn); // warm-up
   await timed(30, PARALLEL, rpOnly);
@@ -87,11 +134,23 @@ async function main(): Promise<void> {
 
   const baseline = Fastify();
   baseline.post('/login/oidc', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(`${provider.issuer}/authorize?client_id=x&state=${randomBytes(32).toString('base64url')}&nonce=${randomBytes(32).toString('base64url')}`));
-  await store.db.schema.createTable('bench_rows').addColumn('id', 'text', (col) => col.primaryKey()).addColumn('state', 'text').execute();
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        `${provider.issuer}/authorize?client_id=x&state=${randomBytes(32).toString('base64url')}&nonce=${randomBytes(32).toString('base64url')}`,
+      ),
+  );
+  await store.db.schema
+    .createTable('bench_rows')
+    .addColumn('id', 'text', (col) => col.primaryKey())
+    .addColumn('state', 'text')
+    .execute();
   baseline.post('/login/oidc-with-insert', async (_request, reply) => {
     const state = randomBytes(32).toString('base64url');
-    await store.db.insertInto('bench_rows').values({ id: randomBytes(16).toString('hex'), state }).execute();
+    await store.db
+      .insertInto('bench_rows')
+      .values({ id: randomBytes(16).toString('hex'), state })
+      .execute();
     return reply.type('text/plain; charset=utf-8').send(`${provider.issuer}/authorize?client_id=x&state=${state}`);
   });
   const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
@@ -103,12 +162,22 @@ async function main(): Promise<void> {
   console.log(`OIDC sign-in: ${SIGNINS} sign-ins, ${PARALLEL} in flight; autocannon 20 connections, ${DURATION} s\n`);
   console.log('| case | per second | mean ms | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---|---|---|---|---|');
-  console.log(`| (a) server: initiate + provider redirect + callback (exchange, ID token, session) | ${a.perSecond.toFixed(0)} | ${a.meanMs.toFixed(1)} | | | 0 |`);
-  console.log(`| (b) relying party alone (openid-client, same provider) | ${b.perSecond.toFixed(0)} | ${b.meanMs.toFixed(1)} | | | 0 |`);
+  console.log(
+    `| (a) server: initiate + provider redirect + callback (exchange, ID token, session) | ${a.perSecond.toFixed(0)} | ${a.meanMs.toFixed(1)} | | | 0 |`,
+  );
+  console.log(
+    `| (b) relying party alone (openid-client, same provider) | ${b.perSecond.toFixed(0)} | ${b.meanMs.toFixed(1)} | | | 0 |`,
+  );
   console.log(`| (c) server: POST login/oidc | ${c.requests.toFixed(0)} | | ${c.p50} | ${c.p99} | ${c.non2xx} |`);
-  console.log(`| (d) plain Fastify text/plain URL with random state | ${d.requests.toFixed(0)} | | ${d.p50} | ${d.p99} | ${d.non2xx} |`);
-  console.log(`| (e) plain Fastify + one durable SQLite INSERT | ${e.requests.toFixed(0)} | | ${e.p50} | ${e.p99} | ${e.non2xx} |`);
-  console.log(`\nratios: (a)/(b) ${(a.perSecond / b.perSecond).toFixed(2)}, (c)/(d) ${(c.requests / d.requests).toFixed(2)}, (c)/(e) ${(c.requests / e.requests).toFixed(2)}`);
+  console.log(
+    `| (d) plain Fastify text/plain URL with random state | ${d.requests.toFixed(0)} | | ${d.p50} | ${d.p99} | ${d.non2xx} |`,
+  );
+  console.log(
+    `| (e) plain Fastify + one durable SQLite INSERT | ${e.requests.toFixed(0)} | | ${e.p50} | ${e.p99} | ${e.non2xx} |`,
+  );
+  console.log(
+    `\nratios: (a)/(b) ${(a.perSecond / b.perSecond).toFixed(2)}, (c)/(d) ${(c.requests / d.requests).toFixed(2)}, (c)/(e) ${(c.requests / e.requests).toFixed(2)}`,
+  );
 
   await baseline.close();
   await server.close();

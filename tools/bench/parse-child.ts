@@ -28,7 +28,13 @@ const start = performance.now();
 const resources = run(markdown);
 const ms = performance.now() - start;
 const used = process.cpuUsage(cpu);
-process.stdout.write(`${JSON.stringify({
-  method, ms: Math.round(ms), cpuMs: Math.round((used.user + used.system) / 1000),
-  peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), baselineRssMb: Math.round(baselineRssMb), resources,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    method,
+    ms: Math.round(ms),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    baselineRssMb: Math.round(baselineRssMb),
+    resources,
+  })}\n`,
+);

@@ -15,14 +15,24 @@ import { syntheticSpec } from '../synthetic-spec.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const option = (name: string, fallback: number) =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const runs = option('--runs', 3);
 
-interface Result { method: string; ms: number; cpuMs: number; peakRssMb: number; baselineRssMb: number; resources: number }
+interface Result {
+  method: string;
+  ms: number;
+  cpuMs: number;
+  peakRssMb: number;
+  baselineRssMb: number;
+  resources: number;
+}
 
 function measure(method: string, file: string): Result {
   const out = execFileSync('node', ['--import', 'tsx', join(ROOT, 'tools/bench/parse-child.ts'), method, file], {
-    cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20,
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
   });
   return JSON.parse(out) as Result;
 }

@@ -30,12 +30,16 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 function fieldSchema(field: Field, known: Set<string>): Schema {
   const { base, nullable, array } = field.type;
   let item: Schema;
-  if (base.kind === 'ref') item = known.has(base.target) ? ref(base.target) : { type: 'object', properties: { Id: SCALARS['Int64'] } };
-  else if (field.enumeration && !field.enumeration.bitmask) item = { type: 'integer', enum: field.enumeration.values.map((v) => v.value) };
+  if (base.kind === 'ref')
+    item = known.has(base.target) ? ref(base.target) : { type: 'object', properties: { Id: SCALARS['Int64'] } };
+  else if (field.enumeration && !field.enumeration.bitmask)
+    item = { type: 'integer', enum: field.enumeration.values.map((v) => v.value) };
   else item = { ...SCALARS[base.scalar], ...(field.maxLength === null ? {} : { maxLength: field.maxLength }) };
   const schema: Schema = array ? { type: 'array', items: item } : item;
   const described = field.notes ? { description: field.notes } : {};
-  return nullable || field.expandable ? { ...described, anyOf: [schema, { type: 'null' }] } : { ...described, ...schema };
+  return nullable || field.expandable
+    ? { ...described, anyOf: [schema, { type: 'null' }] }
+    : { ...described, ...schema };
 }
 
 function objectSchema(fields: Field[], description: string, known: Set<string>): Schema {
@@ -63,10 +67,19 @@ export function plainOpenApi(spec: Spec): Record<string, unknown> {
       },
     };
     paths[`/api/v1/${r.path}/{Id}`] = {
-      get: { operationId: `get${r.name}`, parameters: [{ name: 'Id', in: 'path', required: true, schema: SCALARS['Int64'] }], responses: ok(ref(r.name)) },
+      get: {
+        operationId: `get${r.name}`,
+        parameters: [{ name: 'Id', in: 'path', required: true, schema: SCALARS['Int64'] }],
+        responses: ok(ref(r.name)),
+      },
     };
   }
-  return { openapi: '3.1.0', info: { title: spec.title, version: spec.newestVersion ?? '0' }, paths, components: { schemas } };
+  return {
+    openapi: '3.1.0',
+    info: { title: spec.title, version: spec.newestVersion ?? '0' },
+    paths,
+    components: { schemas },
+  };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -54,5 +54,6 @@ export function standaloneSchema(document: OpenApiDocument, name: string): Recor
 export function assertFullRecord(name: string, schema: Record<string, Json>, fields: readonly string[]): void {
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const missing = fields.filter((f) => !required.has(f));
-  if (missing.length > 0) throw new Error(`${name} in the OpenAPI document is not the full record: ${missing.join(', ')} not required`);
+  if (missing.length > 0)
+    throw new Error(`${name} in the OpenAPI document is not the full record: ${missing.join(', ')} not required`);
 }

@@ -32,20 +32,33 @@ import { createServer, loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore } from '@specgen/runtime-store';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const option = (name: string, fallback: number) =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const RECORDS = option('--records', 5000);
 const DURATION = option('--duration', 2);
 const ROUNDS = option('--rounds', 7);
 const CONNECTIONS = option('--connections', 20);
 const PAGE = '/en/001.1/api/v1/Inventory/ProductRecords?$top=100&$skip=100';
 
-interface Figures { requests: number; p50: number; p99: number }
+interface Figures {
+  requests: number;
+  p50: number;
+  p99: number;
+}
 
 async function autocannon(url: string, headers: Record<string, string>): Promise<Figures> {
   const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const { stdout } = await promisify(execFile)(process.execPath, [bin, '-c', String(CONNECTIONS), '-d', String(DURATION), '-j', ...headerArgs, url], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [bin, '-c', String(CONNECTIONS), '-d', String(DURATION), '-j', ...headerArgs, url],
+    { encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
+  const r = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+  };
   if (r.non2xx > 0) throw new Error(`${url}: ${r.non2xx} answers were not 2xx`);
   return { requests: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
@@ -58,23 +71,45 @@ async function main(): Promise<void> {
   await ensureResourceTables(store, models);
   await seedResources(store, [models.find((m) => m.name === 'ProductRecords')!], { count: RECORDS, related: false });
   await analyzeResourceTables(store);
-  await createUser(store, { username: 'bench', passwordHash: await hashPassword('bench-password'), permissions: ['Show serial number'] });
+  await createUser(store, {
+    username: 'bench',
+    passwordHash: await hashPassword('bench-password'),
+    permissions: ['Show serial number'],
+  });
   const base = loadConfig({ SECRETS_KEY: '11'.repeat(32), PORT: '0' }, spec, { dataDir: dir });
   const config = { ...base, auth: { ...base.auth, requestsPerAddressPerMinute: 1_000_000 } };
 
   const runtime = await createServer({ spec, config, store, log: false });
   const generated = await createServiceServer({ config, store, log: false });
-  const first = await generated.inject({ method: 'POST', url: '/en/001.1/login', payload: { Username: 'bench', Password: 'bench-password' } });
+  const first = await generated.inject({
+    method: 'POST',
+    url: '/en/001.1/login',
+    payload: { Username: 'bench', Password: 'bench-password' },
+  });
   const headers = { 'X-Service-SessionId': first.json().SessionId as string };
   const page = (await generated.inject({ url: PAGE, headers })).body;
   // The same records as objects, for the override (Int64 back to bigint, as @service-api/types has them).
-  const int64 = new Set(spec.resources.find((r) => r.name === 'ProductRecords')!.fields.filter((f) => f.type.base.kind === 'scalar' && f.type.base.scalar === 'Int64').map((f) => f.name));
+  const int64 = new Set(
+    spec.resources
+      .find((r) => r.name === 'ProductRecords')!
+      .fields.filter((f) => f.type.base.kind === 'scalar' && f.type.base.scalar === 'Int64')
+      .map((f) => f.name),
+  );
   const records = (JSON.parse(page) as Array<Record<string, unknown>>).map((r) =>
     Object.fromEntries(Object.entries(r).map(([k, v]) => [k, int64.has(k) && typeof v === 'string' ? BigInt(v) : v])),
   ) as unknown as ProductRecord[];
-  const overridden = await createServiceServer({ config, store, log: false, handlers: { ProductRecords: { list: async () => records } } });
+  const overridden = await createServiceServer({
+    config,
+    store,
+    log: false,
+    handlers: { ProductRecords: { list: async () => records } },
+  });
 
-  const servers: Array<[string, FastifyInstance]> = [['(a) contract table built at run time (baseline)', runtime], ['(b) generated server, default handlers', generated], ['(c) generated server, override returning 100 records', overridden]];
+  const servers: Array<[string, FastifyInstance]> = [
+    ['(a) contract table built at run time (baseline)', runtime],
+    ['(b) generated server, default handlers', generated],
+    ['(c) generated server, override returning 100 records', overridden],
+  ];
   const urls: string[] = [];
   for (const [label, app] of servers) {
     const url = `${await app.listen({ port: 0, host: '127.0.0.1' })}${PAGE}`;
@@ -90,10 +125,15 @@ async function main(): Promise<void> {
     rounds.push(figures);
   }
   const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-  const medianRound = (i: number) => [...rounds].sort((x, y) => x[i]!.requests - y[i]!.requests)[Math.floor(rounds.length / 2)]![i]!;
+  const medianRound = (i: number) =>
+    [...rounds].sort((x, y) => x[i]!.requests - y[i]!.requests)[Math.floor(rounds.length / 2)]![i]!;
   const ratio = (i: number) => median(rounds.map((r) => r[i]!.requests / r[0]!.requests));
 
-  console.log(`page: 100 of ${RECORDS} ProductRecords, ${page.length} bytes; autocannon ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `page: 100 of ${RECORDS} ProductRecords, ${page.length} bytes; autocannon ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
   console.log('| case | req/s (median round) | p50 ms | p99 ms | vs (a), median of rounds | per-round ratios |');
   console.log('|---|---|---|---|---|---|');
   servers.forEach(([label], i) => {

@@ -58,17 +58,27 @@ function cliTable(): void {
   console.log('| Command | Median | vs node -e 0 |\n|---|---:|---:|');
   cases.forEach(([name], i) => {
     const m = median(times[i]!);
-    console.log(`| ${name} | ${m.toFixed(0)} ms | ${i === 0 ? '-' : `${signed(m - base)} (x${(m / base).toFixed(2)})`} |`);
+    console.log(
+      `| ${name} | ${m.toFixed(0)} ms | ${i === 0 ? '-' : `${signed(m - base)} (x${(m / base).toFixed(2)})`} |`,
+    );
   });
 }
 
 async function firstAnswer(dir: string, url: string, env: NodeJS.ProcessEnv): Promise<number> {
   const start = performance.now();
-  const child = spawn('npm', ['start', '--silent'], { cwd: dir, env: { ...userEnv, ...env }, stdio: 'ignore', detached: true });
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: dir,
+    env: { ...userEnv, ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start in ${dir} exited ${child.exitCode}`);
-      const ok = await fetch(url).then((r) => r.ok, () => false);
+      const ok = await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - start;
       if (performance.now() - start > 60_000) throw new Error(`no answer from ${url} within 60 s`);
       await new Promise((r) => setTimeout(r, 5));
@@ -96,7 +106,13 @@ async function restingRss(dir: string, script: string, url: string, env: NodeJS.
     const start = performance.now();
     for (;;) {
       if (child.exitCode !== null) throw new Error(`node ${script} in ${dir} exited ${child.exitCode}`);
-      if (await fetch(url).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(url).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (performance.now() - start > 60_000) throw new Error(`no answer from ${url} within 60 s`);
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -120,21 +136,36 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 async function memoryTable(deploy: string, hello: string, work: string): Promise<void> {
   const file = join(work, 'seeded.sqlite');
   const env = { DATABASE_URL: `sqlite:${file}`, SECRETS_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' };
-  execFileSync(process.execPath, ['dist/service.js', 'data', 'seed'], { cwd: deploy, env: { ...userEnv, ...env }, stdio: 'ignore' });
+  execFileSync(process.execPath, ['dist/service.js', 'data', 'seed'], {
+    cwd: deploy,
+    env: { ...userEnv, ...env },
+    stdio: 'ignore',
+  });
   writeFileSync(join(hello, 'hello-sqlite.js'), HELLO_SQLITE);
   const server: number[] = [];
   const baseline: number[] = [];
   for (let r = 0; r < runs; r++) {
     const port = 18_700 + r * 2;
-    baseline.push(await restingRss(hello, 'hello-sqlite.js', `http://127.0.0.1:${port}/`, { PORT: String(port), DB_FILE: file }));
-    server.push(await restingRss(deploy, 'dist/main.js', `http://127.0.0.1:${port + 1}/livez`, { ...env, PORT: String(port + 1) }));
+    baseline.push(
+      await restingRss(hello, 'hello-sqlite.js', `http://127.0.0.1:${port}/`, { PORT: String(port), DB_FILE: file }),
+    );
+    server.push(
+      await restingRss(deploy, 'dist/main.js', `http://127.0.0.1:${port + 1}/livez`, {
+        ...env,
+        PORT: String(port + 1),
+      }),
+    );
   }
   const base = median(baseline);
   const m = median(server);
-  console.log(`\nMemory at rest: RSS ${REST_MS} ms after the first answer, seeded SQLite store, median of ${runs} interleaved runs\n`);
+  console.log(
+    `\nMemory at rest: RSS ${REST_MS} ms after the first answer, seeded SQLite store, median of ${runs} interleaved runs\n`,
+  );
   console.log('| Process | Median RSS | vs baseline |\n|---|---:|---:|');
   console.log(`| Fastify + better-sqlite3 on the seeded store (baseline) | ${base.toFixed(1)} MB | - |`);
-  console.log(`| deployed @service-api/server (\`node dist/main.js\`), seeded store | ${m.toFixed(1)} MB | +${(m - base).toFixed(1)} MB (x${(m / base).toFixed(2)}) |`);
+  console.log(
+    `| deployed @service-api/server (\`node dist/main.js\`), seeded store | ${m.toFixed(1)} MB | +${(m - base).toFixed(1)} MB (x${(m / base).toFixed(2)}) |`,
+  );
 }
 
 async function serverTable(): Promise<void> {
@@ -144,22 +175,39 @@ async function serverTable(): Promise<void> {
     if (!deploy) {
       deploy = join(work, 'server');
       const start = performance.now();
-      execFileSync('pnpm', ['--filter', '@service-api/server', 'deploy', '--prod', deploy], { cwd: ROOT, env: userEnv, stdio: 'ignore' });
-      console.log(`\npnpm --filter @service-api/server deploy --prod: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      execFileSync('pnpm', ['--filter', '@service-api/server', 'deploy', '--prod', deploy], {
+        cwd: ROOT,
+        env: userEnv,
+        stdio: 'ignore',
+      });
+      console.log(
+        `\npnpm --filter @service-api/server deploy --prod: ${((performance.now() - start) / 1000).toFixed(1)} s`,
+      );
     }
     const size = execFileSync('du', ['-sm', deploy], { encoding: 'utf8' }).split('\t')[0];
     console.log(`deployed folder: ${size} MB (du -sm)`);
     const hello = join(work, 'hello');
     execFileSync('mkdir', ['-p', hello]);
     symlinkSync(join(deploy, 'node_modules/.pnpm/node_modules'), join(hello, 'node_modules'), 'dir');
-    writeFileSync(join(hello, 'package.json'), JSON.stringify({ name: 'hello', private: true, type: 'module', scripts: { start: 'node hello.js' } }));
-    writeFileSync(join(hello, 'hello.js'), "import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n");
+    writeFileSync(
+      join(hello, 'package.json'),
+      JSON.stringify({ name: 'hello', private: true, type: 'module', scripts: { start: 'node hello.js' } }),
+    );
+    writeFileSync(
+      join(hello, 'hello.js'),
+      "import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n",
+    );
     const server: number[] = [];
     const baseline: number[] = [];
     for (let r = 0; r < runs; r++) {
       const port = 18_600 + r * 2;
       baseline.push(await firstAnswer(hello, `http://127.0.0.1:${port}/`, { PORT: String(port) }));
-      const env = { PORT: String(port + 1), DATABASE_URL: `sqlite:${join(work, `db-${r}.sqlite`)}`, SECRETS_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' };
+      const env = {
+        PORT: String(port + 1),
+        DATABASE_URL: `sqlite:${join(work, `db-${r}.sqlite`)}`,
+        SECRETS_KEY: randomBytes(32).toString('base64'),
+        LOG_LEVEL: 'warn',
+      };
       server.push(await firstAnswer(deploy, `http://127.0.0.1:${port + 1}/livez`, env));
     }
     const base = median(baseline);
@@ -167,13 +215,17 @@ async function serverTable(): Promise<void> {
     console.log(`\nServer start-up: npm start -> first HTTP 200, median of ${runs} interleaved runs\n`);
     console.log('| Process | Median | vs hello-world |\n|---|---:|---:|');
     console.log(`| Fastify hello-world (baseline) | ${base.toFixed(0)} ms | - |`);
-    console.log(`| deployed @service-api/server (new SQLite store each run) | ${m.toFixed(0)} ms | ${signed(m - base)} (x${(m / base).toFixed(2)}) |`);
+    console.log(
+      `| deployed @service-api/server (new SQLite store each run) | ${m.toFixed(0)} ms | ${signed(m - base)} (x${(m / base).toFixed(2)}) |`,
+    );
     await memoryTable(deploy, hello, work);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-console.log(`load average: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ').slice(0, 3).join(' ')}\n`);
+console.log(
+  `load average: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ').slice(0, 3).join(' ')}\n`,
+);
 if (!args.includes('--skip-cli')) cliTable();
 if (!args.includes('--skip-server')) await serverTable();

@@ -64,7 +64,9 @@ function value(field: Field, i: number, k: number, distribution: Distribution): 
   const e = field.enumeration;
   if (e && e.values.length > 0) {
     const n = full ? i + k : i;
-    return e.bitmask ? e.values.reduce((m, v, j) => (j % 2 === n % 2 ? m | v.value : m), 0) : e.values[n % e.values.length]!.value;
+    return e.bitmask
+      ? e.values.reduce((m, v, j) => (j % 2 === n % 2 ? m | v.value : m), 0)
+      : e.values[n % e.values.length]!.value;
   }
   const j = full ? i * 31 + k * 7 : i;
   switch (field.type.base.scalar) {
@@ -84,11 +86,15 @@ function value(field: Field, i: number, k: number, distribution: Distribution): 
       if (!full) return `2024-0${(i % 9) + 1}-1${i % 10}T10:2${i % 10}:00.123+01:00`;
       const date = `${2020 + (j % 7)}-${pad((j % 12) + 1)}-${pad((j % 28) + 1)}T${pad(j % 24)}:${pad(j % 60)}`;
       // Always with seconds: ajv-formats' date-time (RFC 3339) requires them, the service does not.
-      const seconds = [':00', `:${pad(j % 60)}.${pad(j % 1000, 3)}`, `:${pad(j % 60)}.1234567`, `:${pad(j % 60)}`][j % 4];
+      const seconds = [':00', `:${pad(j % 60)}.${pad(j % 1000, 3)}`, `:${pad(j % 60)}.1234567`, `:${pad(j % 60)}`][
+        j % 4
+      ];
       return `${date}${seconds}${OFFSETS[j % OFFSETS.length]}`;
     }
     case 'TimeSpan':
-      return full ? `${j % 3 === 0 ? `${j % 40}.` : ''}${pad(j % 24)}:${pad(j % 60)}:${pad((j * 7) % 60)}` : `${i % 5}.0${i % 10}:30:00`;
+      return full
+        ? `${j % 3 === 0 ? `${j % 40}.` : ''}${pad(j % 24)}:${pad(j % 60)}:${pad((j * 7) % 60)}`
+        : `${i % 5}.0${i % 10}:30:00`;
   }
 }
 
@@ -108,7 +114,11 @@ function records(spec: Spec, version: string, distribution: Distribution): Sampl
     if (distribution === 'seeded') {
       const model = models.get(r.name);
       if (!model) throw new Error(`${r.name} is not a queryable resource: no seeded data`);
-      out.push({ resource: r.name, type, record: JSON.parse(seedEncoded(model, i, false).json) as Record<string, unknown> });
+      out.push({
+        resource: r.name,
+        type,
+        record: JSON.parse(seedEncoded(model, i, false).json) as Record<string, unknown>,
+      });
       continue;
     }
     const record: Record<string, unknown> = {};
@@ -156,7 +166,8 @@ function slice(run: () => number, seconds: number): number {
 }
 
 /** The value at fraction `q` (0..1) of the sorted `xs` (nearest rank). */
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
 const median = (xs: number[]) => quantile(xs, 0.5);
 
 /**
@@ -166,7 +177,9 @@ const median = (xs: number[]) => quantile(xs, 0.5);
  * Before that, every case runs for WARMUP seconds (interleaved, twice) so that V8 has optimized
  * each one (and zod has compiled its schemas) before the first timed round.
  */
-function measureAll(cases: Array<{ label: string; run: () => number }>): Array<{ label: string; rates: number[]; perSecond: number }> {
+function measureAll(
+  cases: Array<{ label: string; run: () => number }>,
+): Array<{ label: string; rates: number[]; perSecond: number }> {
   for (let pass = 0; pass < 2; pass++) for (const c of cases) slice(c.run, WARMUP / 2);
   const rates = cases.map(() => [] as number[]);
   const order = cases.map((_, i) => i);
@@ -186,7 +199,9 @@ const ajv = new Ajv2020({ strict: false, allErrors: false });
  * expressions with captures (about 1 us per value). `fast`: its fast mode, one regular expression
  * that accepts 2021-02-30 and hour 29: a weaker check, but the cheaper baseline.
  */
-const AJV_FORMATS = process.argv.includes('--ajv-formats') ? process.argv[process.argv.indexOf('--ajv-formats') + 1] : 'full';
+const AJV_FORMATS = process.argv.includes('--ajv-formats')
+  ? process.argv[process.argv.indexOf('--ajv-formats') + 1]
+  : 'full';
 if (AJV_FORMATS !== 'full' && AJV_FORMATS !== 'fast') throw new Error(`--ajv-formats full|fast, not ${AJV_FORMATS}`);
 addFormats.default(ajv, { mode: AJV_FORMATS });
 for (const f of ['int64', 'int32', 'decimal']) ajv.addFormat(f, true);
@@ -195,7 +210,11 @@ const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
 for (const r of spec.resources) {
   const name = naming.componentSchema(naming.recordType(r.name));
   const schema = standaloneSchema(document, name);
-  assertFullRecord(name, schema, fieldsAt(r, version).map((f) => f.name));
+  assertFullRecord(
+    name,
+    schema,
+    fieldsAt(r, version).map((f) => f.name),
+  );
   compiled.set(r.name, ajv.compile(schema));
 }
 type ZodLike = { safeParse(v: unknown): { success: boolean } };
@@ -226,29 +245,48 @@ function benchDistribution(distribution: Distribution): void {
 
   // Both must accept every record, or the comparison is meaningless.
   data.forEach((d, i) => {
-    if (!zodSchemas[i]!.safeParse(d.record).success) throw new Error(`zod refuses ${distribution} ${d.resource} record ${i}`);
-    if (!ajvChecks[i]!(d.record)) throw new Error(`ajv refuses ${distribution} ${d.resource} record ${i}: ${JSON.stringify(ajvChecks[i]!.errors)}`);
-    if (zodText(texts[i]!, i) + ajvText(texts[i]!, i) + zodText(unquoted[i]!, i) + ajvText(unquoted[i]!, i) !== 4) throw new Error(`a text of ${d.resource} record ${i} is refused`);
-    if (zodSchemas[i]!.safeParse(refused[i]).success || ajvChecks[i]!(refused[i])) throw new Error(`the refused ${d.resource} record ${i} is accepted`);
+    if (!zodSchemas[i]!.safeParse(d.record).success)
+      throw new Error(`zod refuses ${distribution} ${d.resource} record ${i}`);
+    if (!ajvChecks[i]!(d.record))
+      throw new Error(`ajv refuses ${distribution} ${d.resource} record ${i}: ${JSON.stringify(ajvChecks[i]!.errors)}`);
+    if (zodText(texts[i]!, i) + ajvText(texts[i]!, i) + zodText(unquoted[i]!, i) + ajvText(unquoted[i]!, i) !== 4)
+      throw new Error(`a text of ${d.resource} record ${i} is refused`);
+    if (zodSchemas[i]!.safeParse(refused[i]).success || ajvChecks[i]!(refused[i]))
+      throw new Error(`the refused ${d.resource} record ${i} is accepted`);
   });
   const beyond = unquoted.filter((t, i) => t !== texts[i]).length;
 
   const results = measureAll([
-    { label: 'zod  validate (objects)', run: () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0) },
+    {
+      label: 'zod  validate (objects)',
+      run: () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0),
+    },
     { label: 'ajv  validate (objects)', run: () => data.reduce((n, d, i) => n + (ajvChecks[i]!(d.record) ? 1 : 0), 0) },
     { label: 'zod  parseJson + validate (text)', run: () => texts.reduce((n, t, i) => n + zodText(t, i), 0) },
     { label: 'ajv  JSON.parse + validate (text)', run: () => texts.reduce((n, t, i) => n + ajvText(t, i), 0) },
-    { label: 'zod  JSON.parse + validate (text)', run: () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(JSON.parse(t)).success ? 1 : 0), 0) },
+    {
+      label: 'zod  JSON.parse + validate (text)',
+      run: () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(JSON.parse(t)).success ? 1 : 0), 0),
+    },
     { label: 'zod  parseJson + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + zodText(t, i), 0) },
     { label: 'ajv  JSON.parse + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + ajvText(t, i), 0) },
-    { label: 'zod  validate (refused objects)', run: () => refused.reduce((n, r, i) => n + (zodSchemas[i]!.safeParse(r).success ? 0 : 1), 0) },
-    { label: 'ajv  validate (refused objects)', run: () => refused.reduce((n, r, i) => n + (ajvChecks[i]!(r) ? 0 : 1), 0) },
+    {
+      label: 'zod  validate (refused objects)',
+      run: () => refused.reduce((n, r, i) => n + (zodSchemas[i]!.safeParse(r).success ? 0 : 1), 0),
+    },
+    {
+      label: 'ajv  validate (refused objects)',
+      run: () => refused.reduce((n, r, i) => n + (ajvChecks[i]!(r) ? 0 : 1), 0),
+    },
   ]);
 
   const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
   const nulls = data.reduce((n, d) => n + Object.values(d.record).filter((v) => v === null).length, 0) / data.length;
-  console.log(`\n[${distribution}] ${data.length} records of ${new Set(data.map((d) => d.resource)).size} resources (avg ${fields.toFixed(1)} fields, ${nulls.toFixed(1)} null; ${beyond} texts with an Int64 beyond 2^53), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), ajv-formats ${AJV_FORMATS}, node ${process.version}`);
-  for (const r of results) console.log(`${r.label.padEnd(38)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
+  console.log(
+    `\n[${distribution}] ${data.length} records of ${new Set(data.map((d) => d.resource)).size} resources (avg ${fields.toFixed(1)} fields, ${nulls.toFixed(1)} null; ${beyond} texts with an Int64 beyond 2^53), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), ajv-formats ${AJV_FORMATS}, node ${process.version}`,
+  );
+  for (const r of results)
+    console.log(`${r.label.padEnd(38)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
   /** The median per-round ratio, and the middle half of the per-round ratios to show how steady it was. */
   const ratio = (a: number, b: number) => {
     const ratios = results[a]!.rates.map((rate, r) => rate / results[b]!.rates[r]!);
@@ -259,7 +297,8 @@ function benchDistribution(distribution: Distribution): void {
   console.log(`[${distribution}] ratio zod/ajv (unquoted Int64 text): ${ratio(5, 6)}`);
   console.log(`[${distribution}] ratio zod/ajv (refused objects):     ${ratio(7, 8)}`);
   // --detail: every round's rate (thousands of records/s), to see how steady a run was.
-  if (process.argv.includes('--detail')) for (const r of results) console.log(`${r.label.padEnd(38)} ${r.rates.map((x) => Math.round(x / 1000)).join(' ')}`);
+  if (process.argv.includes('--detail'))
+    for (const r of results) console.log(`${r.label.padEnd(38)} ${r.rates.map((x) => Math.round(x / 1000)).join(' ')}`);
 }
 
 /**
@@ -271,7 +310,10 @@ function benchDistribution(distribution: Distribution): void {
 function benchKinds(): void {
   const product = spec.resources.find((r) => r.name === 'ProductRecords')!;
   const fields = fieldsAt(product, version);
-  const record = standaloneSchema(document, naming.componentSchema(naming.recordType(product.name))) as { properties: Record<string, unknown>; $defs?: unknown };
+  const record = standaloneSchema(document, naming.componentSchema(naming.recordType(product.name))) as {
+    properties: Record<string, unknown>;
+    $defs?: unknown;
+  };
   const kinds: Array<{ kind: string; field: string; zod: () => z.ZodType }> = [
     { kind: 'Int64 (string)', field: 'Id', zod: () => scalars.int64() },
     { kind: 'DateTimeOffset', field: 'WarrantyStartDate', zod: () => scalars.dateTimeOffset().nullable() },
@@ -279,32 +321,58 @@ function benchKinds(): void {
     { kind: 'Decimal', field: 'MeasurementSetting', zod: () => scalars.decimal().nullable() },
     { kind: 'Int32', field: 'WarrantyMonths', zod: () => scalars.int32() },
     { kind: 'String', field: 'SerialNumber', zod: () => scalars.string() },
-    { kind: 'enumeration', field: 'LifeCycleState', zod: () => scalars.enumeration([0, 1, 2, 3, 4, 5, 6, 7], 'State', '0-7') },
+    {
+      kind: 'enumeration',
+      field: 'LifeCycleState',
+      zod: () => scalars.enumeration([0, 1, 2, 3, 4, 5, 6, 7], 'State', '0-7'),
+    },
     { kind: 'bitmask', field: 'BlockContext', zod: () => scalars.bitmask(31, 'BlockContext') },
   ];
   const keys = Array.from({ length: 8 }, (_, k) => `f${k}`);
   const cases = [];
   for (const { kind, field, zod } of kinds) {
     const f = fields.find((x) => x.name === field)!;
-    const objects = Array.from({ length: RECORDS }, (_, i) => JSON.parse(JSON.stringify(Object.fromEntries(keys.map((key, k) => [key, value(f, i, k, 'full')])))) as Record<string, unknown>);
+    const objects = Array.from(
+      { length: RECORDS },
+      (_, i) =>
+        JSON.parse(JSON.stringify(Object.fromEntries(keys.map((key, k) => [key, value(f, i, k, 'full')])))) as Record<
+          string,
+          unknown
+        >,
+    );
     const zodSchema = scalars.compiledOnFirstParse(z.object(Object.fromEntries(keys.map((key) => [key, zod()]))));
-    const ajvCheck = ajv.compile({ $defs: record.$defs, type: 'object', required: keys, properties: Object.fromEntries(keys.map((key) => [key, record.properties[field]])) });
-    for (const o of objects) if (!zodSchema.safeParse(o).success || !ajvCheck(o)) throw new Error(`${kind}: ${JSON.stringify(o)} is refused`);
-    cases.push({ label: `zod  ${kind}`, run: () => objects.reduce((n, o) => n + (zodSchema.safeParse(o).success ? 1 : 0), 0) });
+    const ajvCheck = ajv.compile({
+      $defs: record.$defs,
+      type: 'object',
+      required: keys,
+      properties: Object.fromEntries(keys.map((key) => [key, record.properties[field]])),
+    });
+    for (const o of objects)
+      if (!zodSchema.safeParse(o).success || !ajvCheck(o)) throw new Error(`${kind}: ${JSON.stringify(o)} is refused`);
+    cases.push({
+      label: `zod  ${kind}`,
+      run: () => objects.reduce((n, o) => n + (zodSchema.safeParse(o).success ? 1 : 0), 0),
+    });
     cases.push({ label: `ajv  ${kind}`, run: () => objects.reduce((n, o) => n + (ajvCheck(o) ? 1 : 0), 0) });
   }
   const results = measureAll(cases);
-  console.log(`\n[kinds] objects of 8 fields of one kind, ${RECORDS} objects, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} rounds; ns per field`);
+  console.log(
+    `\n[kinds] objects of 8 fields of one kind, ${RECORDS} objects, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} rounds; ns per field`,
+  );
   for (let c = 0; c < results.length; c += 2) {
     const zodRate = results[c]!;
     const ajvRate = results[c + 1]!;
     const ratios = zodRate.rates.map((rate, r) => rate / ajvRate.rates[r]!);
     const ns = (rate: number) => (1e9 / rate / keys.length).toFixed(0).padStart(5);
-    console.log(`${zodRate.label.slice(5).padEnd(16)} zod ${ns(zodRate.perSecond)} ns  ajv ${ns(ajvRate.perSecond)} ns  ratio zod/ajv ${median(ratios).toFixed(2)}x`);
+    console.log(
+      `${zodRate.label.slice(5).padEnd(16)} zod ${ns(zodRate.perSecond)} ns  ajv ${ns(ajvRate.perSecond)} ns  ratio zod/ajv ${median(ratios).toFixed(2)}x`,
+    );
   }
 }
 
-const wanted = process.argv.includes('--distribution') ? process.argv[process.argv.indexOf('--distribution') + 1]!.split(',').filter((d) => d !== '') : ['half', 'full', 'seeded'];
+const wanted = process.argv.includes('--distribution')
+  ? process.argv[process.argv.indexOf('--distribution') + 1]!.split(',').filter((d) => d !== '')
+  : ['half', 'full', 'seeded'];
 for (const d of wanted) {
   if (d !== 'half' && d !== 'full' && d !== 'seeded') throw new Error(`--distribution half|full|seeded, not ${d}`);
 }

@@ -42,7 +42,11 @@ export function editsOf(original: string, round: number): WatchEdit[] {
   const row = '| WarrantyMonths | Int32 | Warranty length in months. |';
   if (!original.includes(row)) throw new Error('the spec has no WarrantyMonths row to edit');
   const line = original.slice(original.indexOf(row), original.indexOf('\n', original.indexOf(row)) + 1);
-  const field = (i: number) => original.replace(row, `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${round}.${i}). |`);
+  const field = (i: number) =>
+    original.replace(
+      row,
+      `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${round}.${i}). |`,
+    );
   const added = original.replace(line, `${line}${line.replace('WarrantyMonths', `BenchExtra${round}`)}`);
   return [
     { kind: 'one-field edit', writer: 'whole', text: field(0) },
@@ -55,9 +59,18 @@ export function editsOf(original: string, round: number): WatchEdit[] {
 }
 
 /** Starts `node <bin> generate --watch`, saves each edit in turn and times it; the spec is left as given. */
-export async function watchBin(bin: string, spec: string, out: string, rounds: number, env: NodeJS.ProcessEnv): Promise<EditResult[]> {
+export async function watchBin(
+  bin: string,
+  spec: string,
+  out: string,
+  rounds: number,
+  env: NodeJS.ProcessEnv,
+): Promise<EditResult[]> {
   const original = readFileSync(spec, 'utf8');
-  const child = spawn(process.execPath, [bin, 'generate', '--watch', '--spec', spec, '--out', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'generate', '--watch', '--spec', spec, '--out', out], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let lastOutput = 0;

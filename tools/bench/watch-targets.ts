@@ -31,8 +31,12 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   return Math.round((u.user + u.system) / 1000);
 };
 const sameText = (a: GeneratedFile | undefined, b: GeneratedFile) =>
-  a !== undefined && (a.chunks && b.chunks ? a.chunks.length === b.chunks.length && a.chunks.every((c, i) => c === b.chunks![i]) : a.contents === b.contents);
-const digest = (files: GeneratedFile[]) => Object.fromEntries(files.map((f) => [f.path, createHash('sha1').update(f.contents).digest('hex')]));
+  a !== undefined &&
+  (a.chunks && b.chunks
+    ? a.chunks.length === b.chunks.length && a.chunks.every((c, i) => c === b.chunks![i])
+    : a.contents === b.contents);
+const digest = (files: GeneratedFile[]) =>
+  Object.fromEntries(files.map((f) => [f.path, createHash('sha1').update(f.contents).digest('hex')]));
 
 function render(spec: Spec): { files: GeneratedFile[]; ms: Record<string, number> } {
   const shared = createRunShared();
@@ -60,12 +64,19 @@ function edit(text: string, i: number, resources: number): string {
     const at = text.indexOf('\n', text.indexOf('| Value', text.search(new RegExp(`\\n### \\w+Records${k}\\n`)))) + 1;
     return `${text.slice(0, at)}| Added${i} | String | A row added by edit ${i}. |${text.slice(at, text.indexOf('\n', at)).includes(' | -') || /\| [\d.]+ \|$/.test(text.slice(at, text.indexOf('\n', at))) ? ' - |' : ''}\n${text.slice(at)}`;
   }
-  if (i % 3 === 2) return text.replace(/\| WarrantyMonths \| Int32\?? \| Warranty length in months[^|]*\|/, `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`);
-  if (i % 3 === 1) return text.replace(`Represents synthetic record ${k}.`, `Represents synthetic record ${k} (edit ${i}).`);
+  if (i % 3 === 2)
+    return text.replace(
+      /\| WarrantyMonths \| Int32\?? \| Warranty length in months[^|]*\|/,
+      `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${i}). |`,
+    );
+  if (i % 3 === 1)
+    return text.replace(`Represents synthetic record ${k}.`, `Represents synthetic record ${k} (edit ${i}).`);
   const section = text.search(new RegExp(`\\n### \\w+Records${k}\\n`));
   const row = text.indexOf('| Value', section);
   const end = text.indexOf('\n', row);
-  return text.slice(0, row) + text.slice(row, end).replace('of the record.', `of the record (edit ${i}).`) + text.slice(end);
+  return (
+    text.slice(0, row) + text.slice(row, end).replace('of the record.', `of the record (edit ${i}).`) + text.slice(end)
+  );
 }
 
 const resources = Number(option('--resources', '600'));
@@ -90,10 +101,18 @@ if (!args.includes('--no-check')) {
   const file = join(mkdtempSync(join(tmpdir(), 'specgen-watch-targets-')), 'synthetic.md');
   writeFileSync(file, text);
   const script = fileURLToPath(import.meta.url);
-  const cold = execFileSync('node', ['--conditions=@specgen/source', '--import', 'tsx', script, '--cold', file, '--targets', targets], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const cold = execFileSync(
+    'node',
+    ['--conditions=@specgen/source', '--import', 'tsx', script, '--cold', file, '--targets', targets],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
   const want = JSON.parse(cold.trim().split('\n').at(-1)!) as Record<string, string>;
   const got = digest(last);
   const differ = [...new Set([...Object.keys(want), ...Object.keys(got)])].filter((p) => want[p] !== got[p]);
-  console.log(differ.length === 0 ? `last edit's output equals a cold render in a fresh process (${Object.keys(want).length} files)` : `DIFFERENT from a cold render: ${differ.join(', ')}`);
+  console.log(
+    differ.length === 0
+      ? `last edit's output equals a cold render in a fresh process (${Object.keys(want).length} files)`
+      : `DIFFERENT from a cold render: ${differ.join(', ')}`,
+  );
   if (differ.length > 0) process.exitCode = 1;
 }

@@ -90,16 +90,28 @@ export function expectedFiles(root = ROOT): PackageFiles[] {
     for (const [key, entry] of Object.entries(pkg.exports ?? {})) {
       const source = sourceOf(entry);
       // A `testing` entry (shared test helpers under test/) is never built or shipped: source only.
-      exports[key] = !source ? entry : source.startsWith('./src/') ? entryConditions(source) : { [SOURCE_CONDITION]: source };
+      exports[key] = !source
+        ? entry
+        : source.startsWith('./src/')
+          ? entryConditions(source)
+          : { [SOURCE_CONDITION]: source };
     }
     const files = (pkg.files as string[] | undefined) ?? [];
     const scripts = (pkg.scripts as Record<string, string> | undefined) ?? {};
     const { private: _private, ...rest } = pkg;
-    const next: PackageJson = { ...(PRIVATE_PACKAGES.includes(dir) ? pkg : rest), exports, files: files.includes('dist') ? files : ['dist', ...files] };
+    const next: PackageJson = {
+      ...(PRIVATE_PACKAGES.includes(dir) ? pkg : rest),
+      exports,
+      files: files.includes('dist') ? files : ['dist', ...files],
+    };
     // A package may do more after the build (generate-core precompiles the templates) and before
     // packing (the CLI copies its templates), after \`tsc -b\`.
     const after = (script: string | undefined) => (script?.startsWith(`${BUILD} && `) ? script : BUILD);
-    next.scripts = { ...scripts, build: after(scripts.build), prepack: scripts.prepack?.startsWith(BUILD) ? scripts.prepack : after(scripts.build) };
+    next.scripts = {
+      ...scripts,
+      build: after(scripts.build),
+      prepack: scripts.prepack?.startsWith(BUILD) ? scripts.prepack : after(scripts.build),
+    };
     next.engines = { node: '>=20.19' };
     return {
       dir,

@@ -29,47 +29,71 @@ export interface Target {
   pr: number;
 }
 
-export type Outcome = { action: 'created' | 'updated' | 'unchanged'; id: number } | { action: 'skipped'; reason: string };
+export type Outcome =
+  | { action: 'created' | 'updated' | 'unchanged'; id: number }
+  | { action: 'skipped'; reason: string };
 
 interface PullRequestEvent {
-  pull_request?: { number?: number; head?: { repo?: { full_name?: string } | null }; base?: { repo?: { full_name?: string } } };
+  pull_request?: {
+    number?: number;
+    head?: { repo?: { full_name?: string } | null };
+    base?: { repo?: { full_name?: string } };
+  };
 }
 
 /** Where to comment, or why not to. */
 export function targetFromEnv(env: NodeJS.ProcessEnv): Target | { skip: string } {
-  const event = env.GITHUB_EVENT_PATH ? (JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as PullRequestEvent) : {};
+  const event = env.GITHUB_EVENT_PATH
+    ? (JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as PullRequestEvent)
+    : {};
   const pr = event.pull_request;
   if (!pr?.number) return { skip: 'not a pull_request event' };
   const head = pr.head?.repo?.full_name;
   const base = pr.base?.repo?.full_name ?? env.GITHUB_REPOSITORY;
-  if (head !== base) return { skip: `pull request from a fork (${head ?? 'deleted repository'}): the token is read-only` };
+  if (head !== base)
+    return { skip: `pull request from a fork (${head ?? 'deleted repository'}): the token is read-only` };
   if (!env.GITHUB_TOKEN) return { skip: 'no GITHUB_TOKEN' };
   if (!env.GITHUB_REPOSITORY) return { skip: 'no GITHUB_REPOSITORY' };
-  return { api: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''), token: env.GITHUB_TOKEN, repo: env.GITHUB_REPOSITORY, pr: pr.number };
+  return {
+    api: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
+    token: env.GITHUB_TOKEN,
+    repo: env.GITHUB_REPOSITORY,
+    pr: pr.number,
+  };
 }
 
 export function commentBody(markdown: string): string {
   const body = `${MARKER}\n${markdown.trimEnd()}\n`;
   if (body.length <= MAX_BODY) return body;
-  const note = '\n\n_The diff is longer than a comment can hold; the whole of it is in the job summary of the `spec review` job._\n';
+  const note =
+    '\n\n_The diff is longer than a comment can hold; the whole of it is in the job summary of the `spec review` job._\n';
   return body.slice(0, MAX_BODY - note.length) + note;
 }
 
 export class GitHubError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** Creates the marked comment, or updates it when its text changed. */
-export async function upsertComment(target: Target, markdown: string, quietLine: string | null = null): Promise<Outcome> {
+export async function upsertComment(
+  target: Target,
+  markdown: string,
+  quietLine: string | null = null,
+): Promise<Outcome> {
   const body = commentBody(markdown);
   const existing = await findMarked(target);
   if (existing === null && quietLine !== null && markdown.split(/\r?\n/).includes(quietLine)) {
     return { action: 'skipped', reason: `the body says "${quietLine}" and there is no comment to update` };
   }
   if (existing === null) {
-    const created = (await call(target, 'POST', `/repos/${target.repo}/issues/${target.pr}/comments`, { body })) as { id: number };
+    const created = (await call(target, 'POST', `/repos/${target.repo}/issues/${target.pr}/comments`, { body })) as {
+      id: number;
+    };
     return { action: 'created', id: created.id };
   }
   if (existing.body === body) return { action: 'unchanged', id: existing.id };
@@ -79,7 +103,11 @@ export async function upsertComment(target: Target, markdown: string, quietLine:
 
 async function findMarked(target: Target): Promise<{ id: number; body: string } | null> {
   for (let page = 1; ; page++) {
-    const comments = (await call(target, 'GET', `/repos/${target.repo}/issues/${target.pr}/comments?per_page=100&page=${page}`)) as { id: number; body?: string }[];
+    const comments = (await call(
+      target,
+      'GET',
+      `/repos/${target.repo}/issues/${target.pr}/comments?per_page=100&page=${page}`,
+    )) as { id: number; body?: string }[];
     const marked = comments.find((c) => c.body?.startsWith(MARKER));
     if (marked) return { id: marked.id, body: marked.body! };
     if (comments.length < 100) return null;
@@ -113,7 +141,11 @@ async function call(target: Target, method: string, path: string, payload?: unkn
   return text === '' ? null : JSON.parse(text);
 }
 
-export async function main(args: string[], env: NodeJS.ProcessEnv = process.env, log = (s: string) => void process.stdout.write(`${s}\n`)): Promise<number> {
+export async function main(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  log = (s: string) => void process.stdout.write(`${s}\n`),
+): Promise<number> {
   const quiet = args.indexOf('--quiet-line');
   const quietLine = quiet >= 0 ? (args[quiet + 1] ?? null) : null;
   const files = quiet >= 0 ? args.filter((_, i) => i !== quiet && i !== quiet + 1) : args;
@@ -134,14 +166,20 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env,
     return 0;
   } catch (err) {
     if (err instanceof GitHubError && [401, 403, 404].includes(err.status)) {
-      log(`::notice title=spec diff comment::No comment posted: the token may not write to the pull request (${err.message}); the diff is in the job summary.`);
+      log(
+        `::notice title=spec diff comment::No comment posted: the token may not write to the pull request (${err.message}); the diff is in the job summary.`,
+      );
       return 0;
     }
-    log(`::error title=spec diff comment::${(err as Error).message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`);
+    log(
+      `::error title=spec diff comment::${(err as Error).message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`,
+    );
     return 1;
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

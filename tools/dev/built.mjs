@@ -101,7 +101,9 @@ export function ensureBuilt(scope, root = REPO_ROOT) {
   const turbo = join(root, 'node_modules/.bin/turbo');
   const { NODE_OPTIONS: _source, ...env } = process.env;
   const result = spawnSync(turbo, ['run', 'build', ...filters, '--output-logs=errors-only'], {
-    cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { TURBO_TELEMETRY_DISABLED: '1', ...env },
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...env },
   });
   if (result.status !== 0) {
     const why = result.error?.message ?? `exit ${result.status}`;
@@ -127,7 +129,11 @@ export function ensureReferenceSite(root = REPO_ROOT) {
   ensureBuilt('cli', root);
   const { NODE_OPTIONS: _source, ...env } = process.env;
   const bin = join(root, 'packages/cli/bin/specgen.js');
-  const result = spawnSync(process.execPath, [bin, 'docs', '--out', REFERENCE_DIR], { cwd: root, stdio: 'inherit', env });
+  const result = spawnSync(process.execPath, [bin, 'docs', '--out', REFERENCE_DIR], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   if (result.status !== 0) {
     process.stderr.write(`specgen docs --out ${REFERENCE_DIR} failed (exit ${result.status})\n`);
     process.exit(result.status || 1);

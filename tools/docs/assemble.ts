@@ -65,7 +65,9 @@ function demote(markdown: string, sub: string): string {
 export function assemble(kind: keyof typeof BOOKS): string {
   const book = BOOKS[kind];
   const parts = areas(book.folder).map((area) => {
-    const text = readFileSync(join(root, book.folder, `${area}.md`), 'utf8').replace(/\r\n?/g, '\n').trimEnd();
+    const text = readFileSync(join(root, book.folder, `${area}.md`), 'utf8')
+      .replace(/\r\n?/g, '\n')
+      .trimEnd();
     return `<!-- from ${book.folder}/${area}.md -->\n${demote(text, book.folder.replace('docs/', ''))}`;
   });
   const toc = areas(book.folder).map((a) => `- [${a}](${book.folder.replace('docs/', '')}/${a}.md)`);

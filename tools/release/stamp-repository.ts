@@ -39,7 +39,9 @@ export function referenceSiteUrl(env: Record<string, string | undefined>): strin
   if (env.GITHUB_SERVER_URL?.replace(/\/$/, '') !== 'https://github.com' || !match) return null;
   const owner = (match[1] ?? '').toLowerCase();
   const name = match[2] ?? '';
-  return name.toLowerCase() === `${owner}.github.io` ? `https://${owner}.github.io/` : `https://${owner}.github.io/${name}/`;
+  return name.toLowerCase() === `${owner}.github.io`
+    ? `https://${owner}.github.io/`
+    : `https://${owner}.github.io/${name}/`;
 }
 
 const SITE_HEADING = '## Reference site';
@@ -79,12 +81,15 @@ export function stampRepository(root: string, url: string, site: string | null =
 function main(): number {
   const url = repositoryUrl(process.env);
   if (url === null) {
-    process.stderr.write('stamp-repository: GITHUB_SERVER_URL and GITHUB_REPOSITORY are not set (this runs in the release workflow)\n');
+    process.stderr.write(
+      'stamp-repository: GITHUB_SERVER_URL and GITHUB_REPOSITORY are not set (this runs in the release workflow)\n',
+    );
     return 1;
   }
   const root = resolve(process.argv[2] ?? '.');
   const site = referenceSiteUrl(process.env);
-  for (const s of stampRepository(root, url, site)) process.stdout.write(`repository ${url} -> ${s.name} (${s.file})\n`);
+  for (const s of stampRepository(root, url, site))
+    process.stdout.write(`repository ${url} -> ${s.name} (${s.file})\n`);
   if (site !== null) process.stdout.write(`reference site ${site} -> the generated packages' homepage and README\n`);
   return 0;
 }

@@ -33,7 +33,11 @@ export async function startFakeGitHub(token = 'test-token'): Promise<FakeGitHub>
 
   const handle = async (req: IncomingMessage): Promise<{ status: number; body: string }> => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    fake.requests.push({ method: req.method ?? '', path: url.pathname + url.search, authorization: req.headers.authorization });
+    fake.requests.push({
+      method: req.method ?? '',
+      path: url.pathname + url.search,
+      authorization: req.headers.authorization,
+    });
     if (req.headers.authorization !== `Bearer ${fake.token}`) return json(401, { message: 'Bad credentials' });
     const list = /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
     const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(url.pathname);

@@ -7,20 +7,39 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  crossPackageImports, dependencyClosure, generatedPackageNames, globToRegExp, layerViolations, ROOT, workspacePackages, type WorkspacePackage,
+  crossPackageImports,
+  dependencyClosure,
+  generatedPackageNames,
+  globToRegExp,
+  layerViolations,
+  ROOT,
+  workspacePackages,
+  type WorkspacePackage,
 } from '../layers.ts';
 
-const pkg = (name: string, dependencies: string[], devDependencies: string[] = []): WorkspacePackage => ({ dir: name, name, dependencies, devDependencies });
+const pkg = (name: string, dependencies: string[], devDependencies: string[] = []): WorkspacePackage => ({
+  dir: name,
+  name,
+  dependencies,
+  devDependencies,
+});
 
 describe('package layers', () => {
   it('finds each kind of violation (rules checked on hand-made packages)', () => {
-    const found = layerViolations([
-      pkg('@specgen/runtime-x', ['@specgen/ir', '@specgen/contract', '@specgen/parser', '@specgen/test-support'], ['@specgen/generate-core', '@specgen/test-support']),
-      pkg('@specgen/generate-x', ['@specgen/contract'], ['@specgen/runtime-store']),
-      pkg('@specgen/contract', ['@specgen/ir', '@specgen/generate-core'], ['@specgen/parser']),
-      pkg('@specgen/generate-y', ['@specgen/generate-core', '@specgen/generate-x'], ['@specgen/generate-z']),
-      pkg('@specgen/runtime-y', ['@acme/validators'], ['@acme/validators']),
-    ], ['@acme/validators']).map((v) => `${v.from} -> ${v.to} (${v.field})`);
+    const found = layerViolations(
+      [
+        pkg(
+          '@specgen/runtime-x',
+          ['@specgen/ir', '@specgen/contract', '@specgen/parser', '@specgen/test-support'],
+          ['@specgen/generate-core', '@specgen/test-support'],
+        ),
+        pkg('@specgen/generate-x', ['@specgen/contract'], ['@specgen/runtime-store']),
+        pkg('@specgen/contract', ['@specgen/ir', '@specgen/generate-core'], ['@specgen/parser']),
+        pkg('@specgen/generate-y', ['@specgen/generate-core', '@specgen/generate-x'], ['@specgen/generate-z']),
+        pkg('@specgen/runtime-y', ['@acme/validators'], ['@acme/validators']),
+      ],
+      ['@acme/validators'],
+    ).map((v) => `${v.from} -> ${v.to} (${v.field})`);
     expect(found).toEqual([
       '@specgen/runtime-x -> @specgen/parser (dependencies)',
       '@specgen/runtime-x -> @specgen/test-support (dependencies)',
@@ -49,7 +68,10 @@ describe('packages talk through their exports', () => {
     const root = mkdtempSync(join(tmpdir(), 'layers-'));
     try {
       for (const [dir, files] of Object.entries({
-        a: { 'src/x.ts': "import { y } from '../../b/src/y.ts';\nimport { own } from './own.ts';\n", 'test/t.ts': "const m = await import('../../../generated/client/src/index.ts');\n" },
+        a: {
+          'src/x.ts': "import { y } from '../../b/src/y.ts';\nimport { own } from './own.ts';\n",
+          'test/t.ts': "const m = await import('../../../generated/client/src/index.ts');\n",
+        },
         b: { 'src/y.ts': "export * from '../test/helper.ts';\n" },
       })) {
         mkdirSync(join(root, 'packages', dir), { recursive: true });
@@ -79,7 +101,9 @@ describe('packages talk through their exports', () => {
 });
 
 describe('turbo //#generate inputs', () => {
-  const turbo = JSON.parse(readFileSync(join(ROOT, 'turbo.json'), 'utf8')) as { tasks: Record<string, { inputs: string[] }> };
+  const turbo = JSON.parse(readFileSync(join(ROOT, 'turbo.json'), 'utf8')) as {
+    tasks: Record<string, { inputs: string[] }>;
+  };
   const inputs = turbo.tasks['//#generate']!.inputs.map(globToRegExp);
   const covered = (path: string) => inputs.some((re) => re.test(path));
 
@@ -87,8 +111,15 @@ describe('turbo //#generate inputs', () => {
     // The generate command: the CLI, the parser and every generator with what they load; not the
     // packages of the other, lazily loaded commands (`diff`, `docs`, `lsp`, `verify`) nor what only they need.
     const otherCommands = ['@specgen/diff', '@specgen/generate-docs', '@specgen/lsp', '@specgen/verify'];
-    const packages = workspacePackages().map((p) => (p.name === '@specgen/cli' ? { ...p, dependencies: p.dependencies.filter((d) => !otherCommands.includes(d)) } : p));
-    const generate = packages.filter((p) => p.name === '@specgen/cli' || p.name === '@specgen/parser' || (p.name.startsWith('@specgen/generate-') && !otherCommands.includes(p.name)));
+    const packages = workspacePackages().map((p) =>
+      p.name === '@specgen/cli' ? { ...p, dependencies: p.dependencies.filter((d) => !otherCommands.includes(d)) } : p,
+    );
+    const generate = packages.filter(
+      (p) =>
+        p.name === '@specgen/cli' ||
+        p.name === '@specgen/parser' ||
+        (p.name.startsWith('@specgen/generate-') && !otherCommands.includes(p.name)),
+    );
     const loaded = new Map(generate.flatMap((g) => dependencyClosure(g.name, packages)).map((p) => [p.dir, p]));
     const missing = [...loaded.keys()]
       .map((dir) => `packages/${dir}/src/index.ts`)

@@ -23,7 +23,10 @@ function manifests(): Array<{ path: string; name: string; dependencies: Record<s
     for (const dir of readdirSync(join(ROOT, group))) {
       const path = join(group, dir, 'package.json');
       if (!existsSync(join(ROOT, path))) continue;
-      const pkg = JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { name: string; dependencies?: Record<string, string> };
+      const pkg = JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as {
+        name: string;
+        dependencies?: Record<string, string>;
+      };
       out.push({ path, name: pkg.name, dependencies: pkg.dependencies ?? {} });
     }
   }
@@ -35,7 +38,13 @@ describe('package manifests', () => {
     const { NODE_OPTIONS: _options, ...env } = process.env;
     const result = spawnSync(
       process.execPath,
-      [join(ROOT, 'node_modules/knip/bin/knip.js'), '--include', 'dependencies,unlisted,unresolved,binaries', '--no-progress', '--treat-config-hints-as-errors'],
+      [
+        join(ROOT, 'node_modules/knip/bin/knip.js'),
+        '--include',
+        'dependencies,unlisted,unresolved,binaries',
+        '--no-progress',
+        '--treat-config-hints-as-errors',
+      ],
       { cwd: ROOT, env, encoding: 'utf8', timeout: 240_000 },
     );
     expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
@@ -45,7 +54,11 @@ describe('package manifests', () => {
   it('keep type packages and test tools out of the dependencies of every package that ships', () => {
     const misplaced = manifests()
       .filter((m) => !TEST_PACKAGES.has(m.name))
-      .flatMap((m) => Object.keys(m.dependencies).filter((d) => DEV_ONLY.test(d)).map((d) => `${m.path}: ${d}`));
+      .flatMap((m) =>
+        Object.keys(m.dependencies)
+          .filter((d) => DEV_ONLY.test(d))
+          .map((d) => `${m.path}: ${d}`),
+      );
     expect(misplaced).toEqual([]);
   });
 });

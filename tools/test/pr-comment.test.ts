@@ -16,7 +16,16 @@ const REPO = 'acme/erp-spec';
 
 function event(headRepo: string | null, number = 7): string {
   const path = join(dir, `event-${number}-${(headRepo ?? 'gone').replace('/', '_')}.json`);
-  writeFileSync(path, JSON.stringify({ pull_request: { number, head: { repo: headRepo === null ? null : { full_name: headRepo } }, base: { repo: { full_name: REPO } } } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      pull_request: {
+        number,
+        head: { repo: headRepo === null ? null : { full_name: headRepo } },
+        base: { repo: { full_name: REPO } },
+      },
+    }),
+  );
   return path;
 }
 
@@ -24,7 +33,11 @@ async function post(markdown: string, env: Record<string, string> = {}, flags: s
   const file = join(dir, 'body.md');
   writeFileSync(file, markdown);
   const lines: string[] = [];
-  const status = await main([file, ...flags], { GITHUB_TOKEN: gh.token, GITHUB_REPOSITORY: REPO, GITHUB_API_URL: gh.url, GITHUB_EVENT_PATH: event(REPO), ...env }, (s) => void lines.push(s));
+  const status = await main(
+    [file, ...flags],
+    { GITHUB_TOKEN: gh.token, GITHUB_REPOSITORY: REPO, GITHUB_API_URL: gh.url, GITHUB_EVENT_PATH: event(REPO), ...env },
+    (s) => void lines.push(s),
+  );
   return { status, out: lines.join('\n') };
 }
 
@@ -45,7 +58,10 @@ beforeEach(() => {
 
 describe('pr-comment', () => {
   it('creates one marked comment, then updates that same one on the next push', async () => {
-    expect(await post('## Spec diff\n\nfirst\n')).toMatchObject({ status: 0, out: expect.stringMatching(/^spec diff comment created \(id \d+\) on acme\/erp-spec#7$/) });
+    expect(await post('## Spec diff\n\nfirst\n')).toMatchObject({
+      status: 0,
+      out: expect.stringMatching(/^spec diff comment created \(id \d+\) on acme\/erp-spec#7$/),
+    });
     expect(comments()).toHaveLength(1);
     expect(comments()[0]!.body).toBe(`${MARKER}\n## Spec diff\n\nfirst\n`);
     const id = comments()[0]!.id;
@@ -62,8 +78,15 @@ describe('pr-comment', () => {
   });
 
   it('finds its comment past the first page of 100, and ignores comments that only quote the marker', async () => {
-    const others = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, body: i === 3 ? `> ${MARKER}\nquoted` : `comment ${i}`, user: { login: 'someone', type: 'User' } }));
-    gh.comments.set(`${REPO}#7`, [...others, { id: 500, body: `${MARKER}\nold`, user: { login: 'github-actions[bot]', type: 'Bot' } }]);
+    const others = Array.from({ length: 150 }, (_, i) => ({
+      id: i + 1,
+      body: i === 3 ? `> ${MARKER}\nquoted` : `comment ${i}`,
+      user: { login: 'someone', type: 'User' },
+    }));
+    gh.comments.set(`${REPO}#7`, [
+      ...others,
+      { id: 500, body: `${MARKER}\nold`, user: { login: 'github-actions[bot]', type: 'Bot' } },
+    ]);
     expect((await post('new\n')).out).toMatch(/updated \(id 500\)/);
     expect(gh.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([
       `/repos/${REPO}/issues/7/comments?per_page=100&page=1`,
@@ -74,7 +97,9 @@ describe('pr-comment', () => {
 
   it('--quiet-line: no new comment for a pull request without spec changes, but an existing one is updated', async () => {
     const quiet = ['--quiet-line', 'No changes.'];
-    expect((await post('## Spec diff\n\nNo changes.\n', {}, quiet)).out).toBe(`spec diff comment skipped (the body says "No changes." and there is no comment to update) on ${REPO}#7`);
+    expect((await post('## Spec diff\n\nNo changes.\n', {}, quiet)).out).toBe(
+      `spec diff comment skipped (the body says "No changes." and there is no comment to update) on ${REPO}#7`,
+    );
     expect(gh.requests.map((r) => r.method)).toEqual(['GET']);
     expect(comments()).toEqual([]);
     await post('## Spec diff\n\n**1 breaking**\n', {}, quiet);
@@ -85,7 +110,10 @@ describe('pr-comment', () => {
 
   it('a pull request from a fork: no API call, a notice, exit 0', async () => {
     const r = await post('x\n', { GITHUB_EVENT_PATH: event('someone/erp-spec-fork') });
-    expect(r).toEqual({ status: 0, out: '::notice title=spec diff comment::No comment posted (pull request from a fork (someone/erp-spec-fork): the token is read-only); the diff is in the job summary.' });
+    expect(r).toEqual({
+      status: 0,
+      out: '::notice title=spec diff comment::No comment posted (pull request from a fork (someone/erp-spec-fork): the token is read-only); the diff is in the job summary.',
+    });
     expect(gh.requests).toEqual([]);
   });
 
@@ -93,7 +121,9 @@ describe('pr-comment', () => {
     gh.readOnly = true;
     const r = await post('x\n');
     expect(r.status).toBe(0);
-    expect(r.out).toMatch(/^::notice title=spec diff comment::No comment posted: the token may not write .*403 Resource not accessible by integration/);
+    expect(r.out).toMatch(
+      /^::notice title=spec diff comment::No comment posted: the token may not write .*403 Resource not accessible by integration/,
+    );
     expect(comments()).toEqual([]);
   });
 

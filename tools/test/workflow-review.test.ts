@@ -24,7 +24,11 @@ interface Step {
   run?: string;
   env?: Record<string, string>;
 }
-const job = (parseYaml(readFileSync(join(ROOT, '.github/workflows/spec.yml'), 'utf8')) as { jobs: { review: { env: Record<string, string>; steps: Step[] } } }).jobs.review;
+const job = (
+  parseYaml(readFileSync(join(ROOT, '.github/workflows/spec.yml'), 'utf8')) as {
+    jobs: { review: { env: Record<string, string>; steps: Step[] } };
+  }
+).jobs.review;
 const step = (pattern: RegExp) => {
   const found = job.steps.find((s) => pattern.test(s.name ?? ''));
   if (!found?.run) throw new Error(`no step named ${pattern}`);
@@ -35,7 +39,11 @@ let gh: FakeGitHub;
 let dir: string;
 let shimDir: string;
 const git = (...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+  execFileSync(
+    'git',
+    ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args],
+    { cwd: dir, encoding: 'utf8' },
+  );
 
 /** GitHub substitutes `${{ }}` before the shell runs; an expression the test does not know fails it. */
 function expand(value: string): string {
@@ -52,7 +60,13 @@ async function runStep(s: Step, extraEnv: Record<string, string> = {}) {
   mkdirSync(runnerTemp, { recursive: true });
   const summary = join(shimDir, 'summary.md');
   writeFileSync(summary, '');
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${shimDir}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: runnerTemp, ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${shimDir}:${process.env.PATH}`,
+    GITHUB_STEP_SUMMARY: summary,
+    RUNNER_TEMP: runnerTemp,
+    ...extraEnv,
+  };
   for (const [k, v] of Object.entries({ ...job.env, ...s.env })) env[k] = expand(v);
   const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', expand(s.run!)], { cwd: dir, env });
   let stdout = '';
@@ -71,7 +85,12 @@ const gate = () => runStep(step(/^Release check/));
 /** The environment of a pull_request run: the event file names the pull request and its head repository. */
 function prEnv(number: number, headRepo: string): Record<string, string> {
   const event = join(shimDir, `event-${number}.json`);
-  writeFileSync(event, JSON.stringify({ pull_request: { number, head: { repo: { full_name: headRepo } }, base: { repo: { full_name: REPO } } } }));
+  writeFileSync(
+    event,
+    JSON.stringify({
+      pull_request: { number, head: { repo: { full_name: headRepo } }, base: { repo: { full_name: REPO } } },
+    }),
+  );
   return { GITHUB_REPOSITORY: REPO, GITHUB_EVENT_PATH: event, GITHUB_API_URL: gh.url };
 }
 
@@ -81,14 +100,21 @@ beforeAll(async () => {
   shimDir = mkdtempSync(join(tmpdir(), 'pnpm-shim-'));
   const tsx = `"${join(ROOT, 'node_modules/.bin/tsx')}" --conditions=@specgen/source`;
   // this checkout's CLI: the compiled bin when its build is current, else tsx on the sources (built.mjs)
-  const cli = specgenArgv(ROOT).map((a) => `"${a}"`).join(' ');
+  const cli = specgenArgv(ROOT)
+    .map((a) => `"${a}"`)
+    .join(' ');
   writeFileSync(
     join(shimDir, 'pnpm'),
     `#!/bin/sh\ncase "$1" in\n  specgen) shift; exec ${cli} "$@" ;;\n  tsx) shift; exec ${tsx} "$@" ;;\n  *) echo "shim: only pnpm specgen and pnpm tsx are available" >&2; exit 99 ;;\nesac\n`,
   );
   chmodSync(join(shimDir, 'pnpm'), 0o755);
   // the base: the spec, its committed generated packages, the changesets config, the comment script
-  const tracked = execFileSync('git', ['ls-files', 'spec/service-api.md', 'generated', '.changeset'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const tracked = execFileSync('git', ['ls-files', 'spec/service-api.md', 'generated', '.changeset'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
   for (const f of [...tracked, 'tools/ci/pr-comment.ts']) {
     mkdirSync(join(dir, dirname(f)), { recursive: true });
     cpSync(join(ROOT, f), join(dir, f));
@@ -124,7 +150,9 @@ describe('the review job, step by step, on a pull request that removes SupplierP
     expect((await runStep(step(/^Spec diff to the job summary$/), env)).summary).toBe('## Spec diff\n\nNo changes.\n');
     const comment = await runStep(step(/^Spec diff as a pull request comment$/), env);
     expect(comment.status).toBe(0);
-    expect(comment.stdout).toMatch(/^spec diff comment skipped \(the body says "No changes\." and there is no comment to update\)/);
+    expect(comment.stdout).toMatch(
+      /^spec diff comment skipped \(the body says "No changes\." and there is no comment to update\)/,
+    );
     expect(gh.comments.get(`${REPO}#41`)).toBeUndefined();
   }, 120_000);
 
@@ -135,13 +163,23 @@ describe('the review job, step by step, on a pull request that removes SupplierP
     const r = await gate();
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^::error title=release check%3A changeset-missing::/m);
-    expect(r.stdout).toMatch(/^::error title=release check%3A major-bump-missing::1 breaking change\(s\) since origin\/main/m);
+    expect(r.stdout).toMatch(
+      /^::error title=release check%3A major-bump-missing::1 breaking change\(s\) since origin\/main/m,
+    );
     expect(r.stdout).not.toContain('generated-stale');
     expect(r.summary).toContain('**Failed: 2 reasons.**');
   }, 120_000);
 
   it('with the changeset `specgen diff --changeset` writes, the gate passes', async () => {
-    const written = await specgen('diff', '--base', 'origin/main', 'spec/service-api.md', '--changeset', '--fail-on', 'none');
+    const written = await specgen(
+      'diff',
+      '--base',
+      'origin/main',
+      'spec/service-api.md',
+      '--changeset',
+      '--fail-on',
+      'none',
+    );
     expect(written.stderr).toMatch(/^specgen diff: wrote \.changeset\/spec-diff-[0-9a-f]{12}\.md$/m);
     const r = await gate();
     expect(r.status).toBe(0);
@@ -162,7 +200,9 @@ describe('the review job, step by step, on a pull request that removes SupplierP
   it('annotations name spec/service-api.md and the resource table, and say where Dock stood', async () => {
     const r = await runStep(step(/^Spec diff annotations$/));
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^::error file=spec\/service-api\.md,line=\d+,title=field-removed SupplierPartLinks\.Dock::.* It stood at line \d+ of spec\/service-api\.md in origin\/main\.$/m);
+    expect(r.stdout).toMatch(
+      /^::error file=spec\/service-api\.md,line=\d+,title=field-removed SupplierPartLinks\.Dock::.* It stood at line \d+ of spec\/service-api\.md in origin\/main\.$/m,
+    );
   }, 120_000);
 
   it('the comment is the markdown diff, posted once and found again by its marker on the next push', async () => {
@@ -193,7 +233,7 @@ describe('the review job, step by step, on a pull request that removes SupplierP
     expect(comments()[0]!.body).toContain('**2 breaking');
   }, 180_000);
 
-  it('a fork\'s pull request: the summary is written, no comment is posted, the step succeeds', async () => {
+  it("a fork's pull request: the summary is written, no comment is posted, the step succeeds", async () => {
     const env = prEnv(43, 'someone/fork');
     const before = gh.requests.length;
     expect((await runStep(step(/^Spec diff to the job summary$/), env)).summary).toContain('## Spec diff');

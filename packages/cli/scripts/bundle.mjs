@@ -32,9 +32,16 @@ const manifests = {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('createRequire(')) return undefined;
       const manifest = JSON.parse(readFileSync(join(dirname(args.path), '../package.json'), 'utf8'));
-      const contents = text.replace(OWN_MANIFEST, () => `(${JSON.stringify({ name: manifest.name, version: manifest.version })})`);
+      const contents = text.replace(
+        OWN_MANIFEST,
+        () => `(${JSON.stringify({ name: manifest.name, version: manifest.version })})`,
+      );
       if (/createRequire\(import\.meta\.url\)/.test(contents)) {
-        return { errors: [{ text: `${args.path}: a relative require the bundle cannot keep; bundle/ would read another file` }] };
+        return {
+          errors: [
+            { text: `${args.path}: a relative require the bundle cannot keep; bundle/ would read another file` },
+          ],
+        };
       }
       return { contents, loader: 'js' };
     });
@@ -46,7 +53,10 @@ const manifests = {
 const NEXT = join(PACKAGE, `.bundle-next-${process.pid}`);
 rmSync(NEXT, { recursive: true, force: true });
 await build({
-  entryPoints: { main: join(PACKAGE, 'dist/main.js'), 'render-worker': join(PACKAGE, 'dist/generate/render-worker.js') },
+  entryPoints: {
+    main: join(PACKAGE, 'dist/main.js'),
+    'render-worker': join(PACKAGE, 'dist/generate/render-worker.js'),
+  },
   outdir: NEXT,
   bundle: true,
   splitting: true,
@@ -55,7 +65,9 @@ await build({
   target: 'node20',
   external: ['esbuild'],
   // Dependencies in CommonJS (handlebars) call require(): give the ES modules one.
-  banner: { js: "import { createRequire as __specgenCreateRequire } from 'node:module'; const require = __specgenCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __specgenCreateRequire } from 'node:module'; const require = __specgenCreateRequire(import.meta.url);",
+  },
   plugins: [manifests],
   logLevel: 'error',
 });

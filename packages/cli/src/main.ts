@@ -46,7 +46,9 @@ function usage(): string {
 
 /** Waits until stdout and stderr have handed everything to the OS: process.exit would cut a piped IR at 64 KiB. */
 function flushed(): Promise<void> {
-  return Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve())))).then(() => undefined);
+  return Promise.all(
+    [process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))),
+  ).then(() => undefined);
 }
 
 main(process.argv.slice(2)).then(

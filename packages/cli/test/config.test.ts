@@ -17,13 +17,24 @@ describe('specgen.config.*', () => {
   it('is optional: no file gives the defaults', async () => {
     const config = await loadConfig(dir({}));
     expect(config).toEqual({ file: null });
-    expect(resolvePackageNames(TARGETS, config)).toMatchObject({ types: '@service-api/types', server: '@service-api/server' });
+    expect(resolvePackageNames(TARGETS, config)).toMatchObject({
+      types: '@service-api/types',
+      server: '@service-api/server',
+    });
   });
 
   it('reads packageScope and packageNames from specgen.config.json', async () => {
-    const config = await loadConfig(dir({ 'specgen.config.json': JSON.stringify({ packageScope: '@acme-api', packageNames: { server: '@acme/sandbox' } }) }));
+    const config = await loadConfig(
+      dir({
+        'specgen.config.json': JSON.stringify({ packageScope: '@acme-api', packageNames: { server: '@acme/sandbox' } }),
+      }),
+    );
     expect(resolvePackageNames(TARGETS, config)).toEqual({
-      types: '@acme-api/types', validators: '@acme-api/validators', openapi: '@acme-api/openapi', client: '@acme-api/client', server: '@acme/sandbox',
+      types: '@acme-api/types',
+      validators: '@acme-api/validators',
+      openapi: '@acme-api/openapi',
+      client: '@acme-api/client',
+      server: '@acme/sandbox',
     });
   });
 

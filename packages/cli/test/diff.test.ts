@@ -19,12 +19,24 @@ const BASE = `${FIX}/base.md`;
 async function run(args: string[], cwd = ROOT) {
   let stdout = '';
   let stderr = '';
-  const status = await runDiff(args, { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, parse: parseSpec });
+  const status = await runDiff(args, {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    parse: parseSpec,
+  });
   return { status, stdout, stderr };
 }
 
 function spawnCli(args: string[], cwd = ROOT) {
-  return spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'packages/cli/src/main.ts'), 'diff', ...args], { cwd, encoding: 'utf8' });
+  return spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'packages/cli/src/main.ts'), 'diff', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
 }
 
 describe('specgen diff (in-process)', () => {
@@ -89,7 +101,10 @@ describe('specgen diff (in-process)', () => {
     try {
       const bad = join(dir, 'bad.md');
       cpSync(join(ROOT, BASE), bad);
-      const text = readFileSync(bad, 'utf8').replace('| Id | Int64 | Business key. | - |', '| Id | Int64 | Business key. | two.three |');
+      const text = readFileSync(bad, 'utf8').replace(
+        '| Id | Int64 | Business key. | - |',
+        '| Id | Int64 | Business key. | two.three |',
+      );
       writeFileSync(bad, text);
       const r = await run([BASE, bad]);
       expect(r.status).toBe(2);
@@ -109,7 +124,9 @@ describe('specgen diff (in-process)', () => {
       expect(files[0]).toMatch(/^spec-diff-[0-9a-f]{12}\.md$/);
       const text = readFileSync(join(dir, files[0]!), 'utf8');
       // the published generated packages of this checkout: the private sandbox server is not versioned
-      expect(text).toMatch(/^---\n"@service-api\/types": major\n"@service-api\/validators": major\n"@service-api\/openapi": major\n"@service-api\/client": major\n---\n/);
+      expect(text).toMatch(
+        /^---\n"@service-api\/types": major\n"@service-api\/validators": major\n"@service-api\/openapi": major\n"@service-api\/client": major\n---\n/,
+      );
       expect(text).toContain('### Breaking changes');
       expect(r.stderr).toContain('wrote');
     } finally {
@@ -121,13 +138,19 @@ describe('specgen diff (in-process)', () => {
 describe('specgen diff: a spec file that does not exist', () => {
   it('names the nearest spec, as parse and generate do (real CLI, from the sources)', () => {
     const cli = (args: string[]) =>
-      spawnSync(join(ROOT, 'node_modules/.bin/tsx'), ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'diff', ...args], { cwd: ROOT, encoding: 'utf8' });
+      spawnSync(
+        join(ROOT, 'node_modules/.bin/tsx'),
+        ['--conditions=@specgen/source', join(ROOT, 'packages/cli/src/main.ts'), 'diff', ...args],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
     const old = cli(['nope.md', 'spec/service-api.md']);
     expect(old.status).toBe(2);
     expect(old.stderr).toBe('specgen diff: cannot read nope.md: no such file; did you mean spec/service-api.md?\n');
     const typo = cli(['spec/service-api.md', 'spec/service-apl.md']);
     expect(typo.status).toBe(2);
-    expect(typo.stderr).toBe('specgen diff: cannot read spec/service-apl.md: no such file; did you mean spec/service-api.md?\n');
+    expect(typo.stderr).toBe(
+      'specgen diff: cannot read spec/service-apl.md: no such file; did you mean spec/service-api.md?\n',
+    );
   }, 60_000);
 
   it('without the cli reader, runDiff says the plain error', async () => {
@@ -156,12 +179,19 @@ describe('specgen diff --base (temporary git repository)', () => {
   afterAll(() => repo.remove());
 
   it('reads the old spec from the ref and names it <ref>:<path>', async () => {
-    const r = await run(['--base', 'origin/main', 'spec/service-api.md', '--format', 'json', '--fail-on', 'none'], repo.dir);
+    const r = await run(
+      ['--base', 'origin/main', 'spec/service-api.md', '--format', 'json', '--fail-on', 'none'],
+      repo.dir,
+    );
     expect(r.stderr).toBe('');
     const json = JSON.parse(r.stdout);
     expect(json.summary).toEqual({ breaking: 5, warning: 3, info: 0 });
-    expect(json.changes.find((c: { rule: string }) => c.rule === 'enum-value-removed').location.file).toBe('origin/main:spec/service-api.md');
-    expect(json.changes.find((c: { rule: string }) => c.rule === 'enum-value-added').location.file).toBe('spec/service-api.md');
+    expect(json.changes.find((c: { rule: string }) => c.rule === 'enum-value-removed').location.file).toBe(
+      'origin/main:spec/service-api.md',
+    );
+    expect(json.changes.find((c: { rule: string }) => c.rule === 'enum-value-added').location.file).toBe(
+      'spec/service-api.md',
+    );
   });
 
   it('works from a subdirectory and against HEAD (no change)', async () => {
@@ -181,7 +211,9 @@ describe('specgen diff --base (temporary git repository)', () => {
     const breaking = spawnCli(['--base', 'origin/main', 'spec/service-api.md', '--format', 'github'], repo.dir);
     expect(breaking.status).toBe(1);
     // a removal is annotated on the checkout's file (the base's path is no file there), saying where it stood
-    expect(breaking.stdout).toMatch(/^::error file=spec\/service-api\.md,line=\d+,title=enum-value-removed .*It stood at line \d+ of spec\/service-api\.md in origin\/main\.$/m);
+    expect(breaking.stdout).toMatch(
+      /^::error file=spec\/service-api\.md,line=\d+,title=enum-value-removed .*It stood at line \d+ of spec\/service-api\.md in origin\/main\.$/m,
+    );
     expect(breaking.stdout).not.toContain('origin/main%3A');
     const none = spawnCli(['--base', 'origin/main', 'spec/service-api.md', '--fail-on', 'none'], repo.dir);
     expect(none.status).toBe(0);

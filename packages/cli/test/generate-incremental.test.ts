@@ -11,7 +11,8 @@ import { REPO_ROOT } from './generate-support.ts';
 
 const ORIGINAL = readFileSync(join(REPO_ROOT, 'spec/service-api.md'), 'utf8');
 const FILE = 'spec/service-api.md';
-const COMMENTS = '### Comments\n\nRepresents a comment. Queryable, introduced in version 2.18.\n\n| Name | Type | Notes | Since |\n|---|---|---|---|\n| Id | Int64 | Business key. | - |\n| Text | String | The text. | - |\n\n';
+const COMMENTS =
+  '### Comments\n\nRepresents a comment. Queryable, introduced in version 2.18.\n\n| Name | Type | Notes | Since |\n|---|---|---|---|\n| Id | Int64 | Business key. | - |\n| Text | String | The text. | - |\n\n';
 
 function replace(text: string, from: string, to: string): string {
   if (!text.includes(from)) throw new Error(`the spec has no ${JSON.stringify(from)}`);
@@ -20,20 +21,57 @@ function replace(text: string, from: string, to: string): string {
 
 /** Cumulative edits: each applies to the text the previous one left. */
 const EDITS: [string, (text: string) => string][] = [
-  ['a field edit', (t) => replace(t, '| Start | Int64 | Start of the schedule. | 23.1 |', '| Start | Int64? | Start (edited). | 23.1 |')],
-  ['a structure edit', (t) => replace(t, '| MfaToken | String | The token returned by the login attempt. |', '| MfaToken | String? | The token (edited). |')],
-  ['a resource added (resolving references of others)', (t) => replace(replace(t, '### Gaps in the field descriptions', `${COMMENTS}### Gaps in the field descriptions`),
-    '| Sales/CustomerOrderRowInflows | Show customer orders |', '| Sales/CustomerOrderRowInflows | Show customer orders |\n| Inventory/Comments | Show case |')],
-  ['lines inserted above everything', (t) => replace(t, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n')],
-  ['a status enumeration edit', (t) => replace(t, 'Schedules.BlockedStatus: 0 None, 1 Message, 2 Blocked.', 'Schedules.BlockedStatus: 0 None, 1 Message, 2 Blocked, 3 Locked.')],
+  [
+    'a field edit',
+    (t) =>
+      replace(t, '| Start | Int64 | Start of the schedule. | 23.1 |', '| Start | Int64? | Start (edited). | 23.1 |'),
+  ],
+  [
+    'a structure edit',
+    (t) =>
+      replace(
+        t,
+        '| MfaToken | String | The token returned by the login attempt. |',
+        '| MfaToken | String? | The token (edited). |',
+      ),
+  ],
+  [
+    'a resource added (resolving references of others)',
+    (t) =>
+      replace(
+        replace(t, '### Gaps in the field descriptions', `${COMMENTS}### Gaps in the field descriptions`),
+        '| Sales/CustomerOrderRowInflows | Show customer orders |',
+        '| Sales/CustomerOrderRowInflows | Show customer orders |\n| Inventory/Comments | Show case |',
+      ),
+  ],
+  [
+    'lines inserted above everything',
+    (t) => replace(t, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'),
+  ],
+  [
+    'a status enumeration edit',
+    (t) =>
+      replace(
+        t,
+        'Schedules.BlockedStatus: 0 None, 1 Message, 2 Blocked.',
+        'Schedules.BlockedStatus: 0 None, 1 Message, 2 Blocked, 3 Locked.',
+      ),
+  ],
   ['the resource removed again', (t) => replace(replace(t, COMMENTS, ''), '\n| Inventory/Comments | Show case |', '')],
-  ['the field edit undone', (t) => replace(t, '| Start | Int64? | Start (edited). | 23.1 |', '| Start | Int64 | Start of the schedule. | 23.1 |')],
+  [
+    'the field edit undone',
+    (t) =>
+      replace(t, '| Start | Int64? | Start (edited). | 23.1 |', '| Start | Int64 | Start of the schedule. | 23.1 |'),
+  ],
 ];
 
 /** The modules a run needs; after vi.resetModules() a new import gives fresh instances (empty memos). */
 async function load() {
   const [{ findGenerators }, parser, core, pipeline] = await Promise.all([
-    import('../src/generators.ts'), import('@specgen/parser'), import('@specgen/generate-core'), import('../src/generate/pipeline.ts'),
+    import('../src/generators.ts'),
+    import('@specgen/parser'),
+    import('@specgen/generate-core'),
+    import('../src/generate/pipeline.ts'),
   ]);
   const options = { outDir: join(REPO_ROOT, 'no-such-output'), specFile: FILE, serviceVersion: null };
   return {
@@ -41,17 +79,23 @@ async function load() {
     parser,
     createTemplateEngine: core.createTemplateEngine,
     /** Every target's files as path -> contents. */
-    render(spec: import('@specgen/ir').Spec, templates: import('@specgen/generate-core').TemplateEngine): Map<string, string> {
+    render(
+      spec: import('@specgen/ir').Spec,
+      templates: import('@specgen/generate-core').TemplateEngine,
+    ): Map<string, string> {
       const shared = core.createRunShared();
       const out = new Map<string, string>();
-      for (const g of this.generators) for (const f of pipeline.renderTarget(spec, g, templates, options, shared)) out.set(f.path, f.contents);
+      for (const g of this.generators)
+        for (const f of pipeline.renderTarget(spec, g, templates, options, shared)) out.set(f.path, f.contents);
       return out;
     },
   };
 }
 
 describe('watch-mode memos after edits', () => {
-  it('every target renders the same files as a cold run, after each edit of a sequence', { timeout: 120_000 }, async () => {
+  it('every target renders the same files as a cold run, after each edit of a sequence', {
+    timeout: 120_000,
+  }, async () => {
     const warm = await load();
     const parser = warm.parser.createIncrementalParser();
     const templates = warm.createTemplateEngine();
@@ -60,10 +104,19 @@ describe('watch-mode memos after edits', () => {
     for (const [label, edit] of EDITS) {
       text = edit(text);
       // A run on a broken spec in between (watch mode renders nothing then) must not disturb the memos.
-      const broken = parser.parse(replace(text, '| Id | Int64 | Business key. | - |', '| Id | Int6 | Business key. | - |'), FILE);
-      expect(broken.diagnostics.some((d) => d.severity === 'error'), label).toBe(true);
+      const broken = parser.parse(
+        replace(text, '| Id | Int64 | Business key. | - |', '| Id | Int6 | Business key. | - |'),
+        FILE,
+      );
+      expect(
+        broken.diagnostics.some((d) => d.severity === 'error'),
+        label,
+      ).toBe(true);
       const parsed = parser.parse(text, FILE);
-      expect(parsed.diagnostics.filter((d) => d.severity === 'error'), label).toEqual([]);
+      expect(
+        parsed.diagnostics.filter((d) => d.severity === 'error'),
+        label,
+      ).toEqual([]);
       const files = warm.render(parsed.spec, templates);
 
       vi.resetModules();
@@ -73,7 +126,10 @@ describe('watch-mode memos after edits', () => {
       expect([...files.keys()].sort(), label).toEqual([...expected.keys()].sort());
       for (const [path, contents] of expected) expect(files.get(path), `${label}: ${path}`).toBe(contents);
       // The edit did change something: the test compares outputs that moved.
-      expect([...files].some(([path, contents]) => previous.get(path) !== contents), label).toBe(true);
+      expect(
+        [...files].some(([path, contents]) => previous.get(path) !== contents),
+        label,
+      ).toBe(true);
       previous = files;
     }
   });

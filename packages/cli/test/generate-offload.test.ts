@@ -9,7 +9,14 @@ import { GenerateError } from '../src/generate/target-folder.ts';
 import { REAL_SPEC } from './generate-support.ts';
 
 const specText = readFileSync(REAL_SPEC, 'utf8');
-const request = (text = specText) => ({ specText: text, specFile: 'spec/service-api.md', outDir: '/nonexistent', serviceVersion: null, templatesDir: null, templatesVersion: 0 });
+const request = (text = specText) => ({
+  specText: text,
+  specFile: 'spec/service-api.md',
+  outDir: '/nonexistent',
+  serviceVersion: null,
+  templatesDir: null,
+  templatesVersion: 0,
+});
 
 let offload: Offload | null = null;
 afterEach(async () => {
@@ -25,7 +32,8 @@ describe('the watch worker (offload)', () => {
     const options = { outDir: '/nonexistent', specFile: 'spec/service-api.md', serviceVersion: null };
     const templates = createTemplateEngine();
     expect(files).not.toBeNull();
-    for (const g of findGenerators(['openapi', 'server'])) expect(files!.get(g.target)).toEqual(renderTarget(spec, g, templates, options));
+    for (const g of findGenerators(['openapi', 'server']))
+      expect(files!.get(g.target)).toEqual(renderTarget(spec, g, templates, options));
     // Files of fragments come over as fragments (posted without their joined text), the proxy kept.
     const schemas = files!.get('server')!.find((f) => f.path === 'server/src/schemas.ts')!;
     expect(schemas.chunks?.length).toBeGreaterThan(1);

@@ -6,13 +6,46 @@ import { packageVersionOf } from '../src/generate/package-version.ts';
 describe('parseGenerateArgs', () => {
   it('has the documented defaults', () => {
     expect(parseGenerateArgs([])).toEqual({
-      spec: 'spec/service-api.md', out: 'generated', templates: null, serviceVersion: null, check: false, watch: false, only: null, quiet: false, verbose: false, pretty: null, packageScope: null,
+      spec: 'spec/service-api.md',
+      out: 'generated',
+      templates: null,
+      serviceVersion: null,
+      check: false,
+      watch: false,
+      only: null,
+      quiet: false,
+      verbose: false,
+      pretty: null,
+      packageScope: null,
     });
   });
 
   it('reads --flag value and --flag=value', () => {
-    expect(parseGenerateArgs(['--spec', 'a.md', '--out=gen', '--templates', 't', '--service-version=2.18', '--only', 'types, validators', '--check', '--quiet'])).toEqual({
-      spec: 'a.md', out: 'gen', templates: 't', serviceVersion: '2.18', check: true, watch: false, only: ['types', 'validators'], quiet: true, verbose: false, pretty: null, packageScope: null,
+    expect(
+      parseGenerateArgs([
+        '--spec',
+        'a.md',
+        '--out=gen',
+        '--templates',
+        't',
+        '--service-version=2.18',
+        '--only',
+        'types, validators',
+        '--check',
+        '--quiet',
+      ]),
+    ).toEqual({
+      spec: 'a.md',
+      out: 'gen',
+      templates: 't',
+      serviceVersion: '2.18',
+      check: true,
+      watch: false,
+      only: ['types', 'validators'],
+      quiet: true,
+      verbose: false,
+      pretty: null,
+      packageScope: null,
     });
     expect(parseGenerateArgs(['--verbose', '--no-pretty'])).toMatchObject({ verbose: true, pretty: false });
   });

@@ -47,7 +47,11 @@ describe('specgen generate output', () => {
   it('--quiet prints nothing, --verbose lists every file with what happened to it', async () => {
     const s = scratch();
     asTerminal();
-    expect(await runGenerate(['--spec', s.spec, '--out', s.out, '--quiet', ...MINE])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runGenerate(['--spec', s.spec, '--out', s.out, '--quiet', ...MINE])).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
     writeFileSync(`${s.out}/types/src/index.ts`, '// edited\n');
     const run = await runGenerate(['--spec', s.spec, '--out', s.out, '--verbose', ...MINE]);
     const listed = run.stdout.split('\n').filter((l) => l.startsWith('  '));
@@ -62,20 +66,31 @@ describe('specgen generate output', () => {
   it('suggests the nearest spec when the file does not exist', async () => {
     const run = await runGenerate(['--spec', 'spec/service-apl.md', '--out', scratch().out]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('specgen generate: cannot read spec/service-apl.md: no such file; did you mean spec/service-api.md?\n');
+    expect(run.stderr).toBe(
+      'specgen generate: cannot read spec/service-apl.md: no such file; did you mean spec/service-api.md?\n',
+    );
     const other = await runGenerate(['--spec', 'nope.md', '--out', scratch().out]);
-    expect(other.stderr).toBe('specgen generate: cannot read nope.md: no such file; did you mean spec/service-api.md?\n');
+    expect(other.stderr).toBe(
+      'specgen generate: cannot read nope.md: no such file; did you mean spec/service-api.md?\n',
+    );
   });
 
   it('--pretty shows each spec error with its source line and a caret', async () => {
     const s = scratch();
     const { readFileSync } = await import('node:fs');
-    writeFileSync(s.spec, readFileSync(s.spec, 'utf8').replace('| ForceRelogin | Boolean |', '| ForceRelogin | Bolean |'));
+    writeFileSync(
+      s.spec,
+      readFileSync(s.spec, 'utf8').replace('| ForceRelogin | Boolean |', '| ForceRelogin | Bolean |'),
+    );
     const run = await runGenerate(['--spec', s.spec, '--out', s.out, '--pretty', ...MINE]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(':27:18 - error unknown-type: type "Bolean"');
-    expect(run.stderr).toContain('did you mean Boolean?\n\n27 | ForceRelogin | Bolean | Sent in the OIDC initiate body. |\n                    ^~~~~~\n');
+    expect(run.stderr).toContain(
+      'did you mean Boolean?\n\n27 | ForceRelogin | Bolean | Sent in the OIDC initiate body. |\n                    ^~~~~~\n',
+    );
     const plain = await runGenerate(['--spec', s.spec, '--out', s.out, ...MINE]);
-    expect(plain.stderr.split('\n')[0]).toMatch(/spec\.md:27:18: error unknown-type: type "Bolean" .*; did you mean Boolean\?$/);
+    expect(plain.stderr.split('\n')[0]).toMatch(
+      /spec\.md:27:18: error unknown-type: type "Bolean" .*; did you mean Boolean\?$/,
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, type FSWatcher, mkdirSync, openSync, readFileSync, watch, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  type FSWatcher,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  watch,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findGenerators } from '../src/generators.ts';
@@ -14,7 +24,10 @@ afterEach(async () => {
 });
 
 /** Starts a watcher on a scratch copy of the spec; `next()` resolves with the following run. */
-async function startWatch(targets: string[] | null = ['types', 'validators'], quietMs?: { run: number; remove: number }) {
+async function startWatch(
+  targets: string[] | null = ['types', 'validators'],
+  quietMs?: { run: number; remove: number },
+) {
   const s = scratch();
   const templatesDir = join(s.dir, 'templates');
   mkdirSync(join(templatesDir, 'types'), { recursive: true });
@@ -47,7 +60,8 @@ async function startWatch(targets: string[] | null = ['types', 'validators'], qu
 }
 
 function written(run: WatchRun): string[] {
-  if (run.outcome?.kind !== 'written') throw new Error(`expected files written, got ${run.error?.message ?? run.outcome?.kind}`);
+  if (run.outcome?.kind !== 'written')
+    throw new Error(`expected files written, got ${run.error?.message ?? run.outcome?.kind}`);
   return run.outcome.report.written;
 }
 
@@ -56,18 +70,34 @@ describe('specgen generate --watch', () => {
     const w = await startWatch();
     expect(written(w.runs[0]!).length).toBeGreaterThan(20);
     const nextRun = w.next();
-    writeFileSync(w.spec, readFileSync(w.spec, 'utf8').replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | Covered by the warranty. |'));
+    writeFileSync(
+      w.spec,
+      readFileSync(w.spec, 'utf8').replace(
+        '| HasWarranty | Boolean | Covered by warranty. |',
+        '| HasWarranty | Boolean? | Covered by the warranty. |',
+      ),
+    );
     const run = await nextRun;
-    expect(written(run)).toEqual(['types/src/resources/product-record.ts', 'validators/src/resources/product-record.ts']);
+    expect(written(run)).toEqual([
+      'types/src/resources/product-record.ts',
+      'validators/src/resources/product-record.ts',
+    ]);
     expect(run.ms).toBeGreaterThan(0);
-    expect(readFileSync(join(w.out, 'types/src/resources/product-record.ts'), 'utf8')).toContain('Covered by the warranty.');
-    expect(readFileSync(join(w.out, 'validators/src/resources/product-record.ts'), 'utf8')).toContain('HasWarranty: scalar.boolean().nullable(),');
+    expect(readFileSync(join(w.out, 'types/src/resources/product-record.ts'), 'utf8')).toContain(
+      'Covered by the warranty.',
+    );
+    expect(readFileSync(join(w.out, 'validators/src/resources/product-record.ts'), 'utf8')).toContain(
+      'HasWarranty: scalar.boolean().nullable(),',
+    );
   }, 60_000);
 
   it('regenerates when a template is added to the override folder', async () => {
     const w = await startWatch();
     const nextRun = w.next();
-    writeFileSync(join(w.templatesDir, 'types/references.ts.hbs'), '{{#each references}}\nexport type {{typeName}} = { Id: bigint };\n{{/each}}\n');
+    writeFileSync(
+      join(w.templatesDir, 'types/references.ts.hbs'),
+      '{{#each references}}\nexport type {{typeName}} = { Id: bigint };\n{{/each}}\n',
+    );
     const run = await nextRun;
     expect(written(run)).toEqual(['types/src/references.ts']);
   }, 60_000);
@@ -90,16 +120,25 @@ describe('specgen generate --watch', () => {
     const w = await startWatch(null).finally(() => delete process.env.SPECGEN_WATCH_WORKER);
     expect(written(w.runs[0]!)).toContain('openapi/openapi.json');
     const nextRun = w.next();
-    writeFileSync(w.spec, readFileSync(w.spec, 'utf8').replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | Covered by the warranty. |'));
+    writeFileSync(
+      w.spec,
+      readFileSync(w.spec, 'utf8').replace(
+        '| HasWarranty | Boolean | Covered by warranty. |',
+        '| HasWarranty | Boolean? | Covered by the warranty. |',
+      ),
+    );
     const run = await nextRun;
     expect(run.offloaded).toEqual(['openapi', 'server']);
-    expect(written(run)).toEqual(expect.arrayContaining(['openapi/openapi.json', 'openapi/openapi.yaml', 'types/src/resources/product-record.ts']));
+    expect(written(run)).toEqual(
+      expect.arrayContaining(['openapi/openapi.json', 'openapi/openapi.yaml', 'types/src/resources/product-record.ts']),
+    );
     const watched = snapshot(w.out);
     const oneShot = join(w.dir, 'one-shot');
     expect((await runGenerate(['--spec', w.spec, '--out', oneShot, '--quiet'])).code).toBe(0);
     const expected = snapshot(oneShot);
     // Headers name the spec as given; both runs were given the same file under other names.
-    const same = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.split(w.spec).join('spec.md')]));
+    const same = (files: Record<string, string>) =>
+      Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.split(w.spec).join('spec.md')]));
     expect(same(watched)).toEqual(same(expected));
   }, 120_000);
 
@@ -159,17 +198,25 @@ describe('specgen generate --watch and a save written in pieces', () => {
     const before = snapshot(w.out);
     const text = readFileSync(w.spec, 'utf8');
     // Cut before resource sections: each prefix parses without errors, as a spec with fewer resources.
-    const cuts = [...text.matchAll(/^### /gm)].map((m) => m.index).filter((i) => i > text.indexOf('### ProductRecords')).slice(0, 5);
+    const cuts = [...text.matchAll(/^### /gm)]
+      .map((m) => m.index)
+      .filter((i) => i > text.indexOf('### ProductRecords'))
+      .slice(0, 5);
     const removals = watchForRemovals(w.out, ['types/src/resources', 'validators/src/resources']);
     expect(removals.files.length).toBeGreaterThan(10);
     const runsBefore = w.runs.length;
     await truncateThenWrite(w.spec, text, cuts, 200);
     // The last run: the whole text, and no removal held back.
     const last = () => (w.runs.length > runsBefore ? w.runs.at(-1) : undefined);
-    await expect.poll(() => last()?.specText === text && !last()?.provisional, { timeout: 20_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => last()?.specText === text && !last()?.provisional, { timeout: 20_000, interval: 50 })
+      .toBe(true);
     expect(removals.stop()).toEqual([]);
     const runs = w.runs.slice(runsBefore);
-    expect(runs.some((r) => r.provisional && r.specText !== text), 'a run read the half-written spec and held its removals').toBe(true);
+    expect(
+      runs.some((r) => r.provisional && r.specText !== text),
+      'a run read the half-written spec and held its removals',
+    ).toBe(true);
     expect(snapshot(w.out)).toEqual(before);
   }, 60_000);
 
@@ -180,10 +227,11 @@ describe('specgen generate --watch and a save written in pieces', () => {
     const runsBefore = w.runs.length;
     writeFileSync(w.spec, text.replace(section, '').replace('| Purchase/SupplierPartLinks | Show supplier |\n', ''));
     // Usually the first run removes them; on a loaded machine a second event may make it provisional and the next one does.
-    const removed = () => w.runs.slice(runsBefore).flatMap((r) => (r.outcome?.kind === 'written' ? r.outcome.report.removed : []));
-    await expect.poll(removed, { timeout: 20_000, interval: 50 }).toEqual([
-      'types/src/resources/supplier-part-link.ts', 'validators/src/resources/supplier-part-link.ts',
-    ]);
+    const removed = () =>
+      w.runs.slice(runsBefore).flatMap((r) => (r.outcome?.kind === 'written' ? r.outcome.report.removed : []));
+    await expect
+      .poll(removed, { timeout: 20_000, interval: 50 })
+      .toEqual(['types/src/resources/supplier-part-link.ts', 'validators/src/resources/supplier-part-link.ts']);
     expect(existsSync(join(w.out, 'types/src/resources/supplier-part-link.ts'))).toBe(false);
     expect(existsSync(join(w.out, 'types/src/resources/schedule.ts'))).toBe(true);
   }, 60_000);
@@ -192,14 +240,24 @@ describe('specgen generate --watch and a save written in pieces', () => {
 describe('specgen generate --watch --pretty (real CLI)', () => {
   it('shows a spec error with its source line and caret, as a one-shot run does', async () => {
     const s = scratch();
-    writeFileSync(s.spec, readFileSync(s.spec, 'utf8').replace('| ForceRelogin | Boolean |', '| ForceRelogin | Bolean |'));
+    writeFileSync(
+      s.spec,
+      readFileSync(s.spec, 'utf8').replace('| ForceRelogin | Boolean |', '| ForceRelogin | Bolean |'),
+    );
     // this checkout's CLI: compiled when its build is current, else tsx on the sources (built.mjs)
     const [command, ...commandArgs] = specgenArgv(REPO_ROOT);
-    const child = spawn(command!, [...commandArgs, 'generate', '--watch', '--pretty', '--only', 'types', '--spec', s.spec, '--out', s.out], {
-      cwd: s.dir, env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      command!,
+      [...commandArgs, 'generate', '--watch', '--pretty', '--only', 'types', '--spec', s.spec, '--out', s.out],
+      {
+        cwd: s.dir,
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (t: string) => { stderr += t; });
+    child.stderr.setEncoding('utf8').on('data', (t: string) => {
+      stderr += t;
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no report within 30 s; stderr: ${stderr}`)), 30_000);
@@ -214,7 +272,9 @@ describe('specgen generate --watch --pretty (real CLI)', () => {
       child.kill('SIGINT');
     }
     expect(stderr).toContain('error unknown-type: type "Bolean"');
-    expect(stderr).toContain('27 | ForceRelogin | Bolean | Sent in the OIDC initiate body. |\n                    ^~~~~~\n');
+    expect(stderr).toContain(
+      '27 | ForceRelogin | Bolean | Sent in the OIDC initiate body. |\n                    ^~~~~~\n',
+    );
     expect(stderr).toContain('initial: specgen generate: the spec has errors; nothing was generated\n');
   }, 60_000);
 });

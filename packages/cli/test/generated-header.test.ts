@@ -7,7 +7,12 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES_DIR, GENERATED_MARKER, createTemplateEngine, type GeneratedFile } from '@specgen/generate-core';
+import {
+  DEFAULT_TEMPLATES_DIR,
+  GENERATED_MARKER,
+  createTemplateEngine,
+  type GeneratedFile,
+} from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
 import { generators } from '../src/generators.ts';
 import { renderTarget } from '../src/generate/pipeline.ts';
@@ -31,7 +36,8 @@ function overriddenFiles(): GeneratedFile[] {
   for (const g of generators) {
     mkdirSync(join(overrideDir, g.target), { recursive: true });
     const builtin = new Set(readdirSync(join(DEFAULT_TEMPLATES_DIR, g.target)));
-    for (const [name, text] of Object.entries(OVERRIDES)) if (builtin.has(name)) writeFileSync(join(overrideDir, g.target, name), text);
+    for (const [name, text] of Object.entries(OVERRIDES))
+      if (builtin.has(name)) writeFileSync(join(overrideDir, g.target, name), text);
   }
   const spec = parseSpec(readFileSync(REAL_SPEC, 'utf8'), SPEC_FILE).spec;
   const templates = createTemplateEngine(overrideDir);

@@ -12,7 +12,11 @@ import { REPO_ROOT } from './generate-support.ts';
 
 /** A child as from a shell: no INIT_CWD, and no NODE_OPTIONS of the test runner (its source conditions). */
 const pnpm = (cwd: string, args: string[]) =>
-  spawnSync('pnpm', args, { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true', INIT_CWD: '', NODE_OPTIONS: '' } });
+  spawnSync('pnpm', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', INIT_CWD: '', NODE_OPTIONS: '' },
+  });
 
 describe('calling specgen from a package folder', () => {
   const folder = join(REPO_ROOT, 'packages/parser');
@@ -23,7 +27,9 @@ describe('calling specgen from a package folder', () => {
     expect(run.stdout).toContain('(../../spec/service-api.md)');
     const missing = pnpm(folder, ['-w', '-s', 'specgen', 'parse', 'nope.md']);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toBe('specgen parse: cannot read nope.md: no such file; did you mean ../../spec/service-api.md?\n');
+    expect(missing.stderr).toBe(
+      'specgen parse: cannot read nope.md: no such file; did you mean ../../spec/service-api.md?\n',
+    );
   }, 60_000);
 
   it('pnpm exec specgen runs the linked bin (the built cli) from any folder, with paths relative to it', () => {
@@ -32,7 +38,9 @@ describe('calling specgen from a package folder', () => {
     expect(run.stdout).toContain('(../../spec/service-api.md)');
     const missing = pnpm(folder, ['exec', 'specgen', 'parse', 'spec/service-api.md']);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toBe('specgen parse: cannot read spec/service-api.md: no such file; did you mean ../../spec/service-api.md?\n');
+    expect(missing.stderr).toBe(
+      'specgen parse: cannot read spec/service-api.md: no such file; did you mean ../../spec/service-api.md?\n',
+    );
     // The defaults are the workspace root's spec and generated/, so a check from a package folder finds them current.
     const check = pnpm(join(REPO_ROOT, 'packages/generate-types'), ['exec', 'specgen', 'generate', '--check']);
     expect(check.status, check.stderr).toBe(0);
@@ -42,6 +50,8 @@ describe('calling specgen from a package folder', () => {
   it('writes the whole IR into a pipe', () => {
     const direct = pnpm(REPO_ROOT, ['-s', 'specgen', 'parse', 'spec/service-api.md']);
     expect(direct.stdout.length).toBeGreaterThan(65_536);
-    expect(JSON.parse(direct.stdout).title).toBe(readFileSync(join(REPO_ROOT, 'spec/service-api.md'), 'utf8').split('\n')[0]!.replace(/^# /, ''));
+    expect(JSON.parse(direct.stdout).title).toBe(
+      readFileSync(join(REPO_ROOT, 'spec/service-api.md'), 'utf8').split('\n')[0]!.replace(/^# /, ''),
+    );
   }, 60_000);
 });

@@ -42,24 +42,33 @@ describe('specgen parse (in process)', () => {
     const b = await runInProcess('spec/service-api.md');
     expect(a).toMatchObject({ code: 0, stderr: '' });
     expect(a.stdout).toBe(b.stdout);
-    expect(a.stdout).toBe(toStableJson(parseSpec(readFileSync(join(ROOT, 'spec/service-api.md'), 'utf8'), 'spec/service-api.md').spec));
+    expect(a.stdout).toBe(
+      toStableJson(parseSpec(readFileSync(join(ROOT, 'spec/service-api.md'), 'utf8'), 'spec/service-api.md').spec),
+    );
   });
 
   it('prints diagnostics as file:line:column: severity code: message and exits 1 on errors', async () => {
     const r = await runInProcess(bad);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`${bad}:12:11: error unknown-type: type "int" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name; did you mean Int32?\n`);
+    expect(r.stderr).toBe(
+      `${bad}:12:11: error unknown-type: type "int" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name; did you mean Int32?\n`,
+    );
     const gh = await runInProcess(bad, '--quiet', '--format', 'github');
     expect(gh.stdout).toBe('');
     expect(gh.stderr).toMatch(/^::error file=.*bad\.md,line=12,col=11,title=unknown-type::/);
   });
 
   it('answers bad usage with exit 2 and a message', async () => {
-    expect(await runInProcess('no-such-file.md')).toMatchObject({ code: 2, stderr: 'specgen parse: cannot read no-such-file.md: no such file; did you mean spec/service-api.md?\n' });
+    expect(await runInProcess('no-such-file.md')).toMatchObject({
+      code: 2,
+      stderr: 'specgen parse: cannot read no-such-file.md: no such file; did you mean spec/service-api.md?\n',
+    });
     expect((await runInProcess(bad, '--prety')).stderr).toContain('unknown option "--prety"');
     const pretty = await runInProcess(bad, '--pretty', '--quiet');
     expect(pretty.code).toBe(1);
-    expect(pretty.stderr).toMatch(/:12:11 - error unknown-type: .*did you mean Int32\?\n\n12 \| Count \| int \| .*\n {13}\^~~\n/);
+    expect(pretty.stderr).toMatch(
+      /:12:11 - error unknown-type: .*did you mean Int32\?\n\n12 \| Count \| int \| .*\n {13}\^~~\n/,
+    );
     expect((await runInProcess()).stderr).toContain('expected one spec file');
     expect((await runInProcess(bad, '--format', 'xml')).stderr).toContain('unknown --format "xml"');
   });
@@ -83,7 +92,9 @@ describe('pnpm specgen parse (a real process)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'specgen-parse-'));
     const file = join(dir, 'bad.md');
     writeFileSync(file, miniSpec(['| Count | int | Number. | - |']));
-    const result = await promisify(execFile)('node', ['--import', 'tsx', 'packages/cli/src/main.ts', 'parse', file], { cwd: ROOT }).then(
+    const result = await promisify(execFile)('node', ['--import', 'tsx', 'packages/cli/src/main.ts', 'parse', file], {
+      cwd: ROOT,
+    }).then(
       (r) => ({ ...r, code: 0 }),
       (e: { stdout: string; stderr: string; code: number }) => e,
     );

@@ -5,11 +5,22 @@ import { patchChunks, sameChunks, writeChunksWhole, writtenChunks } from '../src
 import { scratch } from './generate-support.ts';
 
 /** A file as fragments with multi-byte characters (é, 😀), the way generators give entries: a separator, an entry, ... */
-const BASE: readonly string[] = ['{\n', ...Array.from({ length: 3000 }, (_, i) => [i > 0 ? ',\n' : '', `  "Field${i}": { "description": "Café ${i} 😀" }`]).flat(), '\n}\n'];
+const BASE: readonly string[] = [
+  '{\n',
+  ...Array.from({ length: 3000 }, (_, i) => [
+    i > 0 ? ',\n' : '',
+    `  "Field${i}": { "description": "Café ${i} 😀" }`,
+  ]).flat(),
+  '\n}\n',
+];
 
 /** Index of entry `i` in BASE. */
 const entry = (i: number) => 2 + 2 * i;
-const replaced = (chunks: readonly string[], at: number, ...by: string[]) => [...chunks.slice(0, at), ...by, ...chunks.slice(at + 1)];
+const replaced = (chunks: readonly string[], at: number, ...by: string[]) => [
+  ...chunks.slice(0, at),
+  ...by,
+  ...chunks.slice(at + 1),
+];
 
 describe('patchChunks (watch mode writes a file of fragments from its first changed fragment)', () => {
   const dir = scratch().dir;
@@ -17,7 +28,10 @@ describe('patchChunks (watch mode writes a file of fragments from its first chan
     ['same byte length', (c) => replaced(c, entry(1500), c[entry(1500)]!.replace('Café', 'Cafè'))],
     ['longer', (c) => replaced(c, entry(1000), c[entry(1000)]!.replace('Field', 'FieldLonger'))],
     ['shorter', (c) => replaced(c, entry(5), '  "F": 1')],
-    ['a multi-byte character for a one-byte one', (c) => replaced(c, entry(2500), c[entry(2500)]!.replace('Café', 'Cafe'))],
+    [
+      'a multi-byte character for a one-byte one',
+      (c) => replaced(c, entry(2500), c[entry(2500)]!.replace('Café', 'Cafe')),
+    ],
     ['fragments added', (c) => [...c.slice(0, 401), ',\n', '  "Added": "😀"', ...c.slice(401)]],
     ['fragments removed', (c) => [...c.slice(0, 401), ...c.slice(403)]],
     ['at the start', (c) => replaced(c, 0, '{ \n')],

@@ -5,7 +5,10 @@ import { PATCH_FROM, patchFile } from '../src/generate/patch-file.ts';
 import { scratch } from './generate-support.ts';
 
 /** A large text with multi-byte characters (é, 😀) spread through it. */
-const BASE = Array.from({ length: 30000 }, (_, i) => `  "Field${i}": { "description": "Café ${i} 😀 with a description long enough" },`).join('\n');
+const BASE = Array.from(
+  { length: 30000 },
+  (_, i) => `  "Field${i}": { "description": "Café ${i} 😀 with a description long enough" },`,
+).join('\n');
 
 describe('patchFile (watch mode writes a large file from its first changed byte)', () => {
   const dir = scratch().dir;

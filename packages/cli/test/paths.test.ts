@@ -48,7 +48,9 @@ describe('a missing spec', () => {
     expect(nearestSpec('spec/old-apy.md', join(root, 'spec/old-apy.md'), root)).toBe('spec/old-api.md');
     expect(nearestSpec('nope.md', join(root, 'nope.md'), root)).toBe('spec/old-api.md');
     expect(nearestSpec('nope.md', join(app, 'nope.md'), app)).toBe('../../spec/old-api.md');
-    expect(nearestSpec('../../spec/service-apx.md', join(root, 'spec/service-apx.md'), app)).toBe('../../spec/service-api.md');
+    expect(nearestSpec('../../spec/service-apx.md', join(root, 'spec/service-apx.md'), app)).toBe(
+      '../../spec/service-api.md',
+    );
     // A folder of its own: $TMPDIR itself may hold other people's .md files.
     const empty = mkdtempSync(join(tmpdir(), 'specgen-empty-'));
     expect(nearestSpec('x.md', join(empty, 'x.md'), empty)).toBeNull();
@@ -56,9 +58,16 @@ describe('a missing spec', () => {
 
   it('says why a file cannot be read', async () => {
     expect(await readSpecFile(join(root, 'spec/service-apx.md'), 'spec/service-apx.md', root)).toEqual({
-      ok: false, message: 'cannot read spec/service-apx.md: no such file; did you mean spec/service-api.md?',
+      ok: false,
+      message: 'cannot read spec/service-apx.md: no such file; did you mean spec/service-api.md?',
     });
-    expect(await readSpecFile(join(root, 'spec'), 'spec', root)).toEqual({ ok: false, message: 'cannot read spec: it is a folder, not a file' });
-    expect(await readSpecFile(join(root, 'spec/service-api.md'), 'spec/service-api.md', root)).toEqual({ ok: true, text: '# Spec\n' });
+    expect(await readSpecFile(join(root, 'spec'), 'spec', root)).toEqual({
+      ok: false,
+      message: 'cannot read spec: it is a folder, not a file',
+    });
+    expect(await readSpecFile(join(root, 'spec/service-api.md'), 'spec/service-api.md', root)).toEqual({
+      ok: true,
+      text: '# Spec\n',
+    });
   });
 });

@@ -10,7 +10,8 @@ export function endpointAvailable(spec: Spec, endpoint: Endpoint, version: strin
   if (version === null) return true;
   if (!availableAt(endpoint.since, version)) return false;
   return spec.versioning.every(
-    (rule) => rule.rule !== 'endpointsFrom' || !endpoint.path.includes(rule.pathContains) || availableAt(rule.version, version),
+    (rule) =>
+      rule.rule !== 'endpointsFrom' || !endpoint.path.includes(rule.pathContains) || availableAt(rule.version, version),
   );
 }
 

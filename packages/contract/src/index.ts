@@ -9,7 +9,16 @@ export * from './read-path.ts';
 export * from './messages.ts';
 export * from './route-types.ts';
 export { routes, findRoute, SCHEMA_NAMES } from './routes.ts';
-export { message, json, responses, PREFIX_ERRORS, BODY_ERRORS, RATE_LIMIT, SESSION_ERRORS, type Responses } from './responses.ts';
+export {
+  message,
+  json,
+  responses,
+  PREFIX_ERRORS,
+  BODY_ERRORS,
+  RATE_LIMIT,
+  SESSION_ERRORS,
+  type Responses,
+} from './responses.ts';
 export * from './json-schema.ts';
 export * from './wire-facts/index.ts';
 export * from './payloads.ts';

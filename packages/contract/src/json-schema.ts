@@ -70,7 +70,8 @@ export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/
 /** `schema` or null (JSON Schema 2020-12: OpenAPI 3.1 has no `nullable`). */
 export function orNull(schema: JsonSchema): JsonSchema {
   const type = schema['type'];
-  if (typeof type === 'string' && schema['$ref'] === undefined && schema['enum'] === undefined) return { ...schema, type: [type, 'null'] };
+  if (typeof type === 'string' && schema['$ref'] === undefined && schema['enum'] === undefined)
+    return { ...schema, type: [type, 'null'] };
   if (Array.isArray(type) && schema['enum'] === undefined) return { ...schema, type: [...type, 'null'] };
   return { anyOf: [schema, { type: 'null' }] };
 }
@@ -81,7 +82,8 @@ export function orNull(schema: JsonSchema): JsonSchema {
  */
 export function inlineFieldSchema(field: Field): JsonSchema {
   const base = field.type.base;
-  let schema: JsonSchema = base.kind === 'scalar' ? scalarSchema(base.scalar) : (scalarWord(base.target) ?? { type: 'object' });
+  let schema: JsonSchema =
+    base.kind === 'scalar' ? scalarSchema(base.scalar) : (scalarWord(base.target) ?? { type: 'object' });
   if (field.maxLength !== null) schema = { ...schema, maxLength: field.maxLength };
   if (field.type.array) schema = { type: 'array', items: schema };
   if (field.type.nullable) schema = orNull(schema);

@@ -38,7 +38,8 @@ export type OidcMessage = keyof typeof OIDC_MESSAGES;
 /** Bodies of the read resources. */
 export const READ_MESSAGES = {
   sessionRequired: `A valid session is required (header ${SESSION_HEADER} or the session cookie).`,
-  permissionRequired: (permission: string, resource: string) => `The permission "${permission}" is required to read ${resource}.`,
+  permissionRequired: (permission: string, resource: string) =>
+    `The permission "${permission}" is required to read ${resource}.`,
   notFound: (resource: string, id: string) => `${resource} ${id} was not found`,
   badId: (reason: string) => `Id: ${reason}`,
 } as const;

@@ -23,7 +23,11 @@ export function json(description: string, schema: string, extra: Partial<Respons
 function merge(a: ResponseContract, b: ResponseContract): ResponseContract {
   const description = a.description === b.description ? a.description : `${a.description} ${b.description}`;
   if (a.body.kind === 'message' && b.body.kind === 'message') {
-    return { ...a, description, body: { kind: 'message', examples: [...new Set([...a.body.examples, ...b.body.examples])] } };
+    return {
+      ...a,
+      description,
+      body: { kind: 'message', examples: [...new Set([...a.body.examples, ...b.body.examples])] },
+    };
   }
   return { ...a, description };
 }
@@ -43,19 +47,25 @@ export function responses(...groups: Array<Record<number, ResponseContract>>): R
 
 /** Every route: the path parameters are checked before anything else. */
 export const PREFIX_ERRORS: Record<number, ResponseContract> = {
-  400: message('A malformed languageCode or companyNumber path parameter.', [REQUEST_MESSAGES.languageCode, REQUEST_MESSAGES.companyNumber]),
+  400: message('A malformed languageCode or companyNumber path parameter.', [
+    REQUEST_MESSAGES.languageCode,
+    REQUEST_MESSAGES.companyNumber,
+  ]),
 };
 
 /** Every POST: Fastify parses (and, where the route has a payload schema, validates) the body first. */
 export const BODY_ERRORS: Record<number, ResponseContract> = {
   400: message('A body that is not valid JSON or does not match the request schema.', [REQUEST_MESSAGES.malformedJson]),
-  413: message('The body exceeds the server\'s body limit.', [REQUEST_MESSAGES.bodyTooLarge]),
+  413: message("The body exceeds the server's body limit.", [REQUEST_MESSAGES.bodyTooLarge]),
   415: message('A body that is not application/json.', [REQUEST_MESSAGES.unsupportedMediaType]),
 };
 
 /** Sign-in routes and commands: requests per client address per minute. */
 export const RATE_LIMIT: Record<number, ResponseContract> = {
-  429: { ...message('Too many requests from this client address.', [MESSAGES.tooManyAttempts]), decision: 'throttling' },
+  429: {
+    ...message('Too many requests from this client address.', [MESSAGES.tooManyAttempts]),
+    decision: 'throttling',
+  },
 };
 
 /** A session is required: none or an expired one (401), or one ended by another login (403). */

@@ -34,13 +34,16 @@ export function routeSchemas(
   payloads: SignInSchemas | Record<string, JsonSchema>,
 ): RouteSchemaSet {
   const body = route.body?.payload ? (payloads as Record<string, JsonSchema>)[route.body.payload] : undefined;
-  const response = Object.fromEntries(Object.entries(route.responses).map(([status, r]) => [status, responseSchema(r.body)]));
+  const response = Object.fromEntries(
+    Object.entries(route.responses).map(([status, r]) => [status, responseSchema(r.body)]),
+  );
   return { ...(body ? { body } : {}), response };
 }
 
 /** Component names the routes' responses refer to, sorted. */
 export function referencedComponents(routes: readonly RouteContract[]): string[] {
   const names = new Set<string>();
-  for (const route of routes) for (const r of Object.values(route.responses)) if (r.body.kind === 'json') names.add(r.body.schema);
+  for (const route of routes)
+    for (const r of Object.values(route.responses)) if (r.body.kind === 'json') names.add(r.body.schema);
   return [...names].sort();
 }

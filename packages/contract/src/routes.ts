@@ -15,9 +15,26 @@ import { naming } from '@specgen/naming';
 import { endpointsAt, readResourcesAt } from './availability.ts';
 import { MESSAGES, OIDC_MESSAGES, READ_MESSAGES } from './messages.ts';
 import { collectionPath, recordPath } from './read-path.ts';
-import { BODY_ERRORS, PREFIX_ERRORS, RATE_LIMIT, SESSION_ERRORS, json, message, responses, type Responses } from './responses.ts';
+import {
+  BODY_ERRORS,
+  PREFIX_ERRORS,
+  RATE_LIMIT,
+  SESSION_ERRORS,
+  json,
+  message,
+  responses,
+  type Responses,
+} from './responses.ts';
 import type { RequestBodyContract, RouteContract } from './route-types.ts';
-import { COMMANDS_PATH, PATH_PREFIX, RATE_LIMIT_HEADERS, RETRY_AFTER, SET_COOKIE, fastifyPath, withinPrefix } from './wire.ts';
+import {
+  COMMANDS_PATH,
+  PATH_PREFIX,
+  RATE_LIMIT_HEADERS,
+  RETRY_AFTER,
+  SET_COOKIE,
+  fastifyPath,
+  withinPrefix,
+} from './wire.ts';
 
 /** Component schema names the routes' bodies refer to. */
 export const SCHEMA_NAMES = {
@@ -32,7 +49,18 @@ export const SCHEMA_NAMES = {
   record: (resource: string) => naming.componentSchema(naming.recordType(resource)),
 } as const;
 
-type Draft = Omit<RouteContract, 'fastifyPath' | 'prefixedPath' | 'responses' | 'endpoint' | 'command' | 'resource' | 'query' | 'permission' | 'rateLimited'> &
+type Draft = Omit<
+  RouteContract,
+  | 'fastifyPath'
+  | 'prefixedPath'
+  | 'responses'
+  | 'endpoint'
+  | 'command'
+  | 'resource'
+  | 'query'
+  | 'permission'
+  | 'rateLimited'
+> &
   Partial<Pick<RouteContract, 'endpoint' | 'command' | 'resource' | 'query' | 'permission' | 'rateLimited'>> & {
     own: Responses;
     /** The route sets or clears cookies (session, OIDC binding) on some of its answers. */
@@ -43,7 +71,11 @@ type Draft = Omit<RouteContract, 'fastifyPath' | 'prefixedPath' | 'responses' | 
 function withHeaders(responses: Responses, d: Draft, rateLimited: boolean): Responses {
   const out: Responses = {};
   for (const [status, r] of Object.entries(responses)) {
-    const extra = [...(d.cookies && !r.startsSession ? [SET_COOKIE] : []), ...(rateLimited ? RATE_LIMIT_HEADERS : []), ...(rateLimited && status === '429' ? [RETRY_AFTER] : [])];
+    const extra = [
+      ...(d.cookies && !r.startsSession ? [SET_COOKIE] : []),
+      ...(rateLimited ? RATE_LIMIT_HEADERS : []),
+      ...(rateLimited && status === '429' ? [RETRY_AFTER] : []),
+    ];
     out[status] = extra.length > 0 ? { ...r, headers: [...(r.headers ?? []), ...extra] } : r;
   }
   return out;
@@ -63,7 +95,11 @@ function finish(d: Draft): RouteContract {
     permission: d.permission ?? null,
     rateLimited,
     // The route's own answers lead; what every route can meet on the way in follows.
-    responses: withHeaders(responses(own, PREFIX_ERRORS, d.method === 'POST' ? BODY_ERRORS : {}, rateLimited ? RATE_LIMIT : {}), d, rateLimited),
+    responses: withHeaders(
+      responses(own, PREFIX_ERRORS, d.method === 'POST' ? BODY_ERRORS : {}, rateLimited ? RATE_LIMIT : {}),
+      d,
+      rateLimited,
+    ),
   };
 }
 
@@ -71,21 +107,43 @@ function fixedSignIn(): Draft[] {
   const loginResponse = SCHEMA_NAMES.loginResponse;
   return [
     {
-      operationId: 'login', kind: 'sign-in', method: 'POST', path: `${PATH_PREFIX}/login`, since: null, access: 'anonymous', rateLimited: true, cookies: true,
+      operationId: 'login',
+      kind: 'sign-in',
+      method: 'POST',
+      path: `${PATH_PREFIX}/login`,
+      since: null,
+      access: 'anonymous',
+      rateLimited: true,
+      cookies: true,
       body: { schema: SCHEMA_NAMES.credentialLoginRequest, payload: 'loginRequest', required: true },
       own: {
-        200: json('Signed in, or SessionId null and an MfaToken when a second factor is required.', loginResponse, { startsSession: true }),
+        200: json('Signed in, or SessionId null and an MfaToken when a second factor is required.', loginResponse, {
+          startsSession: true,
+        }),
         400: message('Username or Password missing, empty or too long.'),
         403: message('Unknown user or wrong password (one answer for both).', [MESSAGES.loginFailed]),
         429: message('Too many failed logins for this username.', [MESSAGES.tooManyAttempts]),
       },
     },
     {
-      operationId: 'logout', kind: 'sign-in', method: 'POST', path: `${PATH_PREFIX}/logout`, since: null, access: 'session', body: null, cookies: true,
+      operationId: 'logout',
+      kind: 'sign-in',
+      method: 'POST',
+      path: `${PATH_PREFIX}/logout`,
+      since: null,
+      access: 'session',
+      body: null,
+      cookies: true,
       own: { 204: { description: 'Session ended.', body: { kind: 'empty' } }, ...SESSION_ERRORS },
     },
     {
-      operationId: 'getSession', kind: 'sign-in', method: 'GET', path: `${PATH_PREFIX}/session`, since: null, access: 'session', body: null,
+      operationId: 'getSession',
+      kind: 'sign-in',
+      method: 'GET',
+      path: `${PATH_PREFIX}/session`,
+      since: null,
+      access: 'session',
+      body: null,
       own: { 200: json('The session.', SCHEMA_NAMES.sessionInfo), ...SESSION_ERRORS },
     },
   ];
@@ -99,15 +157,29 @@ const ENDPOINT_ERRORS: Record<string, Responses> = {
     400: message('MfaToken or Code missing or malformed.'),
     401: message('Wrong or already used code (the MfaToken stays usable).', [MESSAGES.totpFailed]),
     410: message('Unknown, used or expired MfaToken.', [MESSAGES.totpFailed]),
-    429: message('The last allowed wrong code for this MfaToken, or too many failures for the user.', [MESSAGES.totpFailed]),
+    429: message('The last allowed wrong code for this MfaToken, or too many failures for the user.', [
+      MESSAGES.totpFailed,
+    ]),
   },
   oidcInitiate: {
-    400: message('redirectUrl missing or not the registered address, or a body with Username or Password.', oidc('redirectUrlMissing', 'redirectUrlMismatch', 'invalidBody', 'stateMissingFromUrl')),
-    503: message('OIDC sign-in is not configured (no issuer), or the identity provider cannot be reached.', oidc('notConfigured', 'providerUnavailable')),
+    400: message(
+      'redirectUrl missing or not the registered address, or a body with Username or Password.',
+      oidc('redirectUrlMissing', 'redirectUrlMismatch', 'invalidBody', 'stateMissingFromUrl'),
+    ),
+    503: message(
+      'OIDC sign-in is not configured (no issuer), or the identity provider cannot be reached.',
+      oidc('notConfigured', 'providerUnavailable'),
+    ),
   },
   oidcCallback: {
-    400: message('code or state missing, or no pending flow of this browser with this state.', oidc('codeOrStateMissing', 'invalidState')),
-    401: message('Code exchange or ID token validation failed, or no user is linked to the e-mail.', oidc('authenticationFailed', 'userNotLinked')),
+    400: message(
+      'code or state missing, or no pending flow of this browser with this state.',
+      oidc('codeOrStateMissing', 'invalidState'),
+    ),
+    401: message(
+      'Code exchange or ID token validation failed, or no user is linked to the e-mail.',
+      oidc('authenticationFailed', 'userNotLinked'),
+    ),
     403: message('The linked user does not sign in with OIDC.', oidc('accessDenied')),
     410: message('The sign-in flow expired.', oidc('flowExpired')),
     429: message('Too many failed callbacks from this client address.', oidc('tooManyAttempts')),
@@ -124,12 +196,20 @@ function endpointBody(spec: Spec, e: Endpoint): RequestBodyContract | null {
 }
 
 function endpointRoute(spec: Spec, e: Endpoint): Draft {
-  const structure = e.success.body ? spec.structures.find((s) => s.name === e.success.body || s.label === e.success.body) : undefined;
-  const startsSession = e.success.contentType === 'application/json' && /LoginResponse|authentication success/i.test(`${e.success.body} ${e.success.text}`);
+  const structure = e.success.body
+    ? spec.structures.find((s) => s.name === e.success.body || s.label === e.success.body)
+    : undefined;
+  const startsSession =
+    e.success.contentType === 'application/json' &&
+    /LoginResponse|authentication success/i.test(`${e.success.body} ${e.success.text}`);
   const success =
     e.success.contentType === 'text/plain'
       ? { description: e.success.text, body: { kind: 'text' as const } }
-      : json(e.success.text, structure ? naming.componentSchema(naming.structureType(structure.name)) : SCHEMA_NAMES.loginResponse, startsSession ? { startsSession } : {});
+      : json(
+          e.success.text,
+          structure ? naming.componentSchema(naming.structureType(structure.name)) : SCHEMA_NAMES.loginResponse,
+          startsSession ? { startsSession } : {},
+        );
   return {
     operationId: naming.endpointMethod(e.id),
     kind: 'sign-in',
@@ -150,9 +230,16 @@ function endpointRoute(spec: Spec, e: Endpoint): Draft {
 function commandRoute(c: Command): Draft {
   const set = /^Set/.test(c.name);
   const payload = set ? 'setDeviceRequest' : 'getDeviceSecretRequest';
-  const schema = c.response ? naming.componentSchema(naming.structureType(c.response)) : SCHEMA_NAMES.commandResponse(c.name);
-  const success = json(c.returns || 'Done.', schema, { ...(set ? { startsSession: true } : {}), ...(c.responseHeaders.length > 0 ? { headers: c.responseHeaders } : {}) });
-  const invalid = set ? [MESSAGES.invalidMfaToken(c.name), MESSAGES.invalidCode(c.name)] : [MESSAGES.invalidMfaToken(c.name)];
+  const schema = c.response
+    ? naming.componentSchema(naming.structureType(c.response))
+    : SCHEMA_NAMES.commandResponse(c.name);
+  const success = json(c.returns || 'Done.', schema, {
+    ...(set ? { startsSession: true } : {}),
+    ...(c.responseHeaders.length > 0 ? { headers: c.responseHeaders } : {}),
+  });
+  const invalid = set
+    ? [MESSAGES.invalidMfaToken(c.name), MESSAGES.invalidCode(c.name)]
+    : [MESSAGES.invalidMfaToken(c.name)];
   return {
     operationId: naming.commandMethod(c.name),
     kind: 'command',
@@ -169,7 +256,10 @@ function commandRoute(c: Command): Draft {
       400: message(`Validation failed for command ${c.name}.`, invalid),
       ...(set
         ? { 429: message('Too many wrong codes for this MfaToken.', [MESSAGES.tooManyAttempts]) }
-        : { 401: message('No valid session and no MfaToken.', [MESSAGES.noSession, MESSAGES.sessionExpired]), 403: SESSION_ERRORS[403]! }),
+        : {
+            401: message('No valid session and no MfaToken.', [MESSAGES.noSession, MESSAGES.sessionExpired]),
+            403: SESSION_ERRORS[403]!,
+          }),
     },
   };
 }
@@ -185,23 +275,34 @@ function readRoutes(spec: Spec, r: Resource): Draft[] {
   };
   const denied: Responses = {
     401: message('No valid session.', [READ_MESSAGES.sessionRequired, MESSAGES.noSession, MESSAGES.sessionExpired]),
-    403: message(
-      `The session lacks the permission "${r.permission ?? 'required'}", or the session was suspended.`,
-      [...(r.permission ? [READ_MESSAGES.permissionRequired(r.permission, r.name)] : []), MESSAGES.sessionSuspended],
-    ),
+    403: message(`The session lacks the permission "${r.permission ?? 'required'}", or the session was suspended.`, [
+      ...(r.permission ? [READ_MESSAGES.permissionRequired(r.permission, r.name)] : []),
+      MESSAGES.sessionSuspended,
+    ]),
   };
   const partial = SCHEMA_NAMES.partialRecord(r.name);
   return [
     {
-      ...common, operationId: naming.listOperation(r.name), kind: 'list', path: collectionPath(spec, r),
+      ...common,
+      operationId: naming.listOperation(r.name),
+      kind: 'list',
+      path: collectionPath(spec, r),
       own: {
-        200: { description: 'The records, a bare JSON array (only the fields $select names, when given).', body: { kind: 'json', schema: partial, array: true } },
-        400: message('A malformed query option, an unknown field or a literal out of range, with the position in the option.'),
+        200: {
+          description: 'The records, a bare JSON array (only the fields $select names, when given).',
+          body: { kind: 'json', schema: partial, array: true },
+        },
+        400: message(
+          'A malformed query option, an unknown field or a literal out of range, with the position in the option.',
+        ),
         ...denied,
       },
     },
     {
-      ...common, operationId: naming.getOperation(r.name), kind: 'get', path: recordPath(spec, r),
+      ...common,
+      operationId: naming.getOperation(r.name),
+      kind: 'get',
+      path: recordPath(spec, r),
       own: {
         200: json('The record (only the fields $select names, when given).', partial),
         400: message('A malformed Id or query option.'),

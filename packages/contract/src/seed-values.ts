@@ -18,7 +18,18 @@ export interface SeedColumn {
 
 export const BIG = 9_007_199_254_740_993n; // 2^53 + 1
 
-const WORDS = ['Hydraulic pump', 'Gear housing', 'Control valve', 'Drive shaft', 'Sensor unit', 'Bearing kit', 'Motor flange', 'Cooling fan', 'Pressure gauge', 'Seal set'];
+const WORDS = [
+  'Hydraulic pump',
+  'Gear housing',
+  'Control valve',
+  'Drive shaft',
+  'Sensor unit',
+  'Bearing kit',
+  'Motor flange',
+  'Cooling fan',
+  'Pressure gauge',
+  'Seal set',
+];
 const OFFSETS = ['+01:00', '+02:00', 'Z', '-05:00', '+05:30'];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -72,12 +83,14 @@ export function seedValue(c: SeedColumn, i: number, salt: number): unknown {
   const e = c.field.enumeration;
   if (e && e.bitmask) {
     const all = e.values.reduce((acc, v) => acc | v.value, 0);
-    return (i * 5 + salt) % (all + 1) & all;
+    return ((i * 5 + salt) % (all + 1)) & all;
   }
   if (e) return e.values[(i + salt) % e.values.length]!.value;
   switch (c.type) {
     case 'Int64':
-      return c.name.endsWith('Id') || c.field.references ? String(referenceKey(i, salt)) : String(((i * 977 + salt) % 100_000) * 60);
+      return c.name.endsWith('Id') || c.field.references
+        ? String(referenceKey(i, salt))
+        : String(((i * 977 + salt) % 100_000) * 60);
     case 'Int32':
       return (i * 13 + salt) % (c.name === 'WarrantyMonths' ? 61 : 1000);
     case 'Decimal':

@@ -9,27 +9,41 @@ const SPEC = fileURLToPath(new URL('../../../spec/service-api.md', import.meta.u
 const base = parseSpecFile(SPEC).spec;
 
 type Doc = { paths: Record<string, unknown>; components: { schemas: Record<string, Record<string, unknown>> } };
-const build = (spec: Spec, version: string | null = null) => buildDocument(spec, { serviceVersion: version }) as unknown as Doc;
+const build = (spec: Spec, version: string | null = null) =>
+  buildDocument(spec, { serviceVersion: version }) as unknown as Doc;
 /** The same spec as new objects: no memo entry applies, so this is what a first build gives. */
 const cold = (spec: Spec, version: string | null = null) => JSON.stringify(build(structuredClone(spec), version));
 
 /** Builds and counts the resource parts built and replayed. */
-function counted(spec: Spec, version: string | null = null): { doc: Doc; built: number; replayed: number; moved: number } {
+function counted(
+  spec: Spec,
+  version: string | null = null,
+): { doc: Doc; built: number; replayed: number; moved: number } {
   const before = { ...resourceMemoStats };
   const doc = build(spec, version);
-  return { doc, built: resourceMemoStats.built - before.built, replayed: resourceMemoStats.replayed - before.replayed, moved: resourceMemoStats.moved - before.moved };
+  return {
+    doc,
+    built: resourceMemoStats.built - before.built,
+    replayed: resourceMemoStats.replayed - before.replayed,
+    moved: resourceMemoStats.moved - before.moved,
+  };
 }
 
 /** A copy of `value` with every source position `lines` further down (as lines added above do). */
 const shifted = <T>(value: T, lines: number): T =>
-  JSON.parse(JSON.stringify(value), (key, v: unknown) => (key === 'source' ? { ...(v as { line: number }), line: (v as { line: number }).line + lines } : v)) as T;
+  JSON.parse(JSON.stringify(value), (key, v: unknown) =>
+    key === 'source' ? { ...(v as { line: number }), line: (v as { line: number }).line + lines } : v,
+  ) as T;
 
 /** `spec` with resource `name` replaced, every other IR object shared (as the incremental parser hands it over). */
 const replaced = (spec: Spec, name: string, make: (r: Resource) => Resource): Spec => ({
   ...spec,
   resources: spec.resources.map((r) => (r.name === name ? make(r) : r)),
 });
-const editNotes = (r: Resource, index: number, notes: string): Resource => ({ ...r, fields: r.fields.map((f, i) => (i === index ? { ...f, notes } : f)) });
+const editNotes = (r: Resource, index: number, notes: string): Resource => ({
+  ...r,
+  fields: r.fields.map((f, i) => (i === index ? { ...f, notes } : f)),
+});
 
 describe('buildDocument keeps each read resource part by the identity of its IR object', () => {
   it('rebuilds only the edited resource after a field edit, with the bytes of a first build', () => {
@@ -51,7 +65,11 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
   it('gives the bytes of a first build when a resource is removed, added or moved', () => {
     const spec = structuredClone(base);
     build(spec);
-    const copy = { ...structuredClone(spec.resources.find((r) => r.name === 'Schedules')!), name: 'Schedules2', path: 'Manufacturing/Schedules2' };
+    const copy = {
+      ...structuredClone(spec.resources.find((r) => r.name === 'Schedules')!),
+      name: 'Schedules2',
+      path: 'Manufacturing/Schedules2',
+    };
     const added = { ...spec, resources: [...spec.resources, copy] };
     const withAdded = counted(added);
     expect(withAdded.built).toBe(1);
@@ -72,7 +90,17 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
     // ProductRecords (first) references Schedules (later): its part holds the ScheduleRecord it built.
     const spec = replaced(structuredClone(base), 'ProductRecords', (r) => ({
       ...r,
-      fields: [...r.fields, { ...r.fields[1]!, name: 'Schedule', notes: '', enumeration: null, type: typeExpr('Schedules', () => true), expandable: true }],
+      fields: [
+        ...r.fields,
+        {
+          ...r.fields[1]!,
+          name: 'Schedule',
+          notes: '',
+          enumeration: null,
+          type: typeExpr('Schedules', () => true),
+          expandable: true,
+        },
+      ],
     }));
     build(spec);
     const edited = replaced(spec, 'Schedules', (r) => ({ ...r, description: 'Edited schedule.' }));
@@ -88,14 +116,24 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
   it('finds the part of a resource moved by lines added above it (a new object, the same contents)', () => {
     const spec = structuredClone(base);
     build(spec);
-    const moved = { ...spec, resources: spec.resources.map((r, i) => (i === 0 ? editNotes(r, 1, 'Edited.') : shifted(r, 1))) };
+    const moved = {
+      ...spec,
+      resources: spec.resources.map((r, i) => (i === 0 ? editNotes(r, 1, 'Edited.') : shifted(r, 1))),
+    };
     const second = counted(moved);
-    expect({ built: second.built, moved: second.moved, replayed: second.replayed }).toEqual({ built: 1, moved: spec.resources.length - 1, replayed: 0 });
+    expect({ built: second.built, moved: second.moved, replayed: second.replayed }).toEqual({
+      built: 1,
+      moved: spec.resources.length - 1,
+      replayed: 0,
+    });
     expect(JSON.stringify(second.doc)).toBe(cold(moved));
     // And by identity the next time.
     expect(counted(moved)).toMatchObject({ built: 0, moved: 0, replayed: spec.resources.length });
     // A moved resource whose contents changed too is built again.
-    const changed = { ...moved, resources: moved.resources.map((r, i) => (i === 2 ? shifted(editNotes(r, 0, 'Also edited.'), 2) : r)) };
+    const changed = {
+      ...moved,
+      resources: moved.resources.map((r, i) => (i === 2 ? shifted(editNotes(r, 0, 'Also edited.'), 2) : r)),
+    };
     const third = counted(changed);
     expect(third).toMatchObject({ built: 1, moved: 0 });
     expect(JSON.stringify(third.doc)).toBe(cold(changed));
@@ -111,13 +149,18 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
       return moved;
     });
     const moved = counted({ ...spec, resources: twins });
-    expect({ built: moved.built, moved: moved.moved, replayed: moved.replayed }).toEqual({ built: 0, moved: 0, replayed: spec.resources.length });
+    expect({ built: moved.built, moved: moved.moved, replayed: moved.replayed }).toEqual({
+      built: 0,
+      moved: 0,
+      replayed: spec.resources.length,
+    });
     expect(JSON.stringify(moved.doc)).toBe(cold({ ...spec, resources: twins }));
   });
 
   it('keeps a part per service version and rebuilds all parts when a decision input changes', () => {
     const spec = structuredClone(base);
-    for (const version of [null, '22.2', null, '24.1', '22.2']) expect(JSON.stringify(build(spec, version))).toBe(cold(spec, version));
+    for (const version of [null, '22.2', null, '24.1', '22.2'])
+      expect(JSON.stringify(build(spec, version))).toBe(cold(spec, version));
     expect(counted(spec, '24.1').built).toBe(0);
     const unknowns = { ...spec, unknowns: spec.unknowns.map((u, i) => (i === 0 ? { ...u, id: `${u.id}.edited` } : u)) };
     const rebuilt = counted(unknowns);

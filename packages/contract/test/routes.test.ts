@@ -11,7 +11,12 @@ const ops = (v: string | null) => routes(spec, v).map((r) => `${r.method} ${r.pa
 describe('routes of spec/service-api.md', () => {
   it('has no OIDC route before 25.8 (versioning rule) and both from 25.8', () => {
     expect(ops('22.6').some((o) => o.includes('/login/oidc'))).toBe(false);
-    expect(ops('25.8')).toEqual(expect.arrayContaining([`POST /{languageCode}/{companyNumber}/login/oidc`, `GET /{languageCode}/{companyNumber}/login/oidc/callback`]));
+    expect(ops('25.8')).toEqual(
+      expect.arrayContaining([
+        `POST /{languageCode}/{companyNumber}/login/oidc`,
+        `GET /{languageCode}/{companyNumber}/login/oidc/callback`,
+      ]),
+    );
   });
 
   it('lists each method and path once, with unique operation ids', () => {
@@ -46,16 +51,48 @@ describe('routes of spec/service-api.md', () => {
 describe('read paths', () => {
   const r = resource('Things', [field('Id', 'Int64')], { area: 'Stock', queryable: true, permission: 'Show things' });
   it('follow spec.readPathPrefix, with or without {path}', () => {
-    expect(collectionPath(makeSpec({ readPathPrefix: '/{languageCode}/{companyNumber}/api/v2' }), r)).toBe('/{languageCode}/{companyNumber}/api/v2/Stock/Things');
-    expect(collectionPath(makeSpec({ readPathPrefix: '/{languageCode}/{companyNumber}/data/{path}/query' }), r)).toBe('/{languageCode}/{companyNumber}/data/Stock/Things/query');
+    expect(collectionPath(makeSpec({ readPathPrefix: '/{languageCode}/{companyNumber}/api/v2' }), r)).toBe(
+      '/{languageCode}/{companyNumber}/api/v2/Stock/Things',
+    );
+    expect(collectionPath(makeSpec({ readPathPrefix: '/{languageCode}/{companyNumber}/data/{path}/query' }), r)).toBe(
+      '/{languageCode}/{companyNumber}/data/Stock/Things/query',
+    );
     const s = makeSpec({ readPathPrefix: '/{languageCode}/{companyNumber}/api/v2', resources: [r] });
-    expect(routes(s, null).filter((x) => x.resource === 'Things').map((x) => x.prefixedPath)).toEqual(['/api/v2/Stock/Things', '/api/v2/Stock/Things/:Id']);
+    expect(
+      routes(s, null)
+        .filter((x) => x.resource === 'Things')
+        .map((x) => x.prefixedPath),
+    ).toEqual(['/api/v2/Stock/Things', '/api/v2/Stock/Things/:Id']);
     expect(routes(s, null).find((x) => x.kind === 'list')!.permission).toBe('Show things');
   });
 
   it('endpointAvailable applies endpointsFrom rules as well as since', () => {
-    const e: Endpoint = { kind: 'endpoint', id: 'x', method: 'GET', path: '/{languageCode}/{companyNumber}/login/oidc/x', pathParams: [], query: [], body: null, headers: [], request: '', success: { status: 200, contentType: 'text/plain', body: null, text: '' }, since: null, source: NO_SOURCE };
-    const s = makeSpec({ versioning: [{ kind: 'versioning', rule: 'endpointsFrom', version: '25.8', pathContains: '/login/oidc', text: '', source: NO_SOURCE }] });
+    const e: Endpoint = {
+      kind: 'endpoint',
+      id: 'x',
+      method: 'GET',
+      path: '/{languageCode}/{companyNumber}/login/oidc/x',
+      pathParams: [],
+      query: [],
+      body: null,
+      headers: [],
+      request: '',
+      success: { status: 200, contentType: 'text/plain', body: null, text: '' },
+      since: null,
+      source: NO_SOURCE,
+    };
+    const s = makeSpec({
+      versioning: [
+        {
+          kind: 'versioning',
+          rule: 'endpointsFrom',
+          version: '25.8',
+          pathContains: '/login/oidc',
+          text: '',
+          source: NO_SOURCE,
+        },
+      ],
+    });
     expect(endpointAvailable(s, e, '25.7')).toBe(false);
     expect(endpointAvailable(s, e, '25.8')).toBe(true);
   });

@@ -128,7 +128,8 @@ export const DIAGNOSTIC_CODES: Record<DiagnosticCode, DiagnosticDoc> = {
   },
   'unknown-structure': {
     severity: 'warning',
-    summary: '"Other fields of X: not shown." or an endpoint body or success response names a structure the spec does not define.',
+    summary:
+      '"Other fields of X: not shown." or an endpoint body or success response names a structure the spec does not define.',
     doc: 'Check the spelling against the bold labels under "Sign-in structures"; the endpoint keeps the name, the structure is not marked open-ended.',
   },
   'unknown-http-method': {
@@ -138,7 +139,8 @@ export const DIAGNOSTIC_CODES: Record<DiagnosticCode, DiagnosticDoc> = {
   },
   'unknown-payload-type': {
     severity: 'error',
-    summary: 'A command\'s Returns cell or an error table\'s Body cell says `JSON <type>` with a type that is neither `string` nor a sign-in structure.',
+    summary:
+      "A command's Returns cell or an error table's Body cell says `JSON <type>` with a type that is neither `string` nor a sign-in structure.",
     doc: 'Write `JSON string: <text>` for a JSON string body, or name a structure by its bold label or PascalCase name (`JSON device secret response`, `JSON LoginResponse`). The message suggests the nearest valid name.',
   },
 };

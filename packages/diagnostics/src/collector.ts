@@ -7,7 +7,14 @@ export class DiagnosticCollector {
   readonly #items: Diagnostic[] = [];
 
   report(code: DiagnosticCode, message: string, at: SourceLocation): void {
-    this.#items.push({ code, severity: DIAGNOSTIC_CODES[code].severity, message, file: at.file, line: at.line, column: at.column });
+    this.#items.push({
+      code,
+      severity: DIAGNOSTIC_CODES[code].severity,
+      message,
+      file: at.file,
+      line: at.line,
+      column: at.column,
+    });
   }
 
   /** Adds diagnostics collected elsewhere (e.g. in a worker). */

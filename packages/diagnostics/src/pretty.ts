@@ -48,7 +48,9 @@ export function prettyReport(diagnostics: readonly Diagnostic[], options: Pretty
   const lines = new Map<string, string[] | undefined>();
   const out: string[] = [];
   for (const d of diagnostics) {
-    out.push(`${c.cyan(d.file)}:${c.yellow(String(d.line))}:${c.yellow(String(d.column))} - ${severity[d.severity](d.severity)} ${c.gray(d.code)}: ${d.message}\n`);
+    out.push(
+      `${c.cyan(d.file)}:${c.yellow(String(d.line))}:${c.yellow(String(d.column))} - ${severity[d.severity](d.severity)} ${c.gray(d.code)}: ${d.message}\n`,
+    );
     if (!lines.has(d.file)) lines.set(d.file, options.source?.(d.file)?.split(/\r?\n/));
     const text = lines.get(d.file)?.[d.line - 1];
     if (text === undefined) {
@@ -58,7 +60,9 @@ export function prettyReport(diagnostics: readonly Diagnostic[], options: Pretty
     const shown = text.replace(/\t/g, ' ');
     const gutter = String(d.line);
     const caret = `^${'~'.repeat(Math.max(0, wordLength(shown, d.column) - 1))}`;
-    out.push(`\n${c.inverse(gutter)} ${shown}\n${c.inverse(' '.repeat(gutter.length))} ${' '.repeat(Math.max(0, d.column - 1))}${severity[d.severity](caret)}\n\n`);
+    out.push(
+      `\n${c.inverse(gutter)} ${shown}\n${c.inverse(' '.repeat(gutter.length))} ${' '.repeat(Math.max(0, d.column - 1))}${severity[d.severity](caret)}\n\n`,
+    );
   }
   if (diagnostics.length > 0) out.push(`${summaryText(diagnostics)}\n`);
   return out.join('');

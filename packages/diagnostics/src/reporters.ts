@@ -15,7 +15,10 @@ export function githubReport(diagnostics: readonly Diagnostic[]): string {
   const level = { error: 'error', warning: 'warning', info: 'notice' } as const;
   const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   return diagnostics
-    .map((d) => `::${level[d.severity]} file=${esc(d.file)},line=${d.line},col=${d.column},title=${esc(d.code)}::${esc(d.message)}\n`)
+    .map(
+      (d) =>
+        `::${level[d.severity]} file=${esc(d.file)},line=${d.line},col=${d.column},title=${esc(d.code)}::${esc(d.message)}\n`,
+    )
     .join('');
 }
 

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  ALL_DIAGNOSTIC_CODES, DIAGNOSTIC_CODES, DiagnosticCollector, createDiagnostic, githubReport, isDiagnosticCode, jsonReport, summaryLine, textReport,
+  ALL_DIAGNOSTIC_CODES,
+  DIAGNOSTIC_CODES,
+  DiagnosticCollector,
+  createDiagnostic,
+  githubReport,
+  isDiagnosticCode,
+  jsonReport,
+  summaryLine,
+  textReport,
 } from '../src/index.ts';
 
 const DOC = readFileSync(new URL('../../../docs/diagnostics.md', import.meta.url), 'utf8');
@@ -23,7 +31,9 @@ describe('diagnostic catalog', () => {
       expect(text).toContain(`Severity: ${DIAGNOSTIC_CODES[code].severity}.`);
       expect(text, `no example for ${code}`).toMatch(/```[\s\S]+```/);
     }
-    expect([...docs.keys()].sort(), 'docs/diagnostics.md documents a code the catalog lacks').toEqual(ALL_DIAGNOSTIC_CODES);
+    expect([...docs.keys()].sort(), 'docs/diagnostics.md documents a code the catalog lacks').toEqual(
+      ALL_DIAGNOSTIC_CODES,
+    );
   });
 
   it('every entry has a summary and a doc', () => {
@@ -44,7 +54,10 @@ describe('collector and reporters', () => {
     c.report('resource-without-path', 'no path', { ...at, line: 9 });
     c.report('unknown-type', 'bad type', at);
     expect(c.hasErrors).toBe(true);
-    expect(c.list().map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual(['3 error unknown-type', '9 warning resource-without-path']);
+    expect(c.list().map((d) => `${d.line} ${d.severity} ${d.code}`)).toEqual([
+      '3 error unknown-type',
+      '9 warning resource-without-path',
+    ]);
   });
 
   it('formats text, json and GitHub annotations', () => {
@@ -52,7 +65,9 @@ describe('collector and reporters', () => {
     expect(textReport([d])).toBe('spec.md:3:7: error unknown-type: type "int" is not known\n');
     expect(JSON.parse(jsonReport([d]))).toEqual([d]);
     expect(githubReport([d])).toBe('::error file=spec.md,line=3,col=7,title=unknown-type::type "int" is not known\n');
-    expect(githubReport([createDiagnostic('resource-without-path', 'a\nb%', at)])).toContain('::warning file=spec.md,line=3,col=7,title=resource-without-path::a%0Ab%25');
+    expect(githubReport([createDiagnostic('resource-without-path', 'a\nb%', at)])).toContain(
+      '::warning file=spec.md,line=3,col=7,title=resource-without-path::a%0Ab%25',
+    );
     expect(summaryLine([d])).toBe('1 error(s), 0 warning(s), 0 info');
   });
 });

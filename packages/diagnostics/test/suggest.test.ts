@@ -17,9 +17,12 @@ describe('did you mean', () => {
     expect(closestMatch(word, SCALARS)).toBe(want);
   });
 
-  it.each(['Comments', 'Parts', 'ManufacturingOrders', 'ExtraFields', 'X', 'Int64'])('%s is not taken for a typo of a scalar', (word) => {
-    expect(closestMatch(word, SCALARS)).toBeNull();
-  });
+  it.each(['Comments', 'Parts', 'ManufacturingOrders', 'ExtraFields', 'X', 'Int64'])(
+    '%s is not taken for a typo of a scalar',
+    (word) => {
+      expect(closestMatch(word, SCALARS)).toBeNull();
+    },
+  );
 
   it('grows the limit with the length and formats the hint', () => {
     expect([1, 4, 5, 8, 12, 20].map(typoLimit)).toEqual([1, 1, 2, 2, 3, 5]);

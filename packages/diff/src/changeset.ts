@@ -28,7 +28,9 @@ export function bumpFor(result: DiffResult): Bump | null {
 }
 
 export function changesetName(result: DiffResult): string {
-  const hash = createHash('sha256').update(result.changes.map((c) => c.fingerprint).join('\n')).digest('hex');
+  const hash = createHash('sha256')
+    .update(result.changes.map((c) => c.fingerprint).join('\n'))
+    .digest('hex');
   return `spec-diff-${hash.slice(0, 12)}.md`;
 }
 
@@ -42,7 +44,11 @@ export function renderChangeset(result: DiffResult, packages: readonly string[] 
 }
 
 /** Writes `<dir>/<stable-name>.md`; returns its path, or null when there were no changes. */
-export function writeChangeset(result: DiffResult, dir: string, packages: readonly string[] = GENERATED_PACKAGES): string | null {
+export function writeChangeset(
+  result: DiffResult,
+  dir: string,
+  packages: readonly string[] = GENERATED_PACKAGES,
+): string | null {
   const text = renderChangeset(result, packages);
   if (text === null) return null;
   mkdirSync(dir, { recursive: true });

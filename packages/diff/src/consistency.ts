@@ -13,9 +13,16 @@ export function checkNewFields(log: ChangeLog, before: Spec, newFields: NewField
   for (const { resource, field } of newFields) {
     const at = { resource: resource.name, field: field.name, source: field.source };
     if (field.since === null) {
-      log.add('new-field-since-missing', { ...at, message: `${resource.name}.${field.name} is new but states no since version${newest ? ` (expected one newer than ${newest})` : ''}.` });
+      log.add('new-field-since-missing', {
+        ...at,
+        message: `${resource.name}.${field.name} is new but states no since version${newest ? ` (expected one newer than ${newest})` : ''}.`,
+      });
     } else if (newest !== null && compareVersions(field.since, newest) <= 0) {
-      log.add('new-field-since-not-newer', { ...at, version: field.since, message: `${resource.name}.${field.name} is new but its since version ${field.since} is not newer than the old spec's newest version ${newest}.` });
+      log.add('new-field-since-not-newer', {
+        ...at,
+        version: field.since,
+        message: `${resource.name}.${field.name} is new but its since version ${field.since} is not newer than the old spec's newest version ${newest}.`,
+      });
     }
   }
 }

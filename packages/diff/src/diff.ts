@@ -25,7 +25,11 @@ export interface DiffResult {
 export function diffSpecs(before: Spec, after: Spec): DiffResult {
   const log = new ChangeLog();
   if (before.readPathPrefix !== after.readPathPrefix) {
-    log.add('read-path-changed', { resource: null, message: `Read path ${before.readPathPrefix} -> ${after.readPathPrefix}.`, source: after.source });
+    log.add('read-path-changed', {
+      resource: null,
+      message: `Read path ${before.readPathPrefix} -> ${after.readPathPrefix}.`,
+      source: after.source,
+    });
   }
   const newFields = compareResources(log, before.resources, after.resources);
   compareStructures(log, before.structures, after.structures);

@@ -19,7 +19,16 @@ export function renderRulesDoc(): string {
     out.push(`## ${severity} (${ids.length})`, '');
     for (const id of ids) {
       const doc = RULES[id];
-      out.push(`### \`${id}\``, '', `Severity: **${doc.severity}**${doc.addition ? ' (addition)' : ''}`, '', doc.summary, '', `Example: ${doc.example}`, '');
+      out.push(
+        `### \`${id}\``,
+        '',
+        `Severity: **${doc.severity}**${doc.addition ? ' (addition)' : ''}`,
+        '',
+        doc.summary,
+        '',
+        `Example: ${doc.example}`,
+        '',
+      );
     }
   }
   return out.join('\n');

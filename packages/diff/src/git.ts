@@ -26,7 +26,13 @@ export function readAtRef(ref: string, path: string, cwd: string = process.cwd()
 /** The top folder of the git checkout holding `cwd`, or null outside one. */
 export function repoTopLevel(cwd: string): string | null {
   try {
-    return execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    return (
+      execFileSync('git', ['rev-parse', '--show-toplevel'], {
+        cwd,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || null
+    );
   } catch {
     return null;
   }

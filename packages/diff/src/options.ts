@@ -32,7 +32,10 @@ export function parseDiffArgs(args: string[]): DiffOptions {
   let packageScope: string | null = null;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = (): string => {
       if (inline !== undefined) return inline;
       const next = args[++i];
@@ -51,7 +54,8 @@ export function parseDiffArgs(args: string[]): DiffOptions {
         break;
       case '--package-scope':
         packageScope = value();
-        if (!/^@[a-z0-9][a-z0-9._~-]*$/.test(packageScope)) throw new UsageError(`--package-scope "${packageScope}" is not an npm scope such as @acme-api`);
+        if (!/^@[a-z0-9][a-z0-9._~-]*$/.test(packageScope))
+          throw new UsageError(`--package-scope "${packageScope}" is not an npm scope such as @acme-api`);
         break;
       case '--changeset':
         if (inline !== undefined) changeset = inline;
@@ -64,10 +68,12 @@ export function parseDiffArgs(args: string[]): DiffOptions {
     }
   }
   if (base !== null) {
-    if (positional.length !== 1) throw new UsageError(`with --base give exactly one spec file (the new one), got ${positional.length}`);
+    if (positional.length !== 1)
+      throw new UsageError(`with --base give exactly one spec file (the new one), got ${positional.length}`);
     return { oldPath: null, newPath: positional[0]!, base, format, failOn, changeset, packageScope };
   }
-  if (positional.length !== 2) throw new UsageError(`give two spec files (old and new), or --base <git-ref> and one; got ${positional.length}`);
+  if (positional.length !== 2)
+    throw new UsageError(`give two spec files (old and new), or --base <git-ref> and one; got ${positional.length}`);
   return { oldPath: positional[0]!, newPath: positional[1]!, base, format, failOn, changeset, packageScope };
 }
 

@@ -51,19 +51,35 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
     const options = parseDiffArgs(args);
     const newFile = displayPath(io.cwd, options.newPath);
     const newText = await readSpecFile(io, options.newPath);
-    const oldText = options.base !== null ? readAtRef(options.base, options.newPath, io.cwd) : await readSpecFile(io, options.oldPath!);
+    const oldText =
+      options.base !== null
+        ? readAtRef(options.base, options.newPath, io.cwd)
+        : await readSpecFile(io, options.oldPath!);
     const oldFile = options.base !== null ? `${options.base}:${newFile}` : displayPath(io.cwd, options.oldPath!);
     const before = parseOrFail(io, oldText, oldFile);
     const after = parseOrFail(io, newText, newFile);
     const result = diffSpecs(before, after);
-    const relocate = options.base !== null ? relocateRemovals({ oldFile, newFile, base: options.base, oldText, newText, after }) : (c: Change) => c;
+    const relocate =
+      options.base !== null
+        ? relocateRemovals({ oldFile, newFile, base: options.base, oldText, newText, after })
+        : (c: Change) => c;
     io.stdout(render(result, options.format, options.format === 'github' ? fromRepoRoot(io.cwd, relocate) : relocate));
     if (options.changeset !== null) {
       const root = io.root ?? io.cwd;
-      const packages = releasedGeneratedPackages(resolve(root, 'generated'), await configuredNames(io, options.packageScope));
-      const dir = options.changeset === DEFAULT_CHANGESET_DIR ? resolve(root, DEFAULT_CHANGESET_DIR) : resolve(io.cwd, options.changeset);
+      const packages = releasedGeneratedPackages(
+        resolve(root, 'generated'),
+        await configuredNames(io, options.packageScope),
+      );
+      const dir =
+        options.changeset === DEFAULT_CHANGESET_DIR
+          ? resolve(root, DEFAULT_CHANGESET_DIR)
+          : resolve(io.cwd, options.changeset);
       const path = writeChangesetOrFail(result, dir, packages);
-      io.stderr(path ? `specgen diff: wrote ${displayPath(io.cwd, path)}\n` : 'specgen diff: no changes, no changeset written\n');
+      io.stderr(
+        path
+          ? `specgen diff: wrote ${displayPath(io.cwd, path)}\n`
+          : 'specgen diff: no changes, no changeset written\n',
+      );
     }
     return exitStatus(result.summary, options.failOn);
   } catch (err) {
@@ -79,9 +95,15 @@ export async function runDiff(args: string[], io: DiffIo): Promise<number> {
   }
 }
 
-async function configuredNames(io: DiffIo, packageScope: string | null): Promise<Readonly<Record<string, string>> | undefined> {
+async function configuredNames(
+  io: DiffIo,
+  packageScope: string | null,
+): Promise<Readonly<Record<string, string>> | undefined> {
   if (!io.packageNames) {
-    if (packageScope !== null) throw new UsageError('--package-scope needs the package names of specgen generate (run it through the specgen cli)');
+    if (packageScope !== null)
+      throw new UsageError(
+        '--package-scope needs the package names of specgen generate (run it through the specgen cli)',
+      );
     return undefined;
   }
   try {
@@ -95,7 +117,9 @@ function writeChangesetOrFail(result: DiffResult, dir: string, packages: string[
   try {
     return writeChangeset(result, dir, packages);
   } catch (err) {
-    throw new InputError(`cannot write the changeset into ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InputError(
+      `cannot write the changeset into ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
 }
 
@@ -109,7 +133,10 @@ function plainRead(path: string, shown: string): SpecRead {
   try {
     return { ok: true, text: readFileSync(path, 'utf8') };
   } catch (err) {
-    return { ok: false, message: `cannot read ${shown}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` };
+    return {
+      ok: false,
+      message: `cannot read ${shown}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    };
   }
 }
 

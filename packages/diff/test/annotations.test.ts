@@ -20,7 +20,12 @@ async function annotate(oldSpec: string, newSpec: string, format = 'github', fro
     let stdout = '';
     const spec = from === '.' ? 'spec/service-api.md' : 'service-api.md';
     await runDiff(['--base', 'origin/main', spec, '--format', format, '--fail-on', 'none'], {
-      stdout: (t) => { stdout += t; }, stderr: () => {}, cwd: join(repo.dir, from), parse: parseSpec,
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: () => {},
+      cwd: join(repo.dir, from),
+      parse: parseSpec,
     });
     return stdout;
   } finally {
@@ -29,7 +34,8 @@ async function annotate(oldSpec: string, newSpec: string, format = 'github', fro
 }
 
 /** 1-based line of the first line matching `pattern` at or after line `from`. */
-const lineOf = (text: string, pattern: RegExp, from = 1) => text.split('\n').findIndex((l, i) => i + 1 >= from && pattern.test(l)) + 1;
+const lineOf = (text: string, pattern: RegExp, from = 1) =>
+  text.split('\n').findIndex((l, i) => i + 1 >= from && pattern.test(l)) + 1;
 const annotation = (out: string, title: string) => out.split('\n').find((l) => l.includes(`title=${title}::`));
 
 describe('--base annotations name the checkout file', () => {
@@ -50,10 +56,17 @@ describe('--base annotations name the checkout file', () => {
     expect(line).toMatch(/It stood at line 158 of spec\/service-api\.md in origin\/main\.$/);
   });
 
-  it('run from a sub-folder, annotations still name the file from the repository\'s top folder', async () => {
+  it("run from a sub-folder, annotations still name the file from the repository's top folder", async () => {
     const out = await annotate(fixture('base.md'), fixture('fields/new.md'), 'github', 'spec');
-    expect(annotation(out, 'field-removed ProductRecords.BlockedFromDate')).toMatch(/^::error file=spec\/service-api\.md,line=\d+,.*It stood at line 76 of service-api\.md in origin\/main\.$/);
-    expect(out.split('\n').filter((l) => l.includes('file=')).every((l) => l.includes('file=spec/service-api.md,'))).toBe(true);
+    expect(annotation(out, 'field-removed ProductRecords.BlockedFromDate')).toMatch(
+      /^::error file=spec\/service-api\.md,line=\d+,.*It stood at line 76 of service-api\.md in origin\/main\.$/,
+    );
+    expect(
+      out
+        .split('\n')
+        .filter((l) => l.includes('file='))
+        .every((l) => l.includes('file=spec/service-api.md,')),
+    ).toBe(true);
   });
 
   it('no annotation names a file outside the checkout; the markdown report still names the base', async () => {
@@ -63,6 +76,8 @@ describe('--base annotations name the checkout file', () => {
         expect(l).toMatch(/^::(error|warning|notice) file=spec\/service-api\.md,line=[1-9]\d*,/);
       }
     }
-    expect(await annotate(fixture('base.md'), fixture('fields/new.md'), 'markdown')).toContain('origin/main:spec/service-api.md:76');
+    expect(await annotate(fixture('base.md'), fixture('fields/new.md'), 'markdown')).toContain(
+      'origin/main:spec/service-api.md:76',
+    );
   });
 });

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import parseChangeset from '@changesets/parse';
 import { afterAll, describe, expect, it } from 'vitest';
 import { field, type Spec } from '@specgen/ir';
-import { bumpFor, changesetName, diffSpecs, GENERATED_PACKAGES, renderChangeset, writeChangeset } from '../src/index.ts';
+import {
+  bumpFor,
+  changesetName,
+  diffSpecs,
+  GENERATED_PACKAGES,
+  renderChangeset,
+  writeChangeset,
+} from '../src/index.ts';
 import { baseSpec } from './base-ir.ts';
 
 const diffWith = (edit: (s: Spec) => void) => {
@@ -14,8 +21,12 @@ const diffWith = (edit: (s: Spec) => void) => {
 };
 
 const breaking = () => diffWith((s) => void s.resources.pop());
-const addition = () => diffWith((s) => void s.resources[0]!.fields.push(field('Weight', 'Decimal?', { since: '26.9' })));
-const patchOnly = () => diffWith((s) => { s.resources[0]!.fields[2]!.type = field('x', 'Int64').type; });
+const addition = () =>
+  diffWith((s) => void s.resources[0]!.fields.push(field('Weight', 'Decimal?', { since: '26.9' })));
+const patchOnly = () =>
+  diffWith((s) => {
+    s.resources[0]!.fields[2]!.type = field('x', 'Int64').type;
+  });
 
 describe('changesets', () => {
   const dir = mkdtempSync(join(tmpdir(), 'changeset-'));
@@ -38,7 +49,11 @@ describe('changesets', () => {
   });
 
   it('is read by the changesets parser as releases of the five generated packages', () => {
-    for (const [result, bump] of [[breaking(), 'major'], [addition(), 'minor'], [patchOnly(), 'patch']] as const) {
+    for (const [result, bump] of [
+      [breaking(), 'major'],
+      [addition(), 'minor'],
+      [patchOnly(), 'patch'],
+    ] as const) {
       const parsed = parseChangeset(renderChangeset(result)!);
       expect(parsed.releases).toEqual(GENERATED_PACKAGES.map((name) => ({ name, type: bump })));
       expect(parsed.summary).toContain('### Changes by resource');

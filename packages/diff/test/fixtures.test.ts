@@ -21,7 +21,9 @@ function parse(text: string, file: string): Spec {
 }
 
 const read = (path: string) => readFileSync(path, 'utf8');
-const cases = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory()).sort();
+const cases = readdirSync(FIXTURES)
+  .filter((d) => statSync(join(FIXTURES, d)).isDirectory())
+  .sort();
 const base = read(join(FIXTURES, 'base.md'));
 
 interface Expected {
@@ -37,18 +39,29 @@ const seen = new Set<string>();
 describe('spec pairs', () => {
   it.each(cases)('%s: forward and reverse give exactly the expected records', (name) => {
     const next = read(join(FIXTURES, name, 'new.md'));
-    const expected = JSON.parse(read(join(FIXTURES, name, 'expected.json'))) as { forward: Expected[]; reverse: Expected[] };
+    const expected = JSON.parse(read(join(FIXTURES, name, 'expected.json'))) as {
+      forward: Expected[];
+      reverse: Expected[];
+    };
     for (const [direction, before, after, oldFile, newFile] of [
       ['forward', base, next, 'base.md', 'new.md'],
       ['reverse', next, base, 'new.md', 'base.md'],
     ] as const) {
       const changes = diffSpecs(parse(before, oldFile), parse(after, newFile)).changes;
-      const got = changes.map((c) => ({ rule: c.rule, severity: c.severity, resource: c.resource, field: c.field, line: c.location.line }));
+      const got = changes.map((c) => ({
+        rule: c.rule,
+        severity: c.severity,
+        resource: c.resource,
+        field: c.field,
+        line: c.location.line,
+      }));
       expect(got, `${name} ${direction}`).toEqual(expected[direction]);
       for (const c of changes) {
         seen.add(c.rule);
         // removals point into the old file (the subject is gone), everything else into the new one
-        const removal = /-removed$|^gap-filled$/.test(c.rule) && !['endpoint-param-removed', 'command-response-header-removed', 'enumeration-removed'].includes(c.rule);
+        const removal =
+          /-removed$|^gap-filled$/.test(c.rule) &&
+          !['endpoint-param-removed', 'command-response-header-removed', 'enumeration-removed'].includes(c.rule);
         expect(c.location.file, `${c.rule} ${direction}`).toBe(removal ? oldFile : newFile);
       }
     }
@@ -72,7 +85,9 @@ function reformat(text: string): string {
   const schedules = section(text, '### Schedules\n', '### CaseEntryActivities\n');
   const limits = section(text, '## Limits\n', '## Versioning\n');
   let moved = text.replace(schedules, '').replace(limits, '');
-  moved = moved.replace('### ProductRecords\n', `${schedules}### ProductRecords\n`).replace('## Errors\n', `${limits}## Errors\n`);
+  moved = moved
+    .replace('### ProductRecords\n', `${schedules}### ProductRecords\n`)
+    .replace('## Errors\n', `${limits}## Errors\n`);
   return moved.replace(/\n/g, '\r\n');
 }
 
@@ -83,7 +98,9 @@ describe('fingerprints', () => {
       const plain = diffSpecs(parse(base, 'a.md'), parse(next, 'b.md')).changes;
       const moved = diffSpecs(parse(reformat(base), 'a.md'), parse(reformat(next), 'b.md')).changes;
       expect(reformat(next)).not.toBe(next);
-      expect(moved.map((c) => [c.rule, c.resource, c.field, c.fingerprint])).toEqual(plain.map((c) => [c.rule, c.resource, c.field, c.fingerprint]));
+      expect(moved.map((c) => [c.rule, c.resource, c.field, c.fingerprint])).toEqual(
+        plain.map((c) => [c.rule, c.resource, c.field, c.fingerprint]),
+      );
       expect(moved.map((c) => c.location.line)).not.toEqual(plain.map((c) => c.location.line));
     }
   });

@@ -13,7 +13,11 @@ export interface TempRepo {
 export function specRepo(oldSpec: string, newSpec: string): TempRepo {
   const dir = mkdtempSync(join(tmpdir(), 'specdiff-repo-'));
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args],
+      { cwd: dir, encoding: 'utf8' },
+    );
   git('init', '-q', '-b', 'main');
   mkdirSync(join(dir, 'spec'));
   writeFileSync(join(dir, 'spec', 'service-api.md'), oldSpec);

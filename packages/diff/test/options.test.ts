@@ -3,11 +3,27 @@ import { exitStatus, parseDiffArgs, UsageError } from '../src/index.ts';
 
 describe('diff options', () => {
   it('two files, with defaults', () => {
-    expect(parseDiffArgs(['a.md', 'b.md'])).toEqual({ oldPath: 'a.md', newPath: 'b.md', base: null, format: 'text', failOn: 'breaking', changeset: null, packageScope: null });
+    expect(parseDiffArgs(['a.md', 'b.md'])).toEqual({
+      oldPath: 'a.md',
+      newPath: 'b.md',
+      base: null,
+      format: 'text',
+      failOn: 'breaking',
+      changeset: null,
+      packageScope: null,
+    });
   });
   it('--base with one file, flags in any position, --opt=value form', () => {
-    expect(parseDiffArgs(['--base', 'origin/main', 'spec/service-api.md', '--format', 'markdown'])).toMatchObject({ oldPath: null, newPath: 'spec/service-api.md', base: 'origin/main', format: 'markdown' });
-    expect(parseDiffArgs(['--fail-on=none', 'a.md', 'b.md', '--format=json'])).toMatchObject({ failOn: 'none', format: 'json' });
+    expect(parseDiffArgs(['--base', 'origin/main', 'spec/service-api.md', '--format', 'markdown'])).toMatchObject({
+      oldPath: null,
+      newPath: 'spec/service-api.md',
+      base: 'origin/main',
+      format: 'markdown',
+    });
+    expect(parseDiffArgs(['--fail-on=none', 'a.md', 'b.md', '--format=json'])).toMatchObject({
+      failOn: 'none',
+      format: 'json',
+    });
   });
   it('--changeset with and without a directory', () => {
     expect(parseDiffArgs(['a.md', 'b.md', '--changeset']).changeset).toBe('.changeset');
@@ -31,7 +47,9 @@ describe('diff options', () => {
     const none = { breaking: 0, warning: 0 };
     const warn = { breaking: 0, warning: 2 };
     const brk = { breaking: 1, warning: 0 };
-    expect([exitStatus(none, 'breaking'), exitStatus(warn, 'breaking'), exitStatus(brk, 'breaking')]).toEqual([0, 0, 1]);
+    expect([exitStatus(none, 'breaking'), exitStatus(warn, 'breaking'), exitStatus(brk, 'breaking')]).toEqual([
+      0, 0, 1,
+    ]);
     expect([exitStatus(none, 'warning'), exitStatus(warn, 'warning'), exitStatus(brk, 'warning')]).toEqual([0, 1, 1]);
     expect([exitStatus(none, 'none'), exitStatus(warn, 'none'), exitStatus(brk, 'none')]).toEqual([0, 0, 0]);
   });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { field, type Spec } from '@specgen/ir';
-import { diffSpecs, render, renderGithub, renderJson, renderMarkdown, renderText, type DiffResult } from '../src/index.ts';
+import {
+  diffSpecs,
+  render,
+  renderGithub,
+  renderJson,
+  renderMarkdown,
+  renderText,
+  type DiffResult,
+} from '../src/index.ts';
 import { escapeProperty } from '../src/report/github.ts';
 import { baseSpec } from './base-ir.ts';
 
@@ -10,8 +18,17 @@ function sample(): DiffResult {
   const after = baseSpec();
   const pr = after.resources[0]!;
   pr.fields = pr.fields.filter((f) => f.name !== 'WarrantyEndDate');
-  pr.fields.push(field('Weight', 'Decimal?', { since: '26.10' }), field('Height', 'Decimal?', { since: '26.9' }), field('Depth', 'Int32', { since: '26.9' }));
-  pr.fields[1]!.enumeration!.values.push({ kind: 'enumValue', value: 2, name: 'Lot', source: { file: 'spec.md', line: 11, column: 1 } });
+  pr.fields.push(
+    field('Weight', 'Decimal?', { since: '26.10' }),
+    field('Height', 'Decimal?', { since: '26.9' }),
+    field('Depth', 'Int32', { since: '26.9' }),
+  );
+  pr.fields[1]!.enumeration!.values.push({
+    kind: 'enumValue',
+    value: 2,
+    name: 'Lot',
+    source: { file: 'spec.md', line: 11, column: 1 },
+  });
   after.limits[0] = { ...after.limits[0]!, valueText: '3 minutes', value: { kind: 'duration', milliseconds: 180_000 } };
   return diffSpecs(before, after);
 }
@@ -27,20 +44,30 @@ describe('json', () => {
       expect(typeof c.location.line).toBe('number');
     }
     const limit = parsed.changes.find((c: { rule: string }) => c.rule === 'limit-relaxed');
-    expect(limit).toMatchObject({ severity: 'info', resource: 'limit:mfaTokenValidity', field: null, location: { file: 'spec.md', line: 300 } });
+    expect(limit).toMatchObject({
+      severity: 'info',
+      resource: 'limit:mfaTokenValidity',
+      field: null,
+      location: { file: 'spec.md', line: 300 },
+    });
     expect(parsed.summary).toEqual({ breaking: 1, warning: 1, info: 4 });
   });
 
   it('lists breaking changes first', () => {
     const severities = sample().changes.map((c) => c.severity);
-    expect(severities).toEqual([...severities].sort((a, b) => ['breaking', 'warning', 'info'].indexOf(a) - ['breaking', 'warning', 'info'].indexOf(b)));
+    expect(severities).toEqual(
+      [...severities].sort(
+        (a, b) => ['breaking', 'warning', 'info'].indexOf(a) - ['breaking', 'warning', 'info'].indexOf(b),
+      ),
+    );
     expect(severities[0]).toBe('breaking');
   });
 });
 
 describe('determinism and fingerprints', () => {
   it('the same inputs give byte-identical output in every format', () => {
-    for (const format of ['text', 'markdown', 'json', 'github'] as const) expect(render(sample(), format)).toBe(render(sample(), format));
+    for (const format of ['text', 'markdown', 'json', 'github'] as const)
+      expect(render(sample(), format)).toBe(render(sample(), format));
   });
 
   it('moved sections and moved lines keep fingerprints and order', () => {
@@ -57,7 +84,9 @@ describe('determinism and fingerprints', () => {
     after.transitions.pop();
     const plain = diffSpecs(before, after);
     const shuffled = diffSpecs(moved(baseSpec()), moved(after));
-    expect(shuffled.changes.map((c) => [c.rule, c.fingerprint])).toEqual(plain.changes.map((c) => [c.rule, c.fingerprint]));
+    expect(shuffled.changes.map((c) => [c.rule, c.fingerprint])).toEqual(
+      plain.changes.map((c) => [c.rule, c.fingerprint]),
+    );
     expect(plain.changes.length).toBe(2);
   });
 
@@ -71,7 +100,13 @@ describe('markdown', () => {
   const md = renderMarkdown(sample());
   it('has a summary, breaking changes first, a table per subject, new fields by version', () => {
     expect(md.startsWith('## Spec diff\n\n**1 breaking, 1 warning, 4 info**')).toBe(true);
-    const order = ['### Breaking changes', '### Changes by resource', '#### ProductRecords', '#### limit:mfaTokenValidity', '### New fields by version'].map((h) => md.indexOf(h));
+    const order = [
+      '### Breaking changes',
+      '### Changes by resource',
+      '#### ProductRecords',
+      '#### limit:mfaTokenValidity',
+      '### New fields by version',
+    ].map((h) => md.indexOf(h));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(md).toContain('| Severity | Field | Rule | Change |');
@@ -93,10 +128,16 @@ describe('markdown', () => {
 describe('github annotations', () => {
   const out = renderGithub(sample());
   it('maps severities to error, warning and notice with file and line', () => {
-    expect(out).toMatch(/^::error file=spec\.md,line=21,title=field-removed ProductRecords\.WarrantyEndDate::ProductRecords\.WarrantyEndDate \(DateTimeOffset\?\) was removed\.$/m);
-    expect(out).toMatch(/^::warning file=spec\.md,line=\d+,title=enum-value-added ProductRecords\.ProductRecordType::/m);
+    expect(out).toMatch(
+      /^::error file=spec\.md,line=21,title=field-removed ProductRecords\.WarrantyEndDate::ProductRecords\.WarrantyEndDate \(DateTimeOffset\?\) was removed\.$/m,
+    );
+    expect(out).toMatch(
+      /^::warning file=spec\.md,line=\d+,title=enum-value-added ProductRecords\.ProductRecordType::/m,
+    );
     expect(out).toMatch(/^::notice file=spec\.md,line=300,title=limit-relaxed limit%3AmfaTokenValidity::/m);
-    expect(out.trimEnd().split('\n').at(-1)).toBe('::notice title=spec diff::1 breaking%2C 1 warning%2C 4 info'.replace(/%2C/g, ','));
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      '::notice title=spec diff::1 breaking%2C 1 warning%2C 4 info'.replace(/%2C/g, ','),
+    );
   });
   it('escapes property separators', () => {
     expect(escapeProperty('a,b:c%\n')).toBe('a%2Cb%3Ac%25%0A');
@@ -108,6 +149,8 @@ describe('text', () => {
     expect(renderText(diffSpecs(baseSpec(), baseSpec()))).toBe('No changes.\n');
     const text = renderText(sample());
     expect(text.split('\n')[0]).toBe('Spec diff: 1 breaking, 1 warning, 4 info');
-    expect(text).toContain('breaking field-removed  ProductRecords.WarrantyEndDate  spec.md:21\n         ProductRecords.WarrantyEndDate (DateTimeOffset?) was removed.');
+    expect(text).toContain(
+      'breaking field-removed  ProductRecords.WarrantyEndDate  spec.md:21\n         ProductRecords.WarrantyEndDate (DateTimeOffset?) was removed.',
+    );
   });
 });

@@ -21,12 +21,26 @@ function userEnv(): NodeJS.ProcessEnv {
   return { ...env, npm_config_update_notifier: 'false' };
 }
 
-function run(command: string, args: string[], cwd: string, timeout = 300_000): { status: number; output: string; stdout: string } {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeout = 300_000,
+): { status: number; output: string; stdout: string } {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: userEnv() });
-  return { status: result.status ?? 1, stdout: result.stdout ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
+  return {
+    status: result.status ?? 1,
+    stdout: result.stdout ?? '',
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`,
+  };
 }
 
-interface Manifest { name: string; version: string; dependencies?: Record<string, string>; bin?: Record<string, string> }
+interface Manifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  bin?: Record<string, string>;
+}
 
 /** Folder of every workspace package by name. */
 function workspacePackages(): Map<string, string> {
@@ -34,7 +48,8 @@ function workspacePackages(): Map<string, string> {
   for (const group of ['packages', 'generated']) {
     for (const dir of readdirSync(join(ROOT, group))) {
       const file = join(ROOT, group, dir, 'package.json');
-      if (existsSync(file)) found.set((JSON.parse(readFileSync(file, 'utf8')) as Manifest).name, join(ROOT, group, dir));
+      if (existsSync(file))
+        found.set((JSON.parse(readFileSync(file, 'utf8')) as Manifest).name, join(ROOT, group, dir));
     }
   }
   return found;
@@ -64,7 +79,11 @@ function filesUnder(dir: string): string[] {
 /** The generated files committed in the repository (not its build output or caches). */
 function committedGenerated(): string[] {
   const listed = spawnSync('git', ['ls-files', 'generated'], { cwd: ROOT, encoding: 'utf8' }).stdout;
-  return listed.split('\n').filter(Boolean).map((p) => p.slice('generated/'.length)).sort();
+  return listed
+    .split('\n')
+    .filter(Boolean)
+    .map((p) => p.slice('generated/'.length))
+    .sort();
 }
 
 let work: string;
@@ -74,13 +93,27 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'specgen-cli-package-'));
   const tarballs = join(work, 'tarballs');
   mkdirSync(tarballs);
-  for (const dir of closure('@specgen/cli')) must(run('pnpm', ['pack', '--pack-destination', tarballs], dir), `pnpm pack in ${relative(ROOT, dir)}`);
+  for (const dir of closure('@specgen/cli'))
+    must(run('pnpm', ['pack', '--pack-destination', tarballs], dir), `pnpm pack in ${relative(ROOT, dir)}`);
   project = join(work, 'project');
   mkdirSync(join(project, 'spec'), { recursive: true });
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cli-user', version: '1.0.0', private: true }, null, 2));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'cli-user', version: '1.0.0', private: true }, null, 2),
+  );
   cpSync(join(ROOT, 'spec/service-api.md'), join(project, 'spec/service-api.md'));
-  const files = readdirSync(tarballs).filter((f) => f.endsWith('.tgz')).map((f) => join(tarballs, f));
-  must(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...files], project, 600_000), 'npm install of the tarballs');
+  const files = readdirSync(tarballs)
+    .filter((f) => f.endsWith('.tgz'))
+    .map((f) => join(tarballs, f));
+  must(
+    run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...files],
+      project,
+      600_000,
+    ),
+    'npm install of the tarballs',
+  );
 }, 900_000);
 
 afterAll(() => {
@@ -106,29 +139,52 @@ describe('@specgen/cli packed and installed in a fresh npm project', () => {
     const printed = run('npx', ['--no-install', 'specgen', '--version'], project);
     must(printed, 'specgen --version');
     expect(printed.stdout.trim()).toBe(version.version);
-    expect(must(run('npx', ['--no-install', 'specgen', 'generate', '--help'], project), 'specgen generate --help')).toContain('usage: specgen generate');
+    expect(
+      must(run('npx', ['--no-install', 'specgen', 'generate', '--help'], project), 'specgen generate --help'),
+    ).toContain('usage: specgen generate');
   });
 
   it('generates the same packages as the repository, byte for byte, with real version ranges', () => {
-    must(run('npx', ['--no-install', 'specgen', 'generate', '--spec', 'spec/service-api.md', '--out', 'generated'], project), 'specgen generate');
+    must(
+      run(
+        'npx',
+        ['--no-install', 'specgen', 'generate', '--spec', 'spec/service-api.md', '--out', 'generated'],
+        project,
+      ),
+      'specgen generate',
+    );
     const out = join(project, 'generated');
     const files = filesUnder(out);
     expect(files).toEqual(committedGenerated());
-    for (const file of files) expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(ROOT, 'generated', file), 'utf8'));
+    for (const file of files)
+      expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(ROOT, 'generated', file), 'utf8'));
     for (const target of ['types', 'validators', 'openapi', 'client', 'server']) {
       expect(readFileSync(join(out, target, 'package.json'), 'utf8'), target).not.toContain('workspace:');
     }
-    expect(must(run('npx', ['--no-install', 'specgen', 'generate', '--check'], project), 'specgen generate --check')).toMatch(/files are current/);
+    expect(
+      must(run('npx', ['--no-install', 'specgen', 'generate', '--check'], project), 'specgen generate --check'),
+    ).toMatch(/files are current/);
   }, 120_000);
 
   it('names the generated packages from specgen.config.json', () => {
-    writeFileSync(join(project, 'specgen.config.json'), JSON.stringify({ packageScope: '@acme-api', packageNames: { server: '@acme/sandbox' } }));
-    must(run('npx', ['--no-install', 'specgen', 'generate', '--out', 'renamed', '--quiet'], project), 'specgen generate (renamed)');
-    const read = (target: string) => JSON.parse(readFileSync(join(project, 'renamed', target, 'package.json'), 'utf8')) as Manifest;
+    writeFileSync(
+      join(project, 'specgen.config.json'),
+      JSON.stringify({ packageScope: '@acme-api', packageNames: { server: '@acme/sandbox' } }),
+    );
+    must(
+      run('npx', ['--no-install', 'specgen', 'generate', '--out', 'renamed', '--quiet'], project),
+      'specgen generate (renamed)',
+    );
+    const read = (target: string) =>
+      JSON.parse(readFileSync(join(project, 'renamed', target, 'package.json'), 'utf8')) as Manifest;
     expect(read('types').name).toBe('@acme-api/types');
     expect(read('server').name).toBe('@acme/sandbox');
-    expect(Object.keys(read('client').dependencies ?? {})).toEqual(expect.arrayContaining(['@acme-api/types', '@acme-api/validators']));
-    expect(readFileSync(join(project, 'renamed/client/src/client.ts'), 'utf8')).toContain("from '@acme-api/validators'");
+    expect(Object.keys(read('client').dependencies ?? {})).toEqual(
+      expect.arrayContaining(['@acme-api/types', '@acme-api/validators']),
+    );
+    expect(readFileSync(join(project, 'renamed/client/src/client.ts'), 'utf8')).toContain(
+      "from '@acme-api/validators'",
+    );
     rmSync(join(project, 'specgen.config.json'));
   }, 120_000);
 

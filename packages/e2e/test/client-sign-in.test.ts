@@ -19,7 +19,9 @@ const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-
 describe('generated client against the sandbox server', () => {
   it('signs in with password, TOTP and device enrolment, reads, and logs out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'specgen-client-server-'));
-    const config = server.loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
+    const config = server.loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, {
+      dataDir: dir,
+    });
     const store = await server.openStore(`sqlite:${join(dir, 'service.db')}`);
     const app = await server.createServer({ spec, config, store, log: false });
     const answers = recordAnswers(app);
@@ -27,15 +29,30 @@ describe('generated client against the sandbox server', () => {
       await server.ensurePasswordDemoUsers(store, config.secretsKey, server.permissionNames(spec));
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as { port: number };
-      const make = () => createClient({ baseUrl: `http://127.0.0.1:${port}`, languageCode: 'en', companyNumber: '001.1', validate: true });
+      const make = () =>
+        createClient({
+          baseUrl: `http://127.0.0.1:${port}`,
+          languageCode: 'en',
+          companyNumber: '001.1',
+          validate: true,
+        });
 
       const demo = make();
-      const refused = await demo.login({ Username: 'demo', Password: 'wrong', ForceRelogin: false }).catch((e: any) => e);
+      const refused = await demo
+        .login({ Username: 'demo', Password: 'wrong', ForceRelogin: false })
+        .catch((e: any) => e);
       expect([refused.status, refused.body]).toEqual([403, 'User login failed']);
       await demo.login({ Username: 'demo', Password: 'demo', ForceRelogin: true });
       expect(demo.sessionId).toMatch(/^[0-9a-f-]{36}$/);
       expect((await demo.session()).Username).toBe('demo');
-      expect(await demo.productRecords.list({ $select: ['Id', 'SerialNumber'], $orderby: [['SerialNumber', 'desc']], $filter: (f: any) => f.gt('Id', 0n), $top: 5 })).toEqual([]);
+      expect(
+        await demo.productRecords.list({
+          $select: ['Id', 'SerialNumber'],
+          $orderby: [['SerialNumber', 'desc']],
+          $filter: (f: any) => f.gt('Id', 0n),
+          $top: 5,
+        }),
+      ).toEqual([]);
       const missing = await demo.schedules.get(380497447683684471n).catch((e: any) => e);
       expect([missing.status, missing.body]).toEqual([404, 'Schedules 380497447683684471 was not found']);
       await demo.logout();
@@ -53,9 +70,14 @@ describe('generated client against the sandbox server', () => {
       const issued = await enrol.getMultiFactorDeviceSecret({ MfaToken: token });
       expect(issued.Secret).toMatch(/^[A-Z2-7]{32}$/);
       const notTheCode = String((Number(totpCode(issued.Secret)) + 500_000) % 1_000_000).padStart(6, '0');
-      const wrongCode = await enrol.setMultiFactorAuthenticationDevice({ MfaToken: issued.MfaToken, Code: notTheCode }).catch((e: any) => e);
+      const wrongCode = await enrol
+        .setMultiFactorAuthenticationDevice({ MfaToken: issued.MfaToken, Code: notTheCode })
+        .catch((e: any) => e);
       expect(wrongCode.status).toBe(400);
-      const done = await enrol.setMultiFactorAuthenticationDevice({ MfaToken: issued.MfaToken, Code: totpCode(issued.Secret) });
+      const done = await enrol.setMultiFactorAuthenticationDevice({
+        MfaToken: issued.MfaToken,
+        Code: totpCode(issued.Secret),
+      });
       expect(done.DeviceRegistered).toBe(true);
       expect(enrol.sessionId).toBe(done.SessionId);
       // Every answer above (sign-in, TOTP, enrolment, reads, errors) is what the document of this version describes.

@@ -17,11 +17,23 @@ const FIXTURE = fileURLToPath(new URL('./consumer/', import.meta.url));
 const PACKAGES = ['types', 'validators', 'openapi', 'client'] as const;
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 /** Runtime dependencies of the generated packages, linked from the workspace for the build only. */
-const BUILD_DEPENDENCIES: Record<string, string> = { zod: 'generate-client', 'lossless-json': 'generate-client', otpauth: 'generate-client' };
+const BUILD_DEPENDENCIES: Record<string, string> = {
+  zod: 'generate-client',
+  'lossless-json': 'generate-client',
+  otpauth: 'generate-client',
+};
 
 function run(command: string, args: string[], cwd: string, timeout = 300_000): { status: number; output: string } {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_update_notifier: 'false' } });
-  return { status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+  return {
+    status: result.status ?? 1,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`,
+  };
 }
 
 let work: string;
@@ -34,19 +46,28 @@ function buildAndPack(): string[] {
   mkdirSync(join(pkgs, 'node_modules', '@service-api'), { recursive: true });
   mkdirSync(tarballs);
   writeFileSync(join(pkgs, 'pnpm-workspace.yaml'), 'packages:\n  - "*"\n');
-  for (const [dep, from] of Object.entries(BUILD_DEPENDENCIES)) symlinkSync(join(ROOT, 'packages', from, 'node_modules', dep), join(pkgs, 'node_modules', dep), 'dir');
+  for (const [dep, from] of Object.entries(BUILD_DEPENDENCIES))
+    symlinkSync(join(ROOT, 'packages', from, 'node_modules', dep), join(pkgs, 'node_modules', dep), 'dir');
   for (const name of PACKAGES) {
-    cpSync(join(ROOT, 'generated', name), join(pkgs, name), { recursive: true, filter: (src) => !/[\\/](node_modules|dist)$/.test(src) });
+    cpSync(join(ROOT, 'generated', name), join(pkgs, name), {
+      recursive: true,
+      filter: (src) => !/[\\/](node_modules|dist)$/.test(src),
+    });
     symlinkSync(join(pkgs, name), join(pkgs, 'node_modules', '@service-api', name), 'dir');
     // pnpm pack turns `workspace:` dependencies into versions through these links.
     mkdirSync(join(pkgs, name, 'node_modules', '@service-api'), { recursive: true });
-    for (const other of PACKAGES) if (other !== name) symlinkSync(join(pkgs, other), join(pkgs, name, 'node_modules', '@service-api', other), 'dir');
+    for (const other of PACKAGES)
+      if (other !== name)
+        symlinkSync(join(pkgs, other), join(pkgs, name, 'node_modules', '@service-api', other), 'dir');
   }
   for (const name of PACKAGES) {
     must(run(process.execPath, [TSC, '-p', join(pkgs, name, 'tsconfig.json')], pkgs), `tsc -p generated/${name}`);
     must(run('pnpm', ['pack', '--pack-destination', tarballs], join(pkgs, name)), `pnpm pack ${name}`);
   }
-  return readdirSync(tarballs).filter((f) => f.endsWith('.tgz')).sort().map((f) => join(tarballs, f));
+  return readdirSync(tarballs)
+    .filter((f) => f.endsWith('.tgz'))
+    .sort()
+    .map((f) => join(tarballs, f));
 }
 
 beforeAll(() => {
@@ -54,11 +75,28 @@ beforeAll(() => {
   const tarballs = buildAndPack();
   consumer = join(work, 'consumer');
   mkdirSync(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2),
+  );
   cpSync(join(FIXTURE, 'index.ts'), join(consumer, 'index.ts'));
   cpSync(join(FIXTURE, 'tsconfig.json'), join(consumer, 'tsconfig.json'));
   must(
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, 'typescript@~6.0.0', '@types/node@^20.19.0'], consumer, 600_000),
+    run(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        ...tarballs,
+        'typescript@~6.0.0',
+        '@types/node@^20.19.0',
+      ],
+      consumer,
+      600_000,
+    ),
     'npm install of the tarballs',
   );
 }, 900_000);
@@ -69,14 +107,22 @@ afterAll(() => {
 
 describe('packed packages in a fresh npm project', () => {
   it('installs every package from its tarball, with real versions instead of workspace: ranges', () => {
-    const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; resolved?: string; dependencies?: Record<string, string> }> };
-    for (const name of PACKAGES) expect(lock.packages[`node_modules/@service-api/${name}`]?.resolved, name).toMatch(/\.tgz$/);
-    const client = JSON.parse(readFileSync(join(consumer, 'node_modules/@service-api/client/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; resolved?: string; dependencies?: Record<string, string> }>;
+    };
+    for (const name of PACKAGES)
+      expect(lock.packages[`node_modules/@service-api/${name}`]?.resolved, name).toMatch(/\.tgz$/);
+    const client = JSON.parse(
+      readFileSync(join(consumer, 'node_modules/@service-api/client/package.json'), 'utf8'),
+    ) as { dependencies: Record<string, string> };
     expect(client.dependencies['@service-api/types']).toMatch(/^\^?\d+\.\d+\.\d+$/);
   });
 
   it('type-checks the consumer with tsc', () => {
-    must(run(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '-p', '.'], consumer), 'tsc of the consumer');
+    must(
+      run(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '-p', '.'], consumer),
+      'tsc of the consumer',
+    );
   }, 300_000);
 
   it('runs the consumer with node', () => {
@@ -93,7 +139,7 @@ describe('packed packages in a fresh npm project', () => {
         "const { createClient } = require('@service-api/client');",
         "const openapi = require('@service-api/openapi');",
         "require('@service-api/types');",
-        "console.log(`cjs ok: ${typeof parseJson} ${typeof createClient} ${Object.keys(openapi).length > 0}`);",
+        'console.log(`cjs ok: ${typeof parseJson} ${typeof createClient} ${Object.keys(openapi).length > 0}`);',
       ].join('\n'),
     );
     const output = must(run(process.execPath, ['require.cjs'], consumer, 60_000), 'node require.cjs');

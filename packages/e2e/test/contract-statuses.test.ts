@@ -31,12 +31,17 @@ const sessions: Record<'all' | 'none', string> = { all: '', none: '' };
 
 /** The path of a route with its parameters filled in. */
 const url = (route: RouteContract, values: Record<string, string> = {}) =>
-  route.path.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? { languageCode: 'en', companyNumber: '001.1', Id: '1' }[name] ?? name);
+  route.path.replace(
+    /\{(\w+)\}/g,
+    (_m, name: string) => values[name] ?? { languageCode: 'en', companyNumber: '001.1', Id: '1' }[name] ?? name,
+  );
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'specgen-contract-statuses-'));
   store = await openStore(`sqlite:${join(dir, 'service.db')}`);
-  const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0', SERVICE_VERSION: VERSION }, spec, { dataDir: dir });
+  const config = loadConfig({ SECRETS_KEY: '33'.repeat(32), PORT: '0', SERVICE_VERSION: VERSION }, spec, {
+    dataDir: dir,
+  });
   app = await createServiceServer({ spec, config, store, log: false });
   answers = recordAnswers(app);
   await seedResources(store, resourceModels({ spec }), { count: 3 });
@@ -45,7 +50,11 @@ beforeAll(async () => {
   await createUser(store, { username: 'all', passwordHash, permissions });
   await createUser(store, { username: 'none', passwordHash, permissions: [] });
   for (const who of ['all', 'none'] as const) {
-    const res = await app.inject({ method: 'POST', url: '/en/001.1/login', payload: { Username: who, Password: 'pw' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/en/001.1/login',
+      payload: { Username: who, Password: 'pw' },
+    });
     sessions[who] = res.json().SessionId;
   }
 });
@@ -56,7 +65,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const send = (route: RouteContract, path: string, init: { session?: 'all' | 'none'; payload?: string; type?: string } = {}) =>
+const send = (
+  route: RouteContract,
+  path: string,
+  init: { session?: 'all' | 'none'; payload?: string; type?: string } = {},
+) =>
   app.inject({
     method: route.method,
     url: path,
@@ -72,23 +85,45 @@ describe('every route answers the statuses its kind documents', () => {
     const expect400 = await send(route, url(route, { languageCode: 'english' }));
     expect(expect400.statusCode).toBe(400);
     if (route.kind === 'list' || route.kind === 'get') {
-      const first = route.kind === 'get' ? ((await send(table.find((r) => r.kind === 'list' && r.resource === route.resource)!, url(table.find((r) => r.kind === 'list' && r.resource === route.resource)!), { session: 'all' })).json() as Array<{ Id: string }>)[0] : undefined;
+      const first =
+        route.kind === 'get'
+          ? (
+              (
+                await send(
+                  table.find((r) => r.kind === 'list' && r.resource === route.resource)!,
+                  url(table.find((r) => r.kind === 'list' && r.resource === route.resource)!),
+                  { session: 'all' },
+                )
+              ).json() as Array<{ Id: string }>
+            )[0]
+          : undefined;
       const path = url(route, { Id: first ? String(first.Id) : '1' });
       expect((await send(route, path, { session: 'all' })).statusCode).toBe(200);
       expect((await send(route, path)).statusCode).toBe(401);
       if (route.permission) expect((await send(route, path, { session: 'none' })).statusCode).toBe(403);
       const bad = route.kind === 'list' ? `${path}?$top=x` : url(route, { Id: 'abc' });
       expect((await send(route, bad, { session: 'all' })).statusCode).toBe(400);
-      if (route.kind === 'get') expect((await send(route, url(route, { Id: '987654321987' }), { session: 'all' })).statusCode).toBe(404);
+      if (route.kind === 'get')
+        expect((await send(route, url(route, { Id: '987654321987' }), { session: 'all' })).statusCode).toBe(404);
     }
     if (route.method === 'POST') {
-      expect((await send(route, url(route), { payload: 'a=b', type: 'application/x-www-form-urlencoded' })).statusCode).toBe(415);
-      expect((await send(route, url(route), { payload: JSON.stringify({ pad: 'x'.repeat(2_000_000) }), type: 'application/json' })).statusCode).toBe(413);
+      expect(
+        (await send(route, url(route), { payload: 'a=b', type: 'application/x-www-form-urlencoded' })).statusCode,
+      ).toBe(415);
+      expect(
+        (
+          await send(route, url(route), {
+            payload: JSON.stringify({ pad: 'x'.repeat(2_000_000) }),
+            type: 'application/json',
+          })
+        ).statusCode,
+      ).toBe(413);
     }
     if (route.access === 'session') {
       expect((await send(route, url(route))).statusCode).toBe(401);
     }
-    for (const status of ['400', ...(route.method === 'POST' ? ['413', '415'] : [])]) expect(Object.keys(route.responses)).toContain(status);
+    for (const status of ['400', ...(route.method === 'POST' ? ['413', '415'] : [])])
+      expect(Object.keys(route.responses)).toContain(status);
   });
 
   it('and every answer is what the OpenAPI document of the version describes (independent validator)', () => {

@@ -37,7 +37,12 @@ function pnpm(args: string[], input?: string): Promise<{ code: number | null; ou
 
 beforeAll(async () => {
   // Its own process group, so that stopping it also stops the node process pnpm started.
-  server = spawn('pnpm', ['--dir', 'examples/custom-handler', 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  server = spawn('pnpm', ['--dir', 'examples/custom-handler', 'start'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   base = await new Promise<string>((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => reject(new Error(`the example did not start:\n${text}`)), 90_000);
@@ -53,7 +58,20 @@ beforeAll(async () => {
     server.stderr!.on('data', look);
     server.on('exit', (code) => reject(new Error(`the example exited with ${code}:\n${text}`)));
   });
-  const added = await pnpm(['service', 'users', 'add', 'reader', '--password-stdin', '--permission', 'Show serial number', '--permission', 'Show basic data for attendance'], 'reader-pw\n');
+  const added = await pnpm(
+    [
+      'service',
+      'users',
+      'add',
+      'reader',
+      '--password-stdin',
+      '--permission',
+      'Show serial number',
+      '--permission',
+      'Show basic data for attendance',
+    ],
+    'reader-pw\n',
+  );
   expect(added.code, added.output).toBe(0);
 }, 180_000);
 
@@ -70,7 +88,11 @@ describe('examples/custom-handler', () => {
   };
 
   it('signs in a user added with pnpm service users add on the same database (default handler)', async () => {
-    const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Username: 'reader', Password: 'reader-pw' }) });
+    const res = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Username: 'reader', Password: 'reader-pw' }),
+    });
     expect(res.status).toBe(200);
     session = ((await res.json()) as { SessionId: string }).SessionId;
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
@@ -94,6 +116,9 @@ describe('examples/custom-handler', () => {
     expect((await read('/api/v1/Inventory/CaseEntryActivities')).status).toBe(403);
     const filtered = await read('/api/v1/Inventory/ProductRecords?$filter=Id eq 1');
     expect(filtered.status).toBe(400);
-    expect(JSON.parse((await read('/session')).text)).toMatchObject({ Username: 'reader', Permissions: ['Show serial number', 'Show basic data for attendance'] });
+    expect(JSON.parse((await read('/session')).text)).toMatchObject({
+      Username: 'reader',
+      Permissions: ['Show serial number', 'Show basic data for attendance'],
+    });
   });
 });

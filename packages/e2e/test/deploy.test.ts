@@ -33,7 +33,11 @@ function prodEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout = 300_000) {
   const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout });
-  return { status: result.status ?? 1, stdout: result.stdout ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
+  return {
+    status: result.status ?? 1,
+    stdout: result.stdout ?? '',
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`,
+  };
 }
 
 /** Every entry of node_modules/.pnpm, as package names (`@types+node@20.1.0` -> `@types/node`). */
@@ -57,10 +61,18 @@ let serverLog = '';
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'specgen-deploy-'));
   app = join(work, 'srv');
-  must(run('pnpm', ['--filter', '@service-api/server', 'deploy', '--prod', app], ROOT, prodEnv({}), 600_000), 'pnpm deploy');
+  must(
+    run('pnpm', ['--filter', '@service-api/server', 'deploy', '--prod', app], ROOT, prodEnv({}), 600_000),
+    'pnpm deploy',
+  );
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  env = prodEnv({ PORT: String(port), DATABASE_URL: `sqlite:${join(work, 'service.db')}`, SECRETS_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' });
+  env = prodEnv({
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${join(work, 'service.db')}`,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'warn',
+  });
 }, 900_000);
 
 afterAll(async () => {
@@ -73,7 +85,10 @@ afterAll(async () => {
 
 describe('pnpm deploy of @service-api/server, run with plain node', () => {
   it(`is a self-contained folder of compiled code without build or test tools, under ${MAX_MB} MB`, () => {
-    const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect(manifest.scripts.start).toBe('node dist/main.js');
     expect(JSON.stringify(manifest.dependencies)).not.toContain('workspace:');
     expect(existsSync(join(app, 'dist/main.js'))).toBe(true);
@@ -96,7 +111,28 @@ describe('pnpm deploy of @service-api/server, run with plain node', () => {
   });
 
   it('adds a user and seeds data with npm run service, from the IR shipped in the package', () => {
-    expect(must(run('npm', ['run', 'service', '--silent', '--', 'users', 'add', 'ann', '--password', 'a long secret', '--all-permissions'], app, env), 'users add')).toMatch(/ann/);
+    expect(
+      must(
+        run(
+          'npm',
+          [
+            'run',
+            'service',
+            '--silent',
+            '--',
+            'users',
+            'add',
+            'ann',
+            '--password',
+            'a long secret',
+            '--all-permissions',
+          ],
+          app,
+          env,
+        ),
+        'users add',
+      ),
+    ).toMatch(/ann/);
     must(run('npm', ['run', 'service', '--silent', '--', 'data', 'seed', '--count', '5'], app, env), 'data seed');
     const bad = run('npm', ['run', 'service', '--silent', '--', 'users', 'add'], app, env);
     expect(bad.status).not.toBe(0);
@@ -109,7 +145,10 @@ describe('pnpm deploy of @service-api/server, run with plain node', () => {
     const started = Date.now();
     for (;;) {
       if (server.exitCode !== null) throw new Error(`npm start exited ${server.exitCode}:\n${serverLog}`);
-      const live = await fetch(`${base}/livez`).then((r) => r.status, () => 0);
+      const live = await fetch(`${base}/livez`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (live === 200) break;
       if (Date.now() - started > 60_000) throw new Error(`no answer within 60 s:\n${serverLog}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -122,7 +161,9 @@ describe('pnpm deploy of @service-api/server, run with plain node', () => {
     expect(login.status).toBe(200);
     const { SessionId } = (await login.json()) as { SessionId: string };
     expect(SessionId).toMatch(/^[0-9a-f-]{36}$/i);
-    const read = await fetch(`${base}/en/001.1/api/v1/Inventory/ProductRecords?$top=2`, { headers: { 'X-Service-SessionId': SessionId } });
+    const read = await fetch(`${base}/en/001.1/api/v1/Inventory/ProductRecords?$top=2`, {
+      headers: { 'X-Service-SessionId': SessionId },
+    });
     expect(read.status).toBe(200);
     const body = (await read.json()) as { value?: unknown[] } | unknown[];
     const records = Array.isArray(body) ? body : (body.value ?? []);
@@ -131,7 +172,7 @@ describe('pnpm deploy of @service-api/server, run with plain node', () => {
     expect(anonymous.status).toBe(401);
   }, 120_000);
 
-  it('is bundled, and the bundle finds what stays installed: Swagger UI\'s files and the OpenAPI document', async () => {
+  it("is bundled, and the bundle finds what stays installed: Swagger UI's files and the OpenAPI document", async () => {
     // npm start loads the bundle (scripts/bundle.mjs), not the per-module dist/server.js.
     expect(readFileSync(join(app, 'dist/main.js'), 'utf8')).toMatch(/from\s*["']\.\/chunk-[A-Z0-9]+\.js["']/);
     // Swagger UI's folder is resolved from @specgen/runtime-resources, where it is installed.

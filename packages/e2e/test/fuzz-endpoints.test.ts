@@ -28,7 +28,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceServer, loadSpec } from '@service-api/server';
 import { ensurePasswordDemoUsers, loadConfig, openStore, permissionNames, type Store } from '@specgen/runtime-server';
 import { attachDevIdp } from '@specgen/runtime-server/dev-idp';
-import { bodyText, filterText, idText, listText, orderbyText, pathSegment, rawQueryJunk, sessionChoice, topText, type FuzzField } from './fuzz-arbitraries.ts';
+import {
+  bodyText,
+  filterText,
+  idText,
+  listText,
+  orderbyText,
+  pathSegment,
+  rawQueryJunk,
+  sessionChoice,
+  topText,
+  type FuzzField,
+} from './fuzz-arbitraries.ts';
 
 const spec = loadSpec();
 const VERSION = spec.newestVersion!;
@@ -58,13 +69,16 @@ async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
     cluster ??= await startPostgres();
     url = await cluster.createDatabase(`fuzz_${process.pid}`);
   }
-  let config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', SERVICE_VERSION: VERSION }, spec, { dataDir: dir });
+  let config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', SERVICE_VERSION: VERSION }, spec, {
+    dataDir: dir,
+  });
   const store = await openStore(url);
   await ensurePasswordDemoUsers(store, config.secretsKey, permissionNames(spec));
   await seedResourceData(store, spec, { count: 25 });
   // On SQLite the OIDC routes talk to a real provider (the development IdP on loopback); on
   // PostgreSQL they run without an issuer and answer the documented 503.
-  const idp = kind === 'sqlite' ? await attachDevIdp(config, store, { port: 0, permissions: permissionNames(spec) }) : null;
+  const idp =
+    kind === 'sqlite' ? await attachDevIdp(config, store, { port: 0, permissions: permissionNames(spec) }) : null;
   if (idp) config = idp.config;
   const app = await createServiceServer({ config, store, log: false });
   return { app, store, session: '', oidc: idp !== null, stop: async () => void (await idp?.idp.close()) };
@@ -72,9 +86,17 @@ async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
 
 /** A session of `demo` (every permission), signed in again when a fuzzed request ended it. */
 async function session(t: Target): Promise<string> {
-  const check = await t.app.inject({ method: 'GET', url: '/en/001.1/session', headers: { 'x-service-sessionid': t.session } });
+  const check = await t.app.inject({
+    method: 'GET',
+    url: '/en/001.1/session',
+    headers: { 'x-service-sessionid': t.session },
+  });
   if (check.statusCode === 200) return t.session;
-  const login = await t.app.inject({ method: 'POST', url: '/en/001.1/login', payload: { Username: 'demo', Password: 'demo', ForceRelogin: false } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/en/001.1/login',
+    payload: { Username: 'demo', Password: 'demo', ForceRelogin: false },
+  });
   expect(login.statusCode, login.body).toBe(200);
   t.session = (login.json() as { SessionId: string }).SessionId;
   return t.session;
@@ -84,15 +106,30 @@ async function session(t: Target): Promise<string> {
 async function checksum(store: Store): Promise<string> {
   const names =
     store.dialect === 'sqlite'
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(store.db)
-      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(store.db);
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(store.db)
+      : await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
+          store.db,
+        );
   const hash = createHash('sha256');
-  const tables = names.rows.map((r) => r.name).filter((n) => !VOLATILE.test(n)).sort();
+  const tables = names.rows
+    .map((r) => r.name)
+    .filter((n) => !VOLATILE.test(n))
+    .sort();
   expect(tables).toContain('users');
   expect(tables).toContain('product_records');
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db);
-    const lines = rows.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : Buffer.isBuffer(v) ? v.toString('hex') : v))).sort();
+    const lines = rows.rows
+      .map((r) =>
+        JSON.stringify(r, (_k, v: unknown) =>
+          typeof v === 'bigint' ? `${v}n` : Buffer.isBuffer(v) ? v.toString('hex') : v,
+        ),
+      )
+      .sort();
     hash.update(`${table}\n${lines.join('\n')}\n`);
   }
   return hash.digest('hex');
@@ -103,7 +140,10 @@ function fieldsOf(route: RouteContract): FuzzField[] {
   const fields = resource?.fields.filter((f) => availableAt(f.since, VERSION)) ?? [];
   return fields.length === 0
     ? [{ name: 'Id', scalar: 'Int64' }]
-    : fields.map((f) => ({ name: f.name, scalar: f.type.base.kind === 'scalar' && !f.type.array ? f.type.base.scalar : null }));
+    : fields.map((f) => ({
+        name: f.name,
+        scalar: f.type.base.kind === 'scalar' && !f.type.array ? f.type.base.scalar : null,
+      }));
 }
 
 /** Present in `percent` % of the requests. */
@@ -126,10 +166,18 @@ function requestFor(route: RouteContract): fc.Arbitrary<Generated> {
     })
     .map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, string>);
   const none = fc.constant<Record<string, string>>({});
-  const query = route.kind === 'list' || route.kind === 'get' ? fc.oneof({ weight: 1, arbitrary: none }, { weight: 4, arbitrary: readOptions }) : fc.dictionary(fc.constantFrom(...route.query.map((q) => q.name), 'x'), fc.string({ maxLength: 20 }), { maxKeys: 3 });
+  const query =
+    route.kind === 'list' || route.kind === 'get'
+      ? fc.oneof({ weight: 1, arbitrary: none }, { weight: 4, arbitrary: readOptions })
+      : fc.dictionary(fc.constantFrom(...route.query.map((q) => q.name), 'x'), fc.string({ maxLength: 20 }), {
+          maxKeys: 3,
+        });
   return fc.record({
     language: fc.oneof({ weight: 15, arbitrary: fc.constantFrom('en', 'DE') }, { weight: 1, arbitrary: pathSegment() }),
-    company: fc.oneof({ weight: 15, arbitrary: fc.constantFrom('001.1', '2') }, { weight: 1, arbitrary: pathSegment() }),
+    company: fc.oneof(
+      { weight: 15, arbitrary: fc.constantFrom('001.1', '2') },
+      { weight: 1, arbitrary: pathSegment() },
+    ),
     id: idText(),
     query,
     junk: fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: rawQueryJunk() }),
@@ -159,7 +207,14 @@ function urlOf(route: RouteContract, r: Generated): string {
     .replace('{languageCode}', encode(r.language))
     .replace('{companyNumber}', encode(r.company))
     .replace(/\{[A-Za-z]+\}/, encode(r.id));
-  const pairs = Object.entries(r.query).flatMap(([k, v]) => (r.twice && k === '$filter' ? [[k, v], [k, v]] : [[k, v]]));
+  const pairs = Object.entries(r.query).flatMap(([k, v]) =>
+    r.twice && k === '$filter'
+      ? [
+          [k, v],
+          [k, v],
+        ]
+      : [[k, v]],
+  );
   const query = pairs.map(([k, v]) => `${encode(k!)}=${encode(v!)}`).join('&') + r.junk;
   return query ? `${path}?${query}` : path;
 }
@@ -189,43 +244,72 @@ describe.each(KINDS)('fuzzed requests on %s', (kind) => {
     expect(new Set(ROUTES.map((r) => r.kind))).toEqual(new Set(['sign-in', 'command', 'list', 'get']));
   });
 
-  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: never 5xx, data unchanged', async (_name, route) => {
-    const t = targets.get(kind)!;
-    const before = await checksum(t.store);
-    await fc.assert(
-      fc.asyncProperty(requestFor(route as RouteContract), async (r) => {
-        const sessionId = r.session === 'valid' ? await session(t) : r.session;
-        const headers: Record<string, string> = sessionId === null ? {} : { 'x-service-sessionid': sessionId };
-        if (r.contentType) headers['content-type'] = r.contentType;
-        const res = await t.app.inject({
-          method: route.method,
-          url: urlOf(route as RouteContract, r),
-          headers,
-          ...(route.method === 'POST' ? { payload: r.body } : {}),
-        });
-        seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
-        const documented503 = !t.oidc && res.statusCode === 503 && route.endpoint?.startsWith('oidc') === true && res.body === NOT_CONFIGURED;
-        if (res.statusCode >= 500 && !documented503) {
-          throw new Error(`${route.method} ${urlOf(route as RouteContract, r)} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
-        }
-      }),
-      { numRuns: RUNS[kind][route.kind === 'list' || route.kind === 'get' ? 'read' : 'other'], endOnFailure: true },
-    );
-    expect(await checksum(t.store)).toBe(before);
-  }, 120_000);
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: never 5xx, data unchanged',
+    async (_name, route) => {
+      const t = targets.get(kind)!;
+      const before = await checksum(t.store);
+      await fc.assert(
+        fc.asyncProperty(requestFor(route as RouteContract), async (r) => {
+          const sessionId = r.session === 'valid' ? await session(t) : r.session;
+          const headers: Record<string, string> = sessionId === null ? {} : { 'x-service-sessionid': sessionId };
+          if (r.contentType) headers['content-type'] = r.contentType;
+          const res = await t.app.inject({
+            method: route.method,
+            url: urlOf(route as RouteContract, r),
+            headers,
+            ...(route.method === 'POST' ? { payload: r.body } : {}),
+          });
+          seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
+          const documented503 =
+            !t.oidc &&
+            res.statusCode === 503 &&
+            route.endpoint?.startsWith('oidc') === true &&
+            res.body === NOT_CONFIGURED;
+          if (res.statusCode >= 500 && !documented503) {
+            throw new Error(
+              `${route.method} ${urlOf(route as RouteContract, r)} -> ${res.statusCode} ${res.body.slice(0, 300)}`,
+            );
+          }
+        }),
+        { numRuns: RUNS[kind][route.kind === 'list' || route.kind === 'get' ? 'read' : 'other'], endOnFailure: true },
+      );
+      expect(await checksum(t.store)).toBe(before);
+    },
+    120_000,
+  );
 
   it('paths outside the contract (the page, /openapi.json, /docs, unknown paths) never 5xx either', async () => {
     const t = targets.get(kind)!;
     const path = fc.oneof(
-      fc.constantFrom('/', '/openapi.json', '/docs', '/docs/', '/en/001.1', '/en/001.1/api/v1', '/en/001.1/api/v1/Inventory'),
+      fc.constantFrom(
+        '/',
+        '/openapi.json',
+        '/docs',
+        '/docs/',
+        '/en/001.1',
+        '/en/001.1/api/v1',
+        '/en/001.1/api/v1/Inventory',
+      ),
       fc.array(pathSegment(), { minLength: 1, maxLength: 6 }).map((xs) => `/${xs.map(encode).join('/')}`),
     );
     await fc.assert(
-      fc.asyncProperty(path, fc.constantFrom('GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE'), rawQueryJunk(), bodyText(), async (p, method, junk, body) => {
-        const res = await t.app.inject({ method: method as 'GET', url: `${p}?${junk.slice(1)}`, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { payload: body } : {}) });
-        seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
-        if (res.statusCode >= 500) throw new Error(`${method} ${p} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
-      }),
+      fc.asyncProperty(
+        path,
+        fc.constantFrom('GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE'),
+        rawQueryJunk(),
+        bodyText(),
+        async (p, method, junk, body) => {
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url: `${p}?${junk.slice(1)}`,
+            headers: { 'content-type': 'application/json' },
+            ...(method === 'POST' ? { payload: body } : {}),
+          });
+          seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
+          if (res.statusCode >= 500) throw new Error(`${method} ${p} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
+        },
+      ),
       { numRuns: RUNS[kind].other, endOnFailure: true },
     );
   }, 120_000);

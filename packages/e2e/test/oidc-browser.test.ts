@@ -36,7 +36,9 @@ describe.skipIf(!browserAvailable())('OIDC sign-in in the browser', () => {
 
   it('signs in alice through the provider and shows the session on the page', async () => {
     const { context, page } = await signInAs('alice');
-    await page.waitForFunction(() => document.getElementById('session')?.textContent?.includes('alice'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.getElementById('session')?.textContent?.includes('alice'), undefined, {
+      timeout: 15_000,
+    });
     expect(await page.textContent('#status')).toBe('Signed in with OIDC.');
     expect(await page.textContent('#session')).toBe('Signed in as alice');
     expect(page.url()).toBe(`${server.url}/`);
@@ -50,7 +52,11 @@ describe.skipIf(!browserAvailable())('OIDC sign-in in the browser', () => {
 
   it('shows the refusal for a login the service has not linked', async () => {
     const { context, page } = await signInAs('mallory@example.com');
-    await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('OIDC sign-in failed'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.getElementById('status')?.textContent?.startsWith('OIDC sign-in failed'),
+      undefined,
+      { timeout: 15_000 },
+    );
     expect(await page.textContent('#status')).toBe('OIDC sign-in failed: No user is linked to this OIDC e-mail');
     await context.close();
   }, 60_000);

@@ -13,12 +13,21 @@ import { loadSpec, startServer, type RunningServer } from './oidc-helpers.ts';
 let spec: Spec;
 let main: RunningServer;
 
-interface Flow { cookie: string; code: string; state: string }
+interface Flow {
+  cookie: string;
+  code: string;
+  state: string;
+}
 
-async function initiate(server: RunningServer, redirectUrl: string | null = server.config.oidc.redirectUrl): Promise<Response> {
+async function initiate(
+  server: RunningServer,
+  redirectUrl: string | null = server.config.oidc.redirectUrl,
+): Promise<Response> {
   const query = redirectUrl === null ? '' : `?redirectUrl=${encodeURIComponent(redirectUrl)}`;
   return fetch(`${server.base}/login/oidc${query}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ ForceRelogin: true }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ ForceRelogin: true }),
   });
 }
 
@@ -26,19 +35,26 @@ async function signedInAtProvider(server: RunningServer, login = 'alice'): Promi
   const res = await initiate(server);
   expect(res.status).toBe(200);
   const back = await signInAtDevIdp(await res.text(), login);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { cookie, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
 }
 
 function callback(server: RunningServer, params: Record<string, string>, cookie = ''): Promise<Response> {
-  return fetch(`${server.base}/login/oidc/callback?${new URLSearchParams(params)}`, { headers: cookie ? { cookie } : {} });
+  return fetch(`${server.base}/login/oidc/callback?${new URLSearchParams(params)}`, {
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 /** One scenario per spec row, keyed by the row's condition; each returns the responses it produced. */
 const scenarios: Record<string, () => Promise<Response[]>> = {
   'redirectUrl missing or empty.': async () => [await initiate(main, null), await initiate(main, '')],
   'The generated authorization URL lacks state (configuration problem).': async () => {
-    const broken = await startServer(spec, { handlers: oidcHandlers({ authorizationOverrides: () => ({ state: '' }) }) });
+    const broken = await startServer(spec, {
+      handlers: oidcHandlers({ authorizationOverrides: () => ({ state: '' }) }),
+    });
     try {
       return [await initiate(broken)];
     } finally {
@@ -61,7 +77,10 @@ const scenarios: Record<string, () => Promise<Response[]>> = {
   'Downstream authentication failed.': async () => {
     const tampered = await signedInAtProvider(main);
     const unlinked = await signedInAtProvider(main, 'mallory@example.com');
-    return [await callback(main, { code: `${tampered.code}x`, state: tampered.state }, tampered.cookie), await callback(main, { code: unlinked.code, state: unlinked.state }, unlinked.cookie)];
+    return [
+      await callback(main, { code: `${tampered.code}x`, state: tampered.state }, tampered.cookie),
+      await callback(main, { code: unlinked.code, state: unlinked.state }, unlinked.cookie),
+    ];
   },
   'Access denied by policy.': async () => {
     const bob = (await findUserByUsername(main.store, 'bob'))!;
@@ -76,7 +95,11 @@ const scenarios: Record<string, () => Promise<Response[]>> = {
   'Flow expired.': async () => {
     const f = await signedInAtProvider(main);
     const lifetimeMs = main.config.oidc.flowLifetimeSeconds * 1000;
-    await main.store.db.updateTable('oidc_flows').set({ created_at: Date.now() - lifetimeMs - 1000 }).where('state', '=', f.state).execute();
+    await main.store.db
+      .updateTable('oidc_flows')
+      .set({ created_at: Date.now() - lifetimeMs - 1000 })
+      .where('state', '=', f.state)
+      .execute();
     return [await callback(main, { code: f.code, state: f.state }, f.cookie)];
   },
   'Too many attempts.': async () => {
@@ -97,7 +120,7 @@ const rows: Array<[string, ErrorCase]> = spec.errorTables
   .filter((t) => t.appliesTo.includes('oidcInitiate') || t.appliesTo.includes('oidcCallback'))
   .flatMap((t) => t.cases.map((c): [string, ErrorCase] => [t.title, c]));
 
-describe('the spec\'s OIDC error tables on the real server', () => {
+describe("the spec's OIDC error tables on the real server", () => {
   beforeAll(async () => {
     main = await startServer(spec, { env: { OIDC_MAX_FAILED_ATTEMPTS: '1000' } });
   });
@@ -106,7 +129,10 @@ describe('the spec\'s OIDC error tables on the real server', () => {
   });
 
   it('reads both OIDC tables from the spec', () => {
-    expect(rows.map(([title]) => title)).toEqual([...Array(2).fill('OIDC initiate'), ...Array(6).fill('OIDC callback')]);
+    expect(rows.map(([title]) => title)).toEqual([
+      ...Array(2).fill('OIDC initiate'),
+      ...Array(6).fill('OIDC callback'),
+    ]);
   });
 
   it.each(rows.map(([title, c]) => [`${title}: ${c.status} ${c.condition}`, c] as const))('%s', async (_name, row) => {

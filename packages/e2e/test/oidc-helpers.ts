@@ -10,7 +10,15 @@ import type { Spec } from '@specgen/ir';
 import { clearProviderCache } from '@specgen/runtime-auth/oidc';
 import { buildDocument } from '@specgen/contract';
 import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
-import { contractRoutes, createServer, loadConfig, openStore, type OperationOverrides, type ServerConfig, type Store } from '@specgen/runtime-server';
+import {
+  contractRoutes,
+  createServer,
+  loadConfig,
+  openStore,
+  type OperationOverrides,
+  type ServerConfig,
+  type Store,
+} from '@specgen/runtime-server';
 import { attachDevIdp, type DevIdp } from '@specgen/runtime-server/dev-idp';
 import { freePort } from './process-helpers.ts';
 
@@ -44,10 +52,19 @@ export interface StartOptions {
 }
 
 /** One server instance; with `devIdp` when it attached the development provider. */
-export async function startServer(spec: Spec, options: StartOptions = {}): Promise<RunningServer & { devIdp: DevIdp | null }> {
+export async function startServer(
+  spec: Spec,
+  options: StartOptions = {},
+): Promise<RunningServer & { devIdp: DevIdp | null }> {
   const dir = mkdtempSync(join(tmpdir(), 'oidc-e2e-'));
   const port = await freePort();
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'service.db')}`, LOG_LEVEL: 'silent', ...options.env };
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${join(dir, 'service.db')}`,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
   let config: ServerConfig = loadConfig(env, spec, { dataDir: dir });
   const store = await openStore(config.databaseUrl);
   let devIdp: DevIdp | null = null;
@@ -66,7 +83,12 @@ export async function startServer(spec: Spec, options: StartOptions = {}): Promi
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {
-    app, url, base: `${url}/en/001.1`, store, config, devIdp,
+    app,
+    url,
+    base: `${url}/en/001.1`,
+    store,
+    config,
+    devIdp,
     async close() {
       await app.close();
       await store.close();
@@ -74,7 +96,8 @@ export async function startServer(spec: Spec, options: StartOptions = {}): Promi
       clearProviderCache();
       rmSync(dir, { recursive: true, force: true });
       const problems = conformanceProblems(buildDocument(spec, { serviceVersion: config.serviceVersion }), answers);
-      if (problems.length > 0) throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
+      if (problems.length > 0)
+        throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
     },
   };
 }

@@ -15,7 +15,10 @@ let a: RunningServer;
 let b: RunningServer;
 
 function cookieHeader(res: Response): string {
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 describe.skipIf(!enabled)('OIDC across two instances on PostgreSQL', () => {
@@ -36,7 +39,9 @@ describe.skipIf(!enabled)('OIDC across two instances on PostgreSQL', () => {
 
   async function initiateOnA(): Promise<{ cookie: string; code: string; state: string }> {
     const res = await fetch(`${a.base}/login/oidc?redirectUrl=${encodeURIComponent(a.config.oidc.redirectUrl!)}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ ForceRelogin: false }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ ForceRelogin: false }),
     });
     expect(res.status).toBe(200);
     const back = await signInAtDevIdp(await res.text(), 'alice');
@@ -44,7 +49,9 @@ describe.skipIf(!enabled)('OIDC across two instances on PostgreSQL', () => {
   }
 
   const callback = (server: RunningServer, f: { cookie: string; code: string; state: string }) =>
-    fetch(`${server.base}/login/oidc/callback?${new URLSearchParams({ code: f.code, state: f.state })}`, { headers: { cookie: f.cookie } });
+    fetch(`${server.base}/login/oidc/callback?${new URLSearchParams({ code: f.code, state: f.state })}`, {
+      headers: { cookie: f.cookie },
+    });
 
   it('completes on instance B a sign-in initiated on instance A', async () => {
     const flow = await initiateOnA();

@@ -17,7 +17,14 @@ import { createServer, loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore, type Store } from '@specgen/runtime-store';
 import { createClient, isServiceError, type Client } from '@service-api/client';
 
-const PERMISSIONS = ['Show serial number', 'Show manufacturing orders', 'Show supplier', 'Show basic data for attendance', 'Show case', 'Show customer orders'];
+const PERMISSIONS = [
+  'Show serial number',
+  'Show manufacturing orders',
+  'Show supplier',
+  'Show basic data for attendance',
+  'Show case',
+  'Show customer orders',
+];
 
 let dir: string;
 let store: Store;
@@ -32,13 +39,23 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'specgen-resources-client-'));
   spec = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md')).spec;
   store = await openStore(`sqlite:${join(dir, 'service.db')}`);
-  const config = loadConfig({ SECRETS_KEY: '22'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, { dataDir: dir });
+  const config = loadConfig({ SECRETS_KEY: '22'.repeat(32), PORT: '0', DATABASE_URL: 'sqlite:unused' }, spec, {
+    dataDir: dir,
+  });
   app = await createServer({ spec, config, store, log: false });
   serviceVersion = config.serviceVersion;
   answers = recordAnswers(app);
   await seedResources(store, resourceModels({ spec }), { count: 40 });
-  await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: PERMISSIONS });
-  await createUser(store, { username: 'nobody', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: [] });
+  await createUser(store, {
+    username: 'reader',
+    passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }),
+    permissions: PERMISSIONS,
+  });
+  await createUser(store, {
+    username: 'nobody',
+    passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }),
+    permissions: [],
+  });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   client = createClient({ baseUrl, languageCode: 'en', companyNumber: '001.1', validate: true });
   await client.login({ Username: 'reader', Password: 'pw', ForceRelogin: true });
@@ -49,7 +66,6 @@ afterAll(async () => {
   await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
 
 describe('generated client against the server', () => {
   it('lists with a typed filter, selection and ordering', async () => {
@@ -79,13 +95,19 @@ describe('generated client against the server', () => {
 
   it('filters date-times, nulls, like and pages', async () => {
     const since = new Date('2024-06-01T00:00:00Z');
-    const rows = await client.productRecords.list({ $filter: (f) => f.and(f.ge('WarrantyStartDate', since), f.ne('CommentId', null)), $top: 100 });
+    const rows = await client.productRecords.list({
+      $filter: (f) => f.and(f.ge('WarrantyStartDate', since), f.ne('CommentId', null)),
+      $top: 100,
+    });
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(Date.parse(String(r.WarrantyStartDate))).toBeGreaterThanOrEqual(since.getTime());
       expect(r.CommentId).not.toBeNull();
     }
-    const like = await client.productRecords.list({ $filter: (f) => f.like('SerialNumber', 'sn-00001_'), $select: ['SerialNumber'] });
+    const like = await client.productRecords.list({
+      $filter: (f) => f.like('SerialNumber', 'sn-00001_'),
+      $select: ['SerialNumber'],
+    });
     expect(like.map((r) => r.SerialNumber).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `SN-00001${i}`));
     const page = await client.schedules.list({ $orderby: ['Id'], $skip: 5, $top: 5 });
     const all = await client.schedules.list({ $orderby: ['Id'], $top: 10 });
@@ -101,13 +123,21 @@ describe('generated client against the server', () => {
   });
 
   it('reads every resource with validation on', async () => {
-    for (const resource of [client.manufacturingOrderOperations, client.supplierPartLinks, client.caseEntryActivities, client.customerOrderRowInflows] as const) {
+    for (const resource of [
+      client.manufacturingOrderOperations,
+      client.supplierPartLinks,
+      client.caseEntryActivities,
+      client.customerOrderRowInflows,
+    ] as const) {
       expect((await resource.list({ $top: 40 })).length).toBe(40);
     }
   });
 
   it('serves /openapi.json and /docs at the root although registered inside the prefix', async () => {
-    const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/{languageCode}/{companyNumber}/api/v1/Inventory/ProductRecords');
     const page = await fetch(`${baseUrl}/docs`);
@@ -126,7 +156,9 @@ describe('generated client against the server', () => {
     await other.login({ Username: 'nobody', Password: 'pw', ForceRelogin: true });
     const denied = await other.productRecords.list().catch((e: unknown) => e);
     expect(isServiceError(denied) && denied.status).toBe(403);
-    const anonymous = await createClient({ baseUrl, languageCode: 'en', companyNumber: '001.1' }).productRecords.list().catch((e: unknown) => e);
+    const anonymous = await createClient({ baseUrl, languageCode: 'en', companyNumber: '001.1' })
+      .productRecords.list()
+      .catch((e: unknown) => e);
     expect(isServiceError(anonymous) && anonymous.status).toBe(401);
   });
 
@@ -143,7 +175,7 @@ describe('generated client against the server', () => {
 
 describe('every answer of this suite', () => {
   // The last test of the file: vitest runs tests in order, so every answer above is recorded.
-  it('is described by the OpenAPI document of the server\'s version (independent validator)', () => {
+  it("is described by the OpenAPI document of the server's version (independent validator)", () => {
     expect(answers.filter((a) => a.url.includes('/api/v1/')).length).toBeGreaterThan(5);
     expect(conformanceProblems(buildDocument(spec, { serviceVersion }), answers)).toEqual([]);
   });

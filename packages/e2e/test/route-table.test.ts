@@ -13,10 +13,21 @@ const spec = loadSpec();
 
 /** Default handlers that answer which default was called and with what. */
 function recordingDefaults(): DefaultHandlers {
-  const operations = ['login', 'totpLogin', 'getSession', 'logout', 'oidcInitiate', 'oidcCallback', 'getMultiFactorDeviceSecret', 'setMultiFactorAuthenticationDevice'];
+  const operations = [
+    'login',
+    'totpLogin',
+    'getSession',
+    'logout',
+    'oidcInitiate',
+    'oidcCallback',
+    'getMultiFactorDeviceSecret',
+    'setMultiFactorAuthenticationDevice',
+  ];
   return {
     operations,
-    operation: (id) => async (...args: unknown[]) => ({ called: `operation ${id}`, args }),
+    operation:
+      (id) =>
+      async (...args: unknown[]) => ({ called: `operation ${id}`, args }),
     resource: (name) => ({
       list: async (...args: unknown[]) => ({ called: `${name}.list`, args }) as never,
       get: async (...args: unknown[]) => ({ called: `${name}.get`, args }) as never,
@@ -29,11 +40,14 @@ const withoutHandler = ({ handler: _handler, ...route }: RouteDefinition) => rou
 /** Calls a route's handler with three marker arguments (the handlers only pass them on). */
 function call(route: RouteDefinition): Promise<unknown> {
   const handler = route.handler as (...args: unknown[]) => Promise<unknown>;
-  return route.kind === 'list' || route.kind === 'get' ? handler('request', 'tools') : handler('request', 'reply', 'tools');
+  return route.kind === 'list' || route.kind === 'get'
+    ? handler('request', 'tools')
+    : handler('request', 'reply', 'tools');
 }
 
 describe('the contract table built at run time = the generated route modules', () => {
-  const byOperation = (table: RouteDefinition[]) => [...table].sort((a, b) => a.operationId.localeCompare(b.operationId));
+  const byOperation = (table: RouteDefinition[]) =>
+    [...table].sort((a, b) => a.operationId.localeCompare(b.operationId));
   const generated = byOperation(serviceRoutes()(recordingDefaults()));
   const built = byOperation(contractRoutes(spec, spec.newestVersion)(recordingDefaults()));
 
@@ -47,7 +61,9 @@ describe('the contract table built at run time = the generated route modules', (
     for (const [i, route] of built.entries()) {
       const answer = await call(route);
       expect(answer, route.operationId).toEqual(await call(generated[i]!));
-      expect(answer).toMatchObject({ args: route.kind === 'list' || route.kind === 'get' ? ['request', 'tools'] : ['request', 'reply', 'tools'] });
+      expect(answer).toMatchObject({
+        args: route.kind === 'list' || route.kind === 'get' ? ['request', 'tools'] : ['request', 'reply', 'tools'],
+      });
     }
   });
 });

@@ -16,7 +16,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceServer, loadSpec } from '@service-api/server';
 import { int32, int64, timeSpan } from '@service-api/validators';
-import { formatTicks, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, TIME_SPAN_MAX_TICKS, TIME_SPAN_MIN_TICKS } from '@specgen/contract';
+import {
+  formatTicks,
+  INT32_MAX,
+  INT32_MIN,
+  INT64_MAX,
+  INT64_MIN,
+  TIME_SPAN_MAX_TICKS,
+  TIME_SPAN_MIN_TICKS,
+} from '@specgen/contract';
 import { hashPassword } from '@specgen/runtime-auth';
 import { loadConfig } from '@specgen/runtime-server';
 import { createUser, openStore, type Store } from '@specgen/runtime-store';
@@ -28,19 +36,30 @@ let store: Store;
 let app: Awaited<ReturnType<typeof createServiceServer>>;
 let session: string;
 
-const document = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@service-api/openapi/openapi.json'), 'utf8'));
+const document = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('@service-api/openapi/openapi.json'), 'utf8'),
+);
 const ajv = new Ajv2020({ strict: false, validateFormats: false, validateSchema: false });
 ajv.addSchema(document, 'openapi.json');
 /** The document's schema of a ProductRecord field, as a client validating with the document reads it. */
-const documentAccepts = (field: string) => ajv.compile({ $ref: `openapi.json#/components/schemas/ProductRecord/properties/${field}` });
+const documentAccepts = (field: string) =>
+  ajv.compile({ $ref: `openapi.json#/components/schemas/ProductRecord/properties/${field}` });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'specgen-scalar-edges-'));
   store = await openStore(`sqlite:${join(dir, 'service.db')}`);
   const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
   app = await createServiceServer({ config, store, log: false });
-  await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: ['Show serial number'] });
-  const login = await app.inject({ method: 'POST', url: '/en/001.1/login', payload: { Username: 'reader', Password: 'pw' } });
+  await createUser(store, {
+    username: 'reader',
+    passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }),
+    permissions: ['Show serial number'],
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/en/001.1/login',
+    payload: { Username: 'reader', Password: 'pw' },
+  });
   session = login.json().SessionId;
 });
 
@@ -53,7 +72,8 @@ afterAll(async () => {
 /** Whether the server takes the text: 200/404 accepted, 400 refused; anything else fails the test. */
 async function serverAccepts(url: string): Promise<boolean> {
   const res = await app.inject({ method: 'GET', url, headers: { 'x-service-sessionid': session } });
-  if (res.statusCode !== 400 && res.statusCode !== 200 && res.statusCode !== 404) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 400 && res.statusCode !== 200 && res.statusCode !== 404)
+    throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return res.statusCode !== 400;
 }
 
@@ -61,10 +81,13 @@ const filter = (expression: string) => `${LIST}?$filter=${encodeURIComponent(exp
 
 /** An integer within `spread` of one of the edges (or of zero). */
 const nearEdges = (edges: bigint[], spread: number) =>
-  fc.tuple(fc.constantFrom(...edges), fc.integer({ min: -spread, max: spread })).map(([edge, offset]) => edge + BigInt(offset));
+  fc
+    .tuple(fc.constantFrom(...edges), fc.integer({ min: -spread, max: spread }))
+    .map(([edge, offset]) => edge + BigInt(offset));
 
 /** The same integer written with leading zeros, as JSON strings and filters may carry it. */
-const withZeros = (value: bigint, zeros: number) => (value < 0n ? `-${'0'.repeat(zeros)}${-value}` : `${'0'.repeat(zeros)}${value}`);
+const withZeros = (value: bigint, zeros: number) =>
+  value < 0n ? `-${'0'.repeat(zeros)}${-value}` : `${'0'.repeat(zeros)}${value}`;
 
 const RUNS = { numRuns: 60 };
 
@@ -79,7 +102,11 @@ describe('values at the edges of a scalar range: document, validators and server
         const byDocument = document(n);
         const byValidators = validator.safeParse(n).success;
         const byServer = await serverAccepts(filter(`WarrantyMonths eq ${value}`));
-        expect({ value: String(value), byValidators, byServer }).toEqual({ value: String(value), byValidators: byDocument, byServer: byDocument });
+        expect({ value: String(value), byValidators, byServer }).toEqual({
+          value: String(value),
+          byValidators: byDocument,
+          byServer: byDocument,
+        });
       }),
       RUNS,
     );
@@ -96,7 +123,12 @@ describe('values at the edges of a scalar range: document, validators and server
         const byValidators = validator.safeParse(text).success;
         const byFilter = await serverAccepts(filter(`Id eq ${text}`));
         const byPath = await serverAccepts(`${LIST}/${text}`);
-        expect({ text, byValidators, byFilter, byPath }).toEqual({ text, byValidators: byDocument, byFilter: byDocument, byPath: byDocument });
+        expect({ text, byValidators, byFilter, byPath }).toEqual({
+          text,
+          byValidators: byDocument,
+          byFilter: byDocument,
+          byPath: byDocument,
+        });
       }),
       RUNS,
     );
@@ -131,9 +163,17 @@ describe('values at the edges of a scalar range: document, validators and server
       ['OperationTime', "'-10675199.02:48:05.4775808'", '-10675199.02:48:05.4775808', true],
       ['OperationTime', "'99999999.00:00:00'", '99999999.00:00:00', false],
     ];
-    const validators: Record<string, { safeParse(v: unknown): { success: boolean } }> = { WarrantyMonths: int32(), Id: int64(), OperationTime: timeSpan() };
+    const validators: Record<string, { safeParse(v: unknown): { success: boolean } }> = {
+      WarrantyMonths: int32(),
+      Id: int64(),
+      OperationTime: timeSpan(),
+    };
     for (const [field, literal, value, ok] of cases) {
-      const seen = { document: documentAccepts(field)(value), validators: validators[field]!.safeParse(value).success, server: await serverAccepts(filter(`${field} eq ${literal}`)) };
+      const seen = {
+        document: documentAccepts(field)(value),
+        validators: validators[field]!.safeParse(value).success,
+        server: await serverAccepts(filter(`${field} eq ${literal}`)),
+      };
       expect(seen, `${field} ${literal}`).toEqual({ document: ok, validators: ok, server: ok });
     }
   });

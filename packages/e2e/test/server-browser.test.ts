@@ -31,7 +31,12 @@ describe.skipIf(!browserAvailable())('web page in headless Chromium', () => {
     const config = loadConfig({ SECRETS_KEY: key.toString('hex'), PORT: '0' }, spec, { dataDir: dir });
     store = await openStore(`sqlite:${join(dir, 'service.db')}`);
     const passwordHash = await hashPassword('pw', { N: 1024, r: 8, p: 1 });
-    const mfa = await createUser(store, { username: 'mfa', passwordHash, mfaRequired: true, permissions: ['Show case'] });
+    const mfa = await createUser(store, {
+      username: 'mfa',
+      passwordHash,
+      mfaRequired: true,
+      permissions: ['Show case'],
+    });
     await saveDevice(store, mfa.id, sealDevice(key, device, mfa.id), Date.now());
     await createUser(store, { username: 'enrol', passwordHash, mfaRequired: true });
     app = await createServer({ spec, config, store, log: false });

@@ -15,8 +15,14 @@ import { DEMO_TOTP_SECRET } from '@specgen/runtime-server';
 const ROOT = join(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'specgen-crash-'));
 const env = {
-  ...process.env, DATABASE_URL: `sqlite:${join(dir, 'service.db')}`, SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0',
-  DEMO_USERS: 'true', SEED_DATA: 'false', DEV_IDP: 'false', LOG_LEVEL: 'warn',
+  ...process.env,
+  DATABASE_URL: `sqlite:${join(dir, 'service.db')}`,
+  SECRETS_KEY: randomBytes(32).toString('hex'),
+  PORT: '0',
+  DEMO_USERS: 'true',
+  SEED_DATA: 'false',
+  DEV_IDP: 'false',
+  LOG_LEVEL: 'warn',
 };
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -25,7 +31,11 @@ afterAll(() => {
 });
 
 async function start(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'generated/server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'generated/server/src/main.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const base = await new Promise<string>((resolve, reject) => {
     let text = '';
@@ -45,7 +55,11 @@ async function start(): Promise<{ child: ChildProcess; base: string }> {
 }
 
 const post = (base: string, path: string, body: unknown) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, string> }));
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, string> }));
 
 const demoDevice = { secret: DEMO_TOTP_SECRET, algorithm: 'SHA1' as const, digits: 6, period: 30 };
 
@@ -54,9 +68,14 @@ describe('kill -9 and restart', () => {
     const first = await start();
     const session = (await post(first.base, '/login', { Username: 'demo', Password: 'demo' })).body.SessionId!;
     const enrolToken = (await post(first.base, '/login', { Username: 'enrol', Password: 'enrol' })).body.MfaToken!;
-    const secret = (await post(first.base, '/api/v1/Common/Commands/GetMultiFactorDeviceSecret', { MfaToken: enrolToken })).body;
+    const secret = (
+      await post(first.base, '/api/v1/Common/Commands/GetMultiFactorDeviceSecret', { MfaToken: enrolToken })
+    ).body;
     const device = { ...demoDevice, secret: secret.Secret! };
-    const registered = await post(first.base, '/api/v1/Common/Commands/SetMultiFactorAuthenticationDevice', { MfaToken: secret.MfaToken, Code: Number(generateTotp(device, Date.now())) });
+    const registered = await post(first.base, '/api/v1/Common/Commands/SetMultiFactorAuthenticationDevice', {
+      MfaToken: secret.MfaToken,
+      Code: Number(generateTotp(device, Date.now())),
+    });
     expect(registered.status).toBe(200);
     const enrolSession = registered.body.SessionId!;
     first.child.kill('SIGKILL');
@@ -69,10 +88,15 @@ describe('kill -9 and restart', () => {
     }
     // The device registered before the crash is there: enrol now gets a login token, not an enrolment token.
     const token = (await post(second.base, '/login', { Username: 'enrol', Password: 'enrol' })).body.MfaToken!;
-    expect((await post(second.base, '/api/v1/Common/Commands/GetMultiFactorDeviceSecret', { MfaToken: token })).status).toBe(400);
+    expect(
+      (await post(second.base, '/api/v1/Common/Commands/GetMultiFactorDeviceSecret', { MfaToken: token })).status,
+    ).toBe(400);
     // And the demo MFA user signs in with its device.
     const mfaToken = (await post(second.base, '/login', { Username: 'mfa', Password: 'mfa' })).body.MfaToken!;
-    const totp = await post(second.base, '/login/totp', { MfaToken: mfaToken, Code: Number(generateTotp(demoDevice, Date.now())) });
+    const totp = await post(second.base, '/login/totp', {
+      MfaToken: mfaToken,
+      Code: Number(generateTotp(demoDevice, Date.now())),
+    });
     expect(totp.status).toBe(200);
     second.child.kill('SIGKILL');
   }, 120_000);

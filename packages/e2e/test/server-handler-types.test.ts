@@ -20,7 +20,11 @@ const BASE_CONFIG = join(import.meta.dirname, '../../../tsconfig.base.json');
 async function tsc(dir: string, file: string): Promise<{ code: number; output: string }> {
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: BASE_CONFIG, include: [file] }));
   try {
-    const { stdout } = await run(process.execPath, [TSC, '--noEmit', '--pretty', 'false', '-p', join(dir, 'tsconfig.json')], { cwd: dir });
+    const { stdout } = await run(
+      process.execPath,
+      [TSC, '--noEmit', '--pretty', 'false', '-p', join(dir, 'tsconfig.json')],
+      { cwd: dir },
+    );
     return { code: 0, output: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string };
@@ -29,13 +33,17 @@ async function tsc(dir: string, file: string): Promise<{ code: number; output: s
 }
 
 describe('handler overrides are type-checked against the generated Handlers', () => {
-  it('wrong field types, unknown fields and unknown handlers do not compile; correct overrides do', { timeout: 180_000 }, async () => {
+  it('wrong field types, unknown fields and unknown handlers do not compile; correct overrides do', {
+    timeout: 180_000,
+  }, async () => {
     const source = readFileSync(join(HERE, 'overrides.ts'), 'utf8');
     const lines = source.split('\n');
     const directive = (line: string) => /^\s*\/\/ @ts-expect-error/.test(line);
     const plain = lines.filter((l) => !directive(l));
     // 1-based line numbers, in the copy without directives, of the lines that followed a directive.
-    const expected = lines.flatMap((l, i) => (directive(l) ? [i + 2 - lines.slice(0, i + 1).filter(directive).length] : []));
+    const expected = lines.flatMap((l, i) =>
+      directive(l) ? [i + 2 - lines.slice(0, i + 1).filter(directive).length] : [],
+    );
     expect(expected.length).toBe(6);
     // Both copies sit next to the fixture so that packages resolve the same way.
     const dir = mkdtempSync(join(HERE, 'tmp-'));
@@ -44,11 +52,16 @@ describe('handler overrides are type-checked against the generated Handlers', ()
       const plainDir = mkdtempSync(join(HERE, 'tmp-'));
       writeFileSync(join(plainDir, 'overrides.ts'), plain.join('\n'));
       try {
-        const [withDirectives, withoutDirectives] = await Promise.all([tsc(dir, 'overrides.ts'), tsc(plainDir, 'overrides.ts')]);
+        const [withDirectives, withoutDirectives] = await Promise.all([
+          tsc(dir, 'overrides.ts'),
+          tsc(plainDir, 'overrides.ts'),
+        ]);
         expect(withDirectives.output).toBe('');
         expect(withDirectives.code).toBe(0);
         expect(withoutDirectives.code).not.toBe(0);
-        const errorLines = [...withoutDirectives.output.matchAll(/overrides\.ts\((\d+),\d+\): error TS\d+/g)].map((m) => Number(m[1]));
+        const errorLines = [...withoutDirectives.output.matchAll(/overrides\.ts\((\d+),\d+\): error TS\d+/g)].map((m) =>
+          Number(m[1]),
+        );
         expect(errorLines.sort((a, b) => a - b)).toEqual(expected);
       } finally {
         rmSync(plainDir, { recursive: true, force: true });

@@ -12,7 +12,11 @@ import { generateTotp, hashPassword, newTotpDevice, sealDevice, type TotpDevice 
 import { createUser, openStore, saveDevice, type Store } from '@specgen/runtime-store';
 import { createServer, loadConfig } from '@specgen/runtime-server';
 
-interface Instance { app: Awaited<ReturnType<typeof createServer>>; store: Store; base: string }
+interface Instance {
+  app: Awaited<ReturnType<typeof createServer>>;
+  store: Store;
+  base: string;
+}
 
 const enabled = postgresAvailable();
 let pg: PostgresCluster;
@@ -22,7 +26,16 @@ let device2: TotpDevice;
 
 async function startInstance(databaseUrl: string, key: string): Promise<Instance> {
   const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
-  const config = loadConfig({ SECRETS_KEY: key, PORT: '0', DATABASE_URL: databaseUrl, LOGIN_RATE_PER_MINUTE: '1000', LOGIN_FAILURES_PER_USER: '3' }, spec);
+  const config = loadConfig(
+    {
+      SECRETS_KEY: key,
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      LOGIN_RATE_PER_MINUTE: '1000',
+      LOGIN_FAILURES_PER_USER: '3',
+    },
+    spec,
+  );
   const store = await openStore(databaseUrl, { poolSize: 20 });
   const app = await createServer({ spec, config, store, log: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -30,7 +43,11 @@ async function startInstance(databaseUrl: string, key: string): Promise<Instance
 }
 
 const post = (i: Instance, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${i.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${i.base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function mfaToken(i: Instance, username = 'mfa'): Promise<string> {
   const res = await post(i, '/login', { Username: username, Password: 'pw' });
@@ -61,7 +78,8 @@ describe.skipIf(!enabled)('two server instances on one PostgreSQL', () => {
 
   it('a session created on one instance works on the other, and a logout on one ends it on both (within SESSION_CACHE_MS)', async () => {
     const [a, b] = [instances[0]!, instances[1]!];
-    const id = ((await (await post(a, '/login', { Username: 'demo', Password: 'pw' })).json()) as { SessionId: string }).SessionId;
+    const id = ((await (await post(a, '/login', { Username: 'demo', Password: 'pw' })).json()) as { SessionId: string })
+      .SessionId;
     const onB = await fetch(`${b.base}/session`, { headers: { 'X-Service-SessionId': id } });
     expect(onB.status).toBe(200);
     expect(await onB.json()).toMatchObject({ SessionId: id, Username: 'demo' });
@@ -87,18 +105,27 @@ describe.skipIf(!enabled)('two server instances on one PostgreSQL', () => {
   it('failed logins are counted per user across instances (429 on either)', async () => {
     const [a, b] = [instances[0]!, instances[1]!];
     const statuses: number[] = [];
-    for (const i of [a, b, a, b]) statuses.push((await post(i, '/login', { Username: 'mallory', Password: 'guess' })).status);
+    for (const i of [a, b, a, b])
+      statuses.push((await post(i, '/login', { Username: 'mallory', Password: 'guess' })).status);
     expect(statuses).toEqual([403, 403, 403, 429]);
   });
 
   it('20 concurrent TOTP logins with the same MfaToken and code: exactly one success', async () => {
     const token = await mfaToken(instances[0]!, 'mfa2');
     const code = Number(generateTotp(device2, Date.now()));
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, n) => post(instances[n % 2]!, '/login/totp', { MfaToken: token, Code: code })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => post(instances[n % 2]!, '/login/totp', { MfaToken: token, Code: code })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     for (const s of statuses) expect([200, 401, 410]).toContain(s);
-    const sessions = await instances[0]!.store.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').where('users.username', '=', 'mfa2').where('sessions.created_at', '>=', Date.now() - 20_000).selectAll().execute();
+    const sessions = await instances[0]!.store.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .where('users.username', '=', 'mfa2')
+      .where('sessions.created_at', '>=', Date.now() - 20_000)
+      .selectAll()
+      .execute();
     expect(sessions).toHaveLength(1);
   }, 60_000);
 });

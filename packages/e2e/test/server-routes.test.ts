@@ -27,7 +27,11 @@ const UNKNOWN_COMMAND = `${PREFIX}/api/v1/Common/Commands/:command`;
 /** `GET /{languageCode}/{companyNumber}/...` for every route the server registered under the prefix. */
 async function servedOperations(serviceVersion: string): Promise<string[]> {
   const store = await openStore(`sqlite:${join(dir, `${serviceVersion}.db`)}`);
-  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', SERVICE_VERSION: serviceVersion }, spec, { dataDir: dir });
+  const config = loadConfig(
+    { SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', SERVICE_VERSION: serviceVersion },
+    spec,
+    { dataDir: dir },
+  );
   const app = await createServiceServer({ config, store, log: false });
   try {
     await app.ready();
@@ -44,7 +48,11 @@ async function servedOperations(serviceVersion: string): Promise<string[]> {
 function documentOperations(document: { paths: Record<string, Record<string, unknown>> }): string[] {
   const methods = ['get', 'post', 'put', 'patch', 'delete'];
   return Object.entries(document.paths)
-    .flatMap(([path, item]) => Object.keys(item).filter((m) => methods.includes(m)).map((m) => `${m.toUpperCase()} ${path}`))
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((m) => methods.includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    )
     .sort();
 }
 

@@ -36,19 +36,34 @@ async function behindTheCache(store: Store, from: string, to: string): Promise<v
       // an argument of a SQL function: a column reference or an expression such as a cast
       type Argument = NonNullable<Parameters<typeof eb.fn>[1]>[number];
       const replaced = (json: Argument) => eb.fn('replace', [json, eb.val(from), eb.val(to)]);
-      return { _json: store.dialect === 'sqlite' ? eb.cast(replaced(eb.cast(eb.ref('_json'), 'text')), 'blob') : replaced(eb.ref('_json')) };
+      return {
+        _json:
+          store.dialect === 'sqlite'
+            ? eb.cast(replaced(eb.cast(eb.ref('_json'), 'text')), 'blob')
+            : replaced(eb.ref('_json')),
+      };
     })
     .where('Id', '=', 100001)
     .execute();
 }
 
-async function server(store: Store, handlers?: HandlerOverrides, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', ...env }, spec, { dataDir: dir });
+async function server(
+  store: Store,
+  handlers?: HandlerOverrides,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', ...env }, spec, {
+    dataDir: dir,
+  });
   return createServiceServer({ config, store, log: false, ...(handlers ? { handlers } : {}) });
 }
 
 async function signIn(app: FastifyInstance, username: string): Promise<Record<string, string>> {
-  const res = await app.inject({ method: 'POST', url: '/en/001.1/login', payload: { Username: username, Password: 'pw' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/en/001.1/login',
+    payload: { Username: username, Password: 'pw' },
+  });
   expect(res.statusCode).toBe(200);
   return { 'x-service-sessionid': res.json().SessionId as string };
 }
@@ -71,7 +86,11 @@ describe('the generated server on SQLite: default and override reads', () => {
     store = await openStore(`sqlite:${join(dir, 'reads.db')}`);
     apps.default = await server(store);
     await seedResources(store, resourceModels({ spec }), { count: 30 });
-    await createUser(store, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: ['Show serial number'] });
+    await createUser(store, {
+      username: 'reader',
+      passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }),
+      permissions: ['Show serial number'],
+    });
     headers = await signIn(apps.default, 'reader');
     apps.uncached = await server(store, undefined, { PAGE_CACHE_MB: '0' });
     apps.passThrough = await server(store, { ProductRecords: { list: (request, tools) => tools.next(request) } });
@@ -85,7 +104,9 @@ describe('the generated server on SQLite: default and override reads', () => {
         },
       },
     });
-    apps.otherOptions = await server(store, { ProductRecords: { list: (request, tools) => tools.next({ ...request, plan: { ...request.plan, top: 1 } }) } });
+    apps.otherOptions = await server(store, {
+      ProductRecords: { list: (request, tools) => tools.next({ ...request, plan: { ...request.plan, top: 1 } }) },
+    });
     apps.mutating = await server(store, {
       ProductRecords: {
         list(request, tools) {
@@ -135,9 +156,13 @@ describe('the generated server on SQLite: default and override reads', () => {
   it('an override that changes the records sees its change; the cache keeps the stored bytes', async () => {
     const plain = await read('uncached');
     const changed = JSON.parse(await read('changing')) as Row[];
-    expect(changed.map((r) => r.SerialNumber)).toEqual((JSON.parse(plain) as Row[]).map((r) => `changed ${String(r.SerialNumber)}`));
+    expect(changed.map((r) => r.SerialNumber)).toEqual(
+      (JSON.parse(plain) as Row[]).map((r) => `changed ${String(r.SerialNumber)}`),
+    );
     // Projected by the skeleton: $select applies to the records the override returned.
-    expect(await read('changing', `${PAGE}&$select=Id,SerialNumber`)).toMatch(/^\[\{"Id":"100001","SerialNumber":"changed [^"]*"\},/);
+    expect(await read('changing', `${PAGE}&$select=Id,SerialNumber`)).toMatch(
+      /^\[\{"Id":"100001","SerialNumber":"changed [^"]*"\},/,
+    );
     expect(await read('changing')).toBe(JSON.stringify(changed)); // again, from the cache underneath
     expect(await read('default')).not.toContain('changed ');
   });
@@ -169,7 +194,11 @@ describe.skipIf(!postgresAvailable())('two generated servers on one PostgreSQL',
       apps.push(await server(store));
     }
     await seedResources(stores[0]!, resourceModels({ spec }), { count: 20 });
-    await createUser(stores[0]!, { username: 'reader', passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }), permissions: ['Show serial number'] });
+    await createUser(stores[0]!, {
+      username: 'reader',
+      passwordHash: await hashPassword('pw', { N: 1024, r: 8, p: 1 }),
+      permissions: ['Show serial number'],
+    });
   });
 
   afterAll(async () => {

@@ -25,7 +25,15 @@ const BASE = '/en/001.1';
 const PRODUCTS = `${BASE}/api/v1/Inventory/ProductRecords`;
 
 /** A valid value of each scalar kind, so the override's records keep the contract (checked at the end). */
-const SAMPLE: Record<string, unknown> = { Int64: 0n, Int32: 0, Decimal: 0, Boolean: false, String: '', DateTimeOffset: '2026-01-01T00:00:00Z', TimeSpan: '00:00:00' };
+const SAMPLE: Record<string, unknown> = {
+  Int64: 0n,
+  Int32: 0,
+  Decimal: 0,
+  Boolean: false,
+  String: '',
+  DateTimeOffset: '2026-01-01T00:00:00Z',
+  TimeSpan: '00:00:00',
+};
 
 /** A ProductRecord: the values given, null where the spec allows it, else a valid sample value. */
 function record(values: Partial<ProductRecord>): ProductRecord {
@@ -38,13 +46,18 @@ function record(values: Partial<ProductRecord>): ProductRecord {
   return { ...Object.fromEntries(fields.map((f) => [f.name, value(f)])), ...values } as ProductRecord;
 }
 
-const RECORDS = [record({ Id: 9007199254740993n, SerialNumber: 'A-1', WarrantyMonths: 12 }), record({ Id: 2n, SerialNumber: 'B-2', WarrantyMonths: 0 })];
+const RECORDS = [
+  record({ Id: 9007199254740993n, SerialNumber: 'A-1', WarrantyMonths: 12 }),
+  record({ Id: 2n, SerialNumber: 'B-2', WarrantyMonths: 0 }),
+];
 const calls: string[] = [];
 
 const handlers: HandlerOverrides = {
   ProductRecords: {
     async list(request) {
-      calls.push(`list top=${request.query.top} skip=${request.query.skip} select=${request.query.select?.join(',') ?? '*'} user=${request.session.username}`);
+      calls.push(
+        `list top=${request.query.top} skip=${request.query.skip} select=${request.query.select?.join(',') ?? '*'} user=${request.session.username}`,
+      );
       if (request.query.filter !== null) throw new HttpError(400, 'no $filter here');
       if (request.query.skip === 7) throw new HttpError(418, 'a teapot the contract does not list');
       return RECORDS.slice(request.query.skip, request.query.skip + request.query.top);
@@ -63,7 +76,9 @@ const handlers: HandlerOverrides = {
 };
 
 async function server(store: Store, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', ...env }, spec, { dataDir: dir });
+  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', ...env }, spec, {
+    dataDir: dir,
+  });
   return createServiceServer({ config, store, handlers, log: false });
 }
 
@@ -77,10 +92,18 @@ beforeAll(async () => {
   app = await server(store);
   answers = recordAnswers(app);
   const passwordHash = await hashPassword('pw', { N: 1024, r: 8, p: 1 });
-  await createUser(store, { username: 'reader', passwordHash, permissions: ['Show serial number', 'Show basic data for attendance'] });
+  await createUser(store, {
+    username: 'reader',
+    passwordHash,
+    permissions: ['Show serial number', 'Show basic data for attendance'],
+  });
   await createUser(store, { username: 'nobody', passwordHash, permissions: [] });
   for (const username of ['reader', 'nobody']) {
-    const res = await app.inject({ method: 'POST', url: `${BASE}/login`, payload: { Username: username, Password: 'pw' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${BASE}/login`,
+      payload: { Username: username, Password: 'pw' },
+    });
     expect(res.statusCode).toBe(200);
     sessions[username] = res.json().SessionId;
   }
@@ -92,17 +115,24 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const read = (url: string, who?: string) => app.inject({ url, headers: who ? { 'x-service-sessionid': sessions[who]! } : {} });
+const read = (url: string, who?: string) =>
+  app.inject({ url, headers: who ? { 'x-service-sessionid': sessions[who]! } : {} });
 
 describe('an override behind the skeleton', () => {
   it('is not reached without a session or without the permission', async () => {
     calls.length = 0;
     const anonymous = await read(PRODUCTS);
     expect([anonymous.statusCode, typeof anonymous.json()]).toEqual([401, 'string']);
-    const junk = await app.inject({ url: `${PRODUCTS}/1`, headers: { 'x-service-sessionid': '6f1c7b4e-3d7e-4a8e-9a51-0e5f1a2b3c4d' } });
+    const junk = await app.inject({
+      url: `${PRODUCTS}/1`,
+      headers: { 'x-service-sessionid': '6f1c7b4e-3d7e-4a8e-9a51-0e5f1a2b3c4d' },
+    });
     expect(junk.statusCode).toBe(401);
     const denied = await read(`${PRODUCTS}/1`, 'nobody');
-    expect([denied.statusCode, denied.json()]).toEqual([403, 'The permission "Show serial number" is required to read ProductRecords.']);
+    expect([denied.statusCode, denied.json()]).toEqual([
+      403,
+      'The permission "Show serial number" is required to read ProductRecords.',
+    ]);
     expect((await read(PRODUCTS, 'nobody')).statusCode).toBe(403);
     expect(calls).toEqual([]);
   });
@@ -124,7 +154,9 @@ describe('an override behind the skeleton', () => {
     expect(res.body).toBe('[{"Id":"9007199254740993","SerialNumber":"A-1"}]');
     expect(calls).toEqual(['list top=1 skip=0 select=SerialNumber,Id user=reader']);
     const all = await read(`${PRODUCTS}?$skip=1`, 'reader');
-    const fields = spec.resources.find((r) => r.name === 'ProductRecords')!.fields.filter((f) => f.type.base.kind === 'scalar' ? !f.type.array : true);
+    const fields = spec.resources
+      .find((r) => r.name === 'ProductRecords')!
+      .fields.filter((f) => (f.type.base.kind === 'scalar' ? !f.type.array : true));
     expect(Object.keys(all.json()[0])).toEqual(fields.map((f) => f.name));
     expect(all.json()[0]).toMatchObject({ Id: '2', SerialNumber: 'B-2', WarrantyMonths: 0, Comment: null });
   });
@@ -142,7 +174,11 @@ describe('an override behind the skeleton', () => {
   it('can call the default handler through tools.next; the other routes keep the defaults', async () => {
     expect(calls.filter((c) => c.startsWith('login'))).toEqual([]);
     calls.length = 0;
-    const res = await app.inject({ method: 'POST', url: `${BASE}/login`, payload: { Username: 'reader', Password: 'wrong' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${BASE}/login`,
+      payload: { Username: 'reader', Password: 'wrong' },
+    });
     expect([res.statusCode, res.json()]).toEqual([403, 'User login failed']);
     expect(calls).toEqual(['login reader']);
     const schedules = await read(`${BASE}/api/v1/TimeRecording/Schedules`, 'reader');
@@ -154,9 +190,14 @@ describe('an override behind the skeleton', () => {
   it('a route introduced after the served version is not registered, override or not', async () => {
     const old = await server(store, { SERVICE_VERSION: '2.30' });
     try {
-      const res = await old.inject({ url: `${BASE}/api/v1/Inventory/CaseEntryActivities`, headers: { 'x-service-sessionid': sessions.reader! } });
+      const res = await old.inject({
+        url: `${BASE}/api/v1/Inventory/CaseEntryActivities`,
+        headers: { 'x-service-sessionid': sessions.reader! },
+      });
       expect(res.statusCode).toBe(404);
-      expect((await old.inject({ url: PRODUCTS, headers: { 'x-service-sessionid': sessions.reader! } })).statusCode).toBe(200);
+      expect(
+        (await old.inject({ url: PRODUCTS, headers: { 'x-service-sessionid': sessions.reader! } })).statusCode,
+      ).toBe(200);
     } finally {
       await old.close();
     }
@@ -165,7 +206,9 @@ describe('an override behind the skeleton', () => {
   it('records an override yields one by one are streamed, projected the same way', async () => {
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
     const streaming = await createServiceServer({
-      config, store, log: false,
+      config,
+      store,
+      log: false,
       handlers: {
         ProductRecords: {
           list: async ({ query }) =>
@@ -176,8 +219,14 @@ describe('an override behind the skeleton', () => {
       },
     });
     try {
-      const res = await streaming.inject({ url: `${PRODUCTS}?$select=SerialNumber,Id`, headers: { 'x-service-sessionid': sessions.reader! } });
-      expect([res.statusCode, res.body]).toEqual([200, '[{"Id":"9007199254740993","SerialNumber":"A-1"},{"Id":"2","SerialNumber":"B-2"}]']);
+      const res = await streaming.inject({
+        url: `${PRODUCTS}?$select=SerialNumber,Id`,
+        headers: { 'x-service-sessionid': sessions.reader! },
+      });
+      expect([res.statusCode, res.body]).toEqual([
+        200,
+        '[{"Id":"9007199254740993","SerialNumber":"A-1"},{"Id":"2","SerialNumber":"B-2"}]',
+      ]);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     } finally {
       await streaming.close();
@@ -185,11 +234,20 @@ describe('an override behind the skeleton', () => {
   });
 
   it('logs a status the contract does not list for the route, which a sign-in override answered itself', async () => {
-    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', LOG_LEVEL: 'info' }, spec, { dataDir: dir });
+    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', LOG_LEVEL: 'info' }, spec, {
+      dataDir: dir,
+    });
     const lines: string[] = [];
     const teapot = await createServiceServer({
-      config, store, log: { write: (line: string) => void lines.push(line) },
-      handlers: { SignIn: { getSession: async (_request, reply) => reply.code(418).type('application/json; charset=utf-8').send('"teapot"') } },
+      config,
+      store,
+      log: { write: (line: string) => void lines.push(line) },
+      handlers: {
+        SignIn: {
+          getSession: async (_request, reply) =>
+            reply.code(418).type('application/json; charset=utf-8').send('"teapot"'),
+        },
+      },
     });
     try {
       const headers = { 'x-service-sessionid': sessions.reader! };
@@ -210,7 +268,9 @@ describe('an override behind the skeleton', () => {
   it('an unknown handler name is refused at start', async () => {
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0' }, spec, { dataDir: dir });
     const typo = { ProductRecord: { list: async () => [] } } as unknown as HandlerOverrides;
-    await expect(createServiceServer({ config, store, handlers: typo, log: false })).rejects.toThrow(/handlers\.ProductRecord: no such handler group/);
+    await expect(createServiceServer({ config, store, handlers: typo, log: false })).rejects.toThrow(
+      /handlers\.ProductRecord: no such handler group/,
+    );
   });
 });
 
@@ -218,24 +278,42 @@ describe('the default sign-in handlers behind the skeleton', () => {
   let plain: FastifyInstance;
   let redirectUrl = '';
   beforeAll(async () => {
-    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', LOGIN_RATE_PER_MINUTE: '12' }, spec, { dataDir: dir });
+    const config = loadConfig(
+      { SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', LOGIN_RATE_PER_MINUTE: '12' },
+      spec,
+      { dataDir: dir },
+    );
     redirectUrl = config.oidc.redirectUrl ?? `${config.publicUrl.replace(/\/+$/, '')}/`;
     plain = await createServiceServer({ config, store, log: false });
   });
   afterAll(() => plain?.close());
   const post = (path: string, payload?: object, headers: Record<string, string> = {}) =>
-    plain.inject({ method: 'POST', url: `${BASE}${path}`, headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers }, ...(payload === undefined ? {} : { payload }) });
+    plain.inject({
+      method: 'POST',
+      url: `${BASE}${path}`,
+      headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
 
   it('checks the path parameters and the body against the request schema (no coercion)', async () => {
-    const badPrefix = await plain.inject({ method: 'POST', url: '/english/001.1/login', payload: { Username: 'reader', Password: 'pw' } });
-    expect([badPrefix.statusCode, badPrefix.json()]).toEqual([400, 'languageCode must be a two-letter ISO 639-1 code, e.g. en']);
+    const badPrefix = await plain.inject({
+      method: 'POST',
+      url: '/english/001.1/login',
+      payload: { Username: 'reader', Password: 'pw' },
+    });
+    expect([badPrefix.statusCode, badPrefix.json()]).toEqual([
+      400,
+      'languageCode must be a two-letter ISO 639-1 code, e.g. en',
+    ]);
     const badCode = await post('/login/totp', { MfaToken: 'x', Code: '123456' });
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json()).toMatch(/^Invalid request: /);
   });
 
   it('a command without a body is {} (GetMultiFactorDeviceSecret with a session); another command name is 404', async () => {
-    const secret = await post('/api/v1/Common/Commands/GetMultiFactorDeviceSecret', undefined, { 'x-service-sessionid': sessions.reader! });
+    const secret = await post('/api/v1/Common/Commands/GetMultiFactorDeviceSecret', undefined, {
+      'x-service-sessionid': sessions.reader!,
+    });
     expect(secret.statusCode).toBe(200);
     expect(secret.json()).toMatchObject({ $id: '1', Secret: expect.stringMatching(/^[A-Z2-7]{32}$/) });
     expect(secret.headers['x-service-sessionid']).toBe(sessions.reader);
@@ -251,12 +329,15 @@ describe('the default sign-in handlers behind the skeleton', () => {
     const login = await post('/login', { Username: 'nobody', Password: 'pw' });
     const id = login.json().SessionId as string;
     expect((await post('/logout', undefined, { 'x-service-sessionid': id })).statusCode).toBe(204);
-    expect((await plain.inject({ url: `${BASE}/session`, headers: { 'x-service-sessionid': id } })).statusCode).toBe(401);
+    expect((await plain.inject({ url: `${BASE}/session`, headers: { 'x-service-sessionid': id } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('keeps the per-address limit of the sign-in routes (429)', async () => {
     let last = 0;
-    for (let i = 0; i < 14 && last !== 429; i++) last = (await post('/login', { Username: 'nobody', Password: 'wrong' })).statusCode;
+    for (let i = 0; i < 14 && last !== 429; i++)
+      last = (await post('/login', { Username: 'nobody', Password: 'wrong' })).statusCode;
     expect(last).toBe(429);
   });
 });

@@ -21,7 +21,11 @@ function decoderView(typeName: string, fields: readonly Field[]): DecoderView {
   return view;
 }
 
-function resourceDecoder(r: Resource, fields: () => readonly Field[], fieldSet: string): { view: DecoderView; targets: string[] } {
+function resourceDecoder(
+  r: Resource,
+  fields: () => readonly Field[],
+  fieldSet: string,
+): { view: DecoderView; targets: string[] } {
   let bySet = ownDecoders.get(stableIdentity(r));
   if (!bySet) {
     bySet = new Map();
@@ -30,7 +34,10 @@ function resourceDecoder(r: Resource, fields: () => readonly Field[], fieldSet: 
   let entry = bySet.get(fieldSet);
   if (!entry) {
     const own = fields();
-    entry = { view: decoderView(naming.recordType(r.name), own), targets: own.flatMap((f) => (f.type.base.kind === 'ref' && isRelation(f) ? [f.type.base.target] : [])) };
+    entry = {
+      view: decoderView(naming.recordType(r.name), own),
+      targets: own.flatMap((f) => (f.type.base.kind === 'ref' && isRelation(f) ? [f.type.base.target] : [])),
+    };
     bySet.set(fieldSet, entry);
   }
   return entry;
@@ -41,7 +48,13 @@ function resourceDecoder(r: Resource, fields: () => readonly Field[], fieldSet: 
  * A relation's target gets its decoder when first reached: a resource of the spec from all its
  * fields, another type from its `Id` alone.
  */
-export function addDecoder(resource: Resource, fields: () => readonly Field[], fieldSet: string, byName: ReadonlyMap<string, Resource>, out: Map<string, DecoderView>): void {
+export function addDecoder(
+  resource: Resource,
+  fields: () => readonly Field[],
+  fieldSet: string,
+  byName: ReadonlyMap<string, Resource>,
+  out: Map<string, DecoderView>,
+): void {
   const typeName = naming.recordType(resource.name);
   if (out.has(typeName)) return;
   const { view, targets } = resourceDecoder(resource, fields, fieldSet);

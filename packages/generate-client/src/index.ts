@@ -1,15 +1,39 @@
 /** `@service-api/client`: a typed fetch-based client of the service, as of a service version. */
 import {
-  TYPESCRIPT_RANGE, packageNameOf, packageRangeOf, renderFile, type GeneratedFile, type Generator, type TemplateEngine,
+  TYPESCRIPT_RANGE,
+  packageNameOf,
+  packageRangeOf,
+  renderFile,
+  type GeneratedFile,
+  type Generator,
+  type TemplateEngine,
 } from '@specgen/generate-core';
 import { buildClientModel, type EndpointView } from './model.ts';
 
-export { buildClientModel, type ClientModel, type EndpointView, type ResourceView, type CommandView, type DecoderView } from './model.ts';
+export {
+  buildClientModel,
+  type ClientModel,
+  type EndpointView,
+  type ResourceView,
+  type CommandView,
+  type DecoderView,
+} from './model.ts';
 
 const TARGET = 'client';
 
 /** Files rendered from a template of the same name (`templates/client/<name>.hbs`). */
-const SOURCES = ['index.ts', 'client.ts', 'resources.ts', 'resource.ts', 'decode.ts', 'query.ts', 'filter.ts', 'transport.ts', 'errors.ts', 'totp.ts'];
+const SOURCES = [
+  'index.ts',
+  'client.ts',
+  'resources.ts',
+  'resource.ts',
+  'decode.ts',
+  'query.ts',
+  'filter.ts',
+  'transport.ts',
+  'errors.ts',
+  'totp.ts',
+];
 
 /** `query: { redirectUrl: string }, body: LoginRequest` and the matching implementation parameters. */
 function signatures(e: EndpointView): { signature: string; implSignature: string; structureName: string | null } {
@@ -23,7 +47,11 @@ function signatures(e: EndpointView): { signature: string; implSignature: string
     params.push(`body: WithCode<${e.bodyType}>`);
     names.push('body');
   }
-  return { signature: params.join(', '), implSignature: names.join(', '), structureName: e.text || e.resultType === 'unknown' ? null : e.resultType };
+  return {
+    signature: params.join(', '),
+    implSignature: names.join(', '),
+    structureName: e.text || e.resultType === 'unknown' ? null : e.resultType,
+  };
 }
 
 /**
@@ -35,7 +63,10 @@ const lastRun = new WeakMap<TemplateEngine, { deps: unknown[]; files: GeneratedF
 
 /** Equal entry by entry: the same object, or (for a view made anew from an edited resource) the same JSON. */
 function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i] || (typeof x === 'object' && JSON.stringify(x) === JSON.stringify(b[i])));
+  return (
+    a.length === b.length &&
+    a.every((x, i) => x === b[i] || (typeof x === 'object' && JSON.stringify(x) === JSON.stringify(b[i])))
+  );
 }
 
 export const generator: Generator = {
@@ -56,7 +87,12 @@ export const generator: Generator = {
       validatorsRange: packageRangeOf(options, 'validators'),
       specFile: options.specFile,
       typescriptVersion: TYPESCRIPT_RANGE,
-      example: first ? { accessor: first.accessor, second: first.fields.find((f) => f !== 'Id' && !first.expandable.includes(f)) ?? null } : null,
+      example: first
+        ? {
+            accessor: first.accessor,
+            second: first.fields.find((f) => f !== 'Id' && !first.expandable.includes(f)) ?? null,
+          }
+        : null,
     };
     const { resources, decoders, ...rest } = data;
     const deps = [JSON.stringify(rest), resources.length, ...resources, decoders.length, ...decoders];
@@ -65,7 +101,8 @@ export const generator: Generator = {
       last.deps = deps;
       return last.files.map((f) => ({ ...f }));
     }
-    const render = (template: string, path: string) => renderFile(templates, TARGET, template, path, options.specFile, data);
+    const render = (template: string, path: string) =>
+      renderFile(templates, TARGET, template, path, options.specFile, data);
     const files = [
       render('package.json', 'package.json'),
       render('tsconfig.json', 'tsconfig.json'),

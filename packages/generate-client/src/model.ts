@@ -7,7 +7,16 @@
 import { fieldsAt, type Endpoint, type Resource, type Spec, stableIdentity } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { addDecoder } from './decoders.ts';
-import { SESSION_HEADER, effectiveVersion, endpointsAt, isRelation, readResourcesAt, routes, withinPrefix, type RouteContract } from '@specgen/contract';
+import {
+  SESSION_HEADER,
+  effectiveVersion,
+  endpointsAt,
+  isRelation,
+  readResourcesAt,
+  routes,
+  withinPrefix,
+  type RouteContract,
+} from '@specgen/contract';
 
 export interface QueryParamView {
   name: string;
@@ -87,7 +96,9 @@ function listRoutePath(table: readonly RouteContract[], resource: string): strin
   let byResource = listRoutes.get(table);
   if (!byResource) {
     byResource = new Map();
-    for (const r of table) if (r.kind === 'list' && r.resource !== undefined && r.resource !== null && !byResource.has(r.resource)) byResource.set(r.resource, r);
+    for (const r of table)
+      if (r.kind === 'list' && r.resource !== undefined && r.resource !== null && !byResource.has(r.resource))
+        byResource.set(r.resource, r);
     listRoutes.set(table, byResource);
   }
   const route = byResource.get(resource);

@@ -29,7 +29,12 @@ function fakeFetch(routes: Record<string, (call: Call) => Response>) {
   const calls: Call[] = [];
   const fetch = async (input: string, init: RequestInit = {}) => {
     const url = new URL(input);
-    const call: Call = { url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    const call: Call = {
+      url,
+      method: init.method ?? 'GET',
+      headers: (init.headers ?? {}) as Record<string, string>,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
     const key = `${call.method} ${url.pathname}`;
     const handler = routes[key];
@@ -38,8 +43,10 @@ function fakeFetch(routes: Record<string, (call: Call) => Response>) {
   return { fetch, calls };
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers });
-const text = (body: string, status = 200, headers: Record<string, string> = {}) => new Response(body, { status, headers });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers });
+const text = (body: string, status = 200, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers });
 const BASE = '/en/001.1';
 
 /** A port nothing listens on: bound, then closed. */
@@ -53,15 +60,42 @@ async function closedPort(): Promise<number> {
 
 /** A full Schedule as a client holds it (Int64 as bigint, one beyond 2^53). */
 const scheduleRecord = {
-  Id: 380497447683684471n, Code: 'S1', Description: 'Day', ScheduleLength: 8n, Start: 0n, End: 8n, OvertimeScheduleId: 9007199254740993n,
-  FlexInStart: null, FlexInEnd: null, FlexOutStart: null, FlexOutEnd: null, IsNightSchedule: false, Type: 1, AmountSwh: null,
-  ScheduleNumberForExport: 'E', BlockedContextType: 0, BlockedById: null, BlockedFromDate: null, BlockedToDate: '2024-02-29T23:59:59+01:00',
-  BlockedStatus: 0, BlockMessageId: null, BlockMessage: null,
+  Id: 380497447683684471n,
+  Code: 'S1',
+  Description: 'Day',
+  ScheduleLength: 8n,
+  Start: 0n,
+  End: 8n,
+  OvertimeScheduleId: 9007199254740993n,
+  FlexInStart: null,
+  FlexInEnd: null,
+  FlexOutStart: null,
+  FlexOutEnd: null,
+  IsNightSchedule: false,
+  Type: 1,
+  AmountSwh: null,
+  ScheduleNumberForExport: 'E',
+  BlockedContextType: 0,
+  BlockedById: null,
+  BlockedFromDate: null,
+  BlockedToDate: '2024-02-29T23:59:59+01:00',
+  BlockedStatus: 0,
+  BlockMessageId: null,
+  BlockMessage: null,
 };
 
 function client(routes: Record<string, (call: Call) => Response>, extra: Record<string, unknown> = {}) {
   const fake = fakeFetch(routes);
-  return { c: lib.createClient({ baseUrl: 'http://127.0.0.1:8001', languageCode: 'en', companyNumber: '001.1', fetch: fake.fetch, ...extra }), calls: fake.calls };
+  return {
+    c: lib.createClient({
+      baseUrl: 'http://127.0.0.1:8001',
+      languageCode: 'en',
+      companyNumber: '001.1',
+      fetch: fake.fetch,
+      ...extra,
+    }),
+    calls: fake.calls,
+  };
 }
 
 beforeAll(() => {
@@ -86,7 +120,8 @@ describe('generated client (real spec, newest version)', () => {
 
   it('credential login keeps the SessionId and sends it in X-Service-SessionId', async () => {
     const { c, calls } = client({
-      [`POST ${BASE}/login`]: () => json({ $id: '1', SessionId: '8c7e0d5a-0000-4000-8000-000000000001', MfaToken: null }),
+      [`POST ${BASE}/login`]: () =>
+        json({ $id: '1', SessionId: '8c7e0d5a-0000-4000-8000-000000000001', MfaToken: null }),
       [`GET ${BASE}/api/v1/TimeRecording/Schedules`]: () => json([]),
     });
     const res = await c.login({ Username: 'demo', Password: 'pw', ForceRelogin: true });
@@ -101,7 +136,8 @@ describe('generated client (real spec, newest version)', () => {
   it('MFA: no session until totpLogin; a text code is sent as the JSON integer', async () => {
     const { c, calls } = client({
       [`POST ${BASE}/login`]: () => json({ $id: '1', SessionId: null, MfaToken: 'tok' }),
-      [`POST ${BASE}/login/totp`]: () => json({ SessionId: 's-2', MfaToken: null }, 200, { 'X-Service-SessionId': 's-2' }),
+      [`POST ${BASE}/login/totp`]: () =>
+        json({ SessionId: 's-2', MfaToken: null }, 200, { 'X-Service-SessionId': 's-2' }),
     });
     const first = await c.login({ Username: 'mfa', Password: 'pw', ForceRelogin: false });
     expect(first.MfaToken).toBe('tok');
@@ -132,7 +168,8 @@ describe('generated client (real spec, newest version)', () => {
 
   it('OIDC: initiate returns the URL text; the callback sends the cookies of the initiate answer', async () => {
     const { c, calls } = client({
-      [`POST ${BASE}/login/oidc`]: () => text('https://idp.example/authorize?state=abc', 200, { 'Set-Cookie': 'oidc_flow=f1; Path=/; HttpOnly' }),
+      [`POST ${BASE}/login/oidc`]: () =>
+        text('https://idp.example/authorize?state=abc', 200, { 'Set-Cookie': 'oidc_flow=f1; Path=/; HttpOnly' }),
       [`GET ${BASE}/login/oidc/callback`]: () => json({ SessionId: 's-oidc', MfaToken: null }),
     });
     const url = await c.oidcInitiate({ redirectUrl: 'http://127.0.0.1:8001/' }, { ForceRelogin: false });
@@ -149,8 +186,15 @@ describe('generated client (real spec, newest version)', () => {
     const secret = new Secret({ size: 20 }).base32;
     const { c, calls } = client({
       [`POST ${BASE}/api/v1/Common/Commands/GetMultiFactorDeviceSecret`]: () =>
-        json({ $id: '1', MfaToken: 'enrol', Secret: secret, QrCode: 'data:image/png;base64,AA', ExpiryDate: '2030-01-01T00:00:00.000Z' }),
-      [`POST ${BASE}/api/v1/Common/Commands/SetMultiFactorAuthenticationDevice`]: () => json({ $id: '1', DeviceRegistered: true, SessionId: 's-3', MfaToken: null }),
+        json({
+          $id: '1',
+          MfaToken: 'enrol',
+          Secret: secret,
+          QrCode: 'data:image/png;base64,AA',
+          ExpiryDate: '2030-01-01T00:00:00.000Z',
+        }),
+      [`POST ${BASE}/api/v1/Common/Commands/SetMultiFactorAuthenticationDevice`]: () =>
+        json({ $id: '1', DeviceRegistered: true, SessionId: 's-3', MfaToken: null }),
     });
     const issued = await c.getMultiFactorDeviceSecret({ MfaToken: 'pw-token' });
     expect(calls[0]!.body).toEqual({ MfaToken: 'pw-token' });
@@ -189,10 +233,13 @@ describe('generated client (real spec, newest version)', () => {
   it('list sends every query option and decodes Int64 strings and numbers beyond 2^53 exactly', async () => {
     const { c, calls } = client({
       [`GET ${BASE}/api/v1/Inventory/ProductRecords`]: () =>
-        text('[{"Id": 380497447683684471, "SerialNumber": "A", "PartId": "9007199254740993", "Part": {"Id": "18446744073709", "Name": "x"}, "ExtraFields": [{"Id": 7}]}]'),
+        text(
+          '[{"Id": 380497447683684471, "SerialNumber": "A", "PartId": "9007199254740993", "Part": {"Id": "18446744073709", "Name": "x"}, "ExtraFields": [{"Id": 7}]}]',
+        ),
     });
     const rows = await c.productRecords.list({
-      $filter: (f: any) => f.and(f.eq('SerialNumber', "O'Hara"), f.has('BlockContext', 'CustomerOrderDelivery'), f.eq('CommentId', null)),
+      $filter: (f: any) =>
+        f.and(f.eq('SerialNumber', "O'Hara"), f.has('BlockContext', 'CustomerOrderDelivery'), f.eq('CommentId', null)),
       $select: ['Id', 'SerialNumber', 'PartId', 'Part', 'ExtraFields'],
       $expand: ['Part', 'ExtraFields'],
       $orderby: [['SerialNumber', 'desc'], 'Id'],
@@ -207,14 +254,23 @@ describe('generated client (real spec, newest version)', () => {
       $top: '10',
       $skip: '20',
     });
-    expect(rows).toEqual([{ Id: 380497447683684471n, SerialNumber: 'A', PartId: 9007199254740993n, Part: { Id: 18446744073709n, Name: 'x' }, ExtraFields: [{ Id: 7n }] }]);
+    expect(rows).toEqual([
+      {
+        Id: 380497447683684471n,
+        SerialNumber: 'A',
+        PartId: 9007199254740993n,
+        Part: { Id: 18446744073709n, Name: 'x' },
+        ExtraFields: [{ Id: 7n }],
+      },
+    ]);
     await expect(c.productRecords.list({ $top: -1 })).rejects.toThrow(RangeError);
     await expect(c.productRecords.list({ $select: [] })).rejects.toThrow(RangeError);
   });
 
   it('get addresses .../{Id} with an exact id; a 404 is a ServiceError; bad ids are refused before sending', async () => {
     const { c, calls } = client({
-      [`GET ${BASE}/api/v1/Inventory/ProductRecords/380497447683684471`]: () => text('{"Id": "380497447683684471", "SerialNumber": "B"}'),
+      [`GET ${BASE}/api/v1/Inventory/ProductRecords/380497447683684471`]: () =>
+        text('{"Id": "380497447683684471", "SerialNumber": "B"}'),
       [`GET ${BASE}/api/v1/Inventory/ProductRecords/5`]: () => json('ProductRecords 5 was not found', 404),
     });
     expect(await c.productRecords.get(380497447683684471n)).toEqual({ Id: 380497447683684471n, SerialNumber: 'B' });
@@ -240,10 +296,15 @@ describe('generated client (real spec, newest version)', () => {
   it('validate: true checks records with the generated validators (path and rule), narrowed to $select', async () => {
     const good = { Id: '1', Code: 'S', Description: 'd' };
     const { c } = client(
-      { [`GET ${BASE}/api/v1/TimeRecording/Schedules`]: (call) => json(call.url.searchParams.get('$top') === '1' ? [good] : [{ ...good, Id: 'x' }]) },
+      {
+        [`GET ${BASE}/api/v1/TimeRecording/Schedules`]: (call) =>
+          json(call.url.searchParams.get('$top') === '1' ? [good] : [{ ...good, Id: 'x' }]),
+      },
       { validate: true },
     );
-    expect(await c.schedules.list({ $select: ['Id', 'Code', 'Description'], $top: 1 })).toEqual([{ Id: 1n, Code: 'S', Description: 'd' }]);
+    expect(await c.schedules.list({ $select: ['Id', 'Code', 'Description'], $top: 1 })).toEqual([
+      { Id: 1n, Code: 'S', Description: 'd' },
+    ]);
     const err = await c.schedules.list({ $select: ['Id', 'Code', 'Description'] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(lib.DecodeError);
     expect(err.issues[0]).toMatchObject({ path: '[0].Id', rule: 'int64.format' });
@@ -251,11 +312,16 @@ describe('generated client (real spec, newest version)', () => {
     await expect(c.schedules.list({ $top: 1 })).rejects.toBeInstanceOf(lib.DecodeError);
     // The narrowed schema is kept per $select list: a shorter list after a longer one checks (and keeps) only its fields.
     expect(await c.schedules.list({ $select: ['Id'], $top: 1 })).toEqual([{ Id: 1n }]);
-    expect(await c.schedules.list({ $select: ['Id', 'Code', 'Description'], $top: 1 })).toEqual([{ Id: 1n, Code: 'S', Description: 'd' }]);
+    expect(await c.schedules.list({ $select: ['Id', 'Code', 'Description'], $top: 1 })).toEqual([
+      { Id: 1n, Code: 'S', Description: 'd' },
+    ]);
   });
 
   it('logout ends the session on the server and forgets it locally', async () => {
-    const { c, calls } = client({ [`POST ${BASE}/logout`]: () => new Response(null, { status: 204 }) }, { sessionId: 'old' });
+    const { c, calls } = client(
+      { [`POST ${BASE}/logout`]: () => new Response(null, { status: 204 }) },
+      { sessionId: 'old' },
+    );
     expect(c.sessionId).toBe('old');
     await c.logout();
     expect(calls[0]!.headers['X-Service-SessionId']).toBe('old');
@@ -263,10 +329,12 @@ describe('generated client (real spec, newest version)', () => {
   });
 
   it('refuses a bad configuration', () => {
-    expect(() => lib.createClient({ baseUrl: 'localhost:8001', languageCode: 'en', companyNumber: '001.1' })).toThrow(TypeError);
+    expect(() => lib.createClient({ baseUrl: 'localhost:8001', languageCode: 'en', companyNumber: '001.1' })).toThrow(
+      TypeError,
+    );
   });
 
-  it('a request to a closed port is a NetworkError naming the method and URL (no query), with fetch\'s error as cause', async () => {
+  it("a request to a closed port is a NetworkError naming the method and URL (no query), with fetch's error as cause", async () => {
     const port = await closedPort();
     const c = lib.createClient({ baseUrl: `http://127.0.0.1:${port}`, languageCode: 'en', companyNumber: '001.1' });
     const login = await c.login({ Username: 'demo', Password: 'secret', ForceRelogin: true }).catch((e: unknown) => e);
@@ -281,12 +349,19 @@ describe('generated client (real spec, newest version)', () => {
     expect(login.cause.cause.code).toBe('ECONNREFUSED');
 
     const list = await c.schedules.list({ $filter: "Code eq 'private'" }).catch((e: unknown) => e);
-    expect(list).toMatchObject({ name: 'NetworkError', method: 'GET', url: `http://127.0.0.1:${port}${BASE}/api/v1/TimeRecording/Schedules` });
+    expect(list).toMatchObject({
+      name: 'NetworkError',
+      method: 'GET',
+      url: `http://127.0.0.1:${port}${BASE}/api/v1/TimeRecording/Schedules`,
+    });
     expect(list.message).not.toContain('private');
   });
 
-  it('a body that breaks off is a NetworkError; the caller\'s own abort is not wrapped', async () => {
-    const broken = () => new Response(new ReadableStream({ start: (controller) => controller.error(new Error('connection reset')) }), { status: 200 });
+  it("a body that breaks off is a NetworkError; the caller's own abort is not wrapped", async () => {
+    const broken = () =>
+      new Response(new ReadableStream({ start: (controller) => controller.error(new Error('connection reset')) }), {
+        status: 200,
+      });
     const { c } = client({ [`GET ${BASE}/api/v1/TimeRecording/Schedules`]: broken });
     const err = await c.schedules.list().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(lib.NetworkError);
@@ -301,7 +376,7 @@ describe('generated client (real spec, newest version)', () => {
     expect(aborted.message).toBe('user cancelled');
   });
 
-  it('stringifyJson is the validators\' one: bigint as JSON strings, read back exactly by parseJson and the schemas', async () => {
+  it("stringifyJson is the validators' one: bigint as JSON strings, read back exactly by parseJson and the schemas", async () => {
     const validators = await import(pathToFileURL(join(ws.dir, 'validators/dist/index.js')).href);
     expect(lib.stringifyJson).toBe(validators.stringifyJson);
     expect(lib.parseJson).toBe(validators.parseJson);

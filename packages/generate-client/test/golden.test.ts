@@ -15,13 +15,22 @@ const GOLDEN = fileURLToPath(new URL('./golden', import.meta.url));
 
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 describe('golden files of @service-api/client (fixture IR)', () => {
-  const cases: Array<[string, string | null]> = [['newest', null], ['24.0', '24.0']];
+  const cases: Array<[string, string | null]> = [
+    ['newest', null],
+    ['24.0', '24.0'],
+  ];
   it.each(cases)('%s', (name, version) => {
-    const files = generator.generate({ spec: fixtureSpec(), templates: createTemplateEngine(), options: { serviceVersion: version, specFile: 'spec/fixture.md', packageVersion: '1.2.3' } });
+    const files = generator.generate({
+      spec: fixtureSpec(),
+      templates: createTemplateEngine(),
+      options: { serviceVersion: version, specFile: 'spec/fixture.md', packageVersion: '1.2.3' },
+    });
     const dir = join(GOLDEN, name);
     if (process.env.RECORD) {
       rmSync(dir, { recursive: true, force: true });
@@ -30,7 +39,9 @@ describe('golden files of @service-api/client (fixture IR)', () => {
         writeFileSync(join(dir, f.path), f.contents);
       }
     }
-    const onDisk = listFiles(dir).map((p) => relative(dir, p).split('\\').join('/')).sort();
+    const onDisk = listFiles(dir)
+      .map((p) => relative(dir, p).split('\\').join('/'))
+      .sort();
     expect(onDisk, 'golden file set (RECORD=1 to refresh)').toEqual(files.map((f) => f.path).sort());
     for (const f of files) expect(f.contents, f.path).toBe(readFileSync(join(dir, f.path), 'utf8'));
   });

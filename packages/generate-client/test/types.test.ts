@@ -74,11 +74,26 @@ function typecheck(version: string | null, source: string, negative?: string): {
     mkdirSync(dir);
     writeFileSync(join(dir, 'index.ts'), source);
     if (negative !== undefined) writeFileSync(join(dir, 'negative.ts'), negative);
-    const paths = Object.fromEntries(['types', 'validators', 'client'].map((t) => [`@service-api/${t}`, [`../${t}/src/index.ts`]]));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], paths },
-      include: ['index.ts', 'negative.ts'],
-    }));
+    const paths = Object.fromEntries(
+      ['types', 'validators', 'client'].map((t) => [`@service-api/${t}`, [`../${t}/src/index.ts`]]),
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          types: [],
+          paths,
+        },
+        include: ['index.ts', 'negative.ts'],
+      }),
+    );
     return tsc(dir);
   } finally {
     ws.dispose();

@@ -20,9 +20,20 @@ const ROOT_MODULES = fileURLToPath(new URL('../../../node_modules', import.meta.
 
 export const GENERATORS: Generator[] = [types, validators, openapi, client];
 
-export function generateFiles(spec: Spec, serviceVersion: string | null = null, generators = GENERATORS, templatesDir?: string): GeneratedFile[] {
+export function generateFiles(
+  spec: Spec,
+  serviceVersion: string | null = null,
+  generators = GENERATORS,
+  templatesDir?: string,
+): GeneratedFile[] {
   const templates = createTemplateEngine(templatesDir);
-  return generators.flatMap((g) => g.generate({ spec, templates, options: { serviceVersion, specFile: 'spec/service-api.md', packageVersion: '0.1.0' } }));
+  return generators.flatMap((g) =>
+    g.generate({
+      spec,
+      templates,
+      options: { serviceVersion, specFile: 'spec/service-api.md', packageVersion: '0.1.0' },
+    }),
+  );
 }
 
 /** The installed folder of a dependency of this package (or of the repository root). */
@@ -40,7 +51,8 @@ export function generateWorkspace(spec: Spec, serviceVersion: string | null = nu
   writeFiles(dir, generateFiles(spec, serviceVersion), () => false);
   const modules = join(dir, 'node_modules');
   mkdirSync(join(modules, '@service-api'), { recursive: true });
-  for (const target of ['types', 'validators', 'openapi', 'client']) symlinkSync(join(dir, target), join(modules, '@service-api', target), 'dir');
+  for (const target of ['types', 'validators', 'openapi', 'client'])
+    symlinkSync(join(dir, target), join(modules, '@service-api', target), 'dir');
   for (const dep of ['zod', 'lossless-json', 'otpauth']) symlinkSync(packageDir(dep), join(modules, dep), 'dir');
   symlinkSync(packageDir('typescript', ROOT_MODULES), join(modules, 'typescript'), 'dir');
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };

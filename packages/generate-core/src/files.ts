@@ -56,7 +56,12 @@ export function leftOverFiles(outDir: string, wanted: ReadonlySet<string>, owned
 }
 
 /** Writes only files whose contents changed, and removes generated files no longer produced. */
-export function writeFiles(outDir: string, files: GeneratedFile[], owned: (path: string) => boolean, current?: CurrentOutput): WriteReport {
+export function writeFiles(
+  outDir: string,
+  files: GeneratedFile[],
+  owned: (path: string) => boolean,
+  current?: CurrentOutput,
+): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const want = new Set(files.map((f) => f.path));
   for (const f of files) {

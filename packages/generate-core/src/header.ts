@@ -35,7 +35,9 @@ export function generatedHeader(specFile: string, comment: '//' | '#' = '//'): s
 export function withHeader(path: string, specFile: string, contents: string): string {
   switch (headerKindOf(path)) {
     case 'package-json':
-      return normalize(JSON.stringify({ '//': headerText(specFile), ...manifestWithoutHeader(path, contents) }, null, 2));
+      return normalize(
+        JSON.stringify({ '//': headerText(specFile), ...manifestWithoutHeader(path, contents) }, null, 2),
+      );
     case 'html-comment':
       return normalize(`<!-- ${headerText(specFile)} -->\n\n${contents}`);
     case 'hash-comment':

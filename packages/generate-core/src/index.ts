@@ -10,8 +10,24 @@ export { precompileTemplates } from './precompiled.ts';
 export * from './header.ts';
 export * from './render-file.ts';
 export * from './memo.ts';
-export { buildTypesModel, modelDeps, type TypesModel, type RecordView, type FieldView, type ReferenceView } from './records/model.ts';
+export {
+  buildTypesModel,
+  modelDeps,
+  type TypesModel,
+  type RecordView,
+  type FieldView,
+  type ReferenceView,
+} from './records/model.ts';
 export type { EnumView } from './records/enums.ts';
-export { tsType, scalarOf, isNullable, refTypeName, specNames, propertyKey, isIdentifier, SCALAR_TS } from './records/ts-type.ts';
+export {
+  tsType,
+  scalarOf,
+  isNullable,
+  refTypeName,
+  specNames,
+  propertyKey,
+  isIdentifier,
+  SCALAR_TS,
+} from './records/ts-type.ts';
 export { fieldDoc, docSafe } from './records/field-doc.ts';
 export { importPath } from './records/module-paths.ts';

@@ -51,19 +51,44 @@ export class BuildMemo<V> {
  * checks that a change to any IR property changes the key.
  */
 export function resourceKey(r: Resource): string {
-  const parts: unknown[] = [r.kind, r.name, r.area, r.path, r.description, r.queryable, r.introduced, r.typeGuid, r.permission, r.hasSinceColumn];
+  const parts: unknown[] = [
+    r.kind,
+    r.name,
+    r.area,
+    r.path,
+    r.description,
+    r.queryable,
+    r.introduced,
+    r.typeGuid,
+    r.permission,
+    r.hasSinceColumn,
+  ];
   for (const f of r.fields) parts.push(fieldKey(f));
   return parts.join('\u0001');
 }
 
 function fieldKey(f: Field): string {
-  const base = f.type.base.kind === 'scalar' ? `s:${f.type.base.scalar}` : `r:${f.type.base.target}:${f.type.base.known}`;
+  const base =
+    f.type.base.kind === 'scalar' ? `s:${f.type.base.scalar}` : `r:${f.type.base.target}:${f.type.base.known}`;
   const e = f.enumeration;
-  const enumeration = e ? `${e.kind}:${e.bitmask}:${e.origin}:${e.values.map((v) => `${v.kind}:${v.value}=${v.name}`).join(',')}` : '';
+  const enumeration = e
+    ? `${e.kind}:${e.bitmask}:${e.origin}:${e.values.map((v) => `${v.kind}:${v.value}=${v.name}`).join(',')}`
+    : '';
   const obsolete = f.obsolete ? `${f.obsolete.since}>${f.obsolete.replacedBy}` : '';
   return [
-    f.kind, f.name, f.type.text, base, f.type.nullable, f.type.array, f.notes, f.since, f.expandable, f.references,
-    enumeration, obsolete, f.maxLength,
+    f.kind,
+    f.name,
+    f.type.text,
+    base,
+    f.type.nullable,
+    f.type.array,
+    f.notes,
+    f.since,
+    f.expandable,
+    f.references,
+    enumeration,
+    obsolete,
+    f.maxLength,
   ].join('\u0002');
 }
 
@@ -91,7 +116,12 @@ const lastTexts = new WeakMap<TemplateEngine, Map<string, { deps: readonly unkno
  * entries are the memoized view objects and other inputs primitives). `deps` must hold
  * everything `render` reads.
  */
-export function renderWhenChanged(templates: TemplateEngine, slot: string, deps: readonly unknown[], render: () => string): string {
+export function renderWhenChanged(
+  templates: TemplateEngine,
+  slot: string,
+  deps: readonly unknown[],
+  render: () => string,
+): string {
   let slots = lastTexts.get(templates);
   if (!slots) {
     slots = new Map();

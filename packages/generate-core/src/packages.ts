@@ -18,13 +18,17 @@ export function packageNameOf(options: Pick<GenerateOptions, 'packageNames'>, ta
 }
 
 /** Range a generated package uses for another generated package: `^` its version. */
-export function packageRangeOf(options: Pick<GenerateOptions, 'packageVersions' | 'packageVersion'>, target: string): string {
+export function packageRangeOf(
+  options: Pick<GenerateOptions, 'packageVersions' | 'packageVersion'>,
+  target: string,
+): string {
   return `^${options.packageVersions?.[target] ?? options.packageVersion}`;
 }
 
 /** Names of every target's package: the scope's `<scope>/<target>`, then the explicit names. */
 export function resolvePackageNames(
-  targets: readonly string[], settings: { packageScope?: string; packageNames?: Readonly<Record<string, string>> },
+  targets: readonly string[],
+  settings: { packageScope?: string; packageNames?: Readonly<Record<string, string>> },
 ): Record<string, string> {
   const scope = settings.packageScope ?? DEFAULT_PACKAGE_SCOPE;
   return Object.fromEntries(targets.map((t) => [t, settings.packageNames?.[t] ?? `${scope}/${t}`]));

@@ -19,10 +19,15 @@ export type PrecompiledTemplates = Record<string, { source: string; spec: string
 /** Precompiles every `.hbs` under `dir`, keyed as `TemplateEngine.render` names them. */
 export function precompileTemplates(dir: string): PrecompiledTemplates {
   const out: PrecompiledTemplates = {};
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.hbs')).sort();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.hbs'))
+    .sort();
   for (const file of files) {
     const source = readFileSync(join(dir, file), 'utf8');
-    out[relative(dir, join(dir, file)).split(sep).join('/').slice(0, -'.hbs'.length)] = { source, spec: Handlebars.precompile(source, COMPILE_OPTIONS) as string };
+    out[relative(dir, join(dir, file)).split(sep).join('/').slice(0, -'.hbs'.length)] = {
+      source,
+      spec: Handlebars.precompile(source, COMPILE_OPTIONS) as string,
+    };
   }
   return out;
 }
@@ -39,7 +44,10 @@ function builtIn(): PrecompiledTemplates | null {
 
 /** The template `key` with text `source`, from its precompiled spec if one was built from that very text. */
 export function precompiledTemplate(
-  hb: typeof Handlebars, key: string, source: string, table: PrecompiledTemplates | null = builtIn(),
+  hb: typeof Handlebars,
+  key: string,
+  source: string,
+  table: PrecompiledTemplates | null = builtIn(),
 ): Handlebars.TemplateDelegate | null {
   const entry = table?.[key];
   if (!entry || entry.source !== source) return null;

@@ -12,7 +12,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sameContents, writeGenerated } from './chunks.ts';
-import { type CurrentOutput, type GeneratedFile, STAGING_PREFIX, type WriteReport, currentContents, leftOverFiles } from './files.ts';
+import {
+  type CurrentOutput,
+  type GeneratedFile,
+  STAGING_PREFIX,
+  type WriteReport,
+  currentContents,
+  leftOverFiles,
+} from './files.ts';
 
 export interface Staged {
   written: string[];

@@ -45,7 +45,14 @@ export function syntaxSample(files: readonly GeneratedFile[]): GeneratedFile[] {
   return files.filter((f) => picked.has(f));
 }
 
-const NEWLINE = 10, SPACE = 32, TAB = 9, STAR = 42, SLASH = 47, BACKSLASH = 92, DQUOTE = 34, SQUOTE = 39;
+const NEWLINE = 10,
+  SPACE = 32,
+  TAB = 9,
+  STAR = 42,
+  SLASH = 47,
+  BACKSLASH = 92,
+  DQUOTE = 34,
+  SQUOTE = 39;
 
 function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
@@ -72,7 +79,10 @@ export function lineShapes(text: string): Set<string> {
     } else if (c === SPACE || c === TAB) {
       if (!lineStart && !shape.endsWith(' ')) shape += ' ';
       i++;
-    } else if (lineStart && (c === STAR || (c === SLASH && (text.charCodeAt(i + 1) === STAR || text.charCodeAt(i + 1) === SLASH)))) {
+    } else if (
+      lineStart &&
+      (c === STAR || (c === SLASH && (text.charCodeAt(i + 1) === STAR || text.charCodeAt(i + 1) === SLASH)))
+    ) {
       // A comment line: `/**`, ` * text`, ` */`, `// text`; its text is data, its opening is the template's.
       shapes.add(text.slice(i, i + 2));
       comment = true;

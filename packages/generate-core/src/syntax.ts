@@ -61,21 +61,35 @@ export async function syntaxErrorsAsync(files: readonly GeneratedFile[]): Promis
 
 /** The `.ts` files not checked before with the same contents, each with its key. */
 function unchecked(files: readonly GeneratedFile[]): [GeneratedFile, string][] {
-  return files.filter((f) => f.path.endsWith('.ts')).map((f) => [f, key(f)] as [GeneratedFile, string]).filter(([, id]) => !checked.has(id));
+  return files
+    .filter((f) => f.path.endsWith('.ts'))
+    .map((f) => [f, key(f)] as [GeneratedFile, string])
+    .filter(([, id]) => !checked.has(id));
 }
 
 // The output is dropped: without whitespace it is smaller to print and to send back (about 30% less time).
-const transformOptions = (file: GeneratedFile) => ({ loader: 'ts', sourcefile: file.path, logLevel: 'silent', minifyWhitespace: true }) as const;
+const transformOptions = (file: GeneratedFile) =>
+  ({ loader: 'ts', sourcefile: file.path, logLevel: 'silent', minifyWhitespace: true }) as const;
 
 function failureOf(file: GeneratedFile, err: unknown): SyntaxError[] {
   const failure = err as Partial<TransformFailure>;
   if (!Array.isArray(failure.errors)) throw err;
   // esbuild counts lines from 1 and columns from 0.
   // A proxy's position is in the template rendered with sample data (GeneratedFile.syntaxProxy).
-  const path = file.syntaxProxy === undefined ? file.path : `${file.path} (its template rendered with a sample of the data)`;
-  return failure.errors.map((e) => ({ path, line: e.location?.line ?? 0, column: (e.location?.column ?? -1) + 1, message: e.text }));
+  const path =
+    file.syntaxProxy === undefined ? file.path : `${file.path} (its template rendered with a sample of the data)`;
+  return failure.errors.map((e) => ({
+    path,
+    line: e.location?.line ?? 0,
+    column: (e.location?.column ?? -1) + 1,
+    message: e.text,
+  }));
 }
 
 function key(f: GeneratedFile): string {
-  return createHash('sha1').update(f.path).update('\0').update(f.syntaxProxy ?? f.contents).digest('base64');
+  return createHash('sha1')
+    .update(f.path)
+    .update('\0')
+    .update(f.syntaxProxy ?? f.contents)
+    .digest('base64');
 }

@@ -19,7 +19,10 @@ export interface TemplateEngine {
 }
 
 /** `defaultsDir`: the built-in templates (the CLI passes the copy it ships; default: the repository's). */
-export function createTemplateEngine(overrideDir?: string, defaultsDir: string = DEFAULT_TEMPLATES_DIR): TemplateEngine {
+export function createTemplateEngine(
+  overrideDir?: string,
+  defaultsDir: string = DEFAULT_TEMPLATES_DIR,
+): TemplateEngine {
   const hb = Handlebars.create();
   registerHelpers(hb);
   const dirs = overrideDir ? [resolve(overrideDir), defaultsDir] : [defaultsDir];
@@ -48,7 +51,9 @@ export function createTemplateEngine(overrideDir?: string, defaultsDir: string =
 function registerHelpers(hb: typeof Handlebars): void {
   hb.registerHelper('json', (value: unknown) => JSON.stringify(value));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  hb.registerHelper('join', (items: unknown[], sep: unknown) => (Array.isArray(items) ? items.join(typeof sep === 'string' ? sep : ', ') : ''));
+  hb.registerHelper('join', (items: unknown[], sep: unknown) =>
+    Array.isArray(items) ? items.join(typeof sep === 'string' ? sep : ', ') : '',
+  );
   /** Text safe inside a `/** ... *\/` comment. */
   hb.registerHelper('doc', (text: unknown) => String(text ?? '').replace(/\*\//g, '*\\/'));
 }

@@ -9,7 +9,19 @@ const rule = (text: string) => `${text.replace(/\r\n?/g, '\n').trimEnd()}\n`;
 
 describe('normalize', () => {
   it.each([
-    ['a\n'], ['a'], ['a\n\n'], ['a \n'], ['a\t\n'], ['a\u00a0\n'], ['a\ufeff\n'], ['a\r\n'], ['a\rb\r\n'], ['\n'], [''], [' '], ['a\n \n'],
+    ['a\n'],
+    ['a'],
+    ['a\n\n'],
+    ['a \n'],
+    ['a\t\n'],
+    ['a\u00a0\n'],
+    ['a\ufeff\n'],
+    ['a\r\n'],
+    ['a\rb\r\n'],
+    ['\n'],
+    [''],
+    [' '],
+    ['a\n \n'],
     ['{\n  "x": 1\n}\n'],
   ])('%j gives the same text as the rule', (text) => {
     expect(normalize(text)).toBe(rule(text));
@@ -33,7 +45,16 @@ describe('chunkedFile (a file as fragments)', () => {
   });
 
   it('endsNormalized looks at the last characters across fragments as normalize would', () => {
-    for (const chunks of [['a', '\n'], ['a\n', ''], ['ab', '', '\n'], ['a', ' \n'], ['a\n', '\n'], ['a'], [''], ['a', '\n', '\n']]) {
+    for (const chunks of [
+      ['a', '\n'],
+      ['a\n', ''],
+      ['ab', '', '\n'],
+      ['a', ' \n'],
+      ['a\n', '\n'],
+      ['a'],
+      [''],
+      ['a', '\n', '\n'],
+    ]) {
       const text = chunks.join('');
       expect(endsNormalized(chunks), JSON.stringify(chunks)).toBe(normalize(text) === text);
     }
@@ -58,7 +79,11 @@ describe('sameContents and writeGenerated (a one-shot run never joins a file of 
     const dir = mkdtempSync(join(tmpdir(), 'specgen-chunks-'));
     try {
       const big = [...chunks, 'é😀x'.repeat(400_000), '\n'];
-      for (const [name, file] of [['a.json', f], ['big.json', chunkedFile('x/big.json', big)], ['split.json', chunkedFile('x/split.json', ['a\ud83d', '\ude00\n'])]] as const) {
+      for (const [name, file] of [
+        ['a.json', f],
+        ['big.json', chunkedFile('x/big.json', big)],
+        ['split.json', chunkedFile('x/split.json', ['a\ud83d', '\ude00\n'])],
+      ] as const) {
         writeGenerated(join(dir, name), file);
         expect(readFileSync(join(dir, name)).equals(Buffer.from(file.chunks!.join('')))).toBe(true);
       }

@@ -15,8 +15,16 @@ function templatesDir(files: Record<string, string>): string {
   return dir;
 }
 
-const RECORD = '// {{doc title}}\nexport interface {{name}} {\n{{#each fields}}  {{name}}{{#if optional}}?{{/if}}: {{{type}}}; // <{{type}}>\n{{/each}}\n}\n';
-const data = { title: 'a */ b', name: 'Order', fields: [{ name: 'Id', optional: false, type: 'bigint' }, { name: 'Tags', optional: true, type: 'Array<"a" & "b">' }] };
+const RECORD =
+  '// {{doc title}}\nexport interface {{name}} {\n{{#each fields}}  {{name}}{{#if optional}}?{{/if}}: {{{type}}}; // <{{type}}>\n{{/each}}\n}\n';
+const data = {
+  title: 'a */ b',
+  name: 'Order',
+  fields: [
+    { name: 'Id', optional: false, type: 'bigint' },
+    { name: 'Tags', optional: true, type: 'Array<"a" & "b">' },
+  ],
+};
 
 function engine(): typeof Handlebars {
   const hb = Handlebars.create();
@@ -52,7 +60,9 @@ describe('precompiled templates', () => {
 
   it('cover every built-in template, keyed as the engine renders them', () => {
     const table = precompileTemplates(DEFAULT_TEMPLATES_DIR);
-    const hbs = readdirSync(DEFAULT_TEMPLATES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.hbs'));
+    const hbs = readdirSync(DEFAULT_TEMPLATES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.hbs'),
+    );
     expect(Object.keys(table).sort()).toEqual(hbs.map((f) => f.replaceAll('\\', '/').slice(0, -4)).sort());
     for (const [key, { source }] of Object.entries(table)) {
       expect(readFileSync(join(DEFAULT_TEMPLATES_DIR, `${key}.hbs`), 'utf8')).toBe(source);

@@ -19,13 +19,24 @@ function outputWith(files: Record<string, string>): string {
 describe('staging', () => {
   it('writes nothing into the output folder until commit, then moves changed files in and removes left-overs', () => {
     const same = file('types/src/a.ts', 'same');
-    const out = outputWith({ 'types/src/a.ts': same.contents, 'types/src/old.ts': file('x', 'old').contents, 'types/notes.md': 'hand-written' });
+    const out = outputWith({
+      'types/src/a.ts': same.contents,
+      'types/src/old.ts': file('x', 'old').contents,
+      'types/notes.md': 'hand-written',
+    });
     const staging = createStaging(out);
-    expect(staging.stage([same, file('types/src/b.ts', 'new')])).toEqual({ written: ['types/src/b.ts'], unchanged: ['types/src/a.ts'] });
+    expect(staging.stage([same, file('types/src/b.ts', 'new')])).toEqual({
+      written: ['types/src/b.ts'],
+      unchanged: ['types/src/a.ts'],
+    });
     expect(existsSync(join(out, 'types/src/b.ts'))).toBe(false);
     expect(listFiles(out).sort()).toEqual(['types/notes.md', 'types/src/a.ts', 'types/src/old.ts']);
     const report = staging.commit(new Set(['types/src/a.ts', 'types/src/b.ts']), owned(out));
-    expect(report).toEqual({ written: ['types/src/b.ts'], unchanged: ['types/src/a.ts'], removed: ['types/src/old.ts'] });
+    expect(report).toEqual({
+      written: ['types/src/b.ts'],
+      unchanged: ['types/src/a.ts'],
+      removed: ['types/src/old.ts'],
+    });
     expect(readFileSync(join(out, 'types/src/b.ts'), 'utf8')).toContain('new');
     expect(readdirSync(out).sort()).toEqual(['types']);
   });
@@ -36,7 +47,10 @@ describe('staging', () => {
     const other = attachStaging(out, staging.dir).stage([file('server/ir.json', '{}')]);
     staging.adopt(other);
     staging.stage([file('types/src/a.ts', 'a')]);
-    expect(staging.commit(new Set(['server/ir.json', 'types/src/a.ts']), owned(out)).written).toEqual(['server/ir.json', 'types/src/a.ts']);
+    expect(staging.commit(new Set(['server/ir.json', 'types/src/a.ts']), owned(out)).written).toEqual([
+      'server/ir.json',
+      'types/src/a.ts',
+    ]);
     expect(listFiles(out).sort()).toEqual(['server/ir.json', 'types/src/a.ts']);
   });
 

@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { type GeneratedFile, SAMPLE_FROM, lineShapes, syntaxErrors, syntaxErrorsAsync, syntaxSample } from '../src/index.ts';
+import {
+  type GeneratedFile,
+  SAMPLE_FROM,
+  lineShapes,
+  syntaxErrors,
+  syntaxErrorsAsync,
+  syntaxSample,
+} from '../src/index.ts';
 
 /** What a resource template renders for one resource: a field per entry, optional ones with `?`. */
 function resourceFile(name: string, fields: [string, string, boolean][]): GeneratedFile {
-  const lines = fields.map(([f, type, optional]) => `  /** ${f} of ${name}, "quoted" (notes). */\n  ${f}${optional ? '?' : ''}: ${type};`);
-  return { path: `types/src/resources/${name}.ts`, contents: `// Generated.\nexport interface ${name} {\n${lines.join('\n')}\n}\n` };
+  const lines = fields.map(
+    ([f, type, optional]) => `  /** ${f} of ${name}, "quoted" (notes). */\n  ${f}${optional ? '?' : ''}: ${type};`,
+  );
+  return {
+    path: `types/src/resources/${name}.ts`,
+    contents: `// Generated.\nexport interface ${name} {\n${lines.join('\n')}\n}\n`,
+  };
 }
 
-const resources = Array.from({ length: 30 }, (_, i) => resourceFile(`Resource${i}`, [['Id', 'bigint', false], [`Field${i}`, 'string', false]]));
+const resources = Array.from({ length: 30 }, (_, i) =>
+  resourceFile(`Resource${i}`, [
+    ['Id', 'bigint', false],
+    [`Field${i}`, 'string', false],
+  ]),
+);
 
 describe('syntaxSample', () => {
   it('parses one file of a large folder whose files differ only in names, numbers, strings and comments', () => {
@@ -16,16 +33,30 @@ describe('syntaxSample', () => {
 
   it('adds every file with a line shape no earlier sampled file had (a template branch)', () => {
     const files = [...resources];
-    files[17] = resourceFile('Resource17', [['Id', 'bigint', false], ['Notes', 'string', true]]);
-    files[23] = resourceFile('Resource23', [['Id', 'bigint', false], ['Notes', 'string', true]]);
-    expect(syntaxSample(files).map((f) => f.path)).toEqual(['types/src/resources/Resource0.ts', 'types/src/resources/Resource17.ts']);
+    files[17] = resourceFile('Resource17', [
+      ['Id', 'bigint', false],
+      ['Notes', 'string', true],
+    ]);
+    files[23] = resourceFile('Resource23', [
+      ['Id', 'bigint', false],
+      ['Notes', 'string', true],
+    ]);
+    expect(syntaxSample(files).map((f) => f.path)).toEqual([
+      'types/src/resources/Resource0.ts',
+      'types/src/resources/Resource17.ts',
+    ]);
   });
 
   it('catches a broken branch that only one file of a large folder takes', () => {
     const files = [...resources];
-    files[11] = { path: files[11]!.path, contents: files[11]!.contents.replace('Field11: string;', 'Field11: string = ;') };
+    files[11] = {
+      path: files[11]!.path,
+      contents: files[11]!.contents.replace('Field11: string;', 'Field11: string = ;'),
+    };
     const errors = syntaxErrors(syntaxSample(files));
-    expect(errors).toEqual([expect.objectContaining({ path: 'types/src/resources/Resource11.ts', line: 6, column: 19 })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ path: 'types/src/resources/Resource11.ts', line: 6, column: 19 }),
+    ]);
   });
 
   it('parses every file of a small folder, and ignores files that are not TypeScript', () => {
@@ -35,20 +66,26 @@ describe('syntaxSample', () => {
   });
 
   it('reduces a line to its shape: words w, strings s, comment lines to their opening', () => {
-    expect([...lineShapes('export const a1 = "x\\"y" + \'z\';\n  /** Some (text). */\n  * more\n  */\n// note\nb  :  c;')]).toEqual([
-      'w w w = s + s;', '/*', '* ', '*/', '//', 'w : w;',
-    ]);
+    expect([
+      ...lineShapes('export const a1 = "x\\"y" + \'z\';\n  /** Some (text). */\n  * more\n  */\n// note\nb  :  c;'),
+    ]).toEqual(['w w w = s + s;', '/*', '* ', '*/', '//', 'w : w;']);
   });
 });
 
 describe('syntaxErrors', () => {
   it('names the file, the line and the column (both from 1) of a syntax error', () => {
     const errors = syntaxErrors([{ path: 'types/src/x.ts', contents: 'const ok = 1;\nexport type = ;\n' }]);
-    expect(errors).toEqual([{ path: 'types/src/x.ts', line: 2, column: 13, message: expect.stringContaining('identifier') }]);
+    expect(errors).toEqual([
+      { path: 'types/src/x.ts', line: 2, column: 13, message: expect.stringContaining('identifier') },
+    ]);
   });
 
   it('accepts type-only syntax and skips files that are not TypeScript', () => {
-    const ts = { path: 'a/x.ts', contents: 'export interface A<T extends string = "a"> { readonly b?: T[]; }\nexport type B = A extends infer U ? U : never;\n' };
+    const ts = {
+      path: 'a/x.ts',
+      contents:
+        'export interface A<T extends string = "a"> { readonly b?: T[]; }\nexport type B = A extends infer U ? U : never;\n',
+    };
     expect(syntaxErrors([ts, { path: 'a/x.json', contents: '{' }])).toEqual([]);
   });
 

@@ -88,7 +88,12 @@ function cut(text: string, slot: RegExp): Cut {
  * stays), and `tail`, as fragments: the skeleton's pieces are cut once per skeleton and the
  * entries' texts are the memo's, so an edit gives the same fragment strings but for its entries.
  */
-function assemble(head: string, skeleton: Cut, fill: (n: number) => string[] | undefined, tail: string): { chunks: string[]; slots: number } {
+function assemble(
+  head: string,
+  skeleton: Cut,
+  fill: (n: number) => string[] | undefined,
+  tail: string,
+): { chunks: string[]; slots: number } {
   const chunks = [head, skeleton.literals[0]!];
   let slots = 0;
   for (let i = 0; i < skeleton.slots.length; i++) {
@@ -115,7 +120,11 @@ function skeletonTexts(skeleton: Record<string, unknown>): { json: Cut; yaml: Cu
   const key = JSON.stringify(skeleton);
   if (lastFrame?.key === key) return lastFrame;
   const sorted = canonical(skeleton) as Record<string, unknown>;
-  lastFrame = { key, json: cut(JSON.stringify(sorted, null, 2), JSON_SLOT), yaml: cut(yamlOf(sorted, scalars), YAML_SLOT) };
+  lastFrame = {
+    key,
+    json: cut(JSON.stringify(sorted, null, 2), JSON_SLOT),
+    yaml: cut(yamlOf(sorted, scalars), YAML_SLOT),
+  };
   return lastFrame;
 }
 
@@ -126,7 +135,10 @@ export function documentTexts(document: Record<string, unknown>, yamlHeader: str
 }
 
 /** openapi.json and openapi.yaml as fragments, unchanged entries the same strings as the last call's. */
-export function documentChunks(document: Record<string, unknown>, yamlHeader: string): { json: string[]; yaml: string[] } {
+export function documentChunks(
+  document: Record<string, unknown>,
+  yamlHeader: string,
+): { json: string[]; yaml: string[] } {
   const entries: EntryText[] = [];
   if (scalars.size > MAX_SCALARS) scalars = new Map();
   /** A copy of `map` whose filled values stand in as placeholders for their texts at `indent`. */

@@ -24,7 +24,13 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
     documentTexts(document, '# header\n');
     const components = document.components as { schemas: Record<string, Record<string, unknown>> };
     const [name, schema] = Object.entries(components.schemas)[0]!;
-    const edited = { ...document, components: { ...components, schemas: { ...components.schemas, [name]: { ...schema, description: 'edited: "yes"' } } } };
+    const edited = {
+      ...document,
+      components: {
+        ...components,
+        schemas: { ...components.schemas, [name]: { ...schema, description: 'edited: "yes"' } },
+      },
+    };
     const texts = documentTexts(edited, '# header\n');
     expect(texts).toEqual(plain(edited));
     expect(texts.yaml).toContain('description: "edited: \\"yes\\""');
@@ -32,13 +38,17 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
 
   it('serializes again only the entries that are new objects or not frozen (an edit in a shared spec)', () => {
     const own = structuredClone(spec);
-    const entries = (d: Record<string, unknown>) => [
-      ...Object.values(d.paths as Record<string, object>),
-      ...Object.values((d.components as { schemas: Record<string, object> }).schemas),
-    ].filter((v) => Object.keys(v).length > 0);
+    const entries = (d: Record<string, unknown>) =>
+      [
+        ...Object.values(d.paths as Record<string, object>),
+        ...Object.values((d.components as { schemas: Record<string, object> }).schemas),
+      ].filter((v) => Object.keys(v).length > 0);
     const first = buildDocument(own, { serviceVersion: null });
     documentTexts(first, '# header\n');
-    const edited: Spec = { ...own, resources: own.resources.map((r) => (r.name === 'Schedules' ? { ...r, description: 'Edited.' } : r)) };
+    const edited: Spec = {
+      ...own,
+      resources: own.resources.map((r) => (r.name === 'Schedules' ? { ...r, description: 'Edited.' } : r)),
+    };
     const second = buildDocument(edited, { serviceVersion: null });
     const before = new Set(entries(first));
     const expected = entries(second).filter((e) => !Object.isFrozen(e) || !before.has(e)).length;
@@ -56,10 +66,13 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
     expect(documentTexts(document, '# header\n')).toEqual(plain(document));
   });
 
-  it('gives the texts as fragments, the same strings as the last call\'s but for the edited entry', () => {
+  it("gives the texts as fragments, the same strings as the last call's but for the edited entry", () => {
     const own = structuredClone(spec);
     const first = documentChunks(buildDocument(own, { serviceVersion: null }), '# header\n');
-    const edited: Spec = { ...own, resources: own.resources.map((r) => (r.name === 'Schedules' ? { ...r, description: 'Edited.' } : r)) };
+    const edited: Spec = {
+      ...own,
+      resources: own.resources.map((r) => (r.name === 'Schedules' ? { ...r, description: 'Edited.' } : r)),
+    };
     const document = buildDocument(edited, { serviceVersion: null });
     const second = documentChunks(document, '# header\n');
     expect({ json: second.json.join(''), yaml: second.yaml.join('') }).toEqual(plain(document));

@@ -9,9 +9,12 @@ const doc = (version: string | null): Doc => buildDocument(fixtureSpec(), { serv
 const PR = '/{languageCode}/{companyNumber}/api/v1/Inventory/ProductRecords';
 
 describe('openapi document from a hand-built IR', () => {
-  it.each(['2.18', '24.0', '24.1', '26.7', null])('passes @redocly/openapi-core (recommended) at %s', async (version) => {
-    expect(await redoclyErrors(toJson(doc(version)))).toEqual([]);
-  });
+  it.each(['2.18', '24.0', '24.1', '26.7', null])(
+    'passes @redocly/openapi-core (recommended) at %s',
+    async (version) => {
+      expect(await redoclyErrors(toJson(doc(version)))).toEqual([]);
+    },
+  );
 
   it('JSON and YAML hold the same document, and output is byte-identical across runs', () => {
     const d = doc(null);
@@ -32,11 +35,21 @@ describe('openapi document from a hand-built IR', () => {
     expect(old.info['x-service-version']).toBe('24.0');
 
     const v241 = doc('24.1').components.schemas.ProductRecord.properties;
-    expect(v241.CustomerOrderPartRevisionId).toMatchObject({ deprecated: true, 'x-replaced-by': 'PartRevisionId', 'x-obsolete-since': '24.1' });
+    expect(v241.CustomerOrderPartRevisionId).toMatchObject({
+      deprecated: true,
+      'x-replaced-by': 'PartRevisionId',
+      'x-obsolete-since': '24.1',
+    });
     expect(v241.PartRevisionId['x-since']).toBe('24.1');
 
     const first = doc('2.18');
-    expect(Object.keys(first.components.schemas.ProductRecord.properties)).toEqual(['Id', 'SerialNumber', 'CommentId', 'Comment', 'ExtraFields']);
+    expect(Object.keys(first.components.schemas.ProductRecord.properties)).toEqual([
+      'Id',
+      'SerialNumber',
+      'CommentId',
+      'Comment',
+      'ExtraFields',
+    ]);
     expect(first.paths['/{languageCode}/{companyNumber}/api/v1/TimeRecording/Schedules']).toBeUndefined();
     expect(first.components.schemas.Schedule).toBeUndefined();
 
@@ -52,15 +65,29 @@ describe('openapi document from a hand-built IR', () => {
 
   it('writes enums, bitmasks, Int64, maxLength and expandable references', () => {
     const s = doc(null).components.schemas;
-    expect(s.ProductRecordStatus).toMatchObject({ enum: [0, 1, 9], 'x-enum-varnames': ['NotInitialized', 'Registrered', 'Historical'] });
-    expect(s.ProductRecordBlockContext).toMatchObject({ 'x-bitmask': true, minimum: 0, maximum: 5, 'x-flag-values': [0, 1, 4] });
+    expect(s.ProductRecordStatus).toMatchObject({
+      enum: [0, 1, 9],
+      'x-enum-varnames': ['NotInitialized', 'Registrered', 'Historical'],
+    });
+    expect(s.ProductRecordBlockContext).toMatchObject({
+      'x-bitmask': true,
+      minimum: 0,
+      maximum: 5,
+      'x-flag-values': [0, 1, 4],
+    });
     expect(s.ProductRecordBlockContext.enum).toBeUndefined();
     const p = s.ProductRecord.properties;
     expect(p.Id).toMatchObject({ type: ['string', 'integer'], format: 'int64' });
     expect(p.CommentId.type).toEqual(['string', 'integer', 'null']);
     expect(p.ManufacturerPartNumber).toMatchObject({ type: 'string', maxLength: 50, 'x-since': '26.7' });
-    expect(p.Comment).toMatchObject({ anyOf: [{ $ref: '#/components/schemas/Comment' }, { type: 'null' }], 'x-expandable': true });
-    expect(p.ExtraFields).toMatchObject({ type: ['array', 'null'], items: { $ref: '#/components/schemas/ExtraField' } });
+    expect(p.Comment).toMatchObject({
+      anyOf: [{ $ref: '#/components/schemas/Comment' }, { type: 'null' }],
+      'x-expandable': true,
+    });
+    expect(p.ExtraFields).toMatchObject({
+      type: ['array', 'null'],
+      items: { $ref: '#/components/schemas/ExtraField' },
+    });
     expect(s.Comment).toMatchObject({ required: ['Id'], additionalProperties: true });
     expect(s.Comment['x-decision'].decision).toMatch(/open objects/);
     expect(s.ProductRecord.required).toContain('ManufacturerPartNumber');
@@ -70,9 +97,20 @@ describe('openapi document from a hand-built IR', () => {
     const ajv = componentValidator(doc(null));
     const check = (name: string, value: unknown) => ajv.validate(`doc#/components/schemas/${name}`, value);
     const record = {
-      Id: '380497447683684471', SerialNumber: 'S1', CommentId: null, Comment: null, CertificateId: 12, Status: 9, BlockContext: 5,
-      WarrantyStartDate: '2024-01-31T10:00:00+01:00', OperationTime: '-3.04:05:06.1234567', MeasurementSetting: 1.5,
-      CustomerOrderPartRevisionId: null, PartRevisionId: '1', ExtraFields: null, ManufacturerPartNumber: 'M',
+      Id: '380497447683684471',
+      SerialNumber: 'S1',
+      CommentId: null,
+      Comment: null,
+      CertificateId: 12,
+      Status: 9,
+      BlockContext: 5,
+      WarrantyStartDate: '2024-01-31T10:00:00+01:00',
+      OperationTime: '-3.04:05:06.1234567',
+      MeasurementSetting: 1.5,
+      CustomerOrderPartRevisionId: null,
+      PartRevisionId: '1',
+      ExtraFields: null,
+      ManufacturerPartNumber: 'M',
     };
     expect(check('ProductRecord', record)).toBe(true);
     expect(check('ProductRecord', { ...record, Status: 8 })).toBe(false);
@@ -106,18 +144,34 @@ describe('openapi document from a hand-built IR', () => {
     });
     const list = d.paths[PR].get;
     expect(list.security).toEqual([{ sessionHeader: [] }, { sessionCookie: [] }]);
-    expect(list.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductRecordPartial' } });
+    expect(list.responses['200'].content['application/json'].schema).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/ProductRecordPartial' },
+    });
     expect(d.components.schemas.ProductRecordPartial.required).toBeUndefined();
-    expect(d.components.schemas.ProductRecordPartial.properties.Id).toEqual({ $ref: '#/components/schemas/ProductRecord/properties/Id' });
+    expect(d.components.schemas.ProductRecordPartial.properties.Id).toEqual({
+      $ref: '#/components/schemas/ProductRecord/properties/Id',
+    });
     expect(d.components.schemas.ProductRecord.required).toContain('Id');
     const resolve = (p: Doc) => (p.$ref ? d.components.parameters[p.$ref.split('/').pop()] : p);
-    expect(list.parameters.map((p: Doc) => resolve(p).name)).toEqual(['languageCode', 'companyNumber', '$filter', '$select', '$expand', '$orderby', '$top', '$skip']);
+    expect(list.parameters.map((p: Doc) => resolve(p).name)).toEqual([
+      'languageCode',
+      'companyNumber',
+      '$filter',
+      '$select',
+      '$expand',
+      '$orderby',
+      '$top',
+      '$skip',
+    ]);
     expect(d.components.parameters.filter['x-decision'].unknown).toBe('read.queryOptions');
     const select = list.parameters.find((p: Doc) => p.name === '$select');
     expect(select.schema.items).toEqual({ $ref: '#/components/schemas/ProductRecordField' });
     expect(d.components.schemas.ProductRecordField.enum).toContain('ManufacturerPartNumber');
     expect(d.components.schemas.ProductRecordExpandable.enum).toEqual(['Comment', 'ExtraFields']);
     expect(d.components.schemas.ProductRecordOrderBy.pattern).toMatch(/^\^\(Id\|SerialNumber\|/);
-    expect(d.paths[`${PR}/{Id}`].get.responses['404'].content['application/json'].example).toBe('ProductRecords 123 was not found');
+    expect(d.paths[`${PR}/{Id}`].get.responses['404'].content['application/json'].example).toBe(
+      'ProductRecords 123 was not found',
+    );
   });
 });

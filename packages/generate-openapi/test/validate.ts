@@ -4,9 +4,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 export async function redoclyErrors(json: string): Promise<string[]> {
-  const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off', 'no-server-example.com': 'off' } });
+  const config = await createConfig({
+    extends: ['recommended'],
+    rules: { 'info-license': 'off', 'no-server-example.com': 'off' },
+  });
   const problems = await lintFromString({ source: json, absoluteRef: 'openapi.json', config });
-  return problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
+  return problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
 }
 
 /** An ajv instance holding every component schema under `#/components/schemas/<Name>`. */

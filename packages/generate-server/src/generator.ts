@@ -12,10 +12,22 @@
  * The package compiles to dist/ with tsc; `npm start` runs plain node (docs/operating.md, Deploy).
  */
 import { createRequire } from 'node:module';
-import { buildDocument, routes as contractRoutes, referencedComponents, signInSchemas, type JsonSchema } from '@specgen/contract';
+import {
+  buildDocument,
+  routes as contractRoutes,
+  referencedComponents,
+  signInSchemas,
+  type JsonSchema,
+} from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
 import {
-  chunkedFile, GENERATED_MARKER, headerText, packageNameOf, packageRangeOf, TYPESCRIPT_RANGE, withHeader,
+  chunkedFile,
+  GENERATED_MARKER,
+  headerText,
+  packageNameOf,
+  packageRangeOf,
+  TYPESCRIPT_RANGE,
+  withHeader,
 } from '@specgen/generate-core';
 import { componentClosure } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
@@ -54,7 +66,10 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const componentSchemas = componentClosure(allComponents, referencedComponents(routes));
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   const shared = literalTable.literals([...routeSchemaSets, componentSchemas]);
-  const schemaRows = routes.map((r, i) => ({ operationId: r.operationId, schemas: shared.expression(routeSchemaSets[i], 2) }));
+  const schemaRows = routes.map((r, i) => ({
+    operationId: r.operationId,
+    schemas: shared.expression(routeSchemaSets[i], 2),
+  }));
   // Most of schemas.ts (7 of 8 MB on the large spec): kept as fragments, see schemasTs.
   const components = shared.expressionChunks(componentSchemas, 0);
   const sharedSchemas = shared.declarations;
@@ -85,9 +100,12 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   // rows and constants: the literals are valid expressions by construction (shared-literals.ts),
   // so only the template can break the file, and the sample parses exactly when the file does.
   // (Object.assign, not a spread: a spread would read, and so join, the fragments' `contents`.)
-  const schemasFile: GeneratedFile = Object.assign(schemasTs(components, (extra) => ts('src/schemas.ts', 'schemas.ts', extra)), {
-    syntaxProxy: ts('src/schemas.ts', 'schemas.ts', schemasSample(schemaRows, shared)).contents,
-  });
+  const schemasFile: GeneratedFile = Object.assign(
+    schemasTs(components, (extra) => ts('src/schemas.ts', 'schemas.ts', extra)),
+    {
+      syntaxProxy: ts('src/schemas.ts', 'schemas.ts', schemasSample(schemaRows, shared)).contents,
+    },
+  );
   return [
     ts('package.json', 'package.json'),
     ts('tsconfig.json', 'tsconfig.json'),

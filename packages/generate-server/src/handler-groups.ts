@@ -14,11 +14,26 @@ export interface HandlerGroups {
 }
 
 const SIGN_IN_GROUPS = [
-  { kind: 'sign-in', name: 'SignIn', interfaceName: 'SignInHandlers', doc: 'Sign-in steps and the session: password, TOTP, OIDC, current session, logout.' },
-  { kind: 'command', name: 'Commands', interfaceName: 'CommandHandlers', doc: 'Commands under /api/v1/Common/Commands (device registration).' },
+  {
+    kind: 'sign-in',
+    name: 'SignIn',
+    interfaceName: 'SignInHandlers',
+    doc: 'Sign-in steps and the session: password, TOTP, OIDC, current session, logout.',
+  },
+  {
+    kind: 'command',
+    name: 'Commands',
+    interfaceName: 'CommandHandlers',
+    doc: 'Commands under /api/v1/Common/Commands (device registration).',
+  },
 ] as const;
 
-export function handlerGroups(spec: Spec, routes: readonly RouteContract[], version: string | null, payloads: Record<string, JsonSchema>): HandlerGroups {
+export function handlerGroups(
+  spec: Spec,
+  routes: readonly RouteContract[],
+  version: string | null,
+  payloads: Record<string, JsonSchema>,
+): HandlerGroups {
   const imports = new Set<string>();
   const groups: HandlerGroup[] = [];
   for (const g of SIGN_IN_GROUPS) {
@@ -27,9 +42,15 @@ export function handlerGroups(spec: Spec, routes: readonly RouteContract[], vers
       .map((r) => {
         const body = bodyType(spec, r, payloads);
         for (const i of body.imports) imports.add(i);
-        return { name: r.operationId, type: `SignInHandler<${body.type}, ${queryType(r)}>`, method: r.method, path: r.path };
+        return {
+          name: r.operationId,
+          type: `SignInHandler<${body.type}, ${queryType(r)}>`,
+          method: r.method,
+          path: r.path,
+        };
       });
-    if (members.length > 0) groups.push({ name: g.name, doc: g.doc, resourceType: null, interfaceName: g.interfaceName, members });
+    if (members.length > 0)
+      groups.push({ name: g.name, doc: g.doc, resourceType: null, interfaceName: g.interfaceName, members });
   }
   const resources = [...new Set(routes.filter((r) => r.kind === 'list' || r.kind === 'get').map((r) => r.resource!))];
   // The first list route of each resource (a search per resource was quadratic on a large spec).

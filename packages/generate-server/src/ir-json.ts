@@ -8,7 +8,7 @@
  * Each element's line is kept between calls by the identity of its IR object: the IR is never
  * changed in place (the incremental parser hands over the same object for an unchanged section and
  * a new one for a changed one), so a watch edit sorts and writes the one element it changed.
- */import type { Spec } from '@specgen/ir';
+ */ import type { Spec } from '@specgen/ir';
 
 /** Object keys sorted at every level, so the file does not depend on the order a producer used. */
 export function sortKeys(value: unknown): unknown {

@@ -112,7 +112,12 @@ export function routeModules(spec: Spec, routes: readonly RouteContract[]): Rout
   return [...byArea].map(([area, rows]) => {
     const file = kebab(area);
     const functionName = `${area[0]!.toLowerCase()}${area.slice(1)}Routes`;
-    const title = area === 'SignIn' ? 'Sign-in steps and the session' : area === 'Commands' ? 'Commands' : `${area}: ${[...new Set(rows.map((r) => r.resource))].join(', ')}`;
+    const title =
+      area === 'SignIn'
+        ? 'Sign-in steps and the session'
+        : area === 'Commands'
+          ? 'Commands'
+          : `${area}: ${[...new Set(rows.map((r) => r.resource))].join(', ')}`;
     return { file, functionName, title, routes: rows };
   });
 }
@@ -123,9 +128,13 @@ function payloadType(schema: JsonSchema): string {
   const required = new Set((schema.required ?? []) as string[]);
   const tsType = (p: JsonSchema) => {
     const types = ([] as unknown[]).concat(p.type ?? 'unknown');
-    return types.map((t) => (t === 'integer' ? 'number' : t === 'null' ? 'null' : typeof t === 'string' ? t : 'unknown')).join(' | ');
+    return types
+      .map((t) => (t === 'integer' ? 'number' : t === 'null' ? 'null' : typeof t === 'string' ? t : 'unknown'))
+      .join(' | ');
   };
-  const members = Object.entries(properties).map(([name, p]) => `${name}${required.has(name) ? '' : '?'}: ${tsType(p)}`);
+  const members = Object.entries(properties).map(
+    ([name, p]) => `${name}${required.has(name) ? '' : '?'}: ${tsType(p)}`,
+  );
   if (schema.additionalProperties !== false) members.push('[property: string]: unknown');
   return members.length === 0 ? 'Record<string, never>' : `{ ${members.join('; ')} }`;
 }
@@ -135,11 +144,19 @@ function structureTypes(spec: Spec): Set<string> {
   return new Set(spec.structures.map((s) => naming.structureType(s.name)));
 }
 
-export function bodyType(spec: Spec, route: RouteContract, payloads: Record<string, JsonSchema>): { type: string; imports: string[] } {
+export function bodyType(
+  spec: Spec,
+  route: RouteContract,
+  payloads: Record<string, JsonSchema>,
+): { type: string; imports: string[] } {
   if (!route.body) return { type: 'undefined', imports: [] };
   const payload = route.body.payload ? payloads[route.body.payload] : undefined;
   if (payload) return { type: payloadType(payload), imports: [] };
-  if (structureTypes(spec).has(route.body.schema)) return { type: route.body.required ? route.body.schema : `${route.body.schema} | undefined`, imports: [route.body.schema] };
+  if (structureTypes(spec).has(route.body.schema))
+    return {
+      type: route.body.required ? route.body.schema : `${route.body.schema} | undefined`,
+      imports: [route.body.schema],
+    };
   return { type: 'unknown', imports: [] };
 }
 
@@ -150,5 +167,7 @@ export function queryType(route: RouteContract): string {
 
 /** The record type of a resource as served at `version`: `ProductRecord`, or `ProductRecordAt<'22.6'>` below the newest. */
 export function recordType(spec: Spec, resource: string, version: string | null): string {
-  return version === null || version === spec.newestVersion ? naming.recordType(resource) : `${naming.versionView(resource)}<'${version}'>`;
+  return version === null || version === spec.newestVersion
+    ? naming.recordType(resource)
+    : `${naming.versionView(resource)}<'${version}'>`;
 }

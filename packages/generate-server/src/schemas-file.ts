@@ -35,7 +35,13 @@ function deepFreeze<T>(value: T): T {
 
 /** The data of schemas.ts cut to a few rows (one of each shape of expression), two constants and a small `components`. */
 export function schemasSample(rows: { operationId: string; schemas: string }[], shared: SharedLiterals): object {
-  const picked = [rows[0], rows.find((r) => /^s\d+$/.test(r.schemas)), rows.find((r) => r.schemas.includes('\n')), rows.find((r) => r.schemas.startsWith('{') && !r.schemas.includes('\n')), rows.at(-1)];
+  const picked = [
+    rows[0],
+    rows.find((r) => /^s\d+$/.test(r.schemas)),
+    rows.find((r) => r.schemas.includes('\n')),
+    rows.find((r) => r.schemas.startsWith('{') && !r.schemas.includes('\n')),
+    rows.at(-1),
+  ];
   const component = { Sample: { type: 'object', properties: { Id: { type: 'string' } }, required: ['Id'] } };
   return {
     schemaRows: [...new Set(picked.filter((r) => r !== undefined))],

@@ -121,7 +121,22 @@ export function createLiteralTable(): LiteralTable {
     key += array ? ']' : '}';
     let node = byKey.get(key);
     if (node === undefined) {
-      node = { id: nextId++, array, keys, items, size, generation, call: 0, previousCall: 0, uses: 0, name: undefined, previousName: undefined, staleIn: 0, text: undefined, textSlot: -1 };
+      node = {
+        id: nextId++,
+        array,
+        keys,
+        items,
+        size,
+        generation,
+        call: 0,
+        previousCall: 0,
+        uses: 0,
+        name: undefined,
+        previousName: undefined,
+        staleIn: 0,
+        text: undefined,
+        textSlot: -1,
+      };
       byKey.set(key, node);
       stats.interned++;
     }
@@ -224,7 +239,8 @@ export function createLiteralTable(): LiteralTable {
       let stale = node.previousCall !== call - 1;
       for (let i = 0; !stale && i < node.items.length; i++) {
         const item = node.items[i]!;
-        if (typeof item !== 'string') stale = item.name !== item.previousName || (item.name === undefined && item.staleIn === call);
+        if (typeof item !== 'string')
+          stale = item.name !== item.previousName || (item.name === undefined && item.staleIn === call);
       }
       if (stale) {
         node.text = undefined;

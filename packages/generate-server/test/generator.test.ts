@@ -11,7 +11,11 @@ import { generateServer } from '../src/index.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
 const run = (serviceVersion: string | null) =>
-  generateServer({ spec, templates: createTemplateEngine(), options: { serviceVersion, specFile: 'spec/service-api.md', packageVersion: '1.2.3' } });
+  generateServer({
+    spec,
+    templates: createTemplateEngine(),
+    options: { serviceVersion, specFile: 'spec/service-api.md', packageVersion: '1.2.3' },
+  });
 const file = (files: ReturnType<typeof run>, path: string) => files.find((f) => f.path === path)!.contents;
 
 interface SchemasModule {
@@ -33,32 +37,63 @@ describe('generate-server', () => {
   it('writes the package, the route modules, handlers, schemas, server and the IR snapshot, each marked as generated', () => {
     const files = run(null);
     expect(files.map((f) => f.path).sort()).toEqual([
-      'server/README.md', 'server/ir.json', 'server/package.json', 'server/scripts/bundle.mjs', 'server/src/handlers.ts', 'server/src/index.ts', 'server/src/main.ts',
-      'server/src/routes/commands.ts', 'server/src/routes/index.ts', 'server/src/routes/inventory.ts', 'server/src/routes/manufacturing.ts',
-      'server/src/routes/purchase.ts', 'server/src/routes/sales.ts', 'server/src/routes/sign-in.ts', 'server/src/routes/time-recording.ts',
-      'server/src/schemas.ts', 'server/src/server.ts', 'server/src/service.ts', 'server/tsconfig.json',
+      'server/README.md',
+      'server/ir.json',
+      'server/package.json',
+      'server/scripts/bundle.mjs',
+      'server/src/handlers.ts',
+      'server/src/index.ts',
+      'server/src/main.ts',
+      'server/src/routes/commands.ts',
+      'server/src/routes/index.ts',
+      'server/src/routes/inventory.ts',
+      'server/src/routes/manufacturing.ts',
+      'server/src/routes/purchase.ts',
+      'server/src/routes/sales.ts',
+      'server/src/routes/sign-in.ts',
+      'server/src/routes/time-recording.ts',
+      'server/src/schemas.ts',
+      'server/src/server.ts',
+      'server/src/service.ts',
+      'server/tsconfig.json',
     ]);
     for (const f of files) expect(f.contents).toContain(GENERATED_MARKER);
     const pkg = JSON.parse(file(files, 'server/package.json'));
     expect(pkg).toMatchObject({
       name: '@service-api/server',
       version: '1.2.3',
-      scripts: { start: 'node dist/main.js', service: 'node dist/service.js', build: 'tsc -p tsconfig.json && node scripts/bundle.mjs' },
+      scripts: {
+        start: 'node dist/main.js',
+        service: 'node dist/service.js',
+        build: 'tsc -p tsconfig.json && node scripts/bundle.mjs',
+      },
     });
     // The build bundles the two programs with esbuild, a build tool only (not deployed with --prod).
     expect(pkg.devDependencies).toHaveProperty('esbuild');
     expect(pkg.dependencies).not.toHaveProperty('esbuild');
-    expect(file(files, 'server/scripts/bundle.mjs')).toContain("entryPoints: { main: join(PACKAGE, 'src/main.ts'), service: join(PACKAGE, 'src/service.ts') }");
+    expect(file(files, 'server/scripts/bundle.mjs')).toContain(
+      "entryPoints: { main: join(PACKAGE, 'src/main.ts'), service: join(PACKAGE, 'src/service.ts') }",
+    );
     // Real ranges (the @specgen packages release together), never workspace:; no tsx at run time.
-    expect(pkg.dependencies).toMatchObject({ '@service-api/types': '^1.2.3', '@specgen/ir': '^0.1.0', '@specgen/runtime-server': '^0.1.0' });
+    expect(pkg.dependencies).toMatchObject({
+      '@service-api/types': '^1.2.3',
+      '@specgen/ir': '^0.1.0',
+      '@specgen/runtime-server': '^0.1.0',
+    });
     expect(JSON.stringify(pkg)).not.toMatch(/workspace:|tsx/);
     expect(file(files, 'server/src/server.ts')).toContain('export const GENERATED_VERSION = "26.8";');
   });
 
   it('names the package from the options (specgen.config.json)', () => {
     const files = generateServer({
-      spec, templates: createTemplateEngine(),
-      options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '2.0.0', packageNames: { server: '@acme/sandbox', types: '@acme/types' } },
+      spec,
+      templates: createTemplateEngine(),
+      options: {
+        serviceVersion: null,
+        specFile: 'spec/service-api.md',
+        packageVersion: '2.0.0',
+        packageNames: { server: '@acme/sandbox', types: '@acme/types' },
+      },
     });
     expect(JSON.parse(file(files, 'server/package.json'))).toMatchObject({ name: '@acme/sandbox', version: '2.0.0' });
     expect(file(files, 'server/src/handlers.ts')).toContain("from '@acme/types'");
@@ -86,35 +121,48 @@ describe('generate-server', () => {
 
   it('lists every route of the contract once, in its area module, calling its handler', () => {
     const files = run(null);
-    const modules = files.filter((f) => f.path.startsWith('server/src/routes/') && !f.path.endsWith('/index.ts')).map((f) => f.contents).join('\n');
+    const modules = files
+      .filter((f) => f.path.startsWith('server/src/routes/') && !f.path.endsWith('/index.ts'))
+      .map((f) => f.contents)
+      .join('\n');
     const listed = [...modules.matchAll(/operationId: '(\w+)'/g)].map((m) => m[1]);
-    expect(listed.sort()).toEqual(routes(spec, '26.8').map((r) => r.operationId).sort());
+    expect(listed.sort()).toEqual(
+      routes(spec, '26.8')
+        .map((r) => r.operationId)
+        .sort(),
+    );
     const inventory = file(files, 'server/src/routes/inventory.ts');
     expect(inventory).toContain("url: '/api/v1/Inventory/ProductRecords/:Id',");
     expect(inventory).toContain("permission: 'Show serial number',");
     expect(inventory).toContain('handler: (request, tools) => handlers.ProductRecords.get(request, tools),');
-    expect(file(files, 'server/src/routes/sign-in.ts')).toContain('handler: (request, reply, tools) => handlers.SignIn.totpLogin(request, reply, tools),');
+    expect(file(files, 'server/src/routes/sign-in.ts')).toContain(
+      'handler: (request, reply, tools) => handlers.SignIn.totpLogin(request, reply, tools),',
+    );
   });
 
   it('types the handlers with @service-api/types: records at the generated version, request bodies from the payload schemas', () => {
     const newest = file(run(null), 'server/src/handlers.ts');
     expect(newest).toContain('ProductRecords: ResourceHandlers<ProductRecord>;');
     expect(newest).toContain('totpLogin: SignInHandler<{ MfaToken: string; Code: number }, Record<string, never>>;');
-    expect(newest).toContain("oidcCallback: SignInHandler<undefined, { code?: string; state?: string }>;");
+    expect(newest).toContain('oidcCallback: SignInHandler<undefined, { code?: string; state?: string }>;');
     const old = file(run('22.6'), 'server/src/handlers.ts');
     expect(old).toContain("ProductRecords: ResourceHandlers<ProductRecordAt<'22.6'>>;");
     expect(old).not.toContain('oidcInitiate');
     expect(old).not.toContain('CustomerOrderRowInflows');
   });
 
-  it('the schemas are the contract\'s: the request body the runtime validates with, every status of every route', async () => {
+  it("the schemas are the contract's: the request body the runtime validates with, every status of every route", async () => {
     const text = file(run(null), 'server/src/schemas.ts');
     const module = await evaluate(text);
     const body = (operationId: string) => module.schemas[operationId]!;
     expect(body('login').body).toEqual(JSON.parse(JSON.stringify(signInSchemas(spec).loginRequest)));
     expect(body('totpLogin').body).toEqual(JSON.parse(JSON.stringify(signInSchemas(spec).totpLoginRequest)));
-    for (const route of routes(spec, '26.8')) expect(Object.keys(body(route.operationId).response)).toEqual(Object.keys(route.responses));
-    expect(body('listProductRecords').response['200']).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductRecordPartial' } });
+    for (const route of routes(spec, '26.8'))
+      expect(Object.keys(body(route.operationId).response)).toEqual(Object.keys(route.responses));
+    expect(body('listProductRecords').response['200']).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/ProductRecordPartial' },
+    });
     // Every $ref points into `components` of the same file.
     const defined = new Set(Object.keys(module.components));
     const referenced = new Set([...text.matchAll(/"#\/components\/schemas\/(\w+)/g)].map((m) => m[1]));
@@ -126,12 +174,15 @@ describe('generate-server', () => {
   it('writes a schema used more than once a single time, as a constant the routes name', async () => {
     const text = file(run(null), 'server/src/schemas.ts');
     const module = await evaluate(text);
-    const messages = Object.values(module.schemas).map((s) => JSON.stringify(s.response['401'])).filter((m) => m !== undefined);
+    const messages = Object.values(module.schemas)
+      .map((s) => JSON.stringify(s.response['401']))
+      .filter((m) => m !== undefined);
     expect(new Set(messages).size).toBeLessThan(messages.length);
     // No object of 40+ characters appears twice in the text: each is a constant, named where it recurs.
     const declared = [...text.matchAll(/^const (s\d+) = /gm)].map((m) => m[1]!);
     expect(declared.length).toBeGreaterThan(0);
-    for (const name of declared) expect(text.match(new RegExp(`\\b${name}\\b(?! =)`, 'g'))!.length, name).toBeGreaterThan(1);
+    for (const name of declared)
+      expect(text.match(new RegExp(`\\b${name}\\b(?! =)`, 'g'))!.length, name).toBeGreaterThan(1);
     // Routes with the same 400 message schema share one object.
     expect(module.schemas.listProductRecords!.response['400']).toBe(module.schemas.getProductRecord!.response['400']);
     // The same input gives the same text.
@@ -139,7 +190,14 @@ describe('generate-server', () => {
   });
 
   it('the routes follow the service version', () => {
-    const paths = (v: string | null) => [...run(v).filter((f) => f.path.includes('/routes/')).map((f) => f.contents).join('\n').matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
+    const paths = (v: string | null) =>
+      [
+        ...run(v)
+          .filter((f) => f.path.includes('/routes/'))
+          .map((f) => f.contents)
+          .join('\n')
+          .matchAll(/path: '([^']+)'/g),
+      ].map((m) => m[1]);
     expect(paths(null)).toContain('/{languageCode}/{companyNumber}/login/oidc');
     expect(paths('25.7')).not.toContain('/{languageCode}/{companyNumber}/login/oidc');
     expect(paths('23.2').some((u) => u!.endsWith('/Sales/CustomerOrderRowInflows'))).toBe(false);
@@ -148,15 +206,41 @@ describe('generate-server', () => {
 });
 
 describe('generate-server between watch edits', () => {
-  const render = (s: typeof spec) => generateServer({ spec: s, templates: createTemplateEngine(), options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' } });
+  const render = (s: typeof spec) =>
+    generateServer({
+      spec: s,
+      templates: createTemplateEngine(),
+      options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' },
+    });
   it('gives after each edit of a shared spec what a render of new IR objects gives', () => {
     let current = structuredClone(spec);
     render(current);
     const edits: Array<(s: typeof spec) => typeof spec> = [
-      (s) => ({ ...s, resources: s.resources.map((r, i) => (i === 1 ? { ...r, fields: r.fields.map((f, j) => (j === 2 ? { ...f, notes: 'Edited.', type: { ...f.type, nullable: !f.type.nullable } } : f)) } : r)) }),
+      (s) => ({
+        ...s,
+        resources: s.resources.map((r, i) =>
+          i === 1
+            ? {
+                ...r,
+                fields: r.fields.map((f, j) =>
+                  j === 2 ? { ...f, notes: 'Edited.', type: { ...f.type, nullable: !f.type.nullable } } : f,
+                ),
+              }
+            : r,
+        ),
+      }),
       (s) => ({ ...s, resources: s.resources.filter((_, i) => i !== 0) }),
-      (s) => ({ ...s, resources: [...s.resources, { ...structuredClone(s.resources[0]!), name: 'AddedRecords', path: 'Sales/AddedRecords' }] }),
-      (s) => ({ ...s, structures: s.structures.map((st, i) => (i === 0 ? { ...st, description: 'Edited structure.' } : st)) }),
+      (s) => ({
+        ...s,
+        resources: [
+          ...s.resources,
+          { ...structuredClone(s.resources[0]!), name: 'AddedRecords', path: 'Sales/AddedRecords' },
+        ],
+      }),
+      (s) => ({
+        ...s,
+        structures: s.structures.map((st, i) => (i === 0 ? { ...st, description: 'Edited structure.' } : st)),
+      }),
     ];
     for (const edit of edits) {
       current = edit(current);
@@ -169,7 +253,11 @@ describe('generate-server between watch edits', () => {
 
 describe('schemas.ts syntax proxy', () => {
   const schemasOf = (templatesDir?: string) =>
-    generateServer({ spec, templates: createTemplateEngine(templatesDir), options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' } }).find((f) => f.path === 'server/src/schemas.ts')!;
+    generateServer({
+      spec,
+      templates: createTemplateEngine(templatesDir),
+      options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' },
+    }).find((f) => f.path === 'server/src/schemas.ts')!;
 
   it('is the template rendered with a few rows and constants, and parses as the file does', () => {
     const f = schemasOf();
@@ -198,10 +286,21 @@ describe('schemas.ts syntax proxy', () => {
 
 describe('generate-server JSON output', () => {
   it('does not depend on the key order of the IR', () => {
-    const reversed = JSON.parse(JSON.stringify(spec, (_k, v: unknown) =>
-      v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v));
-    const a = generateServer({ spec, templates: createTemplateEngine(), options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' } });
-    const b = generateServer({ spec: reversed, templates: createTemplateEngine(), options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' } });
+    const reversed = JSON.parse(
+      JSON.stringify(spec, (_k, v: unknown) =>
+        v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v,
+      ),
+    );
+    const a = generateServer({
+      spec,
+      templates: createTemplateEngine(),
+      options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' },
+    });
+    const b = generateServer({
+      spec: reversed,
+      templates: createTemplateEngine(),
+      options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1' },
+    });
     expect(b.find((f) => f.path === 'server/ir.json')).toEqual(a.find((f) => f.path === 'server/ir.json'));
   });
 });

@@ -17,7 +17,9 @@ describe('ir.json text', () => {
   });
 
   it('puts each element of a top-level array on a line of its own, so an edit changes one line', () => {
-    const lines = irJsonText('marker', spec).split('\n').map((l) => l.replace(/,$/, ''));
+    const lines = irJsonText('marker', spec)
+      .split('\n')
+      .map((l) => l.replace(/,$/, ''));
     for (const r of spec.resources) expect(lines).toContain(JSON.stringify(sortKeys(r)));
     for (const e of spec.endpoints) expect(lines).toContain(JSON.stringify(sortKeys(e)));
     expect(lines).toContain('"resources":[');
@@ -36,7 +38,10 @@ describe('ir.json text', () => {
   it('writes again only the elements that are new IR objects', () => {
     const own = structuredClone(spec);
     irJsonText('marker', own);
-    const edited: Spec = { ...own, resources: own.resources.map((r, i) => (i === 2 ? { ...r, description: 'edited' } : r)) };
+    const edited: Spec = {
+      ...own,
+      resources: own.resources.map((r, i) => (i === 2 ? { ...r, description: 'edited' } : r)),
+    };
     const made = irJsonStats.made;
     const text = irJsonText('marker', edited);
     expect(irJsonStats.made - made).toBe(1);
@@ -44,10 +49,13 @@ describe('ir.json text', () => {
     expect(text.endsWith('\n}\n')).toBe(true);
   });
 
-  it('gives the text as fragments whose element lines are the last call\'s strings but for the edited one', () => {
+  it("gives the text as fragments whose element lines are the last call's strings but for the edited one", () => {
     const own = structuredClone(spec);
     const first = irJsonChunks('marker', own);
-    const edited: Spec = { ...own, resources: own.resources.map((r, i) => (i === 2 ? { ...r, description: 'edited' } : r)) };
+    const edited: Spec = {
+      ...own,
+      resources: own.resources.map((r, i) => (i === 2 ? { ...r, description: 'edited' } : r)),
+    };
     const second = irJsonChunks('marker', edited);
     expect(second.join('')).toBe(irJsonText('marker', structuredClone(edited)));
     expect(second.length).toBe(first.length);

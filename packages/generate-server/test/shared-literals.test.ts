@@ -19,11 +19,18 @@ const record = (n: number, note: string) =>
   deepFreeze({
     type: 'object',
     description: note,
-    properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`Field${i}`, { type: ['string', 'null'], description: `Field ${i} of the record, a long enough text.` }])),
+    properties: Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [
+        `Field${i}`,
+        { type: ['string', 'null'], description: `Field ${i} of the record, a long enough text.` },
+      ]),
+    ),
     required: Array.from({ length: n }, (_, i) => `Field${i}`),
   });
 const message = deepFreeze({ type: 'string', examples: ['No valid session.', 'Session expired.'] });
-const route = (name: string) => ({ response: { '200': { $ref: `#/components/schemas/${name}` }, '401': message, '403': message } });
+const route = (name: string) => ({
+  response: { '200': { $ref: `#/components/schemas/${name}` }, '401': message, '403': message },
+});
 
 describe('the literal table kept between calls', () => {
   it('writes what a table made for the values alone writes, through edits that change what is shared', () => {
@@ -43,13 +50,17 @@ describe('the literal table kept between calls', () => {
       [route('A'), route('B'), JSON.parse(JSON.stringify({ A: a, B: b, C: c }))],
       [route('A'), route('B'), { A: a, B: b, C: c }],
     ];
-    for (const values of steps) expect(written(table.literals(values), values)).toBe(written(sharedLiterals(values), values));
+    for (const values of steps)
+      expect(written(table.literals(values), values)).toBe(written(sharedLiterals(values), values));
   });
 
   it('interns and prints again only what changed while the names stay', () => {
     const table = createLiteralTable();
     const records = Array.from({ length: 50 }, (_, i) => record(10, `Record ${i}.`));
-    const values = (list: object[]) => [...list.map((_, i) => route(`R${i}`)), Object.fromEntries(list.map((r, i) => [`R${i}`, r]))];
+    const values = (list: object[]) => [
+      ...list.map((_, i) => route(`R${i}`)),
+      Object.fromEntries(list.map((r, i) => [`R${i}`, r])),
+    ];
     const first = values(records);
     written(table.literals(first), first);
     const before = { ...table.stats };
@@ -65,7 +76,10 @@ describe('the literal table kept between calls', () => {
 
   it('names constants s1, s2, ... in the order their first occurrence ends, children first', () => {
     const shared = deepFreeze({ type: 'string', description: 'A description long enough to share.' });
-    const values = [{ x: shared, y: { inner: shared, more: 'text long enough for the object itself' } }, { z: { inner: shared, more: 'text long enough for the object itself' } }];
+    const values = [
+      { x: shared, y: { inner: shared, more: 'text long enough for the object itself' } },
+      { z: { inner: shared, more: 'text long enough for the object itself' } },
+    ];
     const literals = sharedLiterals(values);
     // s2 is more than 100 characters as JSON (s1 counts in full), so it is written over lines.
     expect(literals.declarations).toBe(

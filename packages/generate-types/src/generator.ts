@@ -1,7 +1,20 @@
 /** IR -> `@service-api/types`: one module per resource, the sign-in structures, references, helpers. */
 import {
-  TYPESCRIPT_RANGE, buildTypesModel, file, headerText, importPath, modelDeps, packageNameOf, renderOnce, renderWhenChanged, withHeader,
-  type GenerateContext, type GeneratedFile, type Generator, type RecordView, type TypesModel,
+  TYPESCRIPT_RANGE,
+  buildTypesModel,
+  file,
+  headerText,
+  importPath,
+  modelDeps,
+  packageNameOf,
+  renderOnce,
+  renderWhenChanged,
+  withHeader,
+  type GenerateContext,
+  type GeneratedFile,
+  type Generator,
+  type RecordView,
+  type TypesModel,
 } from '@specgen/generate-core';
 
 export const TARGET = 'types';
@@ -19,36 +32,65 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
   const model = buildTypesModel(spec, options.serviceVersion, options.specFile);
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
-  const ts = (path: string, name: string, data: object) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, render(name, data)));
+  const ts = (path: string, name: string, data: object) =>
+    file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, render(name, data)));
   // Files of the whole model are rendered again only when a view, or another input, changed.
   const deps = modelDeps(model);
-  const whole = (path: string, make: () => GeneratedFile) => file(`${TARGET}/${path}`, renderWhenChanged(templates, `${TARGET}/${path}`, deps, () => make().contents));
+  const whole = (path: string, make: () => GeneratedFile) =>
+    file(
+      `${TARGET}/${path}`,
+      renderWhenChanged(templates, `${TARGET}/${path}`, deps, () => make().contents),
+    );
   const packageName = packageNameOf(options, TARGET);
   return [
-    file(`${TARGET}/package.json`, withHeader('package.json', options.specFile, packageJson(render, model, options.packageVersion, packageName))),
+    file(
+      `${TARGET}/package.json`,
+      withHeader('package.json', options.specFile, packageJson(render, model, options.packageVersion, packageName)),
+    ),
     file(`${TARGET}/tsconfig.json`, withHeader('tsconfig.json', options.specFile, render('tsconfig.json', {}))),
-    file(`${TARGET}/README.md`, renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
-      withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))))),
+    file(
+      `${TARGET}/README.md`,
+      renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
+        withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))),
+      ),
+    ),
     whole('src/index.ts', () => ts('index.ts', 'index.ts', model)),
     whole('src/versions.ts', () => ts('versions.ts', 'versions.ts', model)),
     ts('bitmask.ts', 'bitmask.ts', {}),
     whole('src/references.ts', () => ts('references.ts', 'references.ts', model)),
-    whole('src/sign-in.ts', () => ts('sign-in.ts', 'sign-in.ts', { structures: model.structures, imports: importsFrom('sign-in', mergeImports(model.structures, 'sign-in')) })),
+    whole('src/sign-in.ts', () =>
+      ts('sign-in.ts', 'sign-in.ts', {
+        structures: model.structures,
+        imports: importsFrom('sign-in', mergeImports(model.structures, 'sign-in')),
+      }),
+    ),
     ...model.resources.map((record) =>
-      file(`${TARGET}/src/${record.module}.ts`, renderOnce(record, templates, options.specFile, () =>
-        withHeader(`src/${record.module}.ts`, options.specFile, render('resource.ts', {
-          record,
-          imports: importsFrom(record.module, record.imports),
-          hasBitmask: record.enums.some((e) => e.bitmask),
-          versionsModule: importPath(record.module, 'versions'),
-          bitmaskModule: importPath(record.module, 'bitmask'),
-        })),
-      )),
+      file(
+        `${TARGET}/src/${record.module}.ts`,
+        renderOnce(record, templates, options.specFile, () =>
+          withHeader(
+            `src/${record.module}.ts`,
+            options.specFile,
+            render('resource.ts', {
+              record,
+              imports: importsFrom(record.module, record.imports),
+              hasBitmask: record.enums.some((e) => e.bitmask),
+              versionsModule: importPath(record.module, 'versions'),
+              bitmaskModule: importPath(record.module, 'bitmask'),
+            }),
+          ),
+        ),
+      ),
     ),
   ].sort((a, b) => a.path.localeCompare(b.path));
 }
 
-function packageJson(render: (name: string, data: object) => string, model: TypesModel, packageVersion: string, packageName: string): string {
+function packageJson(
+  render: (name: string, data: object) => string,
+  model: TypesModel,
+  packageVersion: string,
+  packageName: string,
+): string {
   return render('package.json', {
     // for overrides that still print `"//": {{json header}}` (withHeader sets the field either way)
     header: headerText(model.specFile),
@@ -62,9 +104,15 @@ function packageJson(render: (name: string, data: object) => string, model: Type
 function readmeData(model: TypesModel, packageName: string): object {
   const first = model.resources[0];
   const version = model.versions.find((v) => first?.fields.some((f) => f.since === v)) ?? model.newestVersion;
-  const example = first && version
-    ? { typeName: first.typeName, versionView: first.versionView, version, versionSuffix: version.replace(/\./g, '_') }
-    : null;
+  const example =
+    first && version
+      ? {
+          typeName: first.typeName,
+          versionView: first.versionView,
+          version,
+          versionSuffix: version.replace(/\./g, '_'),
+        }
+      : null;
   return { ...model, packageName, example };
 }
 
@@ -79,7 +127,9 @@ function mergeImports(records: RecordView[], own: string): RecordView['imports']
       byModule.set(i.module, names);
     }
   }
-  return [...byModule].sort(([a], [b]) => a.localeCompare(b)).map(([module, names]) => ({ module, names: [...names].sort() }));
+  return [...byModule]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, names]) => ({ module, names: [...names].sort() }));
 }
 
 function importsFrom(fromModule: string, imports: RecordView['imports']): { from: string; names: string[] }[] {

@@ -10,7 +10,11 @@ import { fixtureSpec } from './fixture.ts';
 let types: Record<string, any>;
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'specgen-types-'));
-  const files = generateTypes({ spec: fixtureSpec(), templates: createTemplateEngine(), options: { serviceVersion: null, specFile: 'fixture.md', packageVersion: '0.1.0' } });
+  const files = generateTypes({
+    spec: fixtureSpec(),
+    templates: createTemplateEngine(),
+    options: { serviceVersion: null, specFile: 'fixture.md', packageVersion: '0.1.0' },
+  });
   for (const f of files) {
     mkdirSync(dirname(join(root, f.path)), { recursive: true });
     writeFileSync(join(root, f.path), f.contents);

@@ -11,7 +11,11 @@ describe('@service-api/types golden files', () => {
   it('matches test/golden (RECORD=1 refreshes)', () => {
     const files = generateTypes({ spec: fixtureSpec(), templates: createTemplateEngine(), options });
     const result = compareGolden(join(import.meta.dirname, 'golden'), files);
-    expect(result, 'run RECORD=1 pnpm vitest run packages/generate-types to refresh').toEqual({ missing: [], differing: [], stale: [] });
+    expect(result, 'run RECORD=1 pnpm vitest run packages/generate-types to refresh').toEqual({
+      missing: [],
+      differing: [],
+      stale: [],
+    });
   });
 
   it('is deterministic: the same IR gives byte-identical files', () => {

@@ -16,11 +16,14 @@ function mutations(f: Field): [string, (g: Field) => void][] {
       return;
     }
     const changed = typeof value === 'boolean' ? !value : typeof value === 'number' ? value + 1 : `${String(value)}x`;
-    out.push([path.join('.'), (g) => {
-      let target = g as unknown as Record<string, unknown>;
-      for (const k of path.slice(0, -1)) target = target[k] as Record<string, unknown>;
-      target[path.at(-1)!] = changed;
-    }]);
+    out.push([
+      path.join('.'),
+      (g) => {
+        let target = g as unknown as Record<string, unknown>;
+        for (const k of path.slice(0, -1)) target = target[k] as Record<string, unknown>;
+        target[path.at(-1)!] = changed;
+      },
+    ]);
   };
   walk(f, []);
   return out;
@@ -36,7 +39,11 @@ describe('resourceKey (watch-mode memo key)', () => {
     expect(resourceKey(moved)).toBe(resourceKey(widgets()));
   });
 
-  const probes: Field[] = [widgets().fields.find((f) => f.name === 'Status')!, widgets().fields.find((f) => f.name === 'OldRevisionId')!, widgets().fields.find((f) => f.name === 'Comment')!];
+  const probes: Field[] = [
+    widgets().fields.find((f) => f.name === 'Status')!,
+    widgets().fields.find((f) => f.name === 'OldRevisionId')!,
+    widgets().fields.find((f) => f.name === 'Comment')!,
+  ];
   for (const probe of probes) {
     for (const [path, mutate] of mutations(probe)) {
       it(`changes when ${probe.name}.${path} changes`, () => {

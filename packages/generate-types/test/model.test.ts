@@ -40,11 +40,18 @@ describe('fieldDoc', () => {
   const doc = (name: string) => fieldDoc(widgets.fields.find((f) => f.name === name)!, 'Widget', null);
 
   it('has the notes, the spec type and @since', () => {
-    expect(doc('LeadTime')).toEqual(['Lead time.', 'Spec type: `TimeSpan?`.', 'Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.', '@since 24.1']);
+    expect(doc('LeadTime')).toEqual([
+      'Lead time.',
+      'Spec type: `TimeSpan?`.',
+      'Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.',
+      '@since 24.1',
+    ]);
   });
 
   it('marks an obsolete field @deprecated with its replacement', () => {
-    expect(doc('OldRevisionId')).toContain('@deprecated Obsolete since 24.1; use {@link Widget.RevisionId | RevisionId} instead.');
+    expect(doc('OldRevisionId')).toContain(
+      '@deprecated Obsolete since 24.1; use {@link Widget.RevisionId | RevisionId} instead.',
+    );
   });
 
   it('escapes a comment terminator in notes', () => {
@@ -63,7 +70,10 @@ describe('buildTypesModel', () => {
   it('makes request fields "Omitted for ..." optional', () => {
     const model = buildTypesModel(fixtureSpec(), null, 'fixture.md');
     const login = model.structures.find((s) => s.name === 'LoginRequest')!;
-    expect(login.fields.map((f) => [f.name, f.optional])).toEqual([['ForceRelogin', false], ['Username', true]]);
+    expect(login.fields.map((f) => [f.name, f.optional])).toEqual([
+      ['ForceRelogin', false],
+      ['Username', true],
+    ]);
   });
 
   it('writes the output as of --service-version: later fields and resources are left out', () => {
@@ -76,7 +86,9 @@ describe('buildTypesModel', () => {
   });
 
   it('refuses two generated types with one name', () => {
-    const clash = spec({ resources: [resource('Comments', [field('Id', 'Int64')]), resource('Comment', [field('Id', 'Int64')])] });
+    const clash = spec({
+      resources: [resource('Comments', [field('Id', 'Int64')]), resource('Comment', [field('Id', 'Int64')])],
+    });
     expect(() => buildTypesModel(clash, null, 'x.md')).toThrow(/Comment is used by both Comments and Comment/);
   });
 

@@ -1,7 +1,17 @@
 /** IR -> `@service-api/validators`: zod 4 schemas, scalar rules, lossless JSON, version-gated factory. */
 import {
-  TYPESCRIPT_RANGE, file, headerText, importPath, modelDeps, packageNameOf, renderOnce, renderWhenChanged, withHeader,
-  type GenerateContext, type GeneratedFile, type Generator,
+  TYPESCRIPT_RANGE,
+  file,
+  headerText,
+  importPath,
+  modelDeps,
+  packageNameOf,
+  renderOnce,
+  renderWhenChanged,
+  withHeader,
+  type GenerateContext,
+  type GeneratedFile,
+  type Generator,
 } from '@specgen/generate-core';
 import { SCALAR_FACTS } from './scalar-facts.ts';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
@@ -31,33 +41,76 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const schemaObject = (view: SchemaView) => render('schema-object', view).trimEnd();
   const types = model.types;
   // Files of the whole model are rendered again only when a view, or another input, changed.
-  const deps = [...modelDeps(types), model.resources.length, ...model.resources, model.structures.length, ...model.structures];
-  const whole = (path: string, make: () => string) => file(`${TARGET}/${path}`, renderWhenChanged(templates, `${TARGET}/${path}`, deps, make));
+  const deps = [
+    ...modelDeps(types),
+    model.resources.length,
+    ...model.resources,
+    model.structures.length,
+    ...model.structures,
+  ];
+  const whole = (path: string, make: () => string) =>
+    file(`${TARGET}/${path}`, renderWhenChanged(templates, `${TARGET}/${path}`, deps, make));
   const packageName = packageNameOf(options, TARGET);
   return [
-    file(`${TARGET}/package.json`, withHeader('package.json', options.specFile, packageJson(render, model, options.packageVersion, packageName))),
+    file(
+      `${TARGET}/package.json`,
+      withHeader('package.json', options.specFile, packageJson(render, model, options.packageVersion, packageName)),
+    ),
     file(`${TARGET}/tsconfig.json`, withHeader('tsconfig.json', options.specFile, render('tsconfig.json', {}))),
-    file(`${TARGET}/README.md`, renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
-      withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))))),
-    whole('src/index.ts', () => withHeader('src/index.ts', options.specFile, render('index.ts', { title: types.title, serviceVersion: types.serviceVersion, resources: model.resources, structures: model.structures }))),
-    whole('src/versions.ts', () => withHeader('src/versions.ts', options.specFile, render('versions.ts', types, 'types'))),
+    file(
+      `${TARGET}/README.md`,
+      renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
+        withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))),
+      ),
+    ),
+    whole('src/index.ts', () =>
+      withHeader(
+        'src/index.ts',
+        options.specFile,
+        render('index.ts', {
+          title: types.title,
+          serviceVersion: types.serviceVersion,
+          resources: model.resources,
+          structures: model.structures,
+        }),
+      ),
+    ),
+    whole('src/versions.ts', () =>
+      withHeader('src/versions.ts', options.specFile, render('versions.ts', types, 'types')),
+    ),
     ts('scalars.ts', render('scalars.ts', SCALAR_FACTS)),
     ts('json.ts', render('json.ts', {})),
     ts('errors.ts', render('errors.ts', {})),
     whole('src/references.ts', () => withHeader('src/references.ts', options.specFile, render('references.ts', model))),
-    whole('src/sign-in.ts', () => withHeader('src/sign-in.ts', options.specFile, render('sign-in.ts', {
-      schemaObjects: model.structures.map(schemaObject),
-      refs: refsFrom('sign-in', model.structures.flatMap((s) => s.refs)),
-    }))),
+    whole('src/sign-in.ts', () =>
+      withHeader(
+        'src/sign-in.ts',
+        options.specFile,
+        render('sign-in.ts', {
+          schemaObjects: model.structures.map(schemaObject),
+          refs: refsFrom(
+            'sign-in',
+            model.structures.flatMap((s) => s.refs),
+          ),
+        }),
+      ),
+    ),
     ...model.resources.map((view) =>
-      file(`${TARGET}/src/${view.module}.ts`, renderOnce(view, templates, options.specFile, () =>
-        withHeader(`src/${view.module}.ts`, options.specFile, render('resource.ts', {
-          record: view,
-          schemaObject: schemaObject(view),
-          scalarsModule: importPath(view.module, 'scalars'),
-          refs: refsFrom(view.module, view.refs),
-        })),
-      )),
+      file(
+        `${TARGET}/src/${view.module}.ts`,
+        renderOnce(view, templates, options.specFile, () =>
+          withHeader(
+            `src/${view.module}.ts`,
+            options.specFile,
+            render('resource.ts', {
+              record: view,
+              schemaObject: schemaObject(view),
+              scalarsModule: importPath(view.module, 'scalars'),
+              refs: refsFrom(view.module, view.refs),
+            }),
+          ),
+        ),
+      ),
     ),
   ].sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -76,7 +129,12 @@ function refsFrom(own: string, refs: SchemaView['refs']): { from: string; names:
     .map(([module, names]) => ({ from: importPath(own, module), names: [...names].sort() }));
 }
 
-function packageJson(render: (name: string, data: object) => string, model: ValidatorsModel, packageVersion: string, packageName: string): string {
+function packageJson(
+  render: (name: string, data: object) => string,
+  model: ValidatorsModel,
+  packageVersion: string,
+  packageName: string,
+): string {
   return render('package.json', {
     // for overrides that still print `"//": {{json header}}` (withHeader sets the field either way)
     header: headerText(model.types.specFile),

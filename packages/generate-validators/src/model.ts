@@ -43,7 +43,11 @@ export function buildValidatorsModel(spec: Spec, serviceVersion: string | null, 
     types,
     resources: types.resources.map((r) => cachedSchemaView(spec, r, () => resourceFields.get(r.name)!)),
     structures: types.structures.map((s) => cachedSchemaView(spec, s, () => structureFields.get(s.name)!)),
-    references: types.references.map((ref) => ({ typeName: ref.typeName, schemaName: naming.schema(ref.typeName), usedBy: ref.usedBy })),
+    references: types.references.map((ref) => ({
+      typeName: ref.typeName,
+      schemaName: naming.schema(ref.typeName),
+      usedBy: ref.usedBy,
+    })),
   };
 }
 

@@ -25,7 +25,11 @@ export function realSpec(): Spec {
 }
 
 export function generateBoth(spec: Spec, serviceVersion: string | null = null): GeneratedFile[] {
-  const ctx = { spec, templates: createTemplateEngine(), options: { serviceVersion, specFile: 'spec/service-api.md', packageVersion: '0.1.0' } };
+  const ctx = {
+    spec,
+    templates: createTemplateEngine(),
+    options: { serviceVersion, specFile: 'spec/service-api.md', packageVersion: '0.1.0' },
+  };
   return [...generateTypes(ctx), ...generateValidators(ctx)];
 }
 
@@ -88,7 +92,15 @@ export function consumerProject(built: BuiltPackages, name: string, sources: Rec
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], skipLibCheck: true },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        types: [],
+        skipLibCheck: true,
+      },
       include: ['*.ts'],
     }),
   );

@@ -33,7 +33,9 @@ function versionViewAssertions(s: Spec): string {
         lines.push(`type ${tag} = Assert<Eq<${view}<'${v}'>, never>>;`);
         continue;
       }
-      const keys = fieldsAt(r, v).map((f) => `'${f.name}'`).join(' | ');
+      const keys = fieldsAt(r, v)
+        .map((f) => `'${f.name}'`)
+        .join(' | ');
       lines.push(`type ${tag} = Assert<Eq<keyof ${view}<'${v}'>, ${keys}>>;`);
     }
     const schema = naming.schema(type);
@@ -85,12 +87,16 @@ describe('generated packages compile', () => {
   });
 
   it('type-check version views, decoded types, enumerations and relations in a consumer', () => {
-    const dir = consumerProject(built, 'consumer', { 'assertions.ts': `${HEADER}\n${HAND_WRITTEN}\n${versionViewAssertions(spec)}\n` });
+    const dir = consumerProject(built, 'consumer', {
+      'assertions.ts': `${HEADER}\n${HAND_WRITTEN}\n${versionViewAssertions(spec)}\n`,
+    });
     expect(() => tsc(['-p', 'tsconfig.json'], dir)).not.toThrow();
   }, 120_000);
 
   it('the consumer check fails when an assertion is wrong (it can fail)', () => {
-    const dir = consumerProject(built, 'wrong', { 'assertions.ts': `${HEADER}\ntype Wrong = Assert<Eq<keyof ProductRecordAt<'2.18'>, 'Id'>>;\n` });
+    const dir = consumerProject(built, 'wrong', {
+      'assertions.ts': `${HEADER}\ntype Wrong = Assert<Eq<keyof ProductRecordAt<'2.18'>, 'Id'>>;\n`,
+    });
     expect(() => tsc(['-p', 'tsconfig.json'], dir)).toThrow(/Wrong|not satisfy/);
   }, 120_000);
 });

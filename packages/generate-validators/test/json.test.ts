@@ -19,15 +19,28 @@ beforeAll(async () => {
 const lossless = (text: string): unknown => parse(text, null, v.parseNumber);
 
 const digits = (min: number, max: number) =>
-  fc.tuple(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min - 1, maxLength: max - 1 })).map(([d, ds]) => `${d}${ds.join('')}`);
+  fc
+    .tuple(
+      fc.integer({ min: 1, max: 9 }),
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min - 1, maxLength: max - 1 }),
+    )
+    .map(([d, ds]) => `${d}${ds.join('')}`);
 
 /** A JSON number literal: sign, 1-25 integer digits, maybe a fraction, maybe an exponent. */
 const numberLiteral = fc
   .tuple(
     fc.constantFrom('', '-'),
     fc.oneof(fc.constant('0'), digits(1, 15), digits(16, 25)),
-    fc.option(digits(1, 6).map((d) => `.${d}`), { nil: '' }),
-    fc.option(fc.tuple(fc.constantFrom('e', 'E', 'e+', 'e-', 'E-'), fc.integer({ min: 0, max: 400 })).map(([e, n]) => `${e}${n}`), { nil: '' }),
+    fc.option(
+      digits(1, 6).map((d) => `.${d}`),
+      { nil: '' },
+    ),
+    fc.option(
+      fc
+        .tuple(fc.constantFrom('e', 'E', 'e+', 'e-', 'E-'), fc.integer({ min: 0, max: 400 }))
+        .map(([e, n]) => `${e}${n}`),
+      { nil: '' },
+    ),
   )
   .map((parts) => parts.join(''));
 
@@ -38,7 +51,11 @@ const longInteger = fc.tuple(fc.constantFrom('', '-'), digits(16, 25)).map(([sig
 const stringText = fc
   .oneof(
     fc.string({ unit: 'binary' }),
-    fc.array(fc.oneof(fc.constantFrom('"', '\\', '\\"', '\u2028', '\n', ': ', ','), digits(16, 22), fc.string()), { maxLength: 6 }).map((xs) => xs.join('')),
+    fc
+      .array(fc.oneof(fc.constantFrom('"', '\\', '\\"', '\u2028', '\n', ': ', ','), digits(16, 22), fc.string()), {
+        maxLength: 6,
+      })
+      .map((xs) => xs.join('')),
   )
   .map((s) => JSON.stringify(s));
 

@@ -32,7 +32,17 @@ describe('Int64', () => {
   });
 
   it('decodes numeric strings of every length exactly (short ones through a number, long ones through BigInt)', () => {
-    for (const digits of ['0', '-0', '7', '-42', '000123', '999999999999999', '-999999999999999', '9007199254740993', '-9223372036854775808']) {
+    for (const digits of [
+      '0',
+      '-0',
+      '7',
+      '-42',
+      '000123',
+      '999999999999999',
+      '-999999999999999',
+      '9007199254740993',
+      '-9223372036854775808',
+    ]) {
       const data = v.parseAs(v.ProductRecordSchema, v.parseJson(productRecordJson({ Id: JSON.stringify(digits) })));
       expect(data.Id).toBe(BigInt(digits));
     }
@@ -81,20 +91,30 @@ describe('Int32 bounds', () => {
   ];
   for (const [input, rule] of cases) {
     it(`WarrantyMonths ${input} -> ${rule ?? 'ok'}`, () => {
-      expect(issuesOf(productRecordJson({ WarrantyMonths: input })).map((i) => `${i.path} ${i.rule}`)).toEqual(rule ? [`WarrantyMonths ${rule}`] : []);
+      expect(issuesOf(productRecordJson({ WarrantyMonths: input })).map((i) => `${i.path} ${i.rule}`)).toEqual(
+        rule ? [`WarrantyMonths ${rule}`] : [],
+      );
     });
   }
 });
 
 describe('Decimal', () => {
   it('takes a JSON number, and an integer beyond 2^53 from parseJson as the nearest number', () => {
-    expect(v.parseAs(v.ProductRecordSchema, v.parseJson(productRecordJson({ MeasurementSetting: '-0.5' }))).MeasurementSetting).toBe(-0.5);
-    expect(v.parseAs(v.ProductRecordSchema, v.parseJson(productRecordJson({ MeasurementSetting: '12345678901234567891' }))).MeasurementSetting).toBe(Number('12345678901234567891'));
+    expect(
+      v.parseAs(v.ProductRecordSchema, v.parseJson(productRecordJson({ MeasurementSetting: '-0.5' })))
+        .MeasurementSetting,
+    ).toBe(-0.5);
+    expect(
+      v.parseAs(v.ProductRecordSchema, v.parseJson(productRecordJson({ MeasurementSetting: '12345678901234567891' })))
+        .MeasurementSetting,
+    ).toBe(Number('12345678901234567891'));
   });
 
   it('refuses a string and a bigint beyond the range of a number, naming the rule', () => {
     expect(issuesOf(productRecordJson({ MeasurementSetting: '"12.5"' })).map((i) => i.rule)).toEqual(['decimal']);
-    expect(issuesOf(productRecordJson({ MeasurementSetting: `1${'0'.repeat(400)}` })).map((i) => i.rule)).toEqual(['decimal.finite']);
+    expect(issuesOf(productRecordJson({ MeasurementSetting: `1${'0'.repeat(400)}` })).map((i) => i.rule)).toEqual([
+      'decimal.finite',
+    ]);
   });
 });
 
@@ -120,7 +140,9 @@ describe('DateTimeOffset', () => {
   ];
   for (const [input, rule] of cases) {
     it(`${input} -> ${rule ?? 'ok'}`, () => {
-      expect(issuesOf(productRecordJson({ WarrantyStartDate: JSON.stringify(input) })).map((i) => i.rule)).toEqual(rule ? [rule] : []);
+      expect(issuesOf(productRecordJson({ WarrantyStartDate: JSON.stringify(input) })).map((i) => i.rule)).toEqual(
+        rule ? [rule] : [],
+      );
     });
   }
 });
@@ -141,19 +163,26 @@ describe('TimeSpan', () => {
   ];
   for (const [input, rule] of cases) {
     it(`${input} -> ${rule ?? 'ok'}`, () => {
-      expect(issuesOf(productRecordJson({ OperationTime: JSON.stringify(input) })).map((i) => i.rule)).toEqual(rule ? [rule] : []);
+      expect(issuesOf(productRecordJson({ OperationTime: JSON.stringify(input) })).map((i) => i.rule)).toEqual(
+        rule ? [rule] : [],
+      );
     });
   }
 });
 
 describe('nulls, lengths, enumerations, bitmasks, relations', () => {
   it('accepts null where the spec says T? and in relations', () => {
-    const data = v.parseAs(v.ProductRecordSchema, v.parseJson(productRecordJson({ Part: 'null', OperationTime: 'null' })));
+    const data = v.parseAs(
+      v.ProductRecordSchema,
+      v.parseJson(productRecordJson({ Part: 'null', OperationTime: 'null' })),
+    );
     expect(data.Part).toBeNull();
   });
 
   it('refuses null in a non-nullable field, naming the path', () => {
-    expect(issuesOf(productRecordJson({ SerialNumber: 'null' }))).toEqual([expect.objectContaining({ path: 'SerialNumber', rule: 'string' })]);
+    expect(issuesOf(productRecordJson({ SerialNumber: 'null' }))).toEqual([
+      expect.objectContaining({ path: 'SerialNumber', rule: 'string' }),
+    ]);
   });
 
   it('refuses a missing field as required', () => {
@@ -177,30 +206,44 @@ describe('nulls, lengths, enumerations, bitmasks, relations', () => {
 
   it('bitmasks accept combinations of known flags only', () => {
     expect(issuesOf(productRecordJson({ BlockContext: '31' }))).toEqual([]);
-    expect(issuesOf(productRecordJson({ BlockContext: '32' }))).toEqual([expect.objectContaining({ path: 'BlockContext', rule: 'bitmask' })]);
+    expect(issuesOf(productRecordJson({ BlockContext: '32' }))).toEqual([
+      expect.objectContaining({ path: 'BlockContext', rule: 'bitmask' }),
+    ]);
   });
 
   it('an expanded undescribed reference needs an Id and keeps its other properties', () => {
     expect(issuesOf(productRecordJson({ Comment: '{"Id": "5", "Text": "hi"}' }))).toEqual([]);
-    expect(issuesOf(productRecordJson({ Comment: '{"Text": "hi"}' }))).toEqual([expect.objectContaining({ path: 'Comment.Id', rule: 'required' })]);
-    expect(issuesOf(productRecordJson({ ExtraFields: '[{"Id": 1}, {"Id": "x"}]' }))).toEqual([expect.objectContaining({ path: 'ExtraFields[1].Id', rule: 'int64.format' })]);
+    expect(issuesOf(productRecordJson({ Comment: '{"Text": "hi"}' }))).toEqual([
+      expect.objectContaining({ path: 'Comment.Id', rule: 'required' }),
+    ]);
+    expect(issuesOf(productRecordJson({ ExtraFields: '[{"Id": 1}, {"Id": "x"}]' }))).toEqual([
+      expect.objectContaining({ path: 'ExtraFields[1].Id', rule: 'int64.format' }),
+    ]);
   });
 
   it('a ValidationError lists every path and rule', () => {
     const bad = v.parseJson(productRecordJson({ Id: '"x"', WarrantyMonths: '1e10' }));
-    expect(() => v.parseAs(v.ProductRecordSchema, bad, 'ProductRecord')).toThrow(/Id: int64\.format[\s\S]*WarrantyMonths: int32\.range/);
+    expect(() => v.parseAs(v.ProductRecordSchema, bad, 'ProductRecord')).toThrow(
+      /Id: int64\.format[\s\S]*WarrantyMonths: int32\.range/,
+    );
   });
 });
 
 describe('sign-in structures', () => {
   it('LoginResponse with MFA pending: SessionId null, unknown fields kept (open-ended)', () => {
-    const data = v.parseAs(v.LoginResponseSchema, v.parseJson('{"$id": "1", "SessionId": null, "MfaToken": "abc", "Extra": 1}'));
+    const data = v.parseAs(
+      v.LoginResponseSchema,
+      v.parseJson('{"$id": "1", "SessionId": null, "MfaToken": "abc", "Extra": 1}'),
+    );
     expect(data).toEqual({ $id: '1', SessionId: null, MfaToken: 'abc', Extra: 1 });
   });
 
   it('TOTP login request: Code is an Int32', () => {
     expect(v.validate(v.TotpLoginRequestSchema, { MfaToken: 't', Code: 123456 }).success).toBe(true);
-    expect(v.validate(v.TotpLoginRequestSchema, { MfaToken: 't', Code: '123456' }).issues[0]).toMatchObject({ path: 'Code', rule: 'int32' });
+    expect(v.validate(v.TotpLoginRequestSchema, { MfaToken: 't', Code: '123456' }).issues[0]).toMatchObject({
+      path: 'Code',
+      rule: 'int32',
+    });
   });
 
   it('LoginRequest for OIDC may omit Username and Password', () => {
@@ -210,8 +253,16 @@ describe('sign-in structures', () => {
 
 describe('schemaAt (version-gated)', () => {
   it('as of 24.1 the 26.7 fields are not required and are dropped', () => {
-    const json = productRecordJson().replace(/, "(RemainingExposureTime|IsExposureTimeActive|ExposureTimeNumberOfCycles|ManufacturerPartNumber)": [^,}]+/g, '');
-    expect(issuesOf(json).map((i) => i.path)).toEqual(['RemainingExposureTime', 'IsExposureTimeActive', 'ExposureTimeNumberOfCycles', 'ManufacturerPartNumber']);
+    const json = productRecordJson().replace(
+      /, "(RemainingExposureTime|IsExposureTimeActive|ExposureTimeNumberOfCycles|ManufacturerPartNumber)": [^,}]+/g,
+      '',
+    );
+    expect(issuesOf(json).map((i) => i.path)).toEqual([
+      'RemainingExposureTime',
+      'IsExposureTimeActive',
+      'ExposureTimeNumberOfCycles',
+      'ManufacturerPartNumber',
+    ]);
     const result = v.validate(v.schemaAt('ProductRecords', '24.1'), v.parseJson(json));
     expect(result.success).toBe(true);
     expect(Object.keys(result.data)).toContain('CustomerOrderPartRevisionId');

@@ -38,7 +38,11 @@ export function field(name: string, type: string, init: Partial<Omit<Field, 'kin
   };
 }
 
-export function resource(name: string, fields: Field[], init: Partial<Omit<Resource, 'kind' | 'name' | 'fields'>> = {}): Resource {
+export function resource(
+  name: string,
+  fields: Field[],
+  init: Partial<Omit<Resource, 'kind' | 'name' | 'fields'>> = {},
+): Resource {
   return {
     kind: 'resource',
     name,
@@ -56,8 +60,22 @@ export function resource(name: string, fields: Field[], init: Partial<Omit<Resou
   };
 }
 
-export function structure(name: string, fields: Field[], init: Partial<Omit<Structure, 'kind' | 'name' | 'fields'>> = {}): Structure {
-  return { kind: 'structure', name, label: name, description: '', remarks: [], openEnded: false, fields, source: NO_SOURCE, ...init };
+export function structure(
+  name: string,
+  fields: Field[],
+  init: Partial<Omit<Structure, 'kind' | 'name' | 'fields'>> = {},
+): Structure {
+  return {
+    kind: 'structure',
+    name,
+    label: name,
+    description: '',
+    remarks: [],
+    openEnded: false,
+    fields,
+    source: NO_SOURCE,
+    ...init,
+  };
 }
 
 export function spec(init: Partial<Omit<Spec, 'kind'>> = {}): Spec {

@@ -218,7 +218,13 @@ export const Transition = z.object({
 export type Transition = z.infer<typeof Transition>;
 
 export const VersioningRule = z.discriminatedUnion('rule', [
-  z.object({ kind: z.literal('versioning'), rule: z.literal('apiSegment'), segment: z.string(), text: z.string(), source: Source }),
+  z.object({
+    kind: z.literal('versioning'),
+    rule: z.literal('apiSegment'),
+    segment: z.string(),
+    text: z.string(),
+    source: Source,
+  }),
   z.object({
     kind: z.literal('versioning'),
     rule: z.literal('endpointsFrom'),

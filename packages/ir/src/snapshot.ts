@@ -13,7 +13,8 @@ export function specFromSnapshot(text: string, origin = 'ir.json'): Spec {
   } catch (e) {
     throw new Error(`${origin}: not a JSON IR snapshot (${(e as Error).message})`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${origin}: not a JSON IR snapshot (expected an object)`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${origin}: not a JSON IR snapshot (expected an object)`);
   const { '//': _note, ...rest } = value as Record<string, unknown>;
   const parsed = Spec.safeParse(rest);
   if (!parsed.success) {

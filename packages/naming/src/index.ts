@@ -21,7 +21,11 @@ export function pascalFromLabel(label: string): string {
   return label
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((w) => (w === w.toUpperCase() && w.length > 1 ? w.charAt(0) + w.slice(1).toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .map((w) =>
+      w === w.toUpperCase() && w.length > 1
+        ? w.charAt(0) + w.slice(1).toLowerCase()
+        : w.charAt(0).toUpperCase() + w.slice(1),
+    )
     .join('');
 }
 

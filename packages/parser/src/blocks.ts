@@ -36,11 +36,25 @@ export type Block = TableBlock | TextBlock | ListBlock;
 export function offsetBlocks(blocks: readonly Block[], lineOffset: number): Block[] {
   if (lineOffset === 0) return blocks as Block[];
   const cell = (c: Cell): Cell => ({ text: c.text, line: c.line + lineOffset, column: c.column });
-  const text = (b: TextBlock): TextBlock => ({ kind: 'paragraph', text: b.text, strong: b.strong, line: b.line + lineOffset, column: b.column });
+  const text = (b: TextBlock): TextBlock => ({
+    kind: 'paragraph',
+    text: b.text,
+    strong: b.strong,
+    line: b.line + lineOffset,
+    column: b.column,
+  });
   return blocks.map((b): Block => {
     const line = b.line + lineOffset;
-    if (b.kind === 'table') return { kind: 'table', header: b.header.map(cell), rows: b.rows.map((r) => r.map(cell)), line, column: b.column };
-    if (b.kind === 'list') return { kind: 'list', ordered: b.ordered, items: b.items.map(text), line, column: b.column };
+    if (b.kind === 'table')
+      return {
+        kind: 'table',
+        header: b.header.map(cell),
+        rows: b.rows.map((r) => r.map(cell)),
+        line,
+        column: b.column,
+      };
+    if (b.kind === 'list')
+      return { kind: 'list', ordered: b.ordered, items: b.items.map(text), line, column: b.column };
     return text(b);
   });
 }

@@ -15,7 +15,9 @@ export interface BlockParserOptions {
 
 /** Blocks of a section whose first line is file line `firstLine`. */
 export function parseBlocks(text: string, options: BlockParserOptions = {}, firstLine = 1): Block[] {
-  return options.fastPath === false ? offsetBlocks(markdownBlocks(text), firstLine - 1) : sectionBlocks(text, markdownBlocks, firstLine);
+  return options.fastPath === false
+    ? offsetBlocks(markdownBlocks(text), firstLine - 1)
+    : sectionBlocks(text, markdownBlocks, firstLine);
 }
 
 export class SectionCache {

@@ -1,5 +1,15 @@
 /** Walks the section tree and hands each part of the spec to its extractor; cross-links come later. */
-import type { Command, Endpoint, ErrorTable, Limit, Resource, Structure, Transition, Unknown, VersioningRule } from '@specgen/ir';
+import type {
+  Command,
+  Endpoint,
+  ErrorTable,
+  Limit,
+  Resource,
+  Structure,
+  Transition,
+  Unknown,
+  VersioningRule,
+} from '@specgen/ir';
 import type { ListBlock, TableBlock, TextBlock } from './blocks.ts';
 import type { ParseContext } from './context.ts';
 import { readCommandsTable, readResourcesTable, readSignInTable, type ReadResourceRow } from './endpoints.ts';
@@ -32,8 +42,18 @@ export interface Collected {
 /** With `memo`, a resource section whose text and position did not change gives the resource extracted before. */
 export function collect(ctx: ParseContext, roots: readonly SectionNode[], memo?: ParseMemo): Collected {
   const c: Collected = {
-    resources: [], structures: [], endpoints: [], commands: [], readRows: [], readPathPrefix: null,
-    errorTables: [], limits: [], transitions: [], statuses: [], versioning: [], unknowns: [],
+    resources: [],
+    structures: [],
+    endpoints: [],
+    commands: [],
+    readRows: [],
+    readPathPrefix: null,
+    errorTables: [],
+    limits: [],
+    transitions: [],
+    statuses: [],
+    versioning: [],
+    unknowns: [],
   };
   for (const root of roots) {
     const key = titleKey(root);
@@ -65,7 +85,8 @@ export function collect(ctx: ParseContext, roots: readonly SectionNode[], memo?:
 function collectResources(ctx: ParseContext, root: SectionNode, c: Collected, memo?: ParseMemo): void {
   for (const child of root.children) {
     if (hasStructures(child.blocks)) c.structures.push(...readStructures(ctx, child.blocks));
-    else if (isResourceSection(child)) c.resources.push(memo ? memo.resource(ctx, child, readResource) : readResource(ctx, child));
+    else if (isResourceSection(child))
+      c.resources.push(memo ? memo.resource(ctx, child, readResource) : readResource(ctx, child));
   }
 }
 

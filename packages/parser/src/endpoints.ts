@@ -14,7 +14,10 @@ const ENDPOINT_IDS: Readonly<Record<string, string>> = {
 };
 
 export function pathTail(path: string): string {
-  return path.split('/').filter((s) => s && !/^\{.*\}$/.test(s)).join('/');
+  return path
+    .split('/')
+    .filter((s) => s && !/^\{.*\}$/.test(s))
+    .join('/');
 }
 
 function endpointId(method: string, path: string): string {
@@ -32,25 +35,38 @@ function statement(text: string, label: string): string | null {
 }
 
 export function readSignInTable(ctx: ParseContext, table: TableBlock): Endpoint[] {
-  const rows = readTable(ctx, table, [
-    { key: 'method', names: ['method'], required: true },
-    { key: 'path', names: ['path'], required: true },
-    { key: 'request', names: ['request'], required: false },
-    { key: 'success', names: ['success response', 'success', 'response'], required: true },
-  ], 'sign-in endpoint');
+  const rows = readTable(
+    ctx,
+    table,
+    [
+      { key: 'method', names: ['method'], required: true },
+      { key: 'path', names: ['path'], required: true },
+      { key: 'request', names: ['request'], required: false },
+      { key: 'success', names: ['success response', 'success', 'response'], required: true },
+    ],
+    'sign-in endpoint',
+  );
   if (!rows) return [];
   const out: Endpoint[] = [];
   for (const row of rows) {
     const methodCell = row.method!;
     const method = methodCell.text.toUpperCase();
     if (!(METHODS as readonly string[]).includes(method)) {
-      ctx.report('unknown-http-method', `"${methodCell.text}" is not an HTTP method (GET, POST, PUT, PATCH, DELETE)`, methodCell);
+      ctx.report(
+        'unknown-http-method',
+        `"${methodCell.text}" is not an HTTP method (GET, POST, PUT, PATCH, DELETE)`,
+        methodCell,
+      );
       continue;
     }
     const successCell = row.success!;
     const status = /^\s*(\d{3})\b/.exec(successCell.text);
     if (!status) {
-      ctx.report('malformed-status', `success response "${successCell.text}" does not start with an HTTP status`, successCell);
+      ctx.report(
+        'malformed-status',
+        `success response "${successCell.text}" does not start with an HTTP status`,
+        successCell,
+      );
       continue;
     }
     const [path = '', queryString = ''] = cellText(row, 'path').split('?');
@@ -63,7 +79,10 @@ export function readSignInTable(ctx: ParseContext, table: TableBlock): Endpoint[
     }));
     const headersText = statement(request, 'Headers');
     const headers = headersText
-      ? headersText.split(/,|\band\b/).map((h) => h.trim().split(/\s+/)[0] ?? '').filter((h) => /^[A-Za-z][A-Za-z-]*$/.test(h))
+      ? headersText
+          .split(/,|\band\b/)
+          .map((h) => h.trim().split(/\s+/)[0] ?? '')
+          .filter((h) => /^[A-Za-z][A-Za-z-]*$/.test(h))
       : [];
     const bodyText = statement(request, 'Body');
     const body = bodyText ? (/\bJSON\s+([A-Z][A-Za-z0-9]*)/.exec(bodyText)?.[1] ?? null) : null;
@@ -92,10 +111,15 @@ export function readSignInTable(ctx: ParseContext, table: TableBlock): Endpoint[
 }
 
 export function readCommandsTable(ctx: ParseContext, table: TableBlock): Command[] {
-  const rows = readTable(ctx, table, [
-    { key: 'command', names: ['command', 'name'], required: true },
-    { key: 'returns', names: ['returns', 'response', 'description'], required: false },
-  ], 'command');
+  const rows = readTable(
+    ctx,
+    table,
+    [
+      { key: 'command', names: ['command', 'name'], required: true },
+      { key: 'returns', names: ['returns', 'response', 'description'], required: false },
+    ],
+    'command',
+  );
   if (!rows) return [];
   return rows.map((row) => {
     const returns = cellText(row, 'returns');
@@ -120,10 +144,15 @@ export interface ReadResourceRow {
 }
 
 export function readResourcesTable(ctx: ParseContext, table: TableBlock): ReadResourceRow[] {
-  const rows = readTable(ctx, table, [
-    { key: 'path', names: ['path tail', 'path', 'resource'], required: true },
-    { key: 'permission', names: ['required permission', 'permission'], required: false },
-  ], 'read-resources');
+  const rows = readTable(
+    ctx,
+    table,
+    [
+      { key: 'path', names: ['path tail', 'path', 'resource'], required: true },
+      { key: 'permission', names: ['required permission', 'permission'], required: false },
+    ],
+    'read-resources',
+  );
   if (!rows) return [];
   return rows.map((row) => {
     const path = row.path!.text.replace(/^\/+|\/+$/g, '');

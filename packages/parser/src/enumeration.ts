@@ -10,7 +10,13 @@ export interface RawEnumItem {
 }
 
 /** Builds enum values, reporting non-integer and duplicate values (those entries are dropped). */
-export function enumValues(ctx: ParseContext, items: RawEnumItem[], text: string, at: Position, owner: string): EnumValue[] {
+export function enumValues(
+  ctx: ParseContext,
+  items: RawEnumItem[],
+  text: string,
+  at: Position,
+  owner: string,
+): EnumValue[] {
   const values: EnumValue[] = [];
   const seen = new Set<number>();
   for (const item of items) {
@@ -57,7 +63,11 @@ export function statusItems(list: string, offset: number): RawEnumItem[] {
   for (let m = re.exec(list); m && m[0] !== ''; m = re.exec(list)) {
     const raw = m[1]!;
     const lead = raw.length - raw.trimStart().length;
-    const entry = raw.trim().replace(/\.$/, '').replace(/\s*\([^)]*\)/g, '').trim();
+    const entry = raw
+      .trim()
+      .replace(/\.$/, '')
+      .replace(/\s*\([^)]*\)/g, '')
+      .trim();
     const parts = /^(\S+)\s+(\S.*)$/.exec(entry);
     if (!parts) {
       if (entry) items.push({ valueText: entry, name: '', index: offset + m.index + lead });

@@ -9,11 +9,16 @@ import type { SectionNode } from './tree.ts';
 export function readErrorTable(ctx: ParseContext, node: SectionNode): ErrorTable | null {
   const table = node.blocks.find((b): b is TableBlock => b.kind === 'table');
   if (!table) return null;
-  const rows = readTable(ctx, table, [
-    { key: 'status', names: ['status', 'http status', 'code'], required: true },
-    { key: 'body', names: ['body', 'response body'], required: false },
-    { key: 'condition', names: ['condition', 'when', 'cause'], required: true },
-  ], `error (${node.section.title})`);
+  const rows = readTable(
+    ctx,
+    table,
+    [
+      { key: 'status', names: ['status', 'http status', 'code'], required: true },
+      { key: 'body', names: ['body', 'response body'], required: false },
+      { key: 'condition', names: ['condition', 'when', 'cause'], required: true },
+    ],
+    `error (${node.section.title})`,
+  );
   const cases: ErrorCase[] = [];
   for (const row of rows ?? []) {
     const statusCell = row.status!;
@@ -35,7 +40,14 @@ export function readErrorTable(ctx: ParseContext, node: SectionNode): ErrorTable
     .filter((b): b is TextBlock => b.kind === 'paragraph' && b.line > table.line)
     .flatMap((b) => sentences(b.text).map((s) => s.text))
     .filter((s) => !NOT_SHOWN.test(s));
-  return { kind: 'errorTable', title: node.section.title, appliesTo: [], cases, remarks: remarks.length ? [remarks.join(' ')] : [], source: ctx.source(node.section) };
+  return {
+    kind: 'errorTable',
+    title: node.section.title,
+    appliesTo: [],
+    cases,
+    remarks: remarks.length ? [remarks.join(' ')] : [],
+    source: ctx.source(node.section),
+  };
 }
 
 /** "JSON string: Login failed" -> `Login failed`; other statements are kept as written. */
@@ -45,7 +57,11 @@ function errorBody(text: string): string {
 }
 
 /** Endpoint ids whose words appear in the title (`OIDC callback` -> oidcCallback), and commands named in the table. */
-export function errorTableTargets(table: ErrorTable, endpointIds: readonly string[], commandNames: readonly string[]): string[] {
+export function errorTableTargets(
+  table: ErrorTable,
+  endpointIds: readonly string[],
+  commandNames: readonly string[],
+): string[] {
   const title = table.title.toLowerCase();
   const words = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   const text = [table.title, ...table.cases.flatMap((c) => [c.body ?? '', c.condition])].join(' ');

@@ -70,7 +70,9 @@ export function readNotes(ctx: ParseContext, cell: Cell | undefined, resource: s
   const facts: NoteFacts = {
     notes,
     expandable: notes.includes('xpandable') && /\bExpandable\b/.test(notes),
-    references: notes.includes('eferences') ? (/\b[Rr]eferences\s+([A-Z][A-Za-z0-9_]*)/.exec(notes)?.[1] ?? null) : null,
+    references: notes.includes('eferences')
+      ? (/\b[Rr]eferences\s+([A-Z][A-Za-z0-9_]*)/.exec(notes)?.[1] ?? null)
+      : null,
     enumeration: null,
     obsolete: null,
     maxLength: null,
@@ -79,18 +81,26 @@ export function readNotes(ctx: ParseContext, cell: Cell | undefined, resource: s
   const found = notes.includes('=') ? notesEnumItems(notes) : null;
   if (found && found.items.length > 0) {
     facts.enumeration = {
-      kind: 'enumeration', bitmask: found.bitmask, origin: 'notes',
+      kind: 'enumeration',
+      bitmask: found.bitmask,
+      origin: 'notes',
       values: enumValues(ctx, found.items, notes, at, owner),
       source: ctx.source(at),
     };
   }
-  const obsolete = notes.includes('bsolete') && /\bObsolete since\s+(\S+?)\.?(?=[\s;,]|$)(?:[;,]?\s*replaced by\s+([A-Za-z_][A-Za-z0-9_]*))?/i.exec(notes);
+  const obsolete =
+    notes.includes('bsolete') &&
+    /\bObsolete since\s+(\S+?)\.?(?=[\s;,]|$)(?:[;,]?\s*replaced by\s+([A-Za-z_][A-Za-z0-9_]*))?/i.exec(notes);
   if (obsolete) {
     const pos = positionIn(at, notes, obsolete.index);
     if (isVersion(obsolete[1]!)) {
       facts.obsolete = { since: obsolete[1]!, replacedBy: obsolete[2] ?? null, source: ctx.source(pos) };
     } else {
-      ctx.report('malformed-version', `obsolete version "${obsolete[1]}" of ${owner} is not a version such as 24.1`, pos);
+      ctx.report(
+        'malformed-version',
+        `obsolete version "${obsolete[1]}" of ${owner} is not a version such as 24.1`,
+        pos,
+      );
     }
   }
   const max = notes.includes('ength') && /\bmaximum length\s+(\d+)/i.exec(notes);

@@ -5,12 +5,18 @@ import { NOT_SHOWN, type ParseContext } from './context.ts';
 import { cellText, readTable } from './table.ts';
 
 const UNIT_MS: Readonly<Record<string, number>> = {
-  millisecond: 1, second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000,
+  millisecond: 1,
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
 };
 
 export function limitId(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+  return words
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('');
 }
 
 export function limitValue(name: string, text: string): Limit['value'] {
@@ -18,22 +24,33 @@ export function limitValue(name: string, text: string): Limit['value'] {
   const milliseconds = duration ? Math.round(Number(duration[1]) * UNIT_MS[duration[2]!.toLowerCase()]!) : NaN;
   if (Number.isFinite(milliseconds)) return { kind: 'duration', milliseconds };
   const length = /^(?:at most|maximum|max\.?|up to)?\s*(\d+)(?:\s*characters?)?$/i.exec(text);
-  if (length && /\blength\b/i.test(name) && Number.isSafeInteger(Number(length[1]))) return { kind: 'maxLength', value: Number(length[1]) };
+  if (length && /\blength\b/i.test(name) && Number.isSafeInteger(Number(length[1])))
+    return { kind: 'maxLength', value: Number(length[1]) };
   return { kind: 'text', text };
 }
 
 export function readLimitsTable(ctx: ParseContext, table: TableBlock): Limit[] {
-  const rows = readTable(ctx, table, [
-    { key: 'name', names: ['limit', 'name'], required: true },
-    { key: 'value', names: ['value'], required: true },
-    { key: 'appliesTo', names: ['applies to', 'scope'], required: false },
-  ], 'limits');
+  const rows = readTable(
+    ctx,
+    table,
+    [
+      { key: 'name', names: ['limit', 'name'], required: true },
+      { key: 'value', names: ['value'], required: true },
+      { key: 'appliesTo', names: ['applies to', 'scope'], required: false },
+    ],
+    'limits',
+  );
   return (rows ?? []).map((row) => {
     const name = row.name!.text;
     const valueText = cellText(row, 'value');
     return {
-      kind: 'limit', id: limitId(name), name, valueText, value: limitValue(name, valueText),
-      appliesTo: cellText(row, 'appliesTo').replace(/\.$/, ''), source: ctx.source(row.name!),
+      kind: 'limit',
+      id: limitId(name),
+      name,
+      valueText,
+      value: limitValue(name, valueText),
+      appliesTo: cellText(row, 'appliesTo').replace(/\.$/, ''),
+      source: ctx.source(row.name!),
     };
   });
 }
@@ -46,7 +63,15 @@ export function readLimitItems(ctx: ParseContext, list: ListBlock): Limit[] {
     const m = /^(.+?)\s+is\s+(given by .+?)\.?$/s.exec(item.text);
     if (!m) continue;
     const name = m[1]!.trim();
-    out.push({ kind: 'limit', id: limitId(name), name, valueText: m[2]!, value: { kind: 'text', text: m[2]! }, appliesTo: '', source: ctx.source(item) });
+    out.push({
+      kind: 'limit',
+      id: limitId(name),
+      name,
+      valueText: m[2]!,
+      value: { kind: 'text', text: m[2]! },
+      appliesTo: '',
+      source: ctx.source(item),
+    });
   }
   return out;
 }

@@ -21,13 +21,19 @@ export function orderVersions(versions: Iterable<string>): string[] {
  */
 export function inReadTableOrder(resources: Spec['resources'], tableOrder: string[]): Spec['resources'] {
   const position = new Map<string, number>();
-  tableOrder.forEach((name, i) => { if (!position.has(name)) position.set(name, i); });
+  tableOrder.forEach((name, i) => {
+    if (!position.has(name)) position.set(name, i);
+  });
   const rank = (name: string) => position.get(name) ?? tableOrder.length;
-  return resources.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r.name) - rank(b.r.name) || a.i - b.i).map((x) => x.r);
+  return resources
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r.name) - rank(b.r.name) || a.i - b.i)
+    .map((x) => x.r);
 }
 
 /** Error tables in the order of the endpoint (then command) they apply to first, then by title. */
 export function inTargetOrder(tables: Spec['errorTables'], targets: string[]): Spec['errorTables'] {
-  const rank = (t: Spec['errorTables'][number]) => Math.min(...t.appliesTo.map((x) => targets.indexOf(x)).filter((i) => i >= 0), targets.length);
+  const rank = (t: Spec['errorTables'][number]) =>
+    Math.min(...t.appliesTo.map((x) => targets.indexOf(x)).filter((i) => i >= 0), targets.length);
   return [...tables].sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title));
 }

@@ -53,7 +53,13 @@ export class ParseMemo {
     else {
       const own = new ParseContext(ctx.file);
       const value = read(own);
-      hit = { heading, value, diagnostics: own.diagnostics.list(), typeCells: [...own.typeCells], payloadTypes: own.payloadTypes };
+      hit = {
+        heading,
+        value,
+        diagnostics: own.diagnostics.list(),
+        typeCells: [...own.typeCells],
+        payloadTypes: own.payloadTypes,
+      };
       byWhat.set(what, hit);
     }
     ctx.diagnostics.addAll(hit.diagnostics);

@@ -51,7 +51,8 @@ export function parseSpec(markdown: string, file: string, options: ParseOptions 
       const resolved = spec.resources;
       spec = shareUnchanged(memo.previous, spec);
       // Sharing keeps the order: the memo now hands out what the IR holds (resolve-resources.ts).
-      for (let i = 0; i < resolved.length; i++) if (spec.resources[i] !== resolved[i]) adoptShared(resolved[i]!, spec.resources[i]!, memo.resolved);
+      for (let i = 0; i < resolved.length; i++)
+        if (spec.resources[i] !== resolved[i]) adoptShared(resolved[i]!, spec.resources[i]!, memo.resolved);
     }
     memo.previous = spec;
   }

@@ -29,7 +29,10 @@ export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
-    if (lines[i]!.trim() === '') { i++; continue; }
+    if (lines[i]!.trim() === '') {
+      i++;
+      continue;
+    }
     const start = i;
     while (i < lines.length && lines[i]!.trim() !== '') i++;
     if (ANY_LIST_MARKER.test(lines[start]!) && blocks.at(-1)?.kind === 'list') return whole();
@@ -53,7 +56,13 @@ export function plainChunk(lines: readonly string[], firstLine = 1): Block[] | n
     const head = inlineWithLabel(first.trim());
     const rest = paragraph.slice(1).map((l) => inlineText(l.trim()));
     if (!head || rest.includes(null)) return null;
-    blocks.push({ kind: 'paragraph', text: [head.text, ...rest].join('\n').trim(), strong: head.strong, line: firstLine, column: indent(first) + 1 });
+    blocks.push({
+      kind: 'paragraph',
+      text: [head.text, ...rest].join('\n').trim(),
+      strong: head.strong,
+      line: firstLine,
+      column: indent(first) + 1,
+    });
   }
   if (listStart >= 0) {
     const list = plainList(lines.slice(listStart), firstLine + listStart, paragraph.length > 0);
@@ -92,10 +101,22 @@ function plainList(lines: readonly string[], firstLine: number, afterParagraph: 
     const marker = LIST_ITEM.exec(lines[i]!)?.[1];
     if (marker === undefined || kind(marker) !== kind(firstMarker)) return null;
     const content = lines[i]!.slice(marker.length + 1);
-    if (ANY_LIST_MARKER.test(content) || BLOCK_START.test(content) || isDelimiterRow(content) || content.startsWith('<')) return null;
+    if (
+      ANY_LIST_MARKER.test(content) ||
+      BLOCK_START.test(content) ||
+      isDelimiterRow(content) ||
+      content.startsWith('<')
+    )
+      return null;
     const inline = inlineWithLabel(content.trimEnd());
     if (!inline) return null;
-    items.push({ kind: 'paragraph', text: inline.text.trim(), strong: inline.strong, line: firstLine + i, column: marker.length + 2 });
+    items.push({
+      kind: 'paragraph',
+      text: inline.text.trim(),
+      strong: inline.strong,
+      line: firstLine + i,
+      column: marker.length + 2,
+    });
   }
   return { kind: 'list', ordered: /^\d/.test(firstMarker), items, line: firstLine, column: 1 };
 }

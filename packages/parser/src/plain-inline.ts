@@ -12,24 +12,30 @@ export function inlineText(line: string): string | null {
   let from = 0;
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
-    if (c === 96) { // `code`
+    if (c === 96) {
+      // `code`
       if (line.charCodeAt(i + 1) === 96 || line.charCodeAt(i - 1) === 96) return null;
       const close = line.indexOf('`', i + 1);
       if (close < 0 || line.charCodeAt(close + 1) === 96) return null;
       let content = line.slice(i + 1, close);
-      if (content.length > 2 && content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '') content = content.slice(1, -1);
+      if (content.length > 2 && content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '')
+        content = content.slice(1, -1);
       out += line.slice(from, i) + content;
       i = close;
       from = close + 1;
-    } else if (c === 60) { // <tag>
+    } else if (c === 60) {
+      // <tag>
       const tag = TAG.exec(line.slice(i));
       if (!tag) return null;
       i += tag[0].length - 1;
-    } else if (c === 38) { // &
+    } else if (c === 38) {
+      // &
       if (ENTITY.test(line.slice(i))) return null;
-    } else if (c === 95) { // _ inside a word only
+    } else if (c === 95) {
+      // _ inside a word only
       if (!isAlnum(line.charCodeAt(i - 1)) || !isAlnum(line.charCodeAt(i + 1))) return null;
-    } else if (c === 91) { // [] (array types) only
+    } else if (c === 91) {
+      // [] (array types) only
       if (line.charCodeAt(i + 1) !== 93) return null;
       i++;
     } else if (c === 42 || c === 92 || c === 93 || (c === 33 && line.charCodeAt(i + 1) === 91)) {

@@ -19,10 +19,13 @@ export function resolveEndpoints(
 ): Endpoint[] {
   const resolved = endpoints.map((e) => {
     let since = e.since;
-    for (const rule of versioning) if (rule.rule === 'endpointsFrom' && e.path.includes(rule.pathContains)) since = rule.version;
+    for (const rule of versioning)
+      if (rule.rule === 'endpointsFrom' && e.path.includes(rule.pathContains)) since = rule.version;
     const body = e.body ?? structures.find((s) => describesBodyOf(s, e.method, pathTail(e.path)))?.name ?? null;
     const sameAsLogin = e.success.body === null && /same as a normal authentication success/i.test(e.success.text);
-    const successBody = sameAsLogin ? (structures.find((s) => s.name === 'LoginResponse')?.name ?? null) : e.success.body;
+    const successBody = sameAsLogin
+      ? (structures.find((s) => s.name === 'LoginResponse')?.name ?? null)
+      : e.success.body;
     return { ...e, body, success: { ...e.success, body: successBody }, since };
   });
   const structureNames = new Set(structures.map((s) => s.name));
@@ -41,7 +44,8 @@ export function resolveEndpoints(
 export function resolveCommands(commands: readonly Command[], structures: readonly Structure[]): Command[] {
   return commands.map((cmd) => {
     const text = cmd.returns.toLowerCase();
-    const names = (s: Structure) => text.includes(s.label.toLowerCase()) || new RegExp(`\\b${escapeRegExp(s.name)}\\b`).test(cmd.returns);
+    const names = (s: Structure) =>
+      text.includes(s.label.toLowerCase()) || new RegExp(`\\b${escapeRegExp(s.name)}\\b`).test(cmd.returns);
     return { ...cmd, response: structures.find(names)?.name ?? null };
   });
 }
@@ -62,7 +66,8 @@ export function resolveErrorTables(
 export function resolveLimits(limits: readonly Limit[], structures: readonly Structure[]): Limit[] {
   return limits.map((limit) => {
     if (limit.appliesTo !== '') return limit;
-    const names = (s: Structure) => s.fields.some((f) => new RegExp(`\\b${escapeRegExp(f.name)}\\b`).test(limit.valueText));
+    const names = (s: Structure) =>
+      s.fields.some((f) => new RegExp(`\\b${escapeRegExp(f.name)}\\b`).test(limit.valueText));
     const owner = structures.find(names);
     return owner ? { ...limit, appliesTo: owner.name } : limit;
   });

@@ -76,11 +76,25 @@ function knownOf(r: Resource, known: ReadonlySet<string>, memo: ResolveMemo): st
 }
 
 function sameFacts(a: ResourceFacts, b: ResourceFacts): boolean {
-  if (a.row !== b.row && (!a.row || !b.row || a.row.area !== b.row.area || a.row.path !== b.row.path || a.row.permission !== b.row.permission)) return false;
+  if (
+    a.row !== b.row &&
+    (!a.row ||
+      !b.row ||
+      a.row.area !== b.row.area ||
+      a.row.path !== b.row.path ||
+      a.row.permission !== b.row.permission)
+  )
+    return false;
   if (a.fields.size !== b.fields.size) return false;
   for (const [name, x] of a.fields) {
     const y = b.fields.get(name);
-    if (!y || x.maxLength !== y.maxLength || !sameValue(x.enumeration, y.enumeration) || !sameValue(x.obsolete, y.obsolete)) return false;
+    if (
+      !y ||
+      x.maxLength !== y.maxLength ||
+      !sameValue(x.enumeration, y.enumeration) ||
+      !sameValue(x.obsolete, y.obsolete)
+    )
+      return false;
   }
   return true;
 }

@@ -8,7 +8,11 @@ import type { Field, Structure } from '@specgen/ir';
 import type { ParseContext } from './context.ts';
 import { unresolvedMessage } from './types.ts';
 
-export function resolveStructures(ctx: ParseContext, structures: readonly Structure[], known: ReadonlySet<string>): Structure[] {
+export function resolveStructures(
+  ctx: ParseContext,
+  structures: readonly Structure[],
+  known: ReadonlySet<string>,
+): Structure[] {
   const resolved = structures.map((s) => ({ ...s, fields: s.fields.map((f) => withKnown(f, known)) }));
   for (const s of structures) {
     for (const f of s.fields) {

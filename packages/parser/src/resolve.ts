@@ -20,8 +20,15 @@ import { resolveStructures } from './resolve-structures.ts';
 import { specVersions } from './resolve-versions.ts';
 import { emptyFacts, resourceFacts } from './resource-facts.ts';
 
-export function resolve(ctx: ParseContext, c: Collected, memo?: ResolveMemo): Omit<Spec, 'kind' | 'title' | 'file' | 'source'> {
-  const extracted = inReadTableOrder(unique(ctx, c.resources, 'resource'), c.readRows.map((r) => r.name));
+export function resolve(
+  ctx: ParseContext,
+  c: Collected,
+  memo?: ResolveMemo,
+): Omit<Spec, 'kind' | 'title' | 'file' | 'source'> {
+  const extracted = inReadTableOrder(
+    unique(ctx, c.resources, 'resource'),
+    c.readRows.map((r) => r.name),
+  );
   const declared = unique(ctx, c.structures, 'structure');
   const known = knownNames([...extracted.map((r) => r.name), ...declared.map((s) => s.name)], memo);
   const structures = resolveStructures(ctx, declared, known);
@@ -36,7 +43,9 @@ export function resolve(ctx: ParseContext, c: Collected, memo?: ResolveMemo): Om
   return {
     versions,
     newestVersion: versions.at(-1) ?? null,
-    readPathPrefix: c.readPathPrefix ?? `/{languageCode}/{companyNumber}/${segment?.rule === 'apiSegment' ? segment.segment : 'api/v1'}`,
+    readPathPrefix:
+      c.readPathPrefix ??
+      `/{languageCode}/{companyNumber}/${segment?.rule === 'apiSegment' ? segment.segment : 'api/v1'}`,
     resources,
     structures,
     endpoints,
@@ -57,7 +66,11 @@ function knownNames(names: string[], memo?: ResolveMemo): ReadonlySet<string> {
   return memo.known.set;
 }
 
-function unique<T extends { name: string; source: { line: number; column: number } }>(ctx: ParseContext, items: T[], what: string): T[] {
+function unique<T extends { name: string; source: { line: number; column: number } }>(
+  ctx: ParseContext,
+  items: T[],
+  what: string,
+): T[] {
   const seen = new Set<string>();
   return items.filter((x) => {
     if (!seen.has(x.name)) {

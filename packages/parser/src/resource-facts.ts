@@ -26,7 +26,11 @@ export function emptyFacts(): ResourceFacts {
 }
 
 /** The facts of every resource that gets any, by resource name; reports rows and statuses that name nothing. */
-export function resourceFacts(ctx: ParseContext, c: Collected, extracted: readonly Resource[]): Map<string, ResourceFacts> {
+export function resourceFacts(
+  ctx: ParseContext,
+  c: Collected,
+  extracted: readonly Resource[],
+): Map<string, ResourceFacts> {
   const byName = new Map(extracted.map((r) => [r.name, r]));
   const fieldOf = (resource: string, field: string) => byName.get(resource)?.fields.find((f) => f.name === field);
   const facts = new Map<string, ResourceFacts>();
@@ -56,21 +60,36 @@ export function resourceFacts(ctx: ParseContext, c: Collected, extracted: readon
     factsOf(row.name).row = { area: row.area || null, path: row.path, permission: row.permission };
   }
   for (const r of extracted) {
-    if (!facts.get(r.name)?.row) ctx.report('resource-without-path', `resource "${r.name}" has no row in the read-resources table`, r.source);
+    if (!facts.get(r.name)?.row)
+      ctx.report('resource-without-path', `resource "${r.name}" has no row in the read-resources table`, r.source);
   }
   for (const s of c.statuses) {
     if (!fieldOf(s.resource, s.field)) {
-      ctx.report('enum-unknown-field', `enumeration for ${s.resource}.${s.field}, which is not a field of a resource`, s.at);
+      ctx.report(
+        'enum-unknown-field',
+        `enumeration for ${s.resource}.${s.field}, which is not a field of a resource`,
+        s.at,
+      );
       continue;
     }
     const source = ctx.source(s.at);
-    fieldFacts(s.resource, s.field).enumeration = { kind: 'enumeration', bitmask: false, origin: 'statuses', values: s.values, source };
+    fieldFacts(s.resource, s.field).enumeration = {
+      kind: 'enumeration',
+      bitmask: false,
+      origin: 'statuses',
+      values: s.values,
+      source,
+    };
   }
   for (const rule of c.versioning) {
     if (rule.rule !== 'obsolete') continue;
     const field = fieldOf(rule.resource, rule.field);
     if (field && !field.obsolete && !facts.get(rule.resource)?.fields.get(rule.field)?.obsolete) {
-      fieldFacts(rule.resource, rule.field).obsolete = { since: rule.since, replacedBy: rule.replacedBy, source: rule.source };
+      fieldFacts(rule.resource, rule.field).obsolete = {
+        since: rule.since,
+        replacedBy: rule.replacedBy,
+        source: rule.source,
+      };
     }
   }
   for (const limit of c.limits) {

@@ -56,12 +56,22 @@ function readProse(ctx: ParseContext, block: TextBlock, resource: Resource): voi
   if (introduced) {
     const version = introduced[1]!.replace(/[.,;]$/, '');
     if (isVersion(version)) resource.introduced = version;
-    else ctx.report('malformed-version', `introduced version "${version}" of ${resource.name} is not a version such as 2.18`, positionIn(block, text, introduced.index + introduced[0].length - introduced[1]!.length));
+    else
+      ctx.report(
+        'malformed-version',
+        `introduced version "${version}" of ${resource.name} is not a version such as 2.18`,
+        positionIn(block, text, introduced.index + introduced[0].length - introduced[1]!.length),
+      );
   }
   const guid = /\bType GUID:\s*(\S+)/i.exec(text);
   if (guid) {
     const value = guid[1]!.replace(/[.,;]$/, '').toLowerCase();
     if (GUID.test(value)) resource.typeGuid = value;
-    else ctx.report('malformed-type-guid', `type GUID "${guid[1]}" of ${resource.name} is not a GUID`, positionIn(block, text, guid.index + guid[0].length - guid[1]!.length));
+    else
+      ctx.report(
+        'malformed-type-guid',
+        `type GUID "${guid[1]}" of ${resource.name} is not a GUID`,
+        positionIn(block, text, guid.index + guid[0].length - guid[1]!.length),
+      );
   }
 }

@@ -31,13 +31,21 @@ export function splitSections(markdown: string): Section[] {
   const lines = splitLines(markdown);
   const sections: Section[] = [];
   let current: { level: number; title: string; line: number; column: number; start: number } = {
-    level: 0, title: '', line: 1, column: 1, start: 0,
+    level: 0,
+    title: '',
+    line: 1,
+    column: 1,
+    start: 0,
   };
   let fence: string | null = null;
   const close = (end: number) => {
     sections.push({
-      level: current.level, title: current.title, line: current.line, column: current.column,
-      bodyLine: current.start + 1, body: lines.slice(current.start, end).join('\n'),
+      level: current.level,
+      title: current.title,
+      line: current.line,
+      column: current.column,
+      bodyLine: current.start + 1,
+      body: lines.slice(current.start, end).join('\n'),
     });
   };
   for (let i = 0; i < lines.length; i++) {
@@ -47,10 +55,20 @@ export function splitSections(markdown: string): Section[] {
       if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = null;
       continue;
     }
-    if (fenceMatch) { fence = fenceMatch[1]!; continue; }
+    if (fenceMatch) {
+      fence = fenceMatch[1]!;
+      continue;
+    }
     const setext = SETEXT.exec(line);
     const text = lines[i - 1] ?? '';
-    if (setext && i > 0 && i - 1 >= current.start && SETEXT_TEXT.test(text) && !text.includes('|') && (lines[i - 2] ?? '').trim() === '') {
+    if (
+      setext &&
+      i > 0 &&
+      i - 1 >= current.start &&
+      SETEXT_TEXT.test(text) &&
+      !text.includes('|') &&
+      (lines[i - 2] ?? '').trim() === ''
+    ) {
       close(i - 1);
       const column = text.length - text.trimStart().length + 1;
       current = { level: setext[1]!.startsWith('=') ? 1 : 2, title: text.trim(), line: i, column, start: i + 1 };

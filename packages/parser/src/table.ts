@@ -24,7 +24,11 @@ export function readTable(ctx: ParseContext, table: TableBlock, columns: ColumnS
     const i = headers.findIndex((h) => col.names.includes(h));
     if (i >= 0) index.set(col.key, i);
     else if (col.required) {
-      ctx.report('table-missing-column', `${what} table has no "${col.names[0]}" column (columns: ${table.header.map((c) => c.text).join(', ') || 'none'})`, table);
+      ctx.report(
+        'table-missing-column',
+        `${what} table has no "${col.names[0]}" column (columns: ${table.header.map((c) => c.text).join(', ') || 'none'})`,
+        table,
+      );
       return null;
     }
   }
@@ -50,7 +54,11 @@ export function readTable(ctx: ParseContext, table: TableBlock, columns: ColumnS
     if (absent.length > 0) {
       const last = cells[cells.length - 1]!;
       const plural = absent.length > 1 ? 's' : '';
-      ctx.report('table-missing-cell', `${what} row has ${cells.length} of ${table.header.length} cells; missing the ${absent.map((a) => `"${a}"`).join(', ')} cell${plural}`, { line: last.line, column: last.column + last.text.length });
+      ctx.report(
+        'table-missing-cell',
+        `${what} row has ${cells.length} of ${table.header.length} cells; missing the ${absent.map((a) => `"${a}"`).join(', ')} cell${plural}`,
+        { line: last.line, column: last.column + last.text.length },
+      );
     }
     if (!skip) rows.push(row);
   }

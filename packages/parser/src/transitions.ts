@@ -5,13 +5,18 @@ import type { ParseContext } from './context.ts';
 import { cellText, isNone, readTable } from './table.ts';
 
 export function readTransitions(ctx: ParseContext, table: TableBlock): Transition[] {
-  const rows = readTable(ctx, table, [
-    { key: 'from', names: ['state', 'from'], required: true },
-    { key: 'trigger', names: ['trigger', 'event'], required: true },
-    { key: 'condition', names: ['condition', 'guard'], required: false },
-    { key: 'to', names: ['next state', 'to'], required: true },
-    { key: 'effects', names: ['also', 'effects', 'effect'], required: false },
-  ], 'transition');
+  const rows = readTable(
+    ctx,
+    table,
+    [
+      { key: 'from', names: ['state', 'from'], required: true },
+      { key: 'trigger', names: ['trigger', 'event'], required: true },
+      { key: 'condition', names: ['condition', 'guard'], required: false },
+      { key: 'to', names: ['next state', 'to'], required: true },
+      { key: 'effects', names: ['also', 'effects', 'effect'], required: false },
+    ],
+    'transition',
+  );
   return (rows ?? []).map((row) => {
     const condition = cellText(row, 'condition');
     const effects = cellText(row, 'effects');

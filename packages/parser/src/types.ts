@@ -4,18 +4,40 @@ import type { ScalarKind, TypeExpr } from '@specgen/ir';
 import type { Cell } from './blocks.ts';
 import type { ParseContext } from './context.ts';
 
-const SCALARS: ReadonlySet<string> = new Set(['Int64', 'Int32', 'Decimal', 'Boolean', 'String', 'DateTimeOffset', 'TimeSpan']);
+const SCALARS: ReadonlySet<string> = new Set([
+  'Int64',
+  'Int32',
+  'Decimal',
+  'Boolean',
+  'String',
+  'DateTimeOffset',
+  'TimeSpan',
+]);
 /** Spellings the spec uses for a scalar in prose tables. */
 const SCALAR_ALIASES: Readonly<Record<string, ScalarKind>> = { Integer: 'Int32' };
 /** Every name a type cell may use for a scalar, for suggestions. */
 export const SCALAR_NAMES: readonly string[] = [...SCALARS, ...Object.keys(SCALAR_ALIASES)];
 /** The scalar meant by a look-alike from another language. */
 const LOOKALIKE_HINTS: Readonly<Record<string, string>> = {
-  int: 'Int32', integer: 'Int32', long: 'Int64', short: 'Int32', byte: 'Int32', bool: 'Boolean', float: 'Decimal', double: 'Decimal',
-  single: 'Decimal', number: 'Decimal', str: 'String', guid: 'String', date: 'DateTimeOffset', datetime: 'DateTimeOffset', time: 'TimeSpan',
+  int: 'Int32',
+  integer: 'Int32',
+  long: 'Int64',
+  short: 'Int32',
+  byte: 'Int32',
+  bool: 'Boolean',
+  float: 'Decimal',
+  double: 'Decimal',
+  single: 'Decimal',
+  number: 'Decimal',
+  str: 'String',
+  guid: 'String',
+  date: 'DateTimeOffset',
+  datetime: 'DateTimeOffset',
+  time: 'TimeSpan',
 };
 /** Names that look like a scalar but are none of the spec's: almost certainly a typo. */
-const SCALAR_LOOKALIKES = /^(U?Int\d*|Long|Short|Byte|Float|Double|Single|Number|Bool|Str|Guid|Date|DateTime|Time|Object|Any)$/i;
+const SCALAR_LOOKALIKES =
+  /^(U?Int\d*|Long|Short|Byte|Float|Double|Single|Number|Bool|Str|Guid|Date|DateTime|Time|Object|Any)$/i;
 const SHAPE = /^([A-Za-z_$][A-Za-z0-9_]*)(\[\])?(\?)?$/;
 
 /** Parses a type cell. Ref targets are marked `known: false`; resolution fills `known` later. */
@@ -24,7 +46,12 @@ export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
   const m = SHAPE.exec(/\s/.test(text) ? text.replace(/\s+/g, '') : text);
   if (!m) {
     ctx.report('unknown-type', `type "${text}" is not a scalar, a resource or structure name, X[] or T?`, cell);
-    return { text, base: { kind: 'ref', target: text, known: false }, nullable: text.endsWith('?'), array: text.includes('[]') };
+    return {
+      text,
+      base: { kind: 'ref', target: text, known: false },
+      nullable: text.endsWith('?'),
+      array: text.includes('[]'),
+    };
   }
   const name = m[1]!;
   const array = m[2] !== undefined;
@@ -35,7 +62,11 @@ export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
   const typo = closestMatch(name, SCALAR_NAMES);
   if (!/^[A-Z]/.test(name) || SCALAR_LOOKALIKES.test(name) || typo !== null) {
     const hint = LOOKALIKE_HINTS[name.toLowerCase()] ?? typo;
-    ctx.report('unknown-type', `type "${name}" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name${hint ? `; did you mean ${hint}?` : ''}`, cell);
+    ctx.report(
+      'unknown-type',
+      `type "${name}" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name${hint ? `; did you mean ${hint}?` : ''}`,
+      cell,
+    );
     return { text, base: { kind: 'ref', target: name, known: false }, nullable, array };
   }
   const type: TypeExpr = { text, base: { kind: 'ref', target: name, known: false }, nullable, array };

@@ -31,9 +31,18 @@ export function unknownId(sentence: string, sectionTitle: string): string {
   const other = /^(?:Other|Further|Remaining)\s+fields\s+of\s+([A-Za-z]\w*)/i.exec(sentence);
   if (other) return `structures.${other[1]}.fields`;
   for (const [re, id] of KNOWN_IDS) if (re.test(sentence)) return id;
-  const section = camel(sectionTitle.split(/[^A-Za-z0-9]+/).filter(Boolean).slice(0, 2)) || 'spec';
+  const section =
+    camel(
+      sectionTitle
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .slice(0, 2),
+    ) || 'spec';
   const subject = sentence.split(/:|\bnot shown\b/i)[0] ?? '';
-  const words = subject.split(/[^A-Za-z0-9]+/).filter((w) => w && !/^(the|of|and|a|an|to|in|for)$/i.test(w)).slice(0, 3);
+  const words = subject
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w && !/^(the|of|and|a|an|to|in|for)$/i.test(w))
+    .slice(0, 3);
   return words.length ? `${section}.${camel(words)}` : section;
 }
 

@@ -17,7 +17,11 @@ describe('diagnostics with exact positions', () => {
     expect(d.file).toBe('mini.md');
     expect(d.message.length).toBeGreaterThan(10);
     if (says) expect(d.message).toContain(says);
-    if (says) expect(diagnostics.filter((x) => x.line === line && x.column === column), 'one diagnostic per cell').toHaveLength(1);
+    if (says)
+      expect(
+        diagnostics.filter((x) => x.line === line && x.column === column),
+        'one diagnostic per cell',
+      ).toHaveLength(1);
   });
 
   it('accepts what the spec writes in type cells: references to resources not shown, JSON string and structure bodies', () => {
@@ -28,7 +32,10 @@ describe('diagnostics with exact positions', () => {
   it('gives the same positions with the micromark path', () => {
     for (const { code, markdown, line, column } of CASES) {
       const { diagnostics } = parseSpec(markdown, 'mini.md', { fastPath: false });
-      expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`), code).toContain(`${code} ${line}:${column}`);
+      expect(
+        diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`),
+        code,
+      ).toContain(`${code} ${line}:${column}`);
     }
   });
 
@@ -37,7 +44,10 @@ describe('diagnostics with exact positions', () => {
   });
 
   it('reports a malformed introduced version at the version', () => {
-    const { diagnostics } = parseSpec(miniSpec().replace('introduced in version 2.18.', 'introduced in version 2.x8.'), 'mini.md');
+    const { diagnostics } = parseSpec(
+      miniSpec().replace('introduced in version 2.18.', 'introduced in version 2.x8.'),
+      'mini.md',
+    );
     expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['malformed-version 7:54']);
   });
 
@@ -48,19 +58,31 @@ describe('diagnostics with exact positions', () => {
   });
 
   it('reports a status entry without a name and keeps the others', () => {
-    const text = miniSpec(['| Status | Int32 | Values under States and transitions. | - |'], '## States and transitions\n\n### Enumerated statuses\n\nThings.Status: 0 None, 7, 9 Done.\n');
+    const text = miniSpec(
+      ['| Status | Int32 | Values under States and transitions. | - |'],
+      '## States and transitions\n\n### Enumerated statuses\n\nThings.Status: 0 None, 7, 9 Done.\n',
+    );
     const { spec, diagnostics } = parseSpec(text, 'mini.md');
     expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['malformed-statuses-line 26:24']);
     expect(spec.resources[0]!.fields[1]!.enumeration!.values.map((v) => v.name)).toEqual(['None', 'Done']);
   });
 
   it('reads "References X" only with a capitalised target', () => {
-    const { spec } = parseSpec(miniSpec(['| OtherId | Int64 | references the owner. | - |', '| OwnerId | Int64 | Owner; references Customers. | - |']), 'mini.md');
+    const { spec } = parseSpec(
+      miniSpec([
+        '| OtherId | Int64 | references the owner. | - |',
+        '| OwnerId | Int64 | Owner; references Customers. | - |',
+      ]),
+      'mini.md',
+    );
     expect(spec.resources[0]!.fields.map((f) => f.references)).toEqual([null, null, 'Customers']);
   });
 
   it('reports an endpoint body that names no structure', () => {
-    const text = miniSpec().replace('### Read resources', '### Sign-in\n\n| Method | Path | Request | Success response |\n|---|---|---|---|\n| POST | /a/login | Body: JSON Ghost. | 200, JSON Phantom. |\n\n### Read resources');
+    const text = miniSpec().replace(
+      '### Read resources',
+      '### Sign-in\n\n| Method | Path | Request | Success response |\n|---|---|---|---|\n| POST | /a/login | Body: JSON Ghost. | 200, JSON Phantom. |\n\n### Read resources',
+    );
     const { diagnostics } = parseSpec(text, 'mini.md');
     expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column} ${d.message}`)).toEqual([
       'unknown-structure 19:3 endpoint postALogin names "Ghost", which is not a sign-in structure',

@@ -28,25 +28,41 @@ describe('enumerations', () => {
   });
 
   it('strips parenthetical remarks from status names', () => {
-    expect(statusItems('0 NotInitialized, 1 Registrered (this spelling), 9 Historical.', 0).map((i) => `${i.valueText} ${i.name}`))
-      .toEqual(['0 NotInitialized', '1 Registrered', '9 Historical']);
+    expect(
+      statusItems('0 NotInitialized, 1 Registrered (this spelling), 9 Historical.', 0).map(
+        (i) => `${i.valueText} ${i.name}`,
+      ),
+    ).toEqual(['0 NotInitialized', '1 Registrered', '9 Historical']);
   });
 });
 
 describe('prose', () => {
   it('splits sentences after versions but not inside decimals', () => {
-    expect(sentences('Queryable, introduced in version 2.18. Valid 1.5 minutes. Done').map((s) => s.text))
-      .toEqual(['Queryable, introduced in version 2.18.', 'Valid 1.5 minutes.', 'Done']);
+    expect(sentences('Queryable, introduced in version 2.18. Valid 1.5 minutes. Done').map((s) => s.text)).toEqual([
+      'Queryable, introduced in version 2.18.',
+      'Valid 1.5 minutes.',
+      'Done',
+    ]);
   });
 
   it('derives stable unknown ids, with a fallback from section and subject', () => {
-    expect(unknownId('Other fields of LoginRequest: not shown.', 'Sign-in structures')).toBe('structures.LoginRequest.fields');
+    expect(unknownId('Other fields of LoginRequest: not shown.', 'Sign-in structures')).toBe(
+      'structures.LoginRequest.fields',
+    );
     expect(unknownId('Query options (filtering): not shown.', 'Read resources')).toBe('read.queryOptions');
-    expect(unknownId('Retry policy of the webhooks: not shown.', 'Delivery guarantees')).toBe('deliveryGuarantees.retryPolicyWebhooks');
+    expect(unknownId('Retry policy of the webhooks: not shown.', 'Delivery guarantees')).toBe(
+      'deliveryGuarantees.retryPolicyWebhooks',
+    );
   });
 
   it('gives every "not shown" sentence of a section an unknown, repeated ids numbered', () => {
-    const { spec } = parseSpec(miniSpec([], '## Extras\n\nColour of the sky: not shown. Colour of the sea: not shown.\n\nColour of the sky: not shown.'), 'm.md');
+    const { spec } = parseSpec(
+      miniSpec(
+        [],
+        '## Extras\n\nColour of the sky: not shown. Colour of the sea: not shown.\n\nColour of the sky: not shown.',
+      ),
+      'm.md',
+    );
     expect(spec.unknowns.map((u) => u.id)).toEqual(['extras.colourSea', 'extras.colourSky', 'extras.colourSky.2']);
     expect(spec.unknowns[0]!.source).toMatchObject({ line: 23, column: 31 });
   });

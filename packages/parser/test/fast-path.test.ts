@@ -3,30 +3,46 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { syntheticSpec } from '../../../tools/synthetic-spec.ts';
 import { offsetBlocks } from '../src/blocks.ts';
-import { createIncrementalParser, markdownBlocks, parseSpec, plainChunk, sectionBlocks, splitSections } from '../src/index.ts';
+import {
+  createIncrementalParser,
+  markdownBlocks,
+  parseSpec,
+  plainChunk,
+  sectionBlocks,
+  splitSections,
+} from '../src/index.ts';
 import { specText } from './helpers.ts';
 
 const texts: Array<[string, string]> = [
   ['spec', specText()],
-  ['spec without outer pipes', specText().split('\n').map((l) => (l.startsWith('|') ? l.slice(1, -1) : l)).join('\n')],
+  [
+    'spec without outer pipes',
+    specText()
+      .split('\n')
+      .map((l) => (l.startsWith('|') ? l.slice(1, -1) : l))
+      .join('\n'),
+  ],
   ['padded spec', specText().replace(/\| /g, '|    ').replace(/ \|/g, '   |')],
   ['synthetic spec', syntheticSpec(8, 20)],
-  ['edge cases', [
-    'a | b\n--|--\n1|2',
-    '| a | b |\n|---|---|\n| only one |',
-    '| a | b |\n|---|---|\n| 1 | 2 | 3 |',
-    '| a | b |\n|---|\n| 1 | 2 |',
-    '| a |  |\n|---|---|\n|  | x |',
-    'text\n| a | b |\n|---|---|',
-    'line one\nline two   \nline three',
-    'Heading\n---',
-    '| x |\n|:-:|\n| `code` |',
-    'ExtraFields[] and [link] and a_b',
-    '| a\t| b |\n|---|---|\n|\tx\t|  y |',
-    '  | a | b |\n  |---|---|\n  | 1 | 2 |',
-    'Über | straße\n---|---\nä | ö',
-    'para\n  indented continuation\n| not a table',
-  ].join('\n\n')],
+  [
+    'edge cases',
+    [
+      'a | b\n--|--\n1|2',
+      '| a | b |\n|---|---|\n| only one |',
+      '| a | b |\n|---|---|\n| 1 | 2 | 3 |',
+      '| a | b |\n|---|\n| 1 | 2 |',
+      '| a |  |\n|---|---|\n|  | x |',
+      'text\n| a | b |\n|---|---|',
+      'line one\nline two   \nline three',
+      'Heading\n---',
+      '| x |\n|:-:|\n| `code` |',
+      'ExtraFields[] and [link] and a_b',
+      '| a\t| b |\n|---|---|\n|\tx\t|  y |',
+      '  | a | b |\n  |---|---|\n  | 1 | 2 |',
+      'Über | straße\n---|---\nä | ö',
+      'para\n  indented continuation\n| not a table',
+    ].join('\n\n'),
+  ],
 ];
 
 const EDGE_CASES = [
@@ -79,18 +95,67 @@ describe('fast path', () => {
   });
 
   it('gives the same blocks as micromark for random markdown-like sections (fast-check)', () => {
-    const token = fc.constantFrom('word', 'Two', '|', ' | ', '`', '`c`', '**', '**L**', '<b>', '&', '&amp;', '_', 'a_b', '[]', '[x]', '!', '*', '\\', ' ', '  ', '.', '1');
-    const lineStart = fc.constantFrom('', '', '', '- ', '* ', '1. ', '2) ', '|', '| a | b |', '|---|---|', '---|---', '  ', '    ', '#', '> ', '---', '===');
-    const line = fc.tuple(lineStart, fc.array(token, { maxLength: 8 })).map(([start, tokens]) => start + tokens.join(''));
-    const section = fc.array(fc.oneof(line, fc.constant('')), { minLength: 1, maxLength: 10 }).map((lines) => lines.join('\n'));
-    fc.assert(fc.property(section, (text) => {
-      expect(sectionBlocks(text, markdownBlocks, 5)).toEqual(markdownBlocksAt(text, 5));
-    }), { numRuns: Number(process.env.FUZZ_RUNS ?? 400) });
+    const token = fc.constantFrom(
+      'word',
+      'Two',
+      '|',
+      ' | ',
+      '`',
+      '`c`',
+      '**',
+      '**L**',
+      '<b>',
+      '&',
+      '&amp;',
+      '_',
+      'a_b',
+      '[]',
+      '[x]',
+      '!',
+      '*',
+      '\\',
+      ' ',
+      '  ',
+      '.',
+      '1',
+    );
+    const lineStart = fc.constantFrom(
+      '',
+      '',
+      '',
+      '- ',
+      '* ',
+      '1. ',
+      '2) ',
+      '|',
+      '| a | b |',
+      '|---|---|',
+      '---|---',
+      '  ',
+      '    ',
+      '#',
+      '> ',
+      '---',
+      '===',
+    );
+    const line = fc
+      .tuple(lineStart, fc.array(token, { maxLength: 8 }))
+      .map(([start, tokens]) => start + tokens.join(''));
+    const section = fc
+      .array(fc.oneof(line, fc.constant('')), { minLength: 1, maxLength: 10 })
+      .map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(section, (text) => {
+        expect(sectionBlocks(text, markdownBlocks, 5)).toEqual(markdownBlocksAt(text, 5));
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 400) },
+    );
   }, 120_000);
 
   it('reads the real spec without micromark', () => {
     let calls = 0;
-    for (const section of splitSections(specText())) sectionBlocks(section.body, (chunk) => (calls++, markdownBlocks(chunk)));
+    for (const section of splitSections(specText()))
+      sectionBlocks(section.body, (chunk) => (calls++, markdownBlocks(chunk)));
     expect(calls).toBe(0);
   });
 
@@ -123,13 +188,20 @@ describe('incremental parser', () => {
     expect(parser.cache.misses).toBe(missesBefore);
     expect(parser.cache.hits - hitsBefore).toBe(sections);
 
-    const edited = text.replace('| Price | Decimal? | Price. | - |', '| Price | Decimal? | Price in the currency. | - |');
+    const edited = text.replace(
+      '| Price | Decimal? | Price. | - |',
+      '| Price | Decimal? | Price in the currency. | - |',
+    );
     const third = parser.parse(edited, 'spec.md');
     expect(parser.cache.misses).toBe(missesBefore + 1);
-    const price = third.spec.resources.find((r) => r.name === 'SupplierPartLinks')!.fields.find((f) => f.name === 'Price')!;
+    const price = third.spec.resources
+      .find((r) => r.name === 'SupplierPartLinks')!
+      .fields.find((f) => f.name === 'Price')!;
     expect(price.notes).toBe('Price in the currency.');
     expect(third).toEqual(parseSpec(edited, 'spec.md'));
-    expect(parser.cache.size, 'the old version of the edited section is dropped').toBe(new Set(splitSections(edited).map((x) => x.body)).size);
+    expect(parser.cache.size, 'the old version of the edited section is dropped').toBe(
+      new Set(splitSections(edited).map((x) => x.body)).size,
+    );
   });
 
   it('keeps positions right when a cached section moves down', () => {

@@ -37,27 +37,52 @@ describe('statements of the spec in the IR', () => {
 
   it('reads resources with area, path, permission, GUID in lower case and introduced version', () => {
     expect(spec.resources.map((r) => r.name)).toEqual([
-      'ProductRecords', 'ManufacturingOrderOperations', 'SupplierPartLinks', 'Schedules', 'CaseEntryActivities', 'CustomerOrderRowInflows',
+      'ProductRecords',
+      'ManufacturingOrderOperations',
+      'SupplierPartLinks',
+      'Schedules',
+      'CaseEntryActivities',
+      'CustomerOrderRowInflows',
     ]);
     const pr = resource('ProductRecords');
-    expect(pr).toMatchObject({ area: 'Inventory', path: 'Inventory/ProductRecords', permission: 'Show serial number', introduced: '2.18', queryable: true, hasSinceColumn: true });
+    expect(pr).toMatchObject({
+      area: 'Inventory',
+      path: 'Inventory/ProductRecords',
+      permission: 'Show serial number',
+      introduced: '2.18',
+      queryable: true,
+      hasSinceColumn: true,
+    });
     expect(resource('ManufacturingOrderOperations').typeGuid).toBe('c1a9916e-607f-4720-9941-eec496c92e2d');
     expect(resource('CaseEntryActivities').hasSinceColumn).toBe(false);
     expect(pr.source).toEqual({ file: FILE, line: 60, column: 5 });
   });
 
   it('decomposes field types, notes, enumerations and versions', () => {
-    expect(field('ProductRecords', 'CommentId').type).toEqual({ text: 'Int64?', base: { kind: 'scalar', scalar: 'Int64' }, nullable: true, array: false });
-    expect(field('ProductRecords', 'ExtraFields')).toMatchObject({ expandable: true, type: { array: true, base: { kind: 'ref', target: 'ExtraFields', known: false } } });
+    expect(field('ProductRecords', 'CommentId').type).toEqual({
+      text: 'Int64?',
+      base: { kind: 'scalar', scalar: 'Int64' },
+      nullable: true,
+      array: false,
+    });
+    expect(field('ProductRecords', 'ExtraFields')).toMatchObject({
+      expandable: true,
+      type: { array: true, base: { kind: 'ref', target: 'ExtraFields', known: false } },
+    });
     expect(field('ProductRecords', 'OwnerId').references).toBe('Customers');
     expect(field('ProductRecords', 'ManufacturerPartNumber').maxLength).toBe(50);
-    expect(field('ProductRecords', 'CustomerOrderPartRevisionId').obsolete).toMatchObject({ since: '24.1', replacedBy: 'PartRevisionId' });
+    expect(field('ProductRecords', 'CustomerOrderPartRevisionId').obsolete).toMatchObject({
+      since: '24.1',
+      replacedBy: 'PartRevisionId',
+    });
     const status = field('ProductRecords', 'Status').enumeration!;
     expect(status.origin).toBe('statuses');
     expect(status.values.map((v) => `${v.value} ${v.name}`)).toContain('1 Registrered');
     expect(status.values.at(-1)).toMatchObject({ value: 9, name: 'Historical' });
     expect(field('ProductRecords', 'BlockContext').enumeration).toMatchObject({ bitmask: true, origin: 'notes' });
-    expect(field('ProductRecords', 'BlockContext').enumeration!.values.map((v) => v.value)).toEqual([0, 1, 2, 4, 8, 16]);
+    expect(field('ProductRecords', 'BlockContext').enumeration!.values.map((v) => v.value)).toEqual([
+      0, 1, 2, 4, 8, 16,
+    ]);
     expect(field('CaseEntryActivities', 'Id').since).toBeNull();
     expect(spec.versions.slice(0, 3)).toEqual(['2.18', '2.24', '2.27']);
     expect(spec.versions.indexOf('2.9')).toBe(-1);
@@ -66,29 +91,81 @@ describe('statements of the spec in the IR', () => {
 
   it('reads the sign-in structures, endpoints and commands', () => {
     expect(spec.structures.map((s) => [s.name, s.openEnded])).toEqual([
-      ['LoginRequest', true], ['LoginResponse', true], ['DeviceSecretResponse', false], ['TotpLoginRequest', false],
+      ['LoginRequest', true],
+      ['LoginResponse', true],
+      ['DeviceSecretResponse', false],
+      ['TotpLoginRequest', false],
     ]);
-    expect(spec.structures[3]!.fields[1]!.type).toMatchObject({ text: 'Integer', base: { kind: 'scalar', scalar: 'Int32' } });
+    expect(spec.structures[3]!.fields[1]!.type).toMatchObject({
+      text: 'Integer',
+      base: { kind: 'scalar', scalar: 'Int32' },
+    });
     const [initiate, callback, totp] = spec.endpoints;
-    expect(initiate).toMatchObject({ id: 'oidcInitiate', method: 'POST', path: '/{languageCode}/{companyNumber}/login/oidc', query: [{ name: 'redirectUrl', required: true }], body: 'LoginRequest', since: '25.8' });
+    expect(initiate).toMatchObject({
+      id: 'oidcInitiate',
+      method: 'POST',
+      path: '/{languageCode}/{companyNumber}/login/oidc',
+      query: [{ name: 'redirectUrl', required: true }],
+      body: 'LoginRequest',
+      since: '25.8',
+    });
     expect(initiate!.success).toMatchObject({ status: 200, contentType: 'text/plain' });
-    expect(callback).toMatchObject({ id: 'oidcCallback', method: 'GET', body: null, since: '25.8', success: { contentType: 'application/json', body: 'LoginResponse' } });
-    expect(callback!.query).toEqual([{ name: 'code', required: true }, { name: 'state', required: true }]);
-    expect(totp).toMatchObject({ id: 'totpLogin', body: 'TotpLoginRequest', since: null, headers: ['Content-Type', 'Accept', 'Cache-Control'] });
-    expect(spec.commands[0]).toMatchObject({ name: 'GetMultiFactorDeviceSecret', response: 'DeviceSecretResponse', responseHeaders: ['X-Service-SessionId'] });
+    expect(callback).toMatchObject({
+      id: 'oidcCallback',
+      method: 'GET',
+      body: null,
+      since: '25.8',
+      success: { contentType: 'application/json', body: 'LoginResponse' },
+    });
+    expect(callback!.query).toEqual([
+      { name: 'code', required: true },
+      { name: 'state', required: true },
+    ]);
+    expect(totp).toMatchObject({
+      id: 'totpLogin',
+      body: 'TotpLoginRequest',
+      since: null,
+      headers: ['Content-Type', 'Accept', 'Cache-Control'],
+    });
+    expect(spec.commands[0]).toMatchObject({
+      name: 'GetMultiFactorDeviceSecret',
+      response: 'DeviceSecretResponse',
+      responseHeaders: ['X-Service-SessionId'],
+    });
   });
 
   it('reads errors, limits, transitions, versioning and unknowns', () => {
-    expect(spec.errorTables.map((t) => t.appliesTo)).toEqual([['oidcInitiate'], ['oidcCallback'], ['totpLogin', 'SetMultiFactorAuthenticationDevice']]);
-    expect(spec.errorTables[2]!.cases[0]).toMatchObject({ status: 410, body: 'Login failed', condition: 'MfaToken wrong or expired.' });
+    expect(spec.errorTables.map((t) => t.appliesTo)).toEqual([
+      ['oidcInitiate'],
+      ['oidcCallback'],
+      ['totpLogin', 'SetMultiFactorAuthenticationDevice'],
+    ]);
+    expect(spec.errorTables[2]!.cases[0]).toMatchObject({
+      status: 410,
+      body: 'Login failed',
+      condition: 'MfaToken wrong or expired.',
+    });
     expect(spec.limits[0]).toMatchObject({ id: 'mfaTokenValidity', value: { kind: 'duration', milliseconds: 90_000 } });
-    expect(spec.limits[1]).toMatchObject({ id: 'manufacturerPartNumberLength', value: { kind: 'maxLength', value: 50 } });
+    expect(spec.limits[1]).toMatchObject({
+      id: 'manufacturerPartNumberLength',
+      value: { kind: 'maxLength', value: 50 },
+    });
     expect(spec.transitions.map((t) => t.status)).toEqual([null, null, 200, null, 410, 401, null, null, 400]);
     expect(spec.versioning.map((v) => v.rule)).toEqual(['apiSegment', 'endpointsFrom', 'note', 'obsolete']);
-    expect(spec.unknowns.map((u) => u.id)).toEqual(expect.arrayContaining([
-      'structures.LoginRequest.fields', 'commands.methodPath', 'read.queryOptions', 'read.responseShape', 'limits.pageSize',
-      'limits.throttling', 'limits.oidcFlowLifetime', 'session.lifetime', 'events', 'errors.oidcBody',
-    ]));
+    expect(spec.unknowns.map((u) => u.id)).toEqual(
+      expect.arrayContaining([
+        'structures.LoginRequest.fields',
+        'commands.methodPath',
+        'read.queryOptions',
+        'read.responseShape',
+        'limits.pageSize',
+        'limits.throttling',
+        'limits.oidcFlowLifetime',
+        'session.lifetime',
+        'events',
+        'errors.oidcBody',
+      ]),
+    );
     expect(spec.unknowns).toHaveLength((specText().match(/not shown/g) ?? []).length);
     expect(spec.readPathPrefix).toBe('/{languageCode}/{companyNumber}/api/v1');
   });

@@ -52,41 +52,76 @@ describe('incremental parse after an edit', () => {
   });
 
   it('a one-field edit renews that resource only, and keeps its other fields', () => {
-    const { before, after } = afterEdit(edit(ORIGINAL, '| Start | Int64 | Start of the schedule. | 23.1 |', '| Start | Int64? | Start (edited). | 23.1 |'));
+    const { before, after } = afterEdit(
+      edit(
+        ORIGINAL,
+        '| Start | Int64 | Start of the schedule. | 23.1 |',
+        '| Start | Int64? | Start (edited). | 23.1 |',
+      ),
+    );
     expect(after).not.toBe(before);
     expect(after.resources).not.toBe(before.resources);
     expect(newResources(before, after)).toEqual(['Schedules']);
     const [old, now] = [byName(before).get('Schedules')!, byName(after).get('Schedules')!];
     const renewed = now.fields.filter((f, i) => f !== old.fields[i]).map((f) => f.name);
     expect(renewed).toEqual(['Start']);
-    for (const key of ['structures', 'endpoints', 'commands', 'errorTables', 'limits', 'transitions', 'versioning', 'unknowns', 'versions', 'source'] as const) {
+    for (const key of [
+      'structures',
+      'endpoints',
+      'commands',
+      'errorTables',
+      'limits',
+      'transitions',
+      'versioning',
+      'unknowns',
+      'versions',
+      'source',
+    ] as const) {
       expect(after[key], key).toBe(before[key]);
     }
   });
 
   it('lines inserted inside a section renew the entries below it (positions moved), not those above', () => {
-    const { before, after } = afterEdit(edit(ORIGINAL, 'Schedules.BlockedStatus: 0 None', 'An added remark.\n\nSchedules.BlockedStatus: 0 None'));
+    const { before, after } = afterEdit(
+      edit(ORIGINAL, 'Schedules.BlockedStatus: 0 None', 'An added remark.\n\nSchedules.BlockedStatus: 0 None'),
+    );
     // The statuses above the remark did not move; those below did (Schedules', CaseEntryActivities'), and the `source` of their enumerations with them.
     expect(newResources(before, after)).toEqual(['Schedules', 'CaseEntryActivities']);
     expect(after.structures).toBe(before.structures);
 
-    const below = afterEdit(edit(ORIGINAL, '| IsNightSchedule | Boolean | Night schedule flag. | 23.1 |', '| IsNightSchedule | Boolean | Night schedule flag. | 23.1 |\n\nA remark below the table.'));
+    const below = afterEdit(
+      edit(
+        ORIGINAL,
+        '| IsNightSchedule | Boolean | Night schedule flag. | 23.1 |',
+        '| IsNightSchedule | Boolean | Night schedule flag. | 23.1 |\n\nA remark below the table.',
+      ),
+    );
     // Schedules' section text changed, but not its IR. The two sections below it moved, and so did
     // "Enumerated statuses", whose positions every resource with a status enumeration holds.
-    expect(newResources(below.before, below.after)).toEqual(['ProductRecords', 'ManufacturingOrderOperations', 'Schedules', 'CaseEntryActivities', 'CustomerOrderRowInflows']);
+    expect(newResources(below.before, below.after)).toEqual([
+      'ProductRecords',
+      'ManufacturingOrderOperations',
+      'Schedules',
+      'CaseEntryActivities',
+      'CustomerOrderRowInflows',
+    ]);
     expect(byName(below.after).get('SupplierPartLinks')).toBe(byName(below.before).get('SupplierPartLinks'));
     const moved = byName(below.after).get('CaseEntryActivities')!;
     expect(moved.source.line).toBe(byName(below.before).get('CaseEntryActivities')!.source.line + 2);
   });
 
   it('lines inserted above everything renew every entry that has a position', () => {
-    const { before, after } = afterEdit(edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'));
+    const { before, after } = afterEdit(
+      edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'),
+    );
     expect(newResources(before, after)).toEqual(before.resources.map((r) => r.name));
     expect(after.versions).toBe(before.versions);
   });
 
   it('an entry that only moved is a twin of the previous one (stableIdentity), an edited one is not', () => {
-    const { before, after } = afterEdit(edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'));
+    const { before, after } = afterEdit(
+      edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'),
+    );
     for (const r of after.resources) {
       const previous = byName(before).get(r.name)!;
       expect(r).not.toBe(previous);
@@ -97,8 +132,14 @@ describe('incremental parse after an edit', () => {
     // moved twice: still the first object's twin
     const parser = createIncrementalParser();
     const first = parseChecked(parser, ORIGINAL).spec;
-    parseChecked(parser, edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'));
-    const third = parseChecked(parser, edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nOne.\n\nTwo.\n')).spec;
+    parseChecked(
+      parser,
+      edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'),
+    );
+    const third = parseChecked(
+      parser,
+      edit(ORIGINAL, '## What the service does\n', '## What the service does\n\nOne.\n\nTwo.\n'),
+    ).spec;
     for (const r of third.resources) expect(stableIdentity(r)).toBe(byName(first).get(r.name));
     // a changed note: a new value, not a twin
     const changed = afterEdit(edit(ORIGINAL, 'Covered by warranty.', 'Covered by the warranty.'));
@@ -108,17 +149,27 @@ describe('incremental parse after an edit', () => {
   });
 
   it('adding a resource renews the resources whose references it resolves; removing it restores them', () => {
-    const section = '### Comments\n\nRepresents a comment. Queryable, introduced in version 2.18.\n\n| Name | Type | Notes | Since |\n|---|---|---|---|\n| Id | Int64 | Business key. | - |\n| Text | String | The text. | - |\n\n';
-    const added = edit(edit(ORIGINAL, '### Gaps in the field descriptions', `${section}### Gaps in the field descriptions`),
-      '| Sales/CustomerOrderRowInflows | Show customer orders |', '| Sales/CustomerOrderRowInflows | Show customer orders |\n| Inventory/Comments | Show case |');
+    const section =
+      '### Comments\n\nRepresents a comment. Queryable, introduced in version 2.18.\n\n| Name | Type | Notes | Since |\n|---|---|---|---|\n| Id | Int64 | Business key. | - |\n| Text | String | The text. | - |\n\n';
+    const added = edit(
+      edit(ORIGINAL, '### Gaps in the field descriptions', `${section}### Gaps in the field descriptions`),
+      '| Sales/CustomerOrderRowInflows | Show customer orders |',
+      '| Sales/CustomerOrderRowInflows | Show customer orders |\n| Inventory/Comments | Show case |',
+    );
     const { before, after } = afterEdit(added);
     // ProductRecords' Comment fields point at Comments: `known` changed, though its section did not.
     const changed = newResources(before, after);
-    const pointing = before.resources.filter((r) => r.fields.some((f) => f.type.base.kind === 'ref' && f.type.base.target === 'Comments')).map((r) => r.name);
+    const pointing = before.resources
+      .filter((r) => r.fields.some((f) => f.type.base.kind === 'ref' && f.type.base.target === 'Comments'))
+      .map((r) => r.name);
     expect(pointing).toContain('ProductRecords');
     expect(pointing.length).toBeLessThan(before.resources.length);
     expect(changed.sort()).toEqual([...pointing, 'Comments'].sort());
-    expect(byName(after).get('ProductRecords')!.fields.find((f) => f.name === 'Comment')!.type.base).toMatchObject({ known: true });
+    expect(
+      byName(after)
+        .get('ProductRecords')!
+        .fields.find((f) => f.name === 'Comment')!.type.base,
+    ).toMatchObject({ known: true });
 
     const parser = createIncrementalParser();
     parseChecked(parser, added);
@@ -129,7 +180,13 @@ describe('incremental parse after an edit', () => {
   });
 
   it('an edit of a sign-in structure renews that structure only', () => {
-    const { before, after } = afterEdit(edit(ORIGINAL, '| MfaToken | String | The token returned by the login attempt. |', '| MfaToken | String? | The token (edited). |'));
+    const { before, after } = afterEdit(
+      edit(
+        ORIGINAL,
+        '| MfaToken | String | The token returned by the login attempt. |',
+        '| MfaToken | String? | The token (edited). |',
+      ),
+    );
     expect(newResources(before, after)).toEqual([]);
     expect(after.resources).toBe(before.resources);
     const renewed = after.structures.filter((s, i) => s !== before.structures[i]).map((s) => s.name);
@@ -138,24 +195,59 @@ describe('incremental parse after an edit', () => {
   });
 
   it('edits in other sections that change a resource renew it: statuses, versioning, limits', () => {
-    const statuses = afterEdit(edit(ORIGINAL, 'Schedules.BlockedStatus: 0 None, 1 Message, 2 Blocked.', 'Schedules.BlockedStatus: 0 None, 1 Message, 2 Blocked, 3 Locked.'));
+    const statuses = afterEdit(
+      edit(
+        ORIGINAL,
+        'Schedules.BlockedStatus: 0 None, 1 Message, 2 Blocked.',
+        'Schedules.BlockedStatus: 0 None, 1 Message, 2 Blocked, 3 Locked.',
+      ),
+    );
     expect(newResources(statuses.before, statuses.after)).toEqual(['Schedules']);
     // ProductRecords' field says "Obsolete since 24.1" in its notes too, so only Schedules changes.
-    const versioning = afterEdit(edit(ORIGINAL, 'ProductRecords.CustomerOrderPartRevisionId is obsolete', 'Schedules.FlexInStart is obsolete'));
+    const versioning = afterEdit(
+      edit(ORIGINAL, 'ProductRecords.CustomerOrderPartRevisionId is obsolete', 'Schedules.FlexInStart is obsolete'),
+    );
     expect(newResources(versioning.before, versioning.after)).toEqual(['Schedules']);
-    expect(byName(versioning.after).get('Schedules')!.fields.find((f) => f.name === 'FlexInStart')!.obsolete).toMatchObject({ since: '24.1' });
-    const limits = afterEdit(edit(ORIGINAL, '| ManufacturerPartNumber length | at most 50 | ProductRecords field. |', '| Code length | at most 60 | Schedules field. |'));
+    expect(
+      byName(versioning.after)
+        .get('Schedules')!
+        .fields.find((f) => f.name === 'FlexInStart')!.obsolete,
+    ).toMatchObject({ since: '24.1' });
+    const limits = afterEdit(
+      edit(
+        ORIGINAL,
+        '| ManufacturerPartNumber length | at most 50 | ProductRecords field. |',
+        '| Code length | at most 60 | Schedules field. |',
+      ),
+    );
     expect(newResources(limits.before, limits.after)).toEqual(['Schedules']);
-    expect(byName(limits.after).get('Schedules')!.fields.find((f) => f.name === 'Code')!.maxLength).toBe(60);
+    expect(
+      byName(limits.after)
+        .get('Schedules')!
+        .fields.find((f) => f.name === 'Code')!.maxLength,
+    ).toBe(60);
     expect(limits.after.limits).not.toBe(limits.before.limits);
-    const permission = afterEdit(edit(ORIGINAL, '| TimeRecording/Schedules | Show basic data for attendance |', '| TimeRecording/Schedules | Show schedules |'));
+    const permission = afterEdit(
+      edit(
+        ORIGINAL,
+        '| TimeRecording/Schedules | Show basic data for attendance |',
+        '| TimeRecording/Schedules | Show schedules |',
+      ),
+    );
     expect(newResources(permission.before, permission.after)).toEqual(['Schedules']);
   });
 
   it('a diagnostic introduced and then fixed: reported while present, gone after, other entries kept', () => {
     const parser = createIncrementalParser();
     const first = parseChecked(parser, ORIGINAL);
-    const broken = parseChecked(parser, edit(ORIGINAL, '| Start | Int64 | Start of the schedule. | 23.1 |', '| Start | Int6 | Start of the schedule. | 23.1 |'));
+    const broken = parseChecked(
+      parser,
+      edit(
+        ORIGINAL,
+        '| Start | Int64 | Start of the schedule. | 23.1 |',
+        '| Start | Int6 | Start of the schedule. | 23.1 |',
+      ),
+    );
     expect(broken.diagnostics.length).toBe(first.diagnostics.length + 1);
     expect(broken.diagnostics).toContainEqual(expect.objectContaining({ code: 'unknown-type' }));
     expect(newResources(first.spec, broken.spec)).toEqual(['Schedules']);
@@ -165,14 +257,21 @@ describe('incremental parse after an edit', () => {
   });
 });
 
-type Mutation = { kind: 'delete' | 'duplicate'; at: number } | { kind: 'insert'; at: number; column: number; text: string };
+type Mutation =
+  | { kind: 'delete' | 'duplicate'; at: number }
+  | { kind: 'insert'; at: number; column: number; text: string };
 const LINES = ORIGINAL.split('\n');
 const index = fc.nat({ max: LINES.length - 1 });
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constantFrom('delete' as const, 'duplicate' as const), at: index }),
   fc.record({
-    kind: fc.constant('insert' as const), at: index, column: fc.nat({ max: 120 }),
-    text: fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('|', '?', '[]', ' = ', '0 = ', 'Comments', '\n', '### X\n', '2.18', 'References Schedules')),
+    kind: fc.constant('insert' as const),
+    at: index,
+    column: fc.nat({ max: 120 }),
+    text: fc.oneof(
+      fc.string({ maxLength: 4 }),
+      fc.constantFrom('|', '?', '[]', ' = ', '0 = ', 'Comments', '\n', '### X\n', '2.18', 'References Schedules'),
+    ),
   }),
 );
 
@@ -182,7 +281,8 @@ function apply(lines: string[], m: Mutation): string[] {
   const line = out[at]!;
   if (m.kind === 'delete') out.splice(at, 1);
   else if (m.kind === 'duplicate') out.splice(at, 0, line);
-  else if (m.kind === 'insert') out[at] = line.slice(0, Math.min(m.column, line.length)) + m.text + line.slice(Math.min(m.column, line.length));
+  else if (m.kind === 'insert')
+    out[at] = line.slice(0, Math.min(m.column, line.length)) + m.text + line.slice(Math.min(m.column, line.length));
   return out;
 }
 

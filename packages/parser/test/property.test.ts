@@ -21,8 +21,13 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: index }),
   fc.record({ kind: fc.constant('duplicate' as const), at: index }),
   fc.record({
-    kind: fc.constant('insert' as const), at: index, column: fc.nat({ max: 200 }),
-    text: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('|', '`', '**', '\\', '<x>', '# ', '- ', '```', '?', '[]', ' = ', '0 = ', '\r', '\n')),
+    kind: fc.constant('insert' as const),
+    at: index,
+    column: fc.nat({ max: 200 }),
+    text: fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom('|', '`', '**', '\\', '<x>', '# ', '- ', '```', '?', '[]', ' = ', '0 = ', '\r', '\n'),
+    ),
   }),
   fc.record({ kind: fc.constant('removeCell' as const), at: index, cell: fc.nat({ max: 5 }) }),
   fc.record({ kind: fc.constant('swap' as const), at: index, with: index }),
@@ -34,11 +39,29 @@ function apply(lines: string[], m: Mutation): string[] {
   if (at < 0) return out;
   const line = out[at]!;
   switch (m.kind) {
-    case 'delete': out.splice(at, 1); break;
-    case 'duplicate': out.splice(at, 0, line); break;
-    case 'insert': { const c = Math.min(m.column, line.length); out[at] = line.slice(0, c) + m.text + line.slice(c); break; }
-    case 'removeCell': { const cells = line.split('|'); cells.splice(Math.min(m.cell + 1, cells.length - 1), 1); out[at] = cells.join('|'); break; }
-    case 'swap': { const w = Math.min(m.with, out.length - 1); out[at] = out[w]!; out[w] = line; break; }
+    case 'delete':
+      out.splice(at, 1);
+      break;
+    case 'duplicate':
+      out.splice(at, 0, line);
+      break;
+    case 'insert': {
+      const c = Math.min(m.column, line.length);
+      out[at] = line.slice(0, c) + m.text + line.slice(c);
+      break;
+    }
+    case 'removeCell': {
+      const cells = line.split('|');
+      cells.splice(Math.min(m.cell + 1, cells.length - 1), 1);
+      out[at] = cells.join('|');
+      break;
+    }
+    case 'swap': {
+      const w = Math.min(m.with, out.length - 1);
+      out[at] = out[w]!;
+      out[w] = line;
+      break;
+    }
   }
   return out;
 }

@@ -10,8 +10,10 @@ describe('orderVersions', () => {
 
   it('gives the same order as sortVersions from @specgen/ir', () => {
     const version = fc.array(fc.nat({ max: 40 }), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('.'));
-    fc.assert(fc.property(fc.array(version, { maxLength: 30 }), (versions) => {
-      expect(orderVersions(versions)).toEqual(sortVersions(versions));
-    }));
+    fc.assert(
+      fc.property(fc.array(version, { maxLength: 30 }), (versions) => {
+        expect(orderVersions(versions)).toEqual(sortVersions(versions));
+      }),
+    );
   });
 });

@@ -10,6 +10,12 @@ export function sealDevice(key: Buffer, device: TotpDevice, userId: string): str
 
 export function openDevice(key: Buffer, stored: string, userId: string): TotpDevice {
   const value = JSON.parse(decryptSecret(key, stored, userId)) as Partial<TotpDevice>;
-  if (typeof value.secret !== 'string' || !ALGORITHMS.has(value.algorithm as TotpAlgorithm)) throw new Error('stored device is damaged');
-  return { secret: value.secret, algorithm: value.algorithm as TotpAlgorithm, digits: Number(value.digits ?? 6), period: Number(value.period ?? 30) };
+  if (typeof value.secret !== 'string' || !ALGORITHMS.has(value.algorithm as TotpAlgorithm))
+    throw new Error('stored device is damaged');
+  return {
+    secret: value.secret,
+    algorithm: value.algorithm as TotpAlgorithm,
+    digits: Number(value.digits ?? 6),
+    period: Number(value.period ?? 30),
+  };
 }

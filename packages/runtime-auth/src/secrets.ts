@@ -22,7 +22,9 @@ export function encryptSecret(key: Buffer, plaintext: string, owner: string): st
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(owner, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+    '.',
+  );
 }
 
 export function decryptSecret(key: Buffer, stored: string, owner: string): string {
@@ -43,6 +45,7 @@ export function decryptSecret(key: Buffer, stored: string, owner: string): strin
 export function parseSecretsKey(text: string): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes: 64 hex characters or base64 (e.g. `openssl rand -base64 32`)');
+  if (key.length !== 32)
+    throw new Error('SECRETS_KEY must be 32 bytes: 64 hex characters or base64 (e.g. `openssl rand -base64 32`)');
   return key;
 }

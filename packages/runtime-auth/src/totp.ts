@@ -20,7 +20,12 @@ export const TOTP_WINDOW = 1;
 
 /** A new device: 160-bit secret from the CSPRNG (RFC 4226 §4 recommends 160 bits), SHA1, 6 digits, 30 s. */
 export function newTotpDevice(): TotpDevice {
-  return { secret: new OTPAuth.Secret({ buffer: Uint8Array.from(randomBytes(20)).buffer }).base32, algorithm: 'SHA1', digits: 6, period: 30 };
+  return {
+    secret: new OTPAuth.Secret({ buffer: Uint8Array.from(randomBytes(20)).buffer }).base32,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  };
 }
 
 function totpOf(device: TotpDevice, label = 'user', issuer = ''): OTPAuth.TOTP {

@@ -1,8 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  decryptSecret, encryptSecret, generateTotp, hashPassword, keyUri, newMfaToken, newSessionId, newTotpDevice, normalizeCode,
-  openDevice, parseSecretsKey, sealDevice, SecretDecryptionError, verifyPassword, verifyTotp, qrCodeDataUrl,
+  decryptSecret,
+  encryptSecret,
+  generateTotp,
+  hashPassword,
+  keyUri,
+  newMfaToken,
+  newSessionId,
+  newTotpDevice,
+  normalizeCode,
+  openDevice,
+  parseSecretsKey,
+  sealDevice,
+  SecretDecryptionError,
+  verifyPassword,
+  verifyTotp,
+  qrCodeDataUrl,
 } from '../src/index.ts';
 import { RFC6238_VECTORS, rfcDevice } from './rfc6238.ts';
 

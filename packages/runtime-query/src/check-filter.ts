@@ -20,7 +20,8 @@ export function checkFilter(node: FilterNode, schema: QuerySchema, option = '$fi
     if (node.type !== 'field') return fail(node.pos, `${role} must be a field name`);
     const f = schema.fields.get(node.name);
     if (f) return f;
-    if (schema.expandable.has(node.name)) return fail(node.pos, `"${node.name}" is an expandable property and cannot be used in a filter`);
+    if (schema.expandable.has(node.name))
+      return fail(node.pos, `"${node.name}" is an expandable property and cannot be used in a filter`);
     return fail(node.pos, describeUnknownField(schema, node.name));
   }
 
@@ -64,7 +65,11 @@ export function checkFilter(node: FilterNode, schema: QuerySchema, option = '$fi
       case 'isnull':
       case 'isnotnull':
         arity(1, 1);
-        return { kind: 'isnull', field: field(args[0]!, `argument of ${node.name}()`), negate: node.name === 'isnotnull' };
+        return {
+          kind: 'isnull',
+          field: field(args[0]!, `argument of ${node.name}()`),
+          negate: node.name === 'isnotnull',
+        };
       case 'contains': {
         arity(2, Infinity);
         const f = field(args[0]!, 'first argument of contains()');
@@ -75,9 +80,13 @@ export function checkFilter(node: FilterNode, schema: QuerySchema, option = '$fi
         const f = field(args[0]!, 'first argument of has()');
         if (!f.bitmask) return fail(args[0]!.pos, `has() needs a bitmask field; ${f.name} is not a bitmask`);
         const flagNode = args[1]!;
-        const flag = flagNode.type === 'literal' && flagNode.kind === 'string' && !f.enumValues?.has(flagNode.text)
-          ? fail(flagNode.pos, `"${flagNode.text}" is not a flag of ${f.name} (${[...f.enumValues!.keys()].join(', ')})`)
-          : literal(f, flagNode);
+        const flag =
+          flagNode.type === 'literal' && flagNode.kind === 'string' && !f.enumValues?.has(flagNode.text)
+            ? fail(
+                flagNode.pos,
+                `"${flagNode.text}" is not a flag of ${f.name} (${[...f.enumValues!.keys()].join(', ')})`,
+              )
+            : literal(f, flagNode);
         return { kind: 'has', field: f, flag: flag as number };
       }
       case 'like': {
@@ -104,7 +113,8 @@ export function checkFilter(node: FilterNode, schema: QuerySchema, option = '$fi
         return call(node);
       case 'field': {
         const f = field(node, 'condition');
-        if (f.type !== 'Boolean') return fail(node.pos, `${f.name} is ${f.type}, not a condition; compare it with a value`);
+        if (f.type !== 'Boolean')
+          return fail(node.pos, `${f.name} is ${f.type}, not a condition; compare it with a value`);
         return { kind: 'compare', field: f, op: 'eq', value: true };
       }
       case 'literal':

@@ -58,7 +58,8 @@ export function tokenize(input: string, option = '$filter'): Token[] {
         tokens.push({ type: 'number', text: num, pos });
         i += num.length;
       } else throw new QueryError(option, `unexpected character "${c}"`, pos);
-      if (i < input.length && /[A-Za-z0-9_.]/.test(input[i]!)) throw new QueryError(option, `malformed literal "${input.slice(pos - 1, i + 1)}"`, pos);
+      if (i < input.length && /[A-Za-z0-9_.]/.test(input[i]!))
+        throw new QueryError(option, `malformed literal "${input.slice(pos - 1, i + 1)}"`, pos);
     } else {
       const id = match(IDENT);
       if (id === null) throw new QueryError(option, `unexpected character "${c}"`, pos);

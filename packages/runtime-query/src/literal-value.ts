@@ -1,6 +1,14 @@
 /** A $filter literal converted to the type of the field it is compared with. */
 import type { LiteralKind } from './ast.ts';
-import { parseDateTimeOffset, parseDecimal, parseInt32, parseInt64, parseString, parseTimeSpan, type Parsed } from './scalars.ts';
+import {
+  parseDateTimeOffset,
+  parseDecimal,
+  parseInt32,
+  parseInt64,
+  parseString,
+  parseTimeSpan,
+  type Parsed,
+} from './scalars.ts';
 import type { QueryField, ScalarValue } from './schema.ts';
 
 export function literalValue(f: QueryField, kind: Exclude<LiteralKind, 'null'>, text: string): Parsed<ScalarValue> {

@@ -47,7 +47,8 @@ function parseExpand(value: string, schema: QuerySchema): string[] {
   const names = new Set<string>();
   for (const item of commaList('$expand', value)) {
     if (schema.expandable.has(item.text)) names.add(item.text);
-    else if (schema.fields.has(item.text)) throw new QueryError('$expand', `"${item.text}" is not expandable`, item.pos);
+    else if (schema.fields.has(item.text))
+      throw new QueryError('$expand', `"${item.text}" is not expandable`, item.pos);
     else throw new QueryError('$expand', describeUnknownField(schema, item.text), item.pos);
   }
   return [...names];
@@ -65,7 +66,8 @@ function parseOrderBy(value: string, schema: QuerySchema): OrderBy[] {
     }
     const field = schema.fields.get(name);
     if (!field) {
-      if (schema.expandable.has(name)) throw new QueryError('$orderby', `"${name}" is an expandable property and cannot be sorted by`, item.pos);
+      if (schema.expandable.has(name))
+        throw new QueryError('$orderby', `"${name}" is an expandable property and cannot be sorted by`, item.pos);
       throw new QueryError('$orderby', describeUnknownField(schema, name), item.pos);
     }
     if (seen.has(name)) throw new QueryError('$orderby', `"${name}" appears twice`, item.pos);
@@ -79,7 +81,8 @@ function parseCount(option: '$top' | '$skip', value: string, max: number): numbe
   const text = value.trim();
   if (!/^\d+$/.test(text)) throw new QueryError(option, `expected a non-negative integer, got "${value}"`, lead + 1);
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n > max) throw new QueryError(option, `must be at most ${max}, got ${text}`, lead + 1);
+  if (!Number.isSafeInteger(n) || n > max)
+    throw new QueryError(option, `must be at most ${max}, got ${text}`, lead + 1);
   return n;
 }
 
@@ -89,7 +92,11 @@ function single(raw: RawQuery, option: string): string | undefined {
   return value;
 }
 
-export function parseQueryOptions(raw: RawQuery, schema: QuerySchema, allowed: readonly string[] = COLLECTION_OPTIONS): QueryPlan {
+export function parseQueryOptions(
+  raw: RawQuery,
+  schema: QuerySchema,
+  allowed: readonly string[] = COLLECTION_OPTIONS,
+): QueryPlan {
   for (const key of Object.keys(raw)) {
     if (key.startsWith('$') && !allowed.includes(key)) {
       const known = (COLLECTION_OPTIONS as readonly string[]).includes(key);

@@ -17,9 +17,11 @@ export const MAX_FILTER_DEPTH = 50;
 export const MAX_FILTER_TERMS = 500;
 
 export function parseFilter(input: string, option = '$filter'): FilterNode {
-  if (input.length > MAX_FILTER_LENGTH) throw new QueryError(option, `longer than ${MAX_FILTER_LENGTH} characters`, MAX_FILTER_LENGTH + 1);
+  if (input.length > MAX_FILTER_LENGTH)
+    throw new QueryError(option, `longer than ${MAX_FILTER_LENGTH} characters`, MAX_FILTER_LENGTH + 1);
   const tokens = tokenize(input, option);
-  if (tokens.length > MAX_FILTER_TERMS * 4) throw new QueryError(option, `more than ${MAX_FILTER_TERMS * 4} tokens`, tokens[MAX_FILTER_TERMS * 4]!.pos);
+  if (tokens.length > MAX_FILTER_TERMS * 4)
+    throw new QueryError(option, `more than ${MAX_FILTER_TERMS * 4} tokens`, tokens[MAX_FILTER_TERMS * 4]!.pos);
   let index = 0;
   let depth = 0;
   const enter = (t: Token) => {
@@ -31,7 +33,8 @@ export function parseFilter(input: string, option = '$filter'): FilterNode {
   const fail = (t: Token, message: string): never => {
     throw new QueryError(option, message, t.pos);
   };
-  const describe = (t: Token) => (t.type === 'end' ? 'end of input' : `"${t.type === 'string' ? `'${t.text}'` : t.text}"`);
+  const describe = (t: Token) =>
+    t.type === 'end' ? 'end of input' : `"${t.type === 'string' ? `'${t.text}'` : t.text}"`;
 
   function parseOr(): FilterNode {
     let left = parseAnd();

@@ -13,8 +13,16 @@
  * See RANGES for the limits and docs/decisions/resources.md for why.
  */
 import {
-  INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, SCALAR_RANGES, TICKS_PER_SECOND, TIME_SPAN_MAX_TICKS, TIME_SPAN_MIN_TICKS,
-  TIMESPAN_PATTERN, TIMESPAN_SHAPE,
+  INT32_MAX,
+  INT32_MIN,
+  INT64_MAX,
+  INT64_MIN,
+  SCALAR_RANGES,
+  TICKS_PER_SECOND,
+  TIME_SPAN_MAX_TICKS,
+  TIME_SPAN_MIN_TICKS,
+  TIMESPAN_PATTERN,
+  TIMESPAN_SHAPE,
 } from '@specgen/contract';
 
 export { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, TIME_SPAN_MAX_TICKS, TIME_SPAN_MIN_TICKS };
@@ -52,7 +60,8 @@ const LABELS: Record<keyof typeof RANGES, string> = {
   TimeSpan: 'TimeSpan',
 };
 
-const outside = (text: string, type: keyof typeof RANGES) => fail(`${shown(text)} is outside the ${LABELS[type]} range (${RANGES[type]})`);
+const outside = (text: string, type: keyof typeof RANGES) =>
+  fail(`${shown(text)} is outside the ${LABELS[type]} range (${RANGES[type]})`);
 
 export function parseInt64(text: string): Parsed<bigint> {
   if (!/^-?\d+$/.test(text)) return fail(`expected a 64-bit integer, got "${shown(text)}"`);
@@ -76,7 +85,9 @@ export function parseInt32(text: string): Parsed<number> {
  */
 export function parseString(text: string): Parsed<string> {
   const at = text.indexOf('\u0000');
-  return at < 0 ? ok(text) : fail(`a string may not contain the NUL character (U+0000), found at character ${at + 1} of the string`);
+  return at < 0
+    ? ok(text)
+    : fail(`a string may not contain the NUL character (U+0000), found at character ${at + 1} of the string`);
 }
 
 export const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -111,8 +122,11 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** `allowDateOnly`: filters may write `2024-01-31` for midnight UTC; stored records need the full form. */
 export function parseDateTimeOffset(text: string, allowDateOnly = false): Parsed<bigint> {
   const m = DATE_TIME.exec(text) ?? (allowDateOnly ? DATE_ONLY.exec(text) : null);
-  if (!m) return fail(`expected an ISO 8601 date-time with an offset (e.g. 2024-01-31T08:00:00+01:00), got "${shown(text)}"`);
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  if (!m)
+    return fail(`expected an ISO 8601 date-time with an offset (e.g. 2024-01-31T08:00:00+01:00), got "${shown(text)}"`);
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(
+    Number,
+  ) as [number, number, number, number, number, number];
   const fraction = (m[7] ?? '').padEnd(7, '0');
   const zone = m[8] ?? 'Z';
   if (year < 1) return outside(text, 'DateTimeOffset');

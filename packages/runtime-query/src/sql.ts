@@ -64,7 +64,10 @@ export function conditionToSql(c: Condition, dialect: SqlDialect): RawBuilder<Sq
  */
 export function orderByToSql(orderBy: OrderBy[], dialect: SqlDialect, idColumn = 'Id'): RawBuilder<unknown> {
   const nulls = (desc: boolean) => (dialect === 'postgres' ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '');
-  const items = orderBy.map((o) => sql`${column(o.field)} ${sql.raw(o.descending ? 'DESC' : 'ASC')}${sql.raw(nulls(o.descending))}`);
-  if (!orderBy.some((o) => o.field.name === idColumn)) items.push(sql`${sql.ref(idColumn)} ${sql.raw(orderBy.at(-1)?.descending ? 'DESC' : 'ASC')}`);
+  const items = orderBy.map(
+    (o) => sql`${column(o.field)} ${sql.raw(o.descending ? 'DESC' : 'ASC')}${sql.raw(nulls(o.descending))}`,
+  );
+  if (!orderBy.some((o) => o.field.name === idColumn))
+    items.push(sql`${sql.ref(idColumn)} ${sql.raw(orderBy.at(-1)?.descending ? 'DESC' : 'ASC')}`);
   return sql.join(items);
 }

@@ -1,7 +1,13 @@
 /** A small query schema resembling ProductRecords, built by hand. */
 import type { QueryField, QuerySchema, ScalarType } from '../src/index.ts';
 
-function f(name: string, type: ScalarType, nullable = false, enumValues: Record<string, number> | null = null, bitmask = false): QueryField {
+function f(
+  name: string,
+  type: ScalarType,
+  nullable = false,
+  enumValues: Record<string, number> | null = null,
+  bitmask = false,
+): QueryField {
   return { name, type, nullable, enumValues: enumValues ? new Map(Object.entries(enumValues)) : null, bitmask };
 }
 
@@ -10,7 +16,13 @@ export const FIELDS = [
   f('SerialNumber', 'String'),
   f('CommentId', 'Int64', true),
   f('Status', 'Int32', false, { NotInitialized: 0, Registrered: 1, Inventory: 4 }),
-  f('BlockContext', 'Int32', false, { None: 0, ManufacturingOrderWithdrawal: 1, ManufacturingOrderClearance: 2, CustomerOrderDelivery: 4 }, true),
+  f(
+    'BlockContext',
+    'Int32',
+    false,
+    { None: 0, ManufacturingOrderWithdrawal: 1, ManufacturingOrderClearance: 2, CustomerOrderDelivery: 4 },
+    true,
+  ),
   f('HasWarranty', 'Boolean'),
   f('WarrantyStartDate', 'DateTimeOffset', true),
   f('OperationTime', 'TimeSpan', true),

@@ -5,7 +5,17 @@
  * table to both stores over HTTP.)
  */
 import { describe, expect, it } from 'vitest';
-import { parseDateTimeOffset, parseDecimal, parseInt32, parseInt64, parseQueryOptions, parseTimeSpan, QueryError, RANGES, type Condition } from '../src/index.ts';
+import {
+  parseDateTimeOffset,
+  parseDecimal,
+  parseInt32,
+  parseInt64,
+  parseQueryOptions,
+  parseTimeSpan,
+  QueryError,
+  RANGES,
+  type Condition,
+} from '../src/index.ts';
 import { SCHEMA } from './fixture.ts';
 
 type Case = [field: string, literal: string, range: keyof typeof RANGES];
@@ -87,7 +97,7 @@ describe('literals outside their type range', () => {
 
   it('refuses the NUL character in a string literal (PostgreSQL text cannot hold it), compared or in like()', () => {
     expect(queryError("SerialNumber eq 'a\u0000b'").message).toBe(
-      "$filter: a string may not contain the NUL character (U+0000), found at character 2 of the string at position 17",
+      '$filter: a string may not contain the NUL character (U+0000), found at character 2 of the string at position 17',
     );
     expect(queryError("Id eq 1 and like(SerialNumber, '%\u0000')").position).toBe(32);
   });

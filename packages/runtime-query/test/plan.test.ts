@@ -1,10 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { type CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
-import { conditionToSql, orderByToSql, parseDateTimeOffset, parseQueryOptions, parseTimeSpan, type Condition } from '../src/index.ts';
+import {
+  type CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+} from 'kysely';
+import {
+  conditionToSql,
+  orderByToSql,
+  parseDateTimeOffset,
+  parseQueryOptions,
+  parseTimeSpan,
+  type Condition,
+} from '../src/index.ts';
 import { SCHEMA } from './fixture.ts';
 
-const sqlite = new Kysely<any>({ dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() } });
-const postgres = new Kysely<any>({ dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() } });
+const sqlite = new Kysely<any>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+const postgres = new Kysely<any>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
 
 function compile(filter: string, dialect: 'sqlite' | 'postgres'): CompiledQuery {
   const plan = parseQueryOptions({ $filter: filter }, SCHEMA);
@@ -21,7 +53,9 @@ describe('$filter to SQL', () => {
 
   it('uses numbered parameters on PostgreSQL and ILIKE for like', () => {
     const q = compile("like(SerialNumber, 'AB%') and not (CommentId gt 5)", 'postgres');
-    expect(q.sql).toBe(`("SerialNumber" ILIKE $1 ESCAPE '\\' AND (NOT ("CommentId" IS NOT NULL AND "CommentId" > $2)))`);
+    expect(q.sql).toBe(
+      `("SerialNumber" ILIKE $1 ESCAPE '\\' AND (NOT ("CommentId" IS NOT NULL AND "CommentId" > $2)))`,
+    );
     expect(q.parameters).toEqual(['AB%', 5n]);
   });
 
@@ -35,13 +69,18 @@ describe('$filter to SQL', () => {
   });
 
   it('reads operators in any case, enum names, flags and date-times', () => {
-    const q = compile("Status EQ 'Inventory' AND has(BlockContext, CustomerOrderDelivery) Or WarrantyStartDate GE 2024-01-31T08:00:00+01:00", 'sqlite');
-    expect(q.sql).toBe('(("Status" = ? AND ("BlockContext" & ?) = ?) OR ("WarrantyStartDate" IS NOT NULL AND "WarrantyStartDate" >= ?))');
+    const q = compile(
+      "Status EQ 'Inventory' AND has(BlockContext, CustomerOrderDelivery) Or WarrantyStartDate GE 2024-01-31T08:00:00+01:00",
+      'sqlite',
+    );
+    expect(q.sql).toBe(
+      '(("Status" = ? AND ("BlockContext" & ?) = ?) OR ("WarrantyStartDate" IS NOT NULL AND "WarrantyStartDate" >= ?))',
+    );
     expect(q.parameters).toEqual([4, 4, 4, parseDateTimeOffset('2024-01-31T07:00:00Z').ok ? 1706684400000000n : 0n]);
   });
 
   it('turns contains into IN and isnull into IS NULL', () => {
-    expect(compile('contains(Id, 1, \'2\', 3) and isnull(CommentId) and isnotnull(OperationTime)', 'sqlite').sql).toBe(
+    expect(compile("contains(Id, 1, '2', 3) and isnull(CommentId) and isnotnull(OperationTime)", 'sqlite').sql).toBe(
       '(("Id" IN (?, ?, ?) AND ("CommentId" IS NULL)) AND ("OperationTime" IS NOT NULL))',
     );
   });
@@ -55,7 +94,9 @@ describe('$filter to SQL', () => {
 describe('$orderby, $top, $skip, $select, $expand', () => {
   it('orders with null placement and Id as tie-breaker in the direction of the last key', () => {
     const plan = parseQueryOptions({ $orderby: 'WarrantyStartDate desc, SerialNumber' }, SCHEMA);
-    expect(sql`${orderByToSql(plan.orderBy, 'postgres')}`.compile(postgres).sql).toBe('"WarrantyStartDate" DESC NULLS LAST, "SerialNumber" ASC NULLS FIRST, "Id" ASC');
+    expect(sql`${orderByToSql(plan.orderBy, 'postgres')}`.compile(postgres).sql).toBe(
+      '"WarrantyStartDate" DESC NULLS LAST, "SerialNumber" ASC NULLS FIRST, "Id" ASC',
+    );
     const desc = parseQueryOptions({ $orderby: 'SerialNumber desc' }, SCHEMA);
     expect(sql`${orderByToSql(desc.orderBy, 'sqlite')}`.compile(sqlite).sql).toBe('"SerialNumber" DESC, "Id" DESC');
   });
@@ -75,7 +116,10 @@ describe('scalars', () => {
   });
 
   it('converts time spans to ticks', () => {
-    expect(parseTimeSpan('1.02:03:04.5')).toEqual({ ok: true, value: ((26n * 3600n + 3n * 60n + 4n) * 10_000_000n) + 5_000_000n });
+    expect(parseTimeSpan('1.02:03:04.5')).toEqual({
+      ok: true,
+      value: (26n * 3600n + 3n * 60n + 4n) * 10_000_000n + 5_000_000n,
+    });
     expect(parseTimeSpan('-00:00:01')).toEqual({ ok: true, value: -10_000_000n });
     expect(parseTimeSpan('00:60:00').ok).toBe(false);
   });

@@ -59,7 +59,8 @@ function assetDir(): string {
 /** The document's text, as `/openapi.json` answers it. */
 function documentText(ctx: ApiDocsOptions): string {
   const document = buildDocument(ctx.spec, { serviceVersion: ctx.config.serviceVersion || null });
-  if (ctx.config.publicUrl) document['servers'] = [{ url: ctx.config.publicUrl.replace(/\/$/, ''), description: 'This server.' }];
+  if (ctx.config.publicUrl)
+    document['servers'] = [{ url: ctx.config.publicUrl.replace(/\/$/, ''), description: 'This server.' }];
   return JSON.stringify(document);
 }
 
@@ -81,7 +82,11 @@ export const apiDocsPlugin: FastifyPluginAsync<ApiDocsOptions> = async (app, ctx
   app.get('/docs/:asset', async (request, reply) => {
     const name = (request.params as { asset: string }).asset;
     const type = ASSETS[name];
-    if (type === undefined) return reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(`${name} was not found`));
+    if (type === undefined)
+      return reply
+        .code(404)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(`${name} was not found`));
     let content = cache.get(name);
     if (!content) {
       dir ??= assetDir();

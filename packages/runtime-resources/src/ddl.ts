@@ -19,14 +19,32 @@ export const GENERATIONS_TABLE = 'resource_generations';
  */
 export function columnType(type: ScalarKind, dialect: Dialect): string {
   if (dialect === 'sqlite') {
-    return { Int64: 'INTEGER', Int32: 'INTEGER', Decimal: 'REAL', Boolean: 'INTEGER', String: 'TEXT', DateTimeOffset: 'INTEGER', TimeSpan: 'INTEGER' }[type];
+    return {
+      Int64: 'INTEGER',
+      Int32: 'INTEGER',
+      Decimal: 'REAL',
+      Boolean: 'INTEGER',
+      String: 'TEXT',
+      DateTimeOffset: 'INTEGER',
+      TimeSpan: 'INTEGER',
+    }[type];
   }
-  return { Int64: 'bigint', Int32: 'integer', Decimal: 'double precision', Boolean: 'boolean', String: 'text COLLATE "C"', DateTimeOffset: 'bigint', TimeSpan: 'bigint' }[type];
+  return {
+    Int64: 'bigint',
+    Int32: 'integer',
+    Decimal: 'double precision',
+    Boolean: 'boolean',
+    String: 'text COLLATE "C"',
+    DateTimeOffset: 'bigint',
+    TimeSpan: 'bigint',
+  }[type];
 }
 
 /** Columns worth an index for $filter and $orderby: keys, enumerations, strings, date-times. */
 export function isIndexed(c: ScalarColumn): boolean {
-  return c.name !== 'Id' && (c.type === 'Int64' || c.type === 'Int32' || c.type === 'String' || c.type === 'DateTimeOffset');
+  return (
+    c.name !== 'Id' && (c.type === 'Int64' || c.type === 'Int32' || c.type === 'String' || c.type === 'DateTimeOffset')
+  );
 }
 
 export function indexName(table: string, column: string): string {
@@ -65,7 +83,8 @@ export function addColumnSql(model: ResourceModel, c: ScalarColumn, dialect: Dia
  * backward scan gives `DESC NULLS LAST`.
  */
 export function createIndexSql(model: ResourceModel, c: ScalarColumn, dialect: Dialect): RawBuilder<unknown> {
-  const key = dialect === 'postgres' ? sql`${sql.ref(c.name)} ASC NULLS FIRST, ${sql.ref('Id')}` : sql`${sql.ref(c.name)}`;
+  const key =
+    dialect === 'postgres' ? sql`${sql.ref(c.name)} ASC NULLS FIRST, ${sql.ref('Id')}` : sql`${sql.ref(c.name)}`;
   return sql`CREATE INDEX IF NOT EXISTS ${sql.ref(indexName(model.table, c.name))} ON ${sql.table(model.table)} (${key})`;
 }
 
@@ -87,7 +106,12 @@ export function signature(model: ResourceModel): string {
   return JSON.stringify({
     layout: LAYOUT,
     fields: model.resource.fields.map((f) => f.name),
-    columns: model.columns.map((c) => [c.name, c.type, c.nullable, c.field.enumeration?.values.map((v) => v.value) ?? null]),
+    columns: model.columns.map((c) => [
+      c.name,
+      c.type,
+      c.nullable,
+      c.field.enumeration?.values.map((v) => v.value) ?? null,
+    ]),
   });
 }
 

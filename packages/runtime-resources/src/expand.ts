@@ -18,7 +18,11 @@ async function expandReferenced(db: Kysely<any>, x: Expansion, records: JsonObje
       .selectFrom(REFERENCES_TABLE)
       .select('json')
       .where('target', '=', x.target)
-      .where('id', 'in', keys.map((k) => BigInt(k)))
+      .where(
+        'id',
+        'in',
+        keys.map((k) => BigInt(k)),
+      )
       .execute();
     for (const row of rows as Array<{ json: string }>) {
       const value = parse(row.json) as JsonObject;
@@ -38,7 +42,11 @@ async function expandOwned(db: Kysely<any>, resource: string, x: Expansion, reco
     .select([sql<string>`CAST(parent_id AS TEXT)`.as('parent'), 'json'])
     .where('resource', '=', resource)
     .where('property', '=', x.name)
-    .where('parent_id', 'in', parents.map((p) => BigInt(p)))
+    .where(
+      'parent_id',
+      'in',
+      parents.map((p) => BigInt(p)),
+    )
     .orderBy('parent_id')
     .orderBy('position')
     .execute();
@@ -54,7 +62,12 @@ async function expandOwned(db: Kysely<any>, resource: string, x: Expansion, reco
   }
 }
 
-export async function expandRecords(db: Kysely<any>, resource: string, expansions: Expansion[], records: JsonObject[]): Promise<void> {
+export async function expandRecords(
+  db: Kysely<any>,
+  resource: string,
+  expansions: Expansion[],
+  records: JsonObject[],
+): Promise<void> {
   if (records.length === 0) return;
   for (const x of expansions) {
     if (x.keyField !== null) await expandReferenced(db, x, records);

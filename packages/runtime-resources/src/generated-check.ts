@@ -26,7 +26,8 @@ function plain(value: unknown): unknown {
     return /^-?\d+$/.test(value.value) && !Number.isSafeInteger(n) ? BigInt(value.value) : n;
   }
   if (Array.isArray(value)) return value.map(plain);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
 }
 
@@ -34,5 +35,7 @@ export function checkWithGenerated(validators: GeneratedValidators, resource: st
   const schema = validators.resourceSchemas[resource];
   if (schema === undefined) return [];
   const result = validators.validate(schema as never, plain(value));
-  return result.success ? [] : result.issues.map((i) => ({ field: i.path || null, message: `${i.message} (generated validator: ${i.rule})` }));
+  return result.success
+    ? []
+    : result.issues.map((i) => ({ field: i.path || null, message: `${i.message} (generated validator: ${i.rule})` }));
 }

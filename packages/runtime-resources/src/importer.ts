@@ -20,7 +20,11 @@ export interface ImportProblem {
 export type ImportResult = { ok: true; imported: number } | { ok: false; problems: ImportProblem[] };
 
 /** `validators`: the generated schemas, checked after the IR checks pass (see generated-check.ts). */
-export function checkRecords(model: ResourceModel, text: string, validators: GeneratedValidators | null = null): { records: EncodedRecord[]; problems: ImportProblem[] } {
+export function checkRecords(
+  model: ResourceModel,
+  text: string,
+  validators: GeneratedValidators | null = null,
+): { records: EncodedRecord[]; problems: ImportProblem[] } {
   const { records, errors } = splitRecords(text);
   const problems: ImportProblem[] = errors.map((e) => ({ line: e.line, field: null, message: e.message }));
   const encoded: EncodedRecord[] = [];
@@ -36,7 +40,8 @@ export function checkRecords(model: ResourceModel, text: string, validators: Gen
     const generated = validators ? checkWithGenerated(validators, model.name, served) : [];
     for (const e of generated) problems.push({ line: r.line, field: e.field, message: e.message });
     const first = seen.get(result.id);
-    if (first !== undefined) problems.push({ line: r.line, field: 'Id', message: `duplicate Id ${result.id} (first on line ${first})` });
+    if (first !== undefined)
+      problems.push({ line: r.line, field: 'Id', message: `duplicate Id ${result.id} (first on line ${first})` });
     seen.set(result.id, r.line);
     encoded.push(result);
   }
@@ -52,7 +57,13 @@ export async function importRecords(
 ): Promise<ImportResult> {
   const { records, problems } = checkRecords(model, text, validators);
   if (problems.length > 0) return { ok: false, problems };
-  await store.db.transaction().execute((trx) => withDeferredIndexes(trx, store.dialect, model, records.length, () => writeRecords(trx, store.dialect, model, records)));
+  await store.db
+    .transaction()
+    .execute((trx) =>
+      withDeferredIndexes(trx, store.dialect, model, records.length, () =>
+        writeRecords(trx, store.dialect, model, records),
+      ),
+    );
   return { ok: true, imported: records.length };
 }
 

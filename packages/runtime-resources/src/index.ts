@@ -2,7 +2,14 @@ export { PageCache, planKey, DEFAULT_PAGE_CACHE_BYTES } from './page-cache.ts';
 export { apiDocsPlugin } from './api-docs.ts';
 export { dataCommand, DATA_HELP, type DataCommandOptions } from './data-command.ts';
 export { seedResourceData } from './seed-data.ts';
-export { resourceModel, resourceModels, isExpandable, type ResourceModel, type Expansion, type ScalarColumn } from './model.ts';
+export {
+  resourceModel,
+  resourceModels,
+  isExpandable,
+  type ResourceModel,
+  type Expansion,
+  type ScalarColumn,
+} from './model.ts';
 export { resourceView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ResourceView } from './view.ts';
 export { ensureResourceTables, analyzeResourceTables, type TableChange } from './tables.ts';
 export { importRecords, checkRecords, formatProblem, type ImportProblem, type ImportResult } from './importer.ts';

@@ -82,7 +82,8 @@ export function splitRecords(text: string): { records: SourceRecord[]; errors: S
   const body = text.replace(/^\uFEFF/, '');
   if (body.trimStart().startsWith('[')) splitArray(body, records, errors);
   else {
-    for (const [index, line] of body.split('\n').entries()) if (line.trim() !== '') parseOne(line, index + 1, records, errors);
+    for (const [index, line] of body.split('\n').entries())
+      if (line.trim() !== '') parseOne(line, index + 1, records, errors);
   }
   return { records, errors };
 }

@@ -50,7 +50,12 @@ export function resourceModel(resource: Resource): ResourceModel {
   const names = new Set(resource.fields.map((f) => f.name));
   const columns: ScalarColumn[] = resource.fields
     .filter((f) => isScalarField(f))
-    .map((f) => ({ field: f, name: naming.column(f.name), type: (f.type.base as { scalar: ScalarKind }).scalar, nullable: f.type.nullable }));
+    .map((f) => ({
+      field: f,
+      name: naming.column(f.name),
+      type: (f.type.base as { scalar: ScalarKind }).scalar,
+      nullable: f.type.nullable,
+    }));
   const expansions: Expansion[] = resource.fields
     .filter((f) => !isScalarField(f) && isExpandable(f))
     .map((f) => {

@@ -57,7 +57,10 @@ export class PageCache {
 
   constructor(maxBytes = DEFAULT_PAGE_CACHE_BYTES) {
     // An entry larger than the whole bound is not kept (lru-cache refuses it).
-    this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry, key) => entry.body.byteLength + key.length * 2 + 64 });
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) => entry.body.byteLength + key.length * 2 + 64,
+    });
   }
 
   /** The cached body when it was built at this generation; a stale entry is dropped. */

@@ -17,7 +17,12 @@ import type { ResourceView } from './view.ts';
 
 type JsonObject = Record<string, unknown>;
 
-async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan, 'select' | 'expand'>, texts: StoredJson[]): Promise<StoredJson[]> {
+async function render(
+  db: Kysely<any>,
+  view: ResourceView,
+  plan: Pick<QueryPlan, 'select' | 'expand'>,
+  texts: StoredJson[],
+): Promise<StoredJson[]> {
   if (plan.expand.length === 0) {
     if (view.complete && plan.select === null) return texts;
     const keep = new Set(plan.select ?? view.fieldNames);
@@ -36,9 +41,16 @@ async function render(db: Kysely<any>, view: ResourceView, plan: Pick<QueryPlan,
 }
 
 /** The JSON array of one page, as text or UTF-8 bytes. */
-export async function listRecords(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<string | Buffer> {
+export async function listRecords(
+  db: Kysely<any>,
+  dialect: Dialect,
+  view: ResourceView,
+  plan: QueryPlan,
+): Promise<string | Buffer> {
   if (plan.top === 0) return '[]';
-  const texts = (dialect === 'sqlite' ? await orderedPrefixPage(db, view, plan) : null) ?? (await plainPage(db, dialect, view, plan));
+  const texts =
+    (dialect === 'sqlite' ? await orderedPrefixPage(db, view, plan) : null) ??
+    (await plainPage(db, dialect, view, plan));
   return jsonArray(await render(db, view, plan, texts));
 }
 
@@ -47,9 +59,18 @@ function jsonOf(view: ResourceView, alias: string): RawBuilder<unknown> {
   return sql`(SELECT ${sql.ref(`j.${JSON_COLUMN}`)} FROM ${sql.table(jsonTable(view.model))} AS j WHERE ${sql.ref('j.Id')} = ${sql.ref(`${alias}.Id`)})`;
 }
 
-async function plainPage(db: Kysely<any>, dialect: Dialect, view: ResourceView, plan: QueryPlan): Promise<StoredJson[]> {
+async function plainPage(
+  db: Kysely<any>,
+  dialect: Dialect,
+  view: ResourceView,
+  plan: QueryPlan,
+): Promise<StoredJson[]> {
   const where = plan.filter ? sql`WHERE ${conditionToSql(plan.filter, dialect)}` : sql``;
-  const result = await sql<Record<string, StoredJson>>`SELECT ${jsonOf(view, 'r')} AS ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} AS r ${where} ORDER BY ${orderByToSql(plan.orderBy, dialect)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  const result = await sql<
+    Record<string, StoredJson>
+  >`SELECT ${jsonOf(view, 'r')} AS ${sql.ref(JSON_COLUMN)} FROM ${sql.table(view.model.table)} AS r ${where} ORDER BY ${orderByToSql(plan.orderBy, dialect)} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(
+    db,
+  );
   return result.rows.map((r) => r[JSON_COLUMN]!);
 }
 
@@ -75,13 +96,24 @@ async function orderedPrefixPage(db: Kysely<any>, view: ResourceView, plan: Quer
   const order = orderByToSql(plan.orderBy, 'sqlite');
   const needed = conditionFields(plan.filter, new Set(['Id', ...plan.orderBy.map((o) => o.field.name)]));
   const columns = sql.join([...needed].map((name) => sql.ref(name)));
-  const result = await sql<Record<string, StoredJson>>`SELECT ${jsonOf(view, 'k')} AS ${sql.ref(JSON_COLUMN)} FROM (SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${prefix}) AS k WHERE ${conditionToSql(plan.filter, 'sqlite')} ORDER BY ${order} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(db);
+  const result = await sql<
+    Record<string, StoredJson>
+  >`SELECT ${jsonOf(view, 'k')} AS ${sql.ref(JSON_COLUMN)} FROM (SELECT ${columns} FROM ${table} ORDER BY ${order} LIMIT ${prefix}) AS k WHERE ${conditionToSql(plan.filter, 'sqlite')} ORDER BY ${order} LIMIT ${plan.top} OFFSET ${plan.skip}`.execute(
+    db,
+  );
   return result.rows.length === plan.top ? result.rows.map((r) => r[JSON_COLUMN]!) : null;
 }
 
 /** The JSON object of one record (text or UTF-8 bytes), or null when there is none. */
-export async function getRecord(db: Kysely<any>, view: ResourceView, id: bigint, plan: Pick<QueryPlan, 'select' | 'expand'>): Promise<StoredJson | null> {
-  const result = await sql<Record<string, StoredJson>>`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(jsonTable(view.model))} WHERE ${sql.ref('Id')} = ${id}`.execute(db);
+export async function getRecord(
+  db: Kysely<any>,
+  view: ResourceView,
+  id: bigint,
+  plan: Pick<QueryPlan, 'select' | 'expand'>,
+): Promise<StoredJson | null> {
+  const result = await sql<
+    Record<string, StoredJson>
+  >`SELECT ${sql.ref(JSON_COLUMN)} FROM ${sql.table(jsonTable(view.model))} WHERE ${sql.ref('Id')} = ${id}`.execute(db);
   const text = result.rows[0]?.[JSON_COLUMN];
   if (text === undefined) return null;
   return (await render(db, view, plan, [text]))[0]!;

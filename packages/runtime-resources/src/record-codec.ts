@@ -32,10 +32,15 @@ export interface EncodedRecord {
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
 
 /** A related object keeps what it carries; its Id (when present) is normalised to the Int64 string form. */
-function relatedJson(value: JsonObject, errors: FieldError[], property: string): { id: bigint | null; json: string } | null {
+function relatedJson(
+  value: JsonObject,
+  errors: FieldError[],
+  property: string,
+): { id: bigint | null; json: string } | null {
   const rawId = value['Id'];
   if (rawId === undefined || rawId === null) return { id: null, json: stringify(value) ?? 'null' };
   const text = isLosslessNumber(rawId) ? rawId.value : typeof rawId === 'string' ? rawId : null;
@@ -61,7 +66,11 @@ function layoutOf(model: ResourceModel): Layout {
     const columns = new Map(model.columns.map((c) => [c.name, c]));
     layout = {
       known: new Set(model.resource.fields.map((f) => f.name)),
-      fields: model.resource.fields.map((f) => ({ name: f.name, key: `${JSON.stringify(f.name)}:`, column: columns.get(f.name) })),
+      fields: model.resource.fields.map((f) => ({
+        name: f.name,
+        key: `${JSON.stringify(f.name)}:`,
+        column: columns.get(f.name),
+      })),
     };
     layouts.set(model, layout);
   }
@@ -72,7 +81,8 @@ export function encodeRecord(model: ResourceModel, input: unknown): EncodedRecor
   if (!isObject(input)) return [{ field: null, message: 'expected a JSON object' }];
   const errors: FieldError[] = [];
   const { known, fields } = layoutOf(model);
-  for (const key of Object.keys(input)) if (!known.has(key)) errors.push({ field: key, message: `unknown field of ${model.name}` });
+  for (const key of Object.keys(input))
+    if (!known.has(key)) errors.push({ field: key, message: `unknown field of ${model.name}` });
   const values: Record<string, ScalarValue | null> = {};
   let json = '{';
   const related: RelatedRecord[] = [];
@@ -92,7 +102,10 @@ export function encodeRecord(model: ResourceModel, input: unknown): EncodedRecor
     if (raw === undefined || raw === null) continue;
     const items = expansion.shape === 'list' ? raw : [raw];
     if (!Array.isArray(items) || !items.every(isObject)) {
-      errors.push({ field: expansion.name, message: expansion.shape === 'list' ? 'expected an array of objects' : 'expected an object' });
+      errors.push({
+        field: expansion.name,
+        message: expansion.shape === 'list' ? 'expected an array of objects' : 'expected an object',
+      });
       continue;
     }
     items.forEach((item, position) => {
@@ -101,11 +114,20 @@ export function encodeRecord(model: ResourceModel, input: unknown): EncodedRecor
       if (expansion.keyField !== null) {
         const key = values[expansion.keyField];
         if (r.id === null || key !== r.id) {
-          errors.push({ field: `${expansion.name}.Id`, message: `must equal ${expansion.keyField} (${key ?? 'null'})` });
+          errors.push({
+            field: `${expansion.name}.Id`,
+            message: `must equal ${expansion.keyField} (${key ?? 'null'})`,
+          });
           return;
         }
       }
-      related.push({ property: expansion.name, target: expansion.target, id: expansion.keyField ? r.id : null, position, json: r.json });
+      related.push({
+        property: expansion.name,
+        target: expansion.target,
+        id: expansion.keyField ? r.id : null,
+        position,
+        json: r.json,
+      });
     });
   }
   if (errors.length > 0) return errors;

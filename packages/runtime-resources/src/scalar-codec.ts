@@ -5,7 +5,15 @@
  */
 import { isLosslessNumber } from 'lossless-json';
 import type { Field } from '@specgen/ir';
-import { parseDateTimeOffset, parseDecimal, parseInt32, parseInt64, parseString, parseTimeSpan, type ScalarValue } from '@specgen/runtime-query';
+import {
+  parseDateTimeOffset,
+  parseDecimal,
+  parseInt32,
+  parseInt64,
+  parseString,
+  parseTimeSpan,
+  type ScalarValue,
+} from '@specgen/runtime-query';
 import type { ScalarColumn } from './model.ts';
 
 export type Encoded = { ok: true; value: ScalarValue | null; json: string } | { ok: false; message: string };
@@ -23,9 +31,13 @@ function checkEnum(field: Field, value: number): string | null {
   if (!e) return null;
   if (e.bitmask) {
     const all = e.values.reduce((acc, v) => acc | v.value, 0);
-    return value >= 0 && (value & ~all) === 0 ? null : `${value} is not a combination of the flags of ${field.name} (${e.values.map((v) => `${v.value} ${v.name}`).join(', ')})`;
+    return value >= 0 && (value & ~all) === 0
+      ? null
+      : `${value} is not a combination of the flags of ${field.name} (${e.values.map((v) => `${v.value} ${v.name}`).join(', ')})`;
   }
-  return e.values.some((v) => v.value === value) ? null : `${value} is not a value of ${field.name} (${e.values.map((v) => `${v.value} ${v.name}`).join(', ')})`;
+  return e.values.some((v) => v.value === value)
+    ? null
+    : `${value} is not a value of ${field.name} (${e.values.map((v) => `${v.value} ${v.name}`).join(', ')})`;
 }
 
 export function encodeScalar(column: ScalarColumn, raw: unknown): Encoded {
@@ -55,9 +67,12 @@ export function encodeScalar(column: ScalarColumn, raw: unknown): Encoded {
       return p.ok ? { ok: true, value: p.value, json: text } : bad(p.message);
     }
     case 'Boolean':
-      return typeof raw === 'boolean' ? { ok: true, value: raw, json: String(raw) } : bad(`expected true or false, got ${typeof raw}`);
+      return typeof raw === 'boolean'
+        ? { ok: true, value: raw, json: String(raw) }
+        : bad(`expected true or false, got ${typeof raw}`);
     case 'String': {
-      if (typeof raw !== 'string') return bad(`expected a string, got ${isLosslessNumber(raw) ? 'number' : typeof raw}`);
+      if (typeof raw !== 'string')
+        return bad(`expected a string, got ${isLosslessNumber(raw) ? 'number' : typeof raw}`);
       const max = column.field.maxLength;
       if (max !== null && raw.length > max) return bad(`is ${raw.length} characters long, at most ${max} allowed`);
       const text = parseString(raw);
@@ -65,7 +80,8 @@ export function encodeScalar(column: ScalarColumn, raw: unknown): Encoded {
       return { ok: true, value: raw, json: JSON.stringify(raw) };
     }
     case 'DateTimeOffset': {
-      if (typeof raw !== 'string') return bad(`expected an ISO 8601 date-time string with an offset, got ${typeof raw}`);
+      if (typeof raw !== 'string')
+        return bad(`expected an ISO 8601 date-time string with an offset, got ${typeof raw}`);
       const p = parseDateTimeOffset(raw);
       return p.ok ? { ok: true, value: p.value, json: JSON.stringify(raw) } : bad(p.message);
     }

@@ -10,7 +10,11 @@ import { seedResources, type SeedOptions } from './seed.ts';
 import { analyzeResourceTables, ensureResourceTables } from './tables.ts';
 
 /** Writes `count` records (default 60) per queryable resource of `spec` into `store`; returns counts by resource. */
-export async function seedResourceData(store: Store, spec: Spec, options: SeedOptions = {}): Promise<Record<string, number>> {
+export async function seedResourceData(
+  store: Store,
+  spec: Spec,
+  options: SeedOptions = {},
+): Promise<Record<string, number>> {
   const models = spec.resources.filter((r) => r.queryable).map(resourceModel);
   await ensureResourceTables(store, models);
   const written = await seedResources(store, models, options);

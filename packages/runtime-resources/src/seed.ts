@@ -37,7 +37,9 @@ export function seedRecord(model: ResourceModel, i: number, related = true): Rec
       const key = record[x.keyField];
       if (typeof key === 'string') record[x.name] = relatedObject(x, key, Number(BigInt(key) % 1000n));
     } else if (x.shape === 'list') {
-      record[x.name] = Array.from({ length: i % 3 }, (_, k) => relatedObject(x, String(BigInt(record.Id as string) * 10n + BigInt(k)), i + k));
+      record[x.name] = Array.from({ length: i % 3 }, (_, k) =>
+        relatedObject(x, String(BigInt(record.Id as string) * 10n + BigInt(k)), i + k),
+      );
     }
   }
   return record;
@@ -45,18 +47,25 @@ export function seedRecord(model: ResourceModel, i: number, related = true): Rec
 
 export function seedEncoded(model: ResourceModel, i: number, related = true): EncodedRecord {
   const encoded = encodeRecord(model, seedRecord(model, i, related));
-  if (Array.isArray(encoded)) throw new Error(`seed record ${i} of ${model.name} is invalid: ${JSON.stringify(encoded)}`);
+  if (Array.isArray(encoded))
+    throw new Error(`seed record ${i} of ${model.name} is invalid: ${JSON.stringify(encoded)}`);
   return encoded;
 }
 
-export async function seedResources(store: Store, models: ResourceModel[], options: SeedOptions = {}): Promise<Record<string, number>> {
+export async function seedResources(
+  store: Store,
+  models: ResourceModel[],
+  options: SeedOptions = {},
+): Promise<Record<string, number>> {
   const count = options.count ?? 60;
   const written: Record<string, number> = {};
   await store.db.transaction().execute(async (trx) => {
     for (const model of models) {
       await withDeferredIndexes(trx, store.dialect, model, count, async () => {
         for (let start = 0; start < count; start += 1000) {
-          const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) => seedEncoded(model, start + k, options.related ?? true));
+          const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) =>
+            seedEncoded(model, start + k, options.related ?? true),
+          );
           await writeRecords(trx, store.dialect, model, batch);
         }
       });

@@ -5,7 +5,9 @@
 export type StoredJson = string | Uint8Array;
 
 export function jsonText(value: StoredJson): string {
-  return typeof value === 'string' ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('utf8');
+  return typeof value === 'string'
+    ? value
+    : Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('utf8');
 }
 
 const OPEN = Buffer.from('[');

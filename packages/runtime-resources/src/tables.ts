@@ -6,7 +6,20 @@
 import { sql, type Kysely } from 'kysely';
 import { parse } from 'lossless-json';
 import type { Store } from '@specgen/runtime-store';
-import { addColumnSql, fieldsDiffer, createIndexSql, createJsonTableSql, createTableSql, indexName, isIndexed, JSON_COLUMN, jsonTable, META_TABLE, signature, supportTablesSql } from './ddl.ts';
+import {
+  addColumnSql,
+  fieldsDiffer,
+  createIndexSql,
+  createJsonTableSql,
+  createTableSql,
+  indexName,
+  isIndexed,
+  JSON_COLUMN,
+  jsonTable,
+  META_TABLE,
+  signature,
+  supportTablesSql,
+} from './ddl.ts';
 import type { ResourceModel } from './model.ts';
 import { encodeRecord } from './record-codec.ts';
 import { jsonText, type StoredJson } from './stored-json.ts';
@@ -28,7 +41,11 @@ async function existingColumns(db: Kysely<any>, store: Store, table: string): Pr
     const rows = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db);
     return new Set(rows.rows.map((r) => r.name));
   }
-  const rows = await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`.execute(db);
+  const rows = await sql<{
+    column_name: string;
+  }>`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`.execute(
+    db,
+  );
   return new Set(rows.rows.map((r) => r.column_name));
 }
 
@@ -62,7 +79,9 @@ async function rewriteRecords(db: Kysely<any>, store: Store, model: ResourceMode
 /** Tables written before the JSON text moved to `<table>_json`: move it and drop the column. */
 async function moveJsonOut(db: Kysely<any>, model: ResourceModel): Promise<void> {
   const json = sql.ref(JSON_COLUMN);
-  await sql`INSERT INTO ${sql.table(jsonTable(model))} (${sql.ref('Id')}, ${json}) SELECT ${sql.ref('Id')}, ${json} FROM ${sql.table(model.table)}`.execute(db);
+  await sql`INSERT INTO ${sql.table(jsonTable(model))} (${sql.ref('Id')}, ${json}) SELECT ${sql.ref('Id')}, ${json} FROM ${sql.table(model.table)}`.execute(
+    db,
+  );
   await sql`ALTER TABLE ${sql.table(model.table)} DROP COLUMN ${json}`.execute(db);
 }
 
@@ -71,9 +90,17 @@ export async function ensureResourceTables(store: Store, models: ResourceModel[]
     // Two instances starting at once on one PostgreSQL database migrate one after the other.
     if (store.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);
     for (const statement of supportTablesSql(store.dialect)) await statement.execute(db);
-    await ensureGenerations(db, models.map((m) => m.name));
+    await ensureGenerations(
+      db,
+      models.map((m) => m.name),
+    );
     const meta = new Map(
-      ((await db.selectFrom(META_TABLE).select(['resource', 'signature']).execute()) as Array<{ resource: string; signature: string }>).map((r) => [r.resource, r.signature]),
+      (
+        (await db.selectFrom(META_TABLE).select(['resource', 'signature']).execute()) as Array<{
+          resource: string;
+          signature: string;
+        }>
+      ).map((r) => [r.resource, r.signature]),
     );
     const changes: TableChange[] = [];
     for (const model of models) {
@@ -96,7 +123,12 @@ export async function ensureResourceTables(store: Store, models: ResourceModel[]
         .values({ resource: model.name, table_name: model.table, signature: sig })
         .onConflict((oc) => oc.column('resource').doUpdateSet({ signature: sig, table_name: model.table }))
         .execute();
-      changes.push({ resource: model.name, action: stored === undefined ? 'created' : 'migrated', addedColumns: added.map((c) => c.name), rewrittenRecords: rewritten });
+      changes.push({
+        resource: model.name,
+        action: stored === undefined ? 'created' : 'migrated',
+        addedColumns: added.map((c) => c.name),
+        rewrittenRecords: rewritten,
+      });
     }
     return changes;
   });
@@ -110,7 +142,13 @@ export async function analyzeResourceTables(store: Store): Promise<void> {
 /** Bulk writes into an empty table are much faster with the indexes built afterwards, in one pass. */
 export const BULK_THRESHOLD = 5000;
 
-export async function withDeferredIndexes<T>(db: Kysely<any>, dialect: Store['dialect'], model: ResourceModel, expected: number, write: () => Promise<T>): Promise<T> {
+export async function withDeferredIndexes<T>(
+  db: Kysely<any>,
+  dialect: Store['dialect'],
+  model: ResourceModel,
+  expected: number,
+  write: () => Promise<T>,
+): Promise<T> {
   const empty = (await db.selectFrom(model.table).select('Id').limit(1).execute()).length === 0;
   if (!empty || expected < BULK_THRESHOLD) return write();
   const indexed = model.columns.filter(isIndexed);

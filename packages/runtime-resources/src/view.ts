@@ -35,7 +35,9 @@ function queryField(c: ScalarColumn): QueryField {
 
 export function resourceView(model: ResourceModel, version: string | null): ResourceView {
   const at = (f: Field) => version === null || availableAt(f.since, version);
-  const visible = model.resource.fields.filter((f) => at(f) && (f.type.base.kind === 'scalar' ? !f.type.array : isExpandable(f)));
+  const visible = model.resource.fields.filter(
+    (f) => at(f) && (f.type.base.kind === 'scalar' ? !f.type.array : isExpandable(f)),
+  );
   const later = new Map(model.resource.fields.filter((f) => !at(f)).map((f) => [f.name, f.since ?? '']));
   const columns = model.columns.filter((c) => at(c.field));
   const expansions = new Map(model.expansions.filter((x) => at(x.field)).map((x) => [x.name, x]));

@@ -26,7 +26,13 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 /** `related: false` leaves related records alone (a migration rewrites the records only). */
-export async function writeRecords(db: Kysely<any>, dialect: Dialect, model: ResourceModel, records: EncodedRecord[], opts = { related: true }): Promise<void> {
+export async function writeRecords(
+  db: Kysely<any>,
+  dialect: Dialect,
+  model: ResourceModel,
+  records: EncodedRecord[],
+  opts = { related: true },
+): Promise<void> {
   const columns = model.columns.map((c) => c.name);
   if (records.length === 0) return;
   const references = opts.related && records.some((r) => r.related.some((x) => x.id !== null));
@@ -40,10 +46,19 @@ export async function writeRecords(db: Kysely<any>, dialect: Dialect, model: Res
     await db
       .insertInto(model.table)
       .values(rows)
-      .onConflict((oc) => oc.column('Id').doUpdateSet((eb) => Object.fromEntries(columns.filter((c) => c !== 'Id').map((c) => [c, eb.ref(`excluded.${c}`)]))))
+      .onConflict((oc) =>
+        oc
+          .column('Id')
+          .doUpdateSet((eb) =>
+            Object.fromEntries(columns.filter((c) => c !== 'Id').map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ),
+      )
       .execute();
     // SQLite keeps the text as UTF-8 bytes (a BLOB): answers concatenate them without decoding.
-    const texts = batch.map((r) => ({ Id: r.id, [JSON_COLUMN]: dialect === 'sqlite' ? Buffer.from(r.json, 'utf8') : r.json }));
+    const texts = batch.map((r) => ({
+      Id: r.id,
+      [JSON_COLUMN]: dialect === 'sqlite' ? Buffer.from(r.json, 'utf8') : r.json,
+    }));
     await db
       .insertInto(jsonTable(model))
       .values(texts)
@@ -60,15 +75,29 @@ async function writeRelated(db: Kysely<any>, model: ResourceModel, batch: Encode
       .deleteFrom(OWNED_TABLE)
       .where('resource', '=', model.name)
       .where('property', 'in', owned)
-      .where('parent_id', 'in', batch.map((r) => r.id))
+      .where(
+        'parent_id',
+        'in',
+        batch.map((r) => r.id),
+      )
       .execute();
   }
   const ownedRows = batch.flatMap((r) =>
-    r.related.filter((x) => x.id === null).map((x) => ({ resource: model.name, property: x.property, parent_id: r.id, position: x.position, json: x.json })),
+    r.related
+      .filter((x) => x.id === null)
+      .map((x) => ({
+        resource: model.name,
+        property: x.property,
+        parent_id: r.id,
+        position: x.position,
+        json: x.json,
+      })),
   );
   for (const rows of chunks(ownedRows, BATCH)) await db.insertInto(OWNED_TABLE).values(rows).execute();
   const references = new Map<string, { target: string; id: bigint; json: string }>();
-  for (const r of batch) for (const x of r.related) if (x.id !== null) references.set(`${x.target}/${x.id}`, { target: x.target, id: x.id, json: x.json });
+  for (const r of batch)
+    for (const x of r.related)
+      if (x.id !== null) references.set(`${x.target}/${x.id}`, { target: x.target, id: x.id, json: x.json });
   for (const rows of chunks([...references.values()], BATCH)) {
     await db
       .insertInto(REFERENCES_TABLE)

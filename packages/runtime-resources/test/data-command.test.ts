@@ -33,7 +33,10 @@ afterEach(() => {
 async function countRows(table: string): Promise<number> {
   const store = await openStore(process.env.DATABASE_URL!, { migrate: false });
   try {
-    const row = await store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   } finally {
     await store.close();
@@ -83,8 +86,15 @@ describe('seedResourceData', () => {
       process.chdir(dir);
       vi.stubEnv('SPEC_FILE', join(dir, 'no-such-spec.md'));
       const written = await seedResourceData(store, spec, { count: 5 });
-      expect(Object.keys(written).sort()).toEqual(resourceModels({ spec }).map((m) => m.name).sort());
-      const row = await store.db.selectFrom('product_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Object.keys(written).sort()).toEqual(
+        resourceModels({ spec })
+          .map((m) => m.name)
+          .sort(),
+      );
+      const row = await store.db
+        .selectFrom('product_records')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n)).toBe(5);
     } finally {
       process.chdir(cwd);

@@ -1,7 +1,14 @@
 /** `data import`: every field rule from the IR, problems by line and field, all or nothing. */
 import type { Store } from '@specgen/runtime-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRecords, importRecords, resourceModels, seedRecord, type GeneratedValidators, type ResourceModel } from '../src/index.ts';
+import {
+  checkRecords,
+  importRecords,
+  resourceModels,
+  seedRecord,
+  type GeneratedValidators,
+  type ResourceModel,
+} from '../src/index.ts';
 import { loadSpec, openTestStore } from './harness.ts';
 
 let store: Store;
@@ -23,7 +30,10 @@ afterAll(() => store.close());
 const valid = (i: number, patch: Record<string, unknown> = {}) => ({ ...seedRecord(products, i, false), ...patch });
 
 async function count(table: string): Promise<number> {
-  const row = await store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await store.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -36,11 +46,26 @@ const FIELD_CASES: Array<[string, Record<string, unknown>, string, string]> = [
   ['enum value', { Status: 8 }, 'Status', '8 is not a value of Status'],
   ['bitmask flags', { BlockContext: 32 }, 'BlockContext', 'not a combination of the flags'],
   ['date-time without offset', { WarrantyStartDate: '2024-01-01T10:00:00' }, 'WarrantyStartDate', 'with an offset'],
-  ['impossible date', { WarrantyStartDate: '2024-02-30T10:00:00+01:00' }, 'WarrantyStartDate', 'day 30 is out of range'],
+  [
+    'impossible date',
+    { WarrantyStartDate: '2024-02-30T10:00:00+01:00' },
+    'WarrantyStartDate',
+    'day 30 is out of range',
+  ],
   ['time span', { OperationTime: '1:00' }, 'OperationTime', 'expected a time span'],
-  ['time span out of range', { OperationTime: '99999999.23:59:59.9999999' }, 'OperationTime', 'outside the TimeSpan range'],
+  [
+    'time span out of range',
+    { OperationTime: '99999999.23:59:59.9999999' },
+    'OperationTime',
+    'outside the TimeSpan range',
+  ],
   ['decimal out of range', { MeasurementSetting: 1e29 }, 'MeasurementSetting', 'outside the Decimal range'],
-  ['date before year 1', { WarrantyStartDate: '0001-01-01T00:00:00+01:00' }, 'WarrantyStartDate', 'outside the DateTimeOffset range'],
+  [
+    'date before year 1',
+    { WarrantyStartDate: '0001-01-01T00:00:00+01:00' },
+    'WarrantyStartDate',
+    'outside the DateTimeOffset range',
+  ],
   ['NUL in a string', { SerialNumber: 'A\u0000B' }, 'SerialNumber', 'NUL character'],
   ['decimal', { MeasurementSetting: 'abc' }, 'MeasurementSetting', 'expected a decimal number'],
   ['null in non-nullable', { SerialNumber: null }, 'SerialNumber', 'must not be null'],
@@ -62,11 +87,16 @@ describe('field checks', () => {
   it('reports a missing required field', () => {
     const record = valid(0);
     delete record.SerialNumber;
-    expect(checkRecords(products, JSON.stringify(record)).problems).toEqual([{ line: 1, field: 'SerialNumber', message: 'is required' }]);
+    expect(checkRecords(products, JSON.stringify(record)).problems).toEqual([
+      { line: 1, field: 'SerialNumber', message: 'is required' },
+    ]);
   });
 
   it('accepts Int64 as numbers and strings without losing digits above 2^53', () => {
-    const text = `{"Id": 9007199254740993, "PartId": "380497447683684471", ${JSON.stringify(valid(0)).slice(1).replace(/"Id":"[^"]*",/, '').replace(/"PartId":"[^"]*",/, '')}`;
+    const text = `{"Id": 9007199254740993, "PartId": "380497447683684471", ${JSON.stringify(valid(0))
+      .slice(1)
+      .replace(/"Id":"[^"]*",/, '')
+      .replace(/"PartId":"[^"]*",/, '')}`;
     const { records, problems } = checkRecords(products, text);
     expect(problems).toEqual([]);
     expect(records[0]!.id).toBe(9007199254740993n);
@@ -75,7 +105,10 @@ describe('field checks', () => {
   });
 
   it('keeps decimals as written', () => {
-    const { records } = checkRecords(products, `[${JSON.stringify(valid(0)).replace(/"MeasurementSetting":[^,]*/, '"MeasurementSetting":12345678.123456789')}]`);
+    const { records } = checkRecords(
+      products,
+      `[${JSON.stringify(valid(0)).replace(/"MeasurementSetting":[^,]*/, '"MeasurementSetting":12345678.123456789')}]`,
+    );
     expect(records[0]!.json).toContain('"MeasurementSetting":12345678.123456789');
   });
 });
@@ -84,9 +117,16 @@ describe('files', () => {
   it('names the line of each bad record in a JSON array and in NDJSON', () => {
     const array = `[\n${JSON.stringify(valid(0))},\n${JSON.stringify(valid(1, { Status: 99 }))},\n${JSON.stringify(valid(2, { WarrantyMonths: 'x', HasWarranty: 3 }))}\n]`;
     const problems = checkRecords(products, array).problems.map((p) => [p.line, p.field]);
-    expect(problems).toEqual([[3, 'Status'], [4, 'HasWarranty'], [4, 'WarrantyMonths']]);
+    expect(problems).toEqual([
+      [3, 'Status'],
+      [4, 'HasWarranty'],
+      [4, 'WarrantyMonths'],
+    ]);
     const ndjson = `${[valid(0), valid(1, { Status: 99 }), valid(2)].map((r) => JSON.stringify(r)).join('\n')}\n{not json}\n`;
-    expect(checkRecords(products, ndjson).problems.map((p) => [p.line, p.field])).toEqual([[2, 'Status'], [4, null]]);
+    expect(checkRecords(products, ndjson).problems.map((p) => [p.line, p.field])).toEqual([
+      [2, 'Status'],
+      [4, null],
+    ]);
   });
 
   it('reports duplicate Ids', () => {
@@ -121,7 +161,11 @@ describe('files', () => {
   });
 
   it('imports bitmask and Int64 fields of other resources', async () => {
-    const ok = await importRecords(store, schedules, JSON.stringify([seedRecord(schedules, 0), { ...seedRecord(schedules, 1), Type: 3 }]));
+    const ok = await importRecords(
+      store,
+      schedules,
+      JSON.stringify([seedRecord(schedules, 0), { ...seedRecord(schedules, 1), Type: 3 }]),
+    );
     expect(ok).toEqual({ ok: true, imported: 2 });
     const bad = await importRecords(store, schedules, JSON.stringify([{ ...seedRecord(schedules, 2), Type: 4 }]));
     expect(bad.ok).toBe(false);

@@ -31,7 +31,11 @@ describe('projectJson', () => {
     const model = resourceModels({ spec }).find((m) => m.name === 'Schedules')!;
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(',', '"', '\\', ':', '{', '}', 'a', 'é', '\n', '😀') }), (s) => {
-        const encoded = encodeRecord(model, { ...seedRecord(model, 1, false), Code: s, Description: `","Id":"1",${s}` });
+        const encoded = encodeRecord(model, {
+          ...seedRecord(model, 1, false),
+          Code: s,
+          Description: `","Id":"1",${s}`,
+        });
         if (Array.isArray(encoded)) throw new Error(JSON.stringify(encoded));
         const keep = new Set(['Id', 'Code', 'Description', 'End']);
         expect(projectJson(encoded.json, keep)).toBe(reference(encoded.json, keep));

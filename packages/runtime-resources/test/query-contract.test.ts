@@ -3,11 +3,24 @@
  * runtime's parser accepts: the same comparison operators and functions, and no arithmetic.
  */
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_OPTIONS as ADVERTISED_COLLECTION, FILTER_COMPARISONS, FILTER_FUNCTIONS, SINGLE_RECORD_OPTIONS as ADVERTISED_SINGLE, filterDescription } from '@specgen/contract';
-import { COLLECTION_OPTIONS, COMPARE_OPS, FUNCTIONS, SINGLE_RECORD_OPTIONS, isQueryError, parseFilter } from '@specgen/runtime-query';
+import {
+  COLLECTION_OPTIONS as ADVERTISED_COLLECTION,
+  FILTER_COMPARISONS,
+  FILTER_FUNCTIONS,
+  SINGLE_RECORD_OPTIONS as ADVERTISED_SINGLE,
+  filterDescription,
+} from '@specgen/contract';
+import {
+  COLLECTION_OPTIONS,
+  COMPARE_OPS,
+  FUNCTIONS,
+  SINGLE_RECORD_OPTIONS,
+  isQueryError,
+  parseFilter,
+} from '@specgen/runtime-query';
 
 describe('query options: the contract and the parser agree', () => {
-  it('lists the parser\'s comparison operators and functions, and its options', () => {
+  it("lists the parser's comparison operators and functions, and its options", () => {
     expect([...FILTER_COMPARISONS].sort()).toEqual(Object.keys(COMPARE_OPS).sort());
     expect([...FILTER_FUNCTIONS].sort()).toEqual([...FUNCTIONS].sort());
     expect([...ADVERTISED_COLLECTION]).toEqual([...COLLECTION_OPTIONS]);

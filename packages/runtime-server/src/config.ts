@@ -36,7 +36,8 @@ function text(env: Env, name: string): string | undefined {
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const v = text(env, name);
   if (v === undefined) return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new ConfigError(name, `expected an integer from ${min} to ${max}, got "${v}"`);
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+    throw new ConfigError(name, `expected an integer from ${min} to ${max}, got "${v}"`);
   return Number(v);
 }
 
@@ -73,7 +74,9 @@ function secretsKey(env: Env, options: LoadConfigOptions): Buffer {
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, randomBytes(32).toString('base64') + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
-  options.notice?.(`SECRETS_KEY is not set: generated a new key into ${file} (mode 0600). Keep it: TOTP devices cannot be read without it.`);
+  options.notice?.(
+    `SECRETS_KEY is not set: generated a new key into ${file} (mode 0600). Keep it: TOTP devices cannot be read without it.`,
+  );
   return parseSecretsKey(readFileSync(file, 'utf8'));
 }
 
@@ -82,8 +85,11 @@ export function loadConfig(env: Env, spec: Spec, options: LoadConfigOptions = {}
   const host = text(env, 'HOST') ?? '127.0.0.1';
   const serviceVersion = text(env, 'SERVICE_VERSION') ?? spec.newestVersion;
   if (!serviceVersion) throw new ConfigError('SERVICE_VERSION', 'not set and the spec names no version');
-  if (!VERSION_PATTERN.test(serviceVersion)) throw new ConfigError('SERVICE_VERSION', `malformed version "${serviceVersion}" (expected e.g. 25.8)`);
-  const publicUrl = (url(env, 'PUBLIC_URL', null) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  if (!VERSION_PATTERN.test(serviceVersion))
+    throw new ConfigError('SERVICE_VERSION', `malformed version "${serviceVersion}" (expected e.g. 25.8)`);
+  const publicUrl = (
+    url(env, 'PUBLIC_URL', null) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  ).replace(/\/+$/, '');
   const sessionIdleSeconds = integer(env, 'SESSION_IDLE_SECONDS', 1800, 1, 31_536_000);
   const sessionAbsoluteSeconds = integer(env, 'SESSION_ABSOLUTE_SECONDS', 43_200, 1, 31_536_000);
   const scopes = (text(env, 'OIDC_SCOPES') ?? 'openid email profile').split(/[\s,]+/).filter(Boolean);
@@ -113,9 +119,21 @@ export function loadConfig(env: Env, spec: Spec, options: LoadConfigOptions = {}
     auth: {
       totpIssuer: text(env, 'TOTP_ISSUER') ?? DEFAULT_AUTH_SETTINGS.totpIssuer,
       maxCodeFailures: integer(env, 'MFA_MAX_CODE_FAILURES', DEFAULT_AUTH_SETTINGS.maxCodeFailures, 1, 100),
-      requestsPerAddressPerMinute: integer(env, 'LOGIN_RATE_PER_MINUTE', DEFAULT_AUTH_SETTINGS.requestsPerAddressPerMinute, 1, 10_000_000),
+      requestsPerAddressPerMinute: integer(
+        env,
+        'LOGIN_RATE_PER_MINUTE',
+        DEFAULT_AUTH_SETTINGS.requestsPerAddressPerMinute,
+        1,
+        10_000_000,
+      ),
       failuresPerUser: integer(env, 'LOGIN_FAILURES_PER_USER', DEFAULT_AUTH_SETTINGS.failuresPerUser, 1, 1_000_000),
-      failureWindowSeconds: integer(env, 'LOGIN_FAILURE_WINDOW_SECONDS', DEFAULT_AUTH_SETTINGS.failureWindowSeconds, 1, 86_400),
+      failureWindowSeconds: integer(
+        env,
+        'LOGIN_FAILURE_WINDOW_SECONDS',
+        DEFAULT_AUTH_SETTINGS.failureWindowSeconds,
+        1,
+        86_400,
+      ),
       deviceSecretSeconds: integer(env, 'DEVICE_SECRET_SECONDS', DEFAULT_AUTH_SETTINGS.deviceSecretSeconds, 30, 86_400),
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', DEFAULT_AUTH_SETTINGS.bodyLimitBytes, 1024, 100 * 1024 * 1024),
       logLevel: text(env, 'LOG_LEVEL') ?? DEFAULT_AUTH_SETTINGS.logLevel,

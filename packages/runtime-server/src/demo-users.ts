@@ -25,14 +25,22 @@ export const PASSWORD_DEMO_USERS: readonly DemoUser[] = [
 ];
 
 /** Creates the missing demo users; returns the names created. */
-export async function ensurePasswordDemoUsers(store: Store, secretsKey: Buffer, permissions: string[]): Promise<string[]> {
+export async function ensurePasswordDemoUsers(
+  store: Store,
+  secretsKey: Buffer,
+  permissions: string[],
+): Promise<string[]> {
   const created: string[] = [];
   for (const demo of PASSWORD_DEMO_USERS) {
     if (await findUserByUsername(store, demo.username)) continue;
     const user = await createUser(store, {
-      username: demo.username, passwordHash: await hashPassword(demo.password), mfaRequired: demo.mfaRequired, permissions,
+      username: demo.username,
+      passwordHash: await hashPassword(demo.password),
+      mfaRequired: demo.mfaRequired,
+      permissions,
     });
-    if (demo.device && !(await findDevice(store, user.id))) await saveDevice(store, user.id, sealDevice(secretsKey, demo.device, user.id), Date.now());
+    if (demo.device && !(await findDevice(store, user.id)))
+      await saveDevice(store, user.id, sealDevice(secretsKey, demo.device, user.id), Date.now());
     created.push(demo.username);
   }
   return created;

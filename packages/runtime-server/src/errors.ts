@@ -15,11 +15,15 @@ interface MaybeHttpError {
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | MaybeHttpError, request, reply) => {
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
     const code = error.code ?? '';
     let message: string;
     if (error.validation) message = REQUEST_MESSAGES.invalidRequest(error.message ?? 'validation failed');
-    else if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) message = REQUEST_MESSAGES.malformedJson;
+    else if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError))
+      message = REQUEST_MESSAGES.malformedJson;
     else if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = REQUEST_MESSAGES.emptyJson;
     else if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = REQUEST_MESSAGES.bodyTooLarge;
     else if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = REQUEST_MESSAGES.unsupportedMediaType;

@@ -12,11 +12,21 @@ const HOUR = 3_600_000;
 export async function housekeeping(store: Store, config: ServerConfig, now: number): Promise<void> {
   await purgeMfaTokens(store, now - HOUR);
   await purgeUsedSteps(store, now - 10 * 60_000);
-  await purgeSessions(store, now - 7 * 24 * HOUR, now - Math.max(config.sessionIdleSeconds, config.sessionAbsoluteSeconds) * 1000 - 7 * 24 * HOUR);
+  await purgeSessions(
+    store,
+    now - 7 * 24 * HOUR,
+    now - Math.max(config.sessionIdleSeconds, config.sessionAbsoluteSeconds) * 1000 - 7 * 24 * HOUR,
+  );
 }
 
 /** Runs `housekeeping` every `intervalMs` until the returned stop function is called. */
-export function startHousekeeping(store: Store, config: ServerConfig, now: () => number, log: FastifyBaseLogger, intervalMs = 10 * 60_000): () => void {
+export function startHousekeeping(
+  store: Store,
+  config: ServerConfig,
+  now: () => number,
+  log: FastifyBaseLogger,
+  intervalMs = 10 * 60_000,
+): () => void {
   const timer = setInterval(() => {
     housekeeping(store, config, now()).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
   }, intervalMs);

@@ -11,16 +11,34 @@ import { SESSION_HEADER } from '@specgen/contract';
 const SESSION = SESSION_HEADER.toLowerCase();
 
 export const REDACT_PATHS = [
-  'req.headers.cookie', 'req.headers.authorization', `req.headers["${SESSION}"]`, 'res.headers["set-cookie"]',
-  `res.headers["${SESSION}"]`, '*.Password', '*.password', '*.Code', '*.code', '*.MfaToken', '*.SessionId',
-  '*.sessionId', '*.Secret', '*.secret', '*.token', '*.state', '*.nonce', '*.code_verifier',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  `req.headers["${SESSION}"]`,
+  'res.headers["set-cookie"]',
+  `res.headers["${SESSION}"]`,
+  '*.Password',
+  '*.password',
+  '*.Code',
+  '*.code',
+  '*.MfaToken',
+  '*.SessionId',
+  '*.sessionId',
+  '*.Secret',
+  '*.secret',
+  '*.token',
+  '*.state',
+  '*.nonce',
+  '*.code_verifier',
 ];
 
 /** `/en/001.1/login/oidc/callback?code=abc&state=xyz` -> `...?code=[Redacted]&state=[Redacted]`. */
 export function redactQuery(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const params = url.slice(q + 1).split('&').map((pair) => `${pair.split('=')[0]}=[Redacted]`);
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => `${pair.split('=')[0]}=[Redacted]`);
   return `${url.slice(0, q)}?${params.join('&')}`;
 }
 

@@ -11,11 +11,13 @@ export function sendMessage(reply: FastifyReply, status: number, message: string
 }
 
 export function sendObject(reply: FastifyReply, status: number, body: Record<string, unknown>): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(JSON.stringify({ $id: '1', ...body }));
+  return reply
+    .code(status)
+    .type(JSON_TYPE)
+    .send(JSON.stringify({ $id: '1', ...body }));
 }
 
 /** LoginResponse: SessionId and MfaToken; when a second factor is required only MfaToken is set. */
 export function loginResponse(sessionId: string | null, mfaToken: string | null): Record<string, unknown> {
   return { SessionId: sessionId, MfaToken: mfaToken };
 }
-

@@ -48,13 +48,20 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   try {
     if (switchOn(env.DEMO_USERS, options.defaults?.demoUsers ?? false)) {
       const created = await ensurePasswordDemoUsers(store, config.secretsKey, permissions);
-      if (created.length > 0) log(`created demo users: ${created.join(', ')} (password = user name; TOTP secret of mfa: ${DEMO_TOTP_SECRET})`);
+      if (created.length > 0)
+        log(
+          `created demo users: ${created.join(', ')} (password = user name; TOTP secret of mfa: ${DEMO_TOTP_SECRET})`,
+        );
     }
     if (switchOn(env.SEED_DATA, options.defaults?.seedData ?? false)) {
       // The service's own spec and store: seeding never re-reads a spec or opens a second store.
       const { seedResourceData } = await import('@specgen/runtime-resources');
       const written = await seedResourceData(store, spec);
-      log(`seeded read-resource data: ${Object.entries(written).map(([name, n]) => `${n} ${name}`).join(', ')}`);
+      log(
+        `seeded read-resource data: ${Object.entries(written)
+          .map(([name, n]) => `${n} ${name}`)
+          .join(', ')}`,
+      );
     }
     if (!config.oidc.issuer && switchOn(env.DEV_IDP, options.defaults?.devIdp ?? false)) {
       const { attachDevIdp } = await import('./dev-idp/index.ts');
@@ -66,7 +73,9 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     const referenceDir = env.REFERENCE_DIR?.trim() || options.referenceDir;
     const app = await createServer({ spec, config, store, routes: options.routes, referenceDir });
     const address = await app.listen({ port: config.port, host: config.host });
-    log(`service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`);
+    log(
+      `service version ${config.serviceVersion} listening at ${address} (public URL ${config.publicUrl}, web page at /)`,
+    );
     return {
       app,
       config,
@@ -86,7 +95,11 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
 
 /** Stops cleanly on SIGINT/SIGTERM. */
 export function stopOnSignals(service: RunningService): void {
-  const stop = () => void service.stop().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    void service.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

@@ -54,7 +54,12 @@ export interface ServerContext {
   /** Session of a request (header `X-Service-SessionId` or the session cookie); null when missing or invalid. */
   authenticate(request: FastifyRequest): Promise<SessionInfo | null>;
   /** Creates a session for the user (new id at every login), sets the header and cookie on the reply, returns the id. */
-  startSession(userId: string, request: FastifyRequest, reply: FastifyReply, opts?: { forceRelogin?: boolean }): Promise<string>;
+  startSession(
+    userId: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    opts?: { forceRelogin?: boolean },
+  ): Promise<string>;
   /**
    * The session, or null after answering 401 (missing, invalid, expired) or 403 "Session
    * suspended" (ended by a ForceRelogin elsewhere) with a JSON string body. Set by the server core.

@@ -108,17 +108,27 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     return payload;
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyAttempts }) });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyAttempts }),
+  });
 
   const sessions = createSessionService(store, config, now, settings.sessionCacheMs);
   const routeCtx: AuthRouteContext = {
-    spec, config, settings, store, sessions, now,
+    spec,
+    config,
+    settings,
+    store,
+    sessions,
+    now,
     attempts: createAttemptGuard(store, settings, now),
     passwords: options.passwords ?? { verify: verifyPassword },
     mfaTokenValidityMs: mfaTokenValidityMs(spec),
   };
   const serverCtx: ServerContext = {
-    config, store, spec,
+    config,
+    store,
+    spec,
     authenticate: async (request) => {
       const result = await sessions.check(request);
       return result.ok ? result.session : null;
@@ -132,19 +142,27 @@ export async function createServer(options: CreateServerOptions): Promise<Fastif
     },
   };
 
-  await app.register(async (scope) => {
-    scope.setValidatorCompiler(strictValidator);
-    scope.addHook('onRequest', async (request, reply) => {
-      const params = request.params as { languageCode?: string; companyNumber?: string };
-      if (!LANGUAGE_CODE.test(params.languageCode ?? '')) return sendMessage(reply, 400, REQUEST_MESSAGES.languageCode);
-      if (!COMPANY_NUMBER.test(params.companyNumber ?? '')) return sendMessage(reply, 400, REQUEST_MESSAGES.companyNumber);
-    });
-    const table = options.routes ?? contractRoutes(spec, config.serviceVersion || null);
-    const cache = options.pageCache === undefined ? (options.pageCacheBytes ?? config.pageCacheBytes) : options.pageCache;
-    await installSkeleton(scope, routeCtx, serverCtx, table, cache);
-  }, { prefix: FASTIFY_PREFIX });
-  if (options.apiDocs !== false) await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
-  if (options.referenceDir) await app.register((await import('./reference.ts')).referencePlugin, { dir: options.referenceDir });
+  await app.register(
+    async (scope) => {
+      scope.setValidatorCompiler(strictValidator);
+      scope.addHook('onRequest', async (request, reply) => {
+        const params = request.params as { languageCode?: string; companyNumber?: string };
+        if (!LANGUAGE_CODE.test(params.languageCode ?? ''))
+          return sendMessage(reply, 400, REQUEST_MESSAGES.languageCode);
+        if (!COMPANY_NUMBER.test(params.companyNumber ?? ''))
+          return sendMessage(reply, 400, REQUEST_MESSAGES.companyNumber);
+      });
+      const table = options.routes ?? contractRoutes(spec, config.serviceVersion || null);
+      const cache =
+        options.pageCache === undefined ? (options.pageCacheBytes ?? config.pageCacheBytes) : options.pageCache;
+      await installSkeleton(scope, routeCtx, serverCtx, table, cache);
+    },
+    { prefix: FASTIFY_PREFIX },
+  );
+  if (options.apiDocs !== false)
+    await app.register((await import('@specgen/runtime-resources/api-docs')).apiDocsPlugin, serverCtx);
+  if (options.referenceDir)
+    await app.register((await import('./reference.ts')).referencePlugin, { dir: options.referenceDir });
   const served = config.serviceVersion || null;
   const page = { paths: pagePaths(spec, served), resources: explorerResources(spec, served) };
   await pageRoute(app, config.publicUrl, config.oidc.redirectUrl, page);

@@ -29,7 +29,8 @@ export async function serviceCommand(argv: string[], options: ServiceCommandOpti
   const err = options.err ?? ((line: string) => console.error(line));
   const [command, ...rest] = argv;
   if (command === 'users') return usersCommand(rest, { ...options, out, err });
-  if (command === 'data') return (await import('@specgen/runtime-resources')).dataCommand(rest, { ...options, out, err });
+  if (command === 'data')
+    return (await import('@specgen/runtime-resources')).dataCommand(rest, { ...options, out, err });
   if (command === '--help' || command === '-h' || command === 'help') {
     out(SERVICE_HELP);
     return 0;

@@ -5,7 +5,14 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { looksLikeSessionId, newSessionId, storageKey } from '@specgen/runtime-auth';
-import { createSessionRecord, endOtherSessions, endSession, findSessionRecord, touchSession, type Store } from '@specgen/runtime-store';
+import {
+  createSessionRecord,
+  endOtherSessions,
+  endSession,
+  findSessionRecord,
+  touchSession,
+  type Store,
+} from '@specgen/runtime-store';
 import type { ServerConfig, SessionInfo } from './server-context.ts';
 import { MESSAGES } from './replies.ts';
 import { createSessionCache } from './session-cache.ts';
@@ -19,14 +26,24 @@ export type SessionCheck = { ok: true; session: SessionInfo } | { ok: false; sta
 export interface SessionService {
   presentedId(request: FastifyRequest): string | null;
   check(request: FastifyRequest): Promise<SessionCheck>;
-  start(userId: string, request: FastifyRequest, reply: FastifyReply, opts?: { forceRelogin?: boolean }): Promise<string>;
+  start(
+    userId: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    opts?: { forceRelogin?: boolean },
+  ): Promise<string>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 /** Write `last_seen_at` at most this often per session (keeps authenticated reads cheap). */
 const TOUCH_EVERY_MS = 15_000;
 
-export function createSessionService(store: Store, config: ServerConfig, now: () => number, cacheMs = 0): SessionService {
+export function createSessionService(
+  store: Store,
+  config: ServerConfig,
+  now: () => number,
+  cacheMs = 0,
+): SessionService {
   const cache = createSessionCache(cacheMs);
   const cookieName = sessionCookieName(config.cookieSecure);
   const idleMs = config.sessionIdleSeconds * 1000;
@@ -34,7 +51,10 @@ export function createSessionService(store: Store, config: ServerConfig, now: ()
 
   function presentedId(request: FastifyRequest): string | null {
     const header = request.headers[SESSION_HEADER.toLowerCase()];
-    const value = (Array.isArray(header) ? header[0] : header) ?? request.cookies?.[cookieName] ?? request.cookies?.[SESSION_COOKIE];
+    const value =
+      (Array.isArray(header) ? header[0] : header) ??
+      request.cookies?.[cookieName] ??
+      request.cookies?.[SESSION_COOKIE];
     return value && looksLikeSessionId(value) ? value.toLowerCase() : null;
   }
 
@@ -63,10 +83,18 @@ export function createSessionService(store: Store, config: ServerConfig, now: ()
       record.lastSeenAt = t;
       await touchSession(store, key, t);
     }
-    return { ok: true, session: { sessionId: id, userId: record.userId, username: record.username, permissions: record.permissions } };
+    return {
+      ok: true,
+      session: { sessionId: id, userId: record.userId, username: record.username, permissions: record.permissions },
+    };
   }
 
-  async function start(userId: string, request: FastifyRequest, reply: FastifyReply, opts: { forceRelogin?: boolean } = {}): Promise<string> {
+  async function start(
+    userId: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    opts: { forceRelogin?: boolean } = {},
+  ): Promise<string> {
     const t = now();
     const previous = presentedId(request);
     if (previous) {

@@ -6,7 +6,16 @@ import { parseArgs } from 'node:util';
 import type { Spec } from '@specgen/ir';
 import { hashPassword } from '@specgen/runtime-auth';
 import {
-  createUser, deleteUser, findUserByUsername, listUsers, openStore, removeDevice, StoreConflictError, updateUser, type Store, type UserPatch,
+  createUser,
+  deleteUser,
+  findUserByUsername,
+  listUsers,
+  openStore,
+  removeDevice,
+  StoreConflictError,
+  updateUser,
+  type Store,
+  type UserPatch,
 } from '@specgen/runtime-store';
 import { permissionNames } from './spec-source.ts';
 
@@ -53,10 +62,18 @@ class UsageError extends Error {}
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
-type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K] extends { multiple: true } ? string[] : (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
+type Values = {
+  [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K] extends { multiple: true }
+    ? string[]
+    : (typeof OPTIONS)[K]['type'] extends 'string'
+      ? string
+      : boolean;
+};
 
 async function patchFrom(values: Values, spec: Spec): Promise<UserPatch> {
   const patch: UserPatch = {};
@@ -70,34 +87,54 @@ async function patchFrom(values: Values, spec: Spec): Promise<UserPatch> {
   if (values['no-mfa']) patch.mfaRequired = false;
   const mode = values['auth-mode'];
   if (mode !== undefined) {
-    if (mode !== 'password' && mode !== 'oidc') throw new UsageError(`--auth-mode must be password or oidc, not "${mode}"`);
+    if (mode !== 'password' && mode !== 'oidc')
+      throw new UsageError(`--auth-mode must be password or oidc, not "${mode}"`);
     patch.authMode = mode;
   }
   if (values['oidc-email'] !== undefined) {
     const email = values['oidc-email'].trim();
-    if (email !== '' && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`--oidc-email "${email}" is not an e-mail address`);
+    if (email !== '' && !/^[^\s@]+@[^\s@]+$/.test(email))
+      throw new UsageError(`--oidc-email "${email}" is not an e-mail address`);
     patch.oidcEmail = email === '' ? null : email;
   }
   if (values['all-permissions'] || values.permission) {
     const known = permissionNames(spec);
     const wanted = values['all-permissions'] ? known : values.permission!;
     const unknown = wanted.filter((p) => !known.includes(p));
-    if (unknown.length > 0) throw new UsageError(`unknown permission ${unknown.map((p) => `"${p}"`).join(', ')}; known: ${known.map((p) => `"${p}"`).join(', ')}`);
+    if (unknown.length > 0)
+      throw new UsageError(
+        `unknown permission ${unknown.map((p) => `"${p}"`).join(', ')}; known: ${known.map((p) => `"${p}"`).join(', ')}`,
+      );
     patch.permissions = [...new Set(wanted)];
   }
   return patch;
 }
 
-async function run(store: Store, spec: Spec, command: string | undefined, positionals: string[], values: Values, out: (s: string) => void): Promise<number> {
+async function run(
+  store: Store,
+  spec: Spec,
+  command: string | undefined,
+  positionals: string[],
+  values: Values,
+  out: (s: string) => void,
+): Promise<number> {
   const name = positionals[0];
   if (command === 'list') {
     const users = await listUsers(store);
     if (values.json) {
-      out(JSON.stringify(users.map(({ passwordHash: _p, ...u }) => ({ ...u, hasPassword: _p !== null })), null, 2));
+      out(
+        JSON.stringify(
+          users.map(({ passwordHash: _p, ...u }) => ({ ...u, hasPassword: _p !== null })),
+          null,
+          2,
+        ),
+      );
       return 0;
     }
     for (const u of users) {
-      out(`${u.username}\t${u.authMode}\tmfa=${u.mfaRequired ? 'yes' : 'no'}\toidc=${u.oidcEmail ?? '-'}\tpermissions=${u.permissions.join('; ') || '-'}`);
+      out(
+        `${u.username}\t${u.authMode}\tmfa=${u.mfaRequired ? 'yes' : 'no'}\toidc=${u.oidcEmail ?? '-'}\tpermissions=${u.permissions.join('; ') || '-'}`,
+      );
     }
     if (users.length === 0) out('(no users)');
     return 0;
@@ -105,7 +142,8 @@ async function run(store: Store, spec: Spec, command: string | undefined, positi
   if (!name) throw new UsageError(`${command ?? 'a command'} needs a <username>`);
   if (command === 'add') {
     const patch = await patchFrom(values, spec);
-    if ((patch.authMode ?? 'password') === 'password' && !patch.passwordHash) throw new UsageError('a password user needs --password or --password-stdin');
+    if ((patch.authMode ?? 'password') === 'password' && !patch.passwordHash)
+      throw new UsageError('a password user needs --password or --password-stdin');
     await createUser(store, { username: name, ...patch });
     out(`added ${name}`);
     return 0;
@@ -140,7 +178,12 @@ function parseUsersArgs(args: string[]) {
 }
 
 export async function usersCommand(args: string[], options: UsersCommandOptions): Promise<number> {
-  const { spec, env = process.env, out = (s: string) => console.log(s), err = (s: string) => console.error(s) } = options;
+  const {
+    spec,
+    env = process.env,
+    out = (s: string) => console.log(s),
+    err = (s: string) => console.error(s),
+  } = options;
   let parsed: ReturnType<typeof parseUsersArgs>;
   try {
     parsed = parseUsersArgs(args);

@@ -11,7 +11,8 @@ describe('brute-force protection', () => {
   afterAll(() => t.close());
 
   it('locks a username after repeated failures (429, also for the right password) until the window passes', async () => {
-    for (let i = 0; i < 3; i++) expect((await post(t.app, '/login', { Username: 'victim', Password: 'wrong' })).statusCode).toBe(403);
+    for (let i = 0; i < 3; i++)
+      expect((await post(t.app, '/login', { Username: 'victim', Password: 'wrong' })).statusCode).toBe(403);
     const locked = await post(t.app, '/login', { Username: 'victim', Password: 'right' });
     expect([locked.statusCode, locked.json()]).toEqual([429, 'Too many attempts']);
     expect((await post(t.app, '/login', { Username: 'other', Password: 'right' })).statusCode).toBe(200);
@@ -20,7 +21,8 @@ describe('brute-force protection', () => {
   });
 
   it('unknown usernames are counted the same way (no hint which names exist)', async () => {
-    for (let i = 0; i < 3; i++) expect((await post(t.app, '/login', { Username: 'ghost', Password: 'x' })).statusCode).toBe(403);
+    for (let i = 0; i < 3; i++)
+      expect((await post(t.app, '/login', { Username: 'ghost', Password: 'x' })).statusCode).toBe(403);
     expect((await post(t.app, '/login', { Username: 'ghost', Password: 'x' })).statusCode).toBe(429);
   });
 
@@ -39,7 +41,8 @@ describe('brute-force protection', () => {
   it('limits sign-in requests per client address (429)', async () => {
     const limited = await testServer({ env: { LOGIN_RATE_PER_MINUTE: '5' } });
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await post(limited.app, '/login', { Username: 'x', Password: 'y' })).statusCode);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await post(limited.app, '/login', { Username: 'x', Password: 'y' })).statusCode);
     expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
     const last = await post(limited.app, '/login/totp', { MfaToken: 'x', Code: 1 });
     expect(statuses.slice(5)).toEqual([429, 429]);

@@ -13,8 +13,15 @@ describe('loadConfig', () => {
   it('has the documented defaults', async () => {
     const c = loadConfig({ SECRETS_KEY: KEY }, await realSpec(), { dataDir: dir });
     expect(c).toMatchObject({
-      port: 8001, host: '127.0.0.1', serviceVersion: '26.8', databaseUrl: `sqlite:${join(dir, 'service.db')}`,
-      sessionIdleSeconds: 1800, sessionAbsoluteSeconds: 43200, cookieSecure: false, publicUrl: 'http://127.0.0.1:8001', pageCacheBytes: 64 * 1024 * 1024,
+      port: 8001,
+      host: '127.0.0.1',
+      serviceVersion: '26.8',
+      databaseUrl: `sqlite:${join(dir, 'service.db')}`,
+      sessionIdleSeconds: 1800,
+      sessionAbsoluteSeconds: 43200,
+      cookieSecure: false,
+      publicUrl: 'http://127.0.0.1:8001',
+      pageCacheBytes: 64 * 1024 * 1024,
       oidc: { issuer: null, scopes: ['openid', 'email', 'profile'], flowLifetimeSeconds: 600 },
       auth: { maxCodeFailures: 5, failuresPerUser: 10, bodyLimitBytes: 65536 },
     });
@@ -33,17 +40,44 @@ describe('loadConfig', () => {
   });
 
   it('reads every variable', async () => {
-    const c = loadConfig({
-      SECRETS_KEY: KEY, PORT: '9000', SERVICE_VERSION: '25.8', DATABASE_URL: 'postgres://u@h/db', SESSION_IDLE_SECONDS: '60',
-      SESSION_ABSOLUTE_SECONDS: '120', PUBLIC_URL: 'https://erp.example.com/', OIDC_ISSUER: 'https://idp.example.com',
-      OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', OIDC_REDIRECT_URL: 'https://erp.example.com/', OIDC_SCOPES: 'openid email',
-      OIDC_FLOW_SECONDS: '300', LOGIN_RATE_PER_MINUTE: '5', TOTP_ISSUER: 'ACME', PAGE_CACHE_MB: '0',
-    }, await realSpec());
+    const c = loadConfig(
+      {
+        SECRETS_KEY: KEY,
+        PORT: '9000',
+        SERVICE_VERSION: '25.8',
+        DATABASE_URL: 'postgres://u@h/db',
+        SESSION_IDLE_SECONDS: '60',
+        SESSION_ABSOLUTE_SECONDS: '120',
+        PUBLIC_URL: 'https://erp.example.com/',
+        OIDC_ISSUER: 'https://idp.example.com',
+        OIDC_CLIENT_ID: 'c',
+        OIDC_CLIENT_SECRET: 's',
+        OIDC_REDIRECT_URL: 'https://erp.example.com/',
+        OIDC_SCOPES: 'openid email',
+        OIDC_FLOW_SECONDS: '300',
+        LOGIN_RATE_PER_MINUTE: '5',
+        TOTP_ISSUER: 'ACME',
+        PAGE_CACHE_MB: '0',
+      },
+      await realSpec(),
+    );
     expect(c).toMatchObject({
       pageCacheBytes: 0,
-      port: 9000, serviceVersion: '25.8', databaseUrl: 'postgres://u@h/db', sessionIdleSeconds: 60, sessionAbsoluteSeconds: 120,
-      publicUrl: 'https://erp.example.com', cookieSecure: true,
-      oidc: { issuer: 'https://idp.example.com', clientId: 'c', clientSecret: 's', redirectUrl: 'https://erp.example.com/', scopes: ['openid', 'email'], flowLifetimeSeconds: 300 },
+      port: 9000,
+      serviceVersion: '25.8',
+      databaseUrl: 'postgres://u@h/db',
+      sessionIdleSeconds: 60,
+      sessionAbsoluteSeconds: 120,
+      publicUrl: 'https://erp.example.com',
+      cookieSecure: true,
+      oidc: {
+        issuer: 'https://idp.example.com',
+        clientId: 'c',
+        clientSecret: 's',
+        redirectUrl: 'https://erp.example.com/',
+        scopes: ['openid', 'email'],
+        flowLifetimeSeconds: 300,
+      },
       auth: { requestsPerAddressPerMinute: 5, totpIssuer: 'ACME' },
     });
   });

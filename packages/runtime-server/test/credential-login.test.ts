@@ -8,7 +8,9 @@ describe('credential login', () => {
   let t: TestServer;
   const verified: Array<string | null> = [];
   beforeAll(async () => {
-    t = await testServer({ options: { passwords: { verify: (hash, pw) => (verified.push(hash), verifyPassword(hash, pw)) } } });
+    t = await testServer({
+      options: { passwords: { verify: (hash, pw) => (verified.push(hash), verifyPassword(hash, pw)) } },
+    });
     await t.addUser({ username: 'demo', password: 'demo-pass', permissions: ['Show case'] });
     await t.addUser({ username: 'oidc-only', password: 'x', authMode: 'oidc' });
     await t.addUser({ username: 'mfa', password: 'mfa-pass', mfaRequired: true });
@@ -30,7 +32,8 @@ describe('credential login', () => {
 
   it('gives a new session id at every login', async () => {
     const ids = new Set<string>();
-    for (let i = 0; i < 3; i++) ids.add((await post(t.app, '/login', { Username: 'demo', Password: 'demo-pass' })).json().SessionId);
+    for (let i = 0; i < 3; i++)
+      ids.add((await post(t.app, '/login', { Username: 'demo', Password: 'demo-pass' })).json().SessionId);
     expect(ids.size).toBe(3);
   });
 
@@ -60,16 +63,19 @@ describe('credential login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(typeof body.MfaToken).toBe('string');
-    for (const [k, v] of Object.entries(body)) if (k !== 'MfaToken' && k !== '$id') expect(v === null || v === false).toBe(true);
+    for (const [k, v] of Object.entries(body))
+      if (k !== 'MfaToken' && k !== '$id') expect(v === null || v === false).toBe(true);
     expect(body.SessionId).toBeNull();
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('ForceRelogin ends the other sessions: they answer 403 "Session suspended"', async () => {
     const a = (await post(t.app, '/login', { Username: 'demo', Password: 'demo-pass' })).json().SessionId;
-    const b = (await post(t.app, '/login', { Username: 'demo', Password: 'demo-pass', ForceRelogin: false })).json().SessionId;
+    const b = (await post(t.app, '/login', { Username: 'demo', Password: 'demo-pass', ForceRelogin: false })).json()
+      .SessionId;
     expect((await t.app.inject({ url: `${BASE}/session`, headers: sessionHeader(a) })).statusCode).toBe(200);
-    const c = (await post(t.app, '/login', { Username: 'demo', Password: 'demo-pass', ForceRelogin: true })).json().SessionId;
+    const c = (await post(t.app, '/login', { Username: 'demo', Password: 'demo-pass', ForceRelogin: true })).json()
+      .SessionId;
     for (const old of [a, b]) {
       const res = await t.app.inject({ url: `${BASE}/session`, headers: sessionHeader(old) });
       expect(res.statusCode).toBe(403);
@@ -87,7 +93,7 @@ describe('credential login', () => {
 });
 
 describe('createServer without a route table', () => {
-  it('installs the contract\'s routes with the default handlers (OIDC and read resources answer)', async () => {
+  it("installs the contract's routes with the default handlers (OIDC and read resources answer)", async () => {
     const t = await testServer();
     const res = await t.app.inject({ url: `${BASE}/api/v1/Inventory/ProductRecords` });
     expect(res.statusCode).toBe(401);

@@ -54,12 +54,19 @@ describe('device registration', () => {
     t.clock.now += 30_000;
     const next = await login('enrol');
     expect((await post(t.app, GET, { MfaToken: next.MfaToken })).statusCode).toBe(400);
-    const signedIn = await post(t.app, '/login/totp', { MfaToken: next.MfaToken, Code: Number(generateTotp(deviceOf(body.Secret), t.clock.now)) });
+    const signedIn = await post(t.app, '/login/totp', {
+      MfaToken: next.MfaToken,
+      Code: Number(generateTotp(deviceOf(body.Secret), t.clock.now)),
+    });
     expect(signedIn.statusCode).toBe(200);
   });
 
   it('the device secret is stored encrypted', async () => {
-    const row = await t.store.db.selectFrom('devices').selectAll().where('user_id', '=', enrolId).executeTakeFirstOrThrow();
+    const row = await t.store.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('user_id', '=', enrolId)
+      .executeTakeFirstOrThrow();
     expect(String(row.secret)).toMatch(/^v1\./);
     expect(String(row.secret)).not.toMatch(/[A-Z2-7]{32}/);
   });
@@ -70,7 +77,10 @@ describe('device registration', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-service-sessionid']).toBe(session);
     t.clock.now += 300_000;
-    const late = await post(t.app, SET, { MfaToken: res.json().MfaToken, Code: Number(generateTotp(deviceOf(res.json().Secret), t.clock.now)) });
+    const late = await post(t.app, SET, {
+      MfaToken: res.json().MfaToken,
+      Code: Number(generateTotp(deviceOf(res.json().Secret), t.clock.now)),
+    });
     expect([late.statusCode, late.json()]).toEqual([400, INVALID]);
   });
 
@@ -78,7 +88,10 @@ describe('device registration', () => {
     expect((await post(t.app, GET, {})).statusCode).toBe(401);
     const session = (await login('plain')).SessionId;
     const res = (await post(t.app, GET, {}, sessionHeader(session))).json();
-    const done = await post(t.app, SET, { MfaToken: res.MfaToken, Code: Number(generateTotp(deviceOf(res.Secret), t.clock.now)) });
+    const done = await post(t.app, SET, {
+      MfaToken: res.MfaToken,
+      Code: Number(generateTotp(deviceOf(res.Secret), t.clock.now)),
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ DeviceRegistered: true, SessionId: null });
   });
@@ -86,7 +99,10 @@ describe('device registration', () => {
   it('an MfaToken of an MFA user with a device cannot fetch a secret', async () => {
     const { MfaToken } = await login('mfa');
     const res = await post(t.app, GET, { MfaToken });
-    expect([res.statusCode, res.json()]).toEqual([400, 'Validation failed for command GetMultiFactorDeviceSecret: Invalid or expired MfaToken.']);
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      'Validation failed for command GetMultiFactorDeviceSecret: Invalid or expired MfaToken.',
+    ]);
     expect((await post(t.app, '/login/totp', { MfaToken, Code: 1 })).statusCode).toBe(401);
   });
 

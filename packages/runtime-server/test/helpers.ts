@@ -9,7 +9,13 @@ import { conformanceProblems, recordAnswers } from '@specgen/contract/testing';
 import type { Spec } from '@specgen/ir';
 import { generateTotp, hashPassword, newTotpDevice, sealDevice, type TotpDevice } from '@specgen/runtime-auth';
 import { createUser, openStore, saveDevice, type NewUser, type Store } from '@specgen/runtime-store';
-import { createServer, loadConfig, loadSpecSnapshot, type CreateServerOptions, type ServiceConfig } from '../src/index.ts';
+import {
+  createServer,
+  loadConfig,
+  loadSpecSnapshot,
+  type CreateServerOptions,
+  type ServiceConfig,
+} from '../src/index.ts';
 
 /** The real spec's IR as the runtime gets it: the generated snapshot (kept current by `specgen generate --check`). */
 export const IR_SNAPSHOT = join(import.meta.dirname, '../../../generated/server/ir.json');
@@ -35,7 +41,9 @@ export async function testServer(
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'specgen-server-'));
   const spec = await realSpec();
-  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', ...overrides.env }, spec, { dataDir: dir });
+  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString('hex'), PORT: '0', ...overrides.env }, spec, {
+    dataDir: dir,
+  });
   const store = await openStore(overrides.storeUrl ?? `sqlite:${join(dir, 'service.db')}`);
   const clock = { now: Date.UTC(2026, 0, 1, 12, 0, 0) };
   const app = await createServer({ spec, config, store, log: false, now: () => clock.now, ...overrides.options });
@@ -47,7 +55,10 @@ export async function testServer(
     config,
     clock,
     async addUser({ password, device, ...user }) {
-      const created = await createUser(store, { ...user, passwordHash: await hashPassword(password, { N: 1024, r: 8, p: 1 }) });
+      const created = await createUser(store, {
+        ...user,
+        passwordHash: await hashPassword(password, { N: 1024, r: 8, p: 1 }),
+      });
       if (device) await saveDevice(store, created.id, sealDevice(config.secretsKey, device, created.id), clock.now);
       return { id: created.id, device };
     },
@@ -57,7 +68,8 @@ export async function testServer(
       await store.close();
       rmSync(dir, { recursive: true, force: true });
       const problems = conformanceProblems(buildDocument(spec, { serviceVersion: config.serviceVersion }), answers);
-      if (problems.length > 0) throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
+      if (problems.length > 0)
+        throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
     },
   };
 }
@@ -67,7 +79,12 @@ export { newTotpDevice };
 export const BASE = '/en/001.1';
 
 export function post(app: FastifyInstance, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: `${BASE}${path}`, payload: body as object, headers: { 'content-type': 'application/json', ...headers } });
+  return app.inject({
+    method: 'POST',
+    url: `${BASE}${path}`,
+    payload: body as object,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 export function sessionHeader(id: string): Record<string, string> {

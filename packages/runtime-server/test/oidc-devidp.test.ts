@@ -16,7 +16,9 @@ let h: Harness;
 
 beforeAll(async () => {
   idp = await startDevIdp({ port: 0, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUris: [REDIRECT] });
-  h = await startHarness({ oidc: { issuer: idp.issuer, clientId: CLIENT.id, clientSecret: CLIENT.secret, maxFailedAttempts: 1000 } });
+  h = await startHarness({
+    oidc: { issuer: idp.issuer, clientId: CLIENT.id, clientSecret: CLIENT.secret, maxFailedAttempts: 1000 },
+  });
   for (const u of DEMO_USERS) await createUser(h.store, { username: u.login, authMode: 'oidc', oidcEmail: u.email });
 });
 afterAll(async () => {
@@ -56,7 +58,13 @@ describe('sign-in against the development provider', () => {
 
   it('refuses an authorization request without PKCE at the provider', async () => {
     const url = new URL(`${idp.issuer}/auth`);
-    url.search = new URLSearchParams({ client_id: CLIENT.id, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid email', state: 's' }).toString();
+    url.search = new URLSearchParams({
+      client_id: CLIENT.id,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'openid email',
+      state: 's',
+    }).toString();
     const res = await fetch(url, { redirect: 'manual' });
     const location = new URL(res.headers.get('location') ?? '', idp.issuer);
     expect(location.searchParams.get('error')).toBe('invalid_request');
@@ -67,12 +75,16 @@ describe('attachDevIdp', () => {
   it('names the busy port and the ways out', async () => {
     const { attachDevIdp } = await import('../src/dev-idp/index.ts');
     const config = { ...h.config, oidc: { ...h.config.oidc, issuer: null } };
-    await expect(attachDevIdp(config, h.store, { port: idp.port })).rejects.toThrow(`port ${idp.port} for the development OIDC provider is in use`);
+    await expect(attachDevIdp(config, h.store, { port: idp.port })).rejects.toThrow(
+      `port ${idp.port} for the development OIDC provider is in use`,
+    );
   });
 
   it('reads DEV_IDP_PORT', async () => {
     const { devIdpPort } = await import('../src/dev-idp/index.ts');
-    expect([devIdpPort(undefined), devIdpPort('9002'), devIdpPort('x'), devIdpPort('70000')]).toEqual([8002, 9002, 8002, 8002]);
+    expect([devIdpPort(undefined), devIdpPort('9002'), devIdpPort('x'), devIdpPort('70000')]).toEqual([
+      8002, 9002, 8002, 8002,
+    ]);
   });
 
   it('points the server at the provider and creates the demo users once', async () => {
@@ -80,8 +92,15 @@ describe('attachDevIdp', () => {
     const config = { ...h.config, oidc: { ...h.config.oidc, issuer: null, clientId: null } };
     const attached = await attachDevIdp(config, h.store, { port: 0, permissions: ['Show case'] });
     try {
-      expect(attached.config.oidc).toMatchObject({ issuer: attached.idp.issuer, clientId: 'service-dev', allowInsecureIssuer: true, redirectUrl: REDIRECT });
-      const discovery = await (await fetch(`${attached.idp.issuer}/.well-known/openid-configuration`)).json() as { issuer: string };
+      expect(attached.config.oidc).toMatchObject({
+        issuer: attached.idp.issuer,
+        clientId: 'service-dev',
+        allowInsecureIssuer: true,
+        redirectUrl: REDIRECT,
+      });
+      const discovery = (await (await fetch(`${attached.idp.issuer}/.well-known/openid-configuration`)).json()) as {
+        issuer: string;
+      };
       expect(discovery.issuer).toBe(attached.idp.issuer);
       const users = await listUsers(h.store);
       for (const u of DEMO_USERS) expect(users.filter((x) => x.oidcEmail === u.email)).toHaveLength(1);

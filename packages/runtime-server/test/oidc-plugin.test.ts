@@ -24,7 +24,13 @@ afterAll(async () => {
 async function harness(extra: HarnessOptions = {}) {
   h = await startHarness({
     ...extra,
-    oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, maxFailedAttempts: 1000, ...extra.oidc },
+    oidc: {
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      maxFailedAttempts: 1000,
+      ...extra.oidc,
+    },
   });
   await createUser(h.store, { username: 'user1', authMode: 'oidc', oidcEmail: 'user1@example.com', permissions: [] });
   return h;
@@ -46,7 +52,10 @@ async function initiated(client = new CookieClient(), body?: unknown) {
 async function signIn(craft: TokenCraft = {}, client = new CookieClient()) {
   const { url } = await initiated(client);
   const back = provider.authorize(url, craft);
-  const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+  const res = await client.callback(h.base, {
+    code: back.searchParams.get('code')!,
+    state: back.searchParams.get('state')!,
+  });
   return { res, client, back };
 }
 
@@ -85,7 +94,11 @@ describe('POST login/oidc (initiate)', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).toMatch(/Path=\//);
     const url = new URL(await res.text());
-    const rows = await h.store.db.selectFrom('oidc_flows').selectAll().where('state', '=', url.searchParams.get('state')).execute();
+    const rows = await h.store.db
+      .selectFrom('oidc_flows')
+      .selectAll()
+      .where('state', '=', url.searchParams.get('state'))
+      .execute();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     const cookieValue = client.cookies.get('service-oidc-flow')!;
@@ -101,9 +114,21 @@ describe('POST login/oidc (initiate)', () => {
   it.each([
     ['missing', null, 'redirectUrl is required'],
     ['empty', '', 'redirectUrl is required'],
-    ['another host (open redirect)', 'https://attacker.example/', 'redirectUrl does not match the registered redirect address'],
-    ['the registered one without its trailing slash', 'http://127.0.0.1:8001', 'redirectUrl does not match the registered redirect address'],
-    ['the registered one with a path added', 'http://127.0.0.1:8001/evil', 'redirectUrl does not match the registered redirect address'],
+    [
+      'another host (open redirect)',
+      'https://attacker.example/',
+      'redirectUrl does not match the registered redirect address',
+    ],
+    [
+      'the registered one without its trailing slash',
+      'http://127.0.0.1:8001',
+      'redirectUrl does not match the registered redirect address',
+    ],
+    [
+      'the registered one with a path added',
+      'http://127.0.0.1:8001/evil',
+      'redirectUrl does not match the registered redirect address',
+    ],
   ])('answers 400 when redirectUrl is %s', async (_name, redirectUrl, message) => {
     const before = (await h.store.db.selectFrom('oidc_flows').selectAll().execute()).length;
     const res = await new CookieClient().initiate(h.base, redirectUrl);
@@ -114,7 +139,11 @@ describe('POST login/oidc (initiate)', () => {
 
   it('answers 400 when redirectUrl is given twice', async () => {
     const q = `redirectUrl=${encodeURIComponent(REDIRECT)}`;
-    const res = await fetch(`${h.base}/login/oidc?${q}&${q}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${h.base}/login/oidc?${q}&${q}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -133,10 +162,15 @@ describe('POST login/oidc (initiate)', () => {
     const first = await initiated(client);
     const second = await initiated(client);
     const firstBack = provider.authorize(first.url);
-    const stale = await client.clone().callback(h.base, { code: firstBack.searchParams.get('code')!, state: firstBack.searchParams.get('state')! });
+    const stale = await client
+      .clone()
+      .callback(h.base, { code: firstBack.searchParams.get('code')!, state: firstBack.searchParams.get('state')! });
     expect(stale.status).toBe(400);
     const back = provider.authorize(second.url);
-    const ok = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+    const ok = await client.callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    });
     expect(ok.status).toBe(200);
   });
 });
@@ -170,7 +204,10 @@ describe('initiate: configuration problems', () => {
     const flowCookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-service-oidc-flow='));
     expect(flowCookie).toMatch(/; Path=\/;.*HttpOnly.*; Secure$/);
     const back = provider.authorize(await res.text());
-    const ok = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+    const ok = await client.callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -200,11 +237,17 @@ describe('GET login/oidc/callback', () => {
     expect(body.MfaToken).toBeNull();
     expect(body.SessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('x-service-sessionid')).toBe(body.SessionId);
-    expect(res.headers.getSetCookie().some((c) => c.startsWith(`ServiceSessionId=${String(body.SessionId)}`))).toBe(true);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith(`ServiceSessionId=${String(body.SessionId)}`))).toBe(
+      true,
+    );
     expect(res.headers.getSetCookie().some((c) => /^service-oidc-flow=;.*Max-Age=0/.test(c))).toBe(true);
     const user = await findUserByUsername(h.store, 'user1');
     expect(h.sessions.at(-1)).toEqual({ userId: user!.id, forceRelogin: true });
-    const flows = await h.store.db.selectFrom('oidc_flows').selectAll().where('state', '=', back.searchParams.get('state')).execute();
+    const flows = await h.store.db
+      .selectFrom('oidc_flows')
+      .selectAll()
+      .where('state', '=', back.searchParams.get('state'))
+      .execute();
     expect(flows[0]?.consumed_at).not.toBeNull();
   });
 
@@ -212,7 +255,10 @@ describe('GET login/oidc/callback', () => {
     const client = new CookieClient();
     const { url } = await initiated(client, { ForceRelogin: false });
     const back = provider.authorize(url);
-    const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+    const res = await client.callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    });
     expect(res.status).toBe(200);
     expect(h.sessions.at(-1)?.forceRelogin).toBe(false);
   });
@@ -234,14 +280,20 @@ describe('GET login/oidc/callback', () => {
     const forged = await client.callback(h.base, { code: back.searchParams.get('code')!, state: 'forged-state' });
     expect(forged.status).toBe(400);
     expect(await jsonString(forged)).toBe('Invalid state or missing PKCE verifier (stale or wrong session)');
-    const ok = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+    const ok = await client.callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    });
     expect(ok.status).toBe(200);
   });
 
   it('answers 400 when the cookie was lost (verifier missing)', async () => {
     const { url } = await initiated();
     const back = provider.authorize(url);
-    const res = await new CookieClient().callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+    const res = await new CookieClient().callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    });
     expect(res.status).toBe(400);
     expect(await jsonString(res)).toBe('Invalid state or missing PKCE verifier (stale or wrong session)');
   });
@@ -274,14 +326,22 @@ describe('GET login/oidc/callback', () => {
   it('answers 401 when the client forwards an iss of another issuer (mix-up, RFC 9207)', async () => {
     const { client, url } = await initiated();
     const back = provider.authorize(url);
-    const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, iss: 'https://other-idp.example' });
+    const res = await client.callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+      iss: 'https://other-idp.example',
+    });
     expect(res.status).toBe(401);
   });
 
   it('accepts the iss the provider sent', async () => {
     const { client, url } = await initiated();
     const back = provider.authorize(url);
-    const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, iss: provider.issuer });
+    const res = await client.callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+      iss: provider.issuer,
+    });
     expect(res.status).toBe(200);
   });
 
@@ -306,8 +366,15 @@ describe('GET login/oidc/callback', () => {
   it('answers 410 when the flow is older than its lifetime', async () => {
     const { client, url } = await initiated();
     const back = provider.authorize(url);
-    await h.store.db.updateTable('oidc_flows').set({ created_at: Date.now() - 601_000 }).where('state', '=', back.searchParams.get('state')).execute();
-    const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+    await h.store.db
+      .updateTable('oidc_flows')
+      .set({ created_at: Date.now() - 601_000 })
+      .where('state', '=', back.searchParams.get('state'))
+      .execute();
+    const res = await client.callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    });
     expect(res.status).toBe(410);
     expect(await jsonString(res)).toBe('OIDC sign-in flow expired');
   });
@@ -352,7 +419,10 @@ describe('429 too many attempts', () => {
     for (let i = 0; i < 3; i++) expect((await client.callback(h.base, { code: 'c', state: `s${i}` })).status).toBe(400);
     const { url } = await initiated(client);
     const back = provider.authorize(url);
-    const res = await client.callback(h.base, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+    const res = await client.callback(h.base, {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+    });
     expect(res.status).toBe(429);
     expect(await jsonString(res)).toBe('Too many attempts');
   });

@@ -5,10 +5,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  assertHasState, buildAuthorizationRequest, clearProviderCache, completeAuthorization, createPkcePair,
-  OIDC_ERRORS, isOidcError, s256Challenge, type RelyingPartySettings,
+  assertHasState,
+  buildAuthorizationRequest,
+  clearProviderCache,
+  completeAuthorization,
+  createPkcePair,
+  OIDC_ERRORS,
+  isOidcError,
+  s256Challenge,
+  type RelyingPartySettings,
 } from '@specgen/runtime-auth/oidc';
-import { basicCredentials, startCraftedProvider, type CraftedProvider, type TokenCraft } from './oidc-support/crafted-provider.ts';
+import {
+  basicCredentials,
+  startCraftedProvider,
+  type CraftedProvider,
+  type TokenCraft,
+} from './oidc-support/crafted-provider.ts';
 
 const REDIRECT = 'http://127.0.0.1:8001/';
 let provider: CraftedProvider;
@@ -17,8 +29,12 @@ let settings: RelyingPartySettings;
 beforeAll(async () => {
   provider = await startCraftedProvider();
   settings = {
-    issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret,
-    redirectUrl: REDIRECT, scopes: ['profile'], allowInsecureIssuer: true,
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    redirectUrl: REDIRECT,
+    scopes: ['profile'],
+    allowInsecureIssuer: true,
   };
 });
 afterAll(async () => {
@@ -29,7 +45,11 @@ afterAll(async () => {
 async function signIn(craft: TokenCraft, s: RelyingPartySettings = settings, p: CraftedProvider = provider) {
   const request = await buildAuthorizationRequest(s);
   const back = p.authorize(request.url, craft);
-  return completeAuthorization(s, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, request);
+  return completeAuthorization(
+    s,
+    { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+    request,
+  );
 }
 
 async function rejected(craft: TokenCraft): Promise<string> {
@@ -45,7 +65,11 @@ async function rejected(craft: TokenCraft): Promise<string> {
 describe('PKCE (RFC 7636)', () => {
   it('gives the Appendix B challenge for the Appendix B verifier', async () => {
     const pair = await createPkcePair('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk');
-    expect(pair).toEqual({ verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', method: 'S256' });
+    expect(pair).toEqual({
+      verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+      challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      method: 'S256',
+    });
   });
 
   it('puts the Appendix B vector into the authorization URL and sends the verifier to the token endpoint', async () => {
@@ -55,7 +79,11 @@ describe('PKCE (RFC 7636)', () => {
     expect(url.searchParams.get('code_challenge')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     const back = provider.authorize(request.url);
-    await completeAuthorization(settings, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, request);
+    await completeAuthorization(
+      settings,
+      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+      request,
+    );
     expect(provider.tokenRequests.at(-1)?.codeVerifier).toBe(verifier);
   });
 
@@ -84,7 +112,9 @@ describe('authorization request', () => {
   });
 
   it('refuses to answer a URL without state (configuration problem)', async () => {
-    await expect(buildAuthorizationRequest(settings, { state: '' })).rejects.toMatchObject({ code: OIDC_ERRORS.stateMissingFromUrl });
+    await expect(buildAuthorizationRequest(settings, { state: '' })).rejects.toMatchObject({
+      code: OIDC_ERRORS.stateMissingFromUrl,
+    });
     expect(() => assertHasState(new URL('https://idp.example/authorize?client_id=x'))).toThrow(/no state/);
   });
 
@@ -103,8 +133,16 @@ describe('authorization request', () => {
 describe('ID token validation (OIDC Core 3.1.3.7, RP conformance cases)', () => {
   it('accepts the correct token and authenticates at the token endpoint with client_secret_basic', async () => {
     const identity = await signIn({});
-    expect(identity).toEqual({ issuer: provider.issuer, subject: 'user-1', email: 'user1@example.com', emailVerified: true });
-    expect(basicCredentials(provider.tokenRequests.at(-1)?.authorization ?? undefined)).toEqual([provider.clientId, provider.clientSecret]);
+    expect(identity).toEqual({
+      issuer: provider.issuer,
+      subject: 'user-1',
+      email: 'user1@example.com',
+      emailVerified: true,
+    });
+    expect(basicCredentials(provider.tokenRequests.at(-1)?.authorization ?? undefined)).toEqual([
+      provider.clientId,
+      provider.clientSecret,
+    ]);
     expect(provider.tokenRequests.at(-1)?.redirectUri).toBe(REDIRECT);
   });
 
@@ -119,7 +157,11 @@ describe('ID token validation (OIDC Core 3.1.3.7, RP conformance cases)', () => 
     ['audience list without the client', { claims: { aud: ['a', 'b'] } }, /"aud" \(audience\) claim value/],
     ['invalid signature', { signing: 'foreign-key' }, /signature verification failed/],
     ['alg none', { signing: 'none' }, /"alg" header parameter/],
-    ['HS256 keyed with the client secret (algorithm confusion)', { signing: 'hs256-client-secret' }, /"alg" header parameter/],
+    [
+      'HS256 keyed with the client secret (algorithm confusion)',
+      { signing: 'hs256-client-secret' },
+      /"alg" header parameter/,
+    ],
     ['wrong nonce', { claims: { nonce: 'not-the-nonce' } }, /"nonce" claim value/],
     ['missing nonce', { omit: ['nonce'] }, /"nonce" \(nonce\) claim missing/],
     ['missing sub', { omit: ['sub'] }, /"sub" \(subject\) claim missing/],
@@ -130,17 +172,24 @@ describe('ID token validation (OIDC Core 3.1.3.7, RP conformance cases)', () => 
   });
 
   it('refuses a UserInfo response whose sub differs from the ID token', async () => {
-    expect(await rejected({ omit: ['email', 'email_verified'], userinfoSub: 'someone-else' })).toMatch(/UserInfo.*sub/i);
+    expect(await rejected({ omit: ['email', 'email_verified'], userinfoSub: 'someone-else' })).toMatch(
+      /UserInfo.*sub/i,
+    );
   });
 
   it('takes the e-mail from UserInfo when the ID token has none', async () => {
-    await expect(signIn({ omit: ['email', 'email_verified'] })).resolves.toMatchObject({ email: 'user1@example.com', emailVerified: true });
+    await expect(signIn({ omit: ['email', 'email_verified'] })).resolves.toMatchObject({
+      email: 'user1@example.com',
+      emailVerified: true,
+    });
   });
 
   it('refuses a callback whose state differs from the stored one', async () => {
     const request = await buildAuthorizationRequest(settings);
     const back = provider.authorize(request.url);
-    await expect(completeAuthorization(settings, { code: back.searchParams.get('code')!, state: 'forged' }, request)).rejects.toMatchObject({
+    await expect(
+      completeAuthorization(settings, { code: back.searchParams.get('code')!, state: 'forged' }, request),
+    ).rejects.toMatchObject({
       code: OIDC_ERRORS.tokenRejected,
     });
   });
@@ -158,7 +207,11 @@ describe('ID token validation (OIDC Core 3.1.3.7, RP conformance cases)', () => 
     const back = provider.authorize(request.url);
     const other = await createPkcePair();
     await expect(
-      completeAuthorization(settings, { code: back.searchParams.get('code')!, state: request.state }, { ...request, codeVerifier: other.verifier }),
+      completeAuthorization(
+        settings,
+        { code: back.searchParams.get('code')!, state: request.state },
+        { ...request, codeVerifier: other.verifier },
+      ),
     ).rejects.toMatchObject({ code: OIDC_ERRORS.tokenRejected });
   });
 });
@@ -188,7 +241,9 @@ describe('a provider that ignores PKCE', () => {
       await completeAuthorization(s, { code: back.searchParams.get('code')!, state: request.state }, request);
       const sent = lax.tokenRequests.at(-1)?.codeVerifier ?? '';
       expect(await s256Challenge(sent)).toBe(url.searchParams.get('code_challenge'));
-      await expect(signIn({ claims: { nonce: 'replayed' } }, s, lax)).rejects.toMatchObject({ code: OIDC_ERRORS.tokenRejected });
+      await expect(signIn({ claims: { nonce: 'replayed' } }, s, lax)).rejects.toMatchObject({
+        code: OIDC_ERRORS.tokenRejected,
+      });
     } finally {
       await lax.close();
     }

@@ -10,7 +10,11 @@ describe('parseLoginRequest', () => {
     ['absent body', undefined, {}],
     ['empty object', {}, {}],
     ['ForceRelogin true', { ForceRelogin: true }, { ForceRelogin: true }],
-    ['unknown fields kept (spec: other fields not shown)', { ForceRelogin: false, Culture: 'en' }, { ForceRelogin: false, Culture: 'en' }],
+    [
+      'unknown fields kept (spec: other fields not shown)',
+      { ForceRelogin: false, Culture: 'en' },
+      { ForceRelogin: false, Culture: 'en' },
+    ],
     ['Username', { Username: 'a' }, null],
     ['Password', { Password: 'b' }, null],
     ['Username null still named', { Username: null }, null],
@@ -42,9 +46,24 @@ describe('routeAt (the IR endpoints, since 25.8)', () => {
 
 describe('oidcRuntimeSettings', () => {
   const base: ServerConfig = {
-    port: 8001, host: '127.0.0.1', serviceVersion: '26.8', databaseUrl: 'sqlite::memory:', secretsKey: Buffer.alloc(32),
-    sessionIdleSeconds: 1, sessionAbsoluteSeconds: 1, cookieSecure: true, publicUrl: 'https://erp.example/',
-    oidc: { issuer: 'https://idp.example', clientId: 'c', clientSecret: null, redirectUrl: null, scopes: ['openid'], flowLifetimeSeconds: 0, allowInsecureIssuer: false },
+    port: 8001,
+    host: '127.0.0.1',
+    serviceVersion: '26.8',
+    databaseUrl: 'sqlite::memory:',
+    secretsKey: Buffer.alloc(32),
+    sessionIdleSeconds: 1,
+    sessionAbsoluteSeconds: 1,
+    cookieSecure: true,
+    publicUrl: 'https://erp.example/',
+    oidc: {
+      issuer: 'https://idp.example',
+      clientId: 'c',
+      clientSecret: null,
+      redirectUrl: null,
+      scopes: ['openid'],
+      flowLifetimeSeconds: 0,
+      allowInsecureIssuer: false,
+    },
   };
 
   it('defaults the redirect address to the public URL with one slash, and the limits to the documented values', () => {
@@ -63,7 +82,21 @@ describe('oidcRuntimeSettings', () => {
   });
 
   it('takes the configured values', () => {
-    const s = oidcRuntimeSettings({ ...base, oidc: { ...base.oidc, redirectUrl: 'https://app.example/cb', flowLifetimeSeconds: 60, maxFailedAttempts: 3, attemptWindowSeconds: 10 } });
-    expect([s.redirectUrl, s.flowLifetimeMs, s.maxFailedAttempts, s.attemptWindowMs]).toEqual(['https://app.example/cb', 60_000, 3, 10_000]);
+    const s = oidcRuntimeSettings({
+      ...base,
+      oidc: {
+        ...base.oidc,
+        redirectUrl: 'https://app.example/cb',
+        flowLifetimeSeconds: 60,
+        maxFailedAttempts: 3,
+        attemptWindowSeconds: 10,
+      },
+    });
+    expect([s.redirectUrl, s.flowLifetimeMs, s.maxFailedAttempts, s.attemptWindowMs]).toEqual([
+      'https://app.example/cb',
+      60_000,
+      3,
+      10_000,
+    ]);
   });
 });

@@ -30,16 +30,29 @@ describe('web page at /', () => {
     const html = (await t.app.inject({ url: '/' })).body;
     const config = JSON.parse(/<script id="config" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!);
     expect(config.redirectUrl).toBe('http://127.0.0.1:8001/');
-    expect(config.resources.map((r: { name: string }) => r.name)).toEqual((await realSpec()).resources.map((r) => r.name));
+    expect(config.resources.map((r: { name: string }) => r.name)).toEqual(
+      (await realSpec()).resources.map((r) => r.name),
+    );
     expect(config.paths).toEqual(pagePaths(await realSpec(), null));
-    for (const id of ['username', 'password', 'login', 'totp-code', 'qr', 'device-code', 'session', 'logout', 'oidc', 'register-device']) {
+    for (const id of [
+      'username',
+      'password',
+      'login',
+      'totp-code',
+      'qr',
+      'device-code',
+      'session',
+      'logout',
+      'oidc',
+      'register-device',
+    ]) {
       expect(html).toContain(`id="${id}"`);
     }
   });
 });
 
 describe('the paths in the page config', () => {
-  it('are the route table\'s paths inside the prefix, null where the version has no such route', async () => {
+  it("are the route table's paths inside the prefix, null where the version has no such route", async () => {
     const spec = await realSpec();
     expect(pagePaths(spec, null)).toEqual({
       login: '/login',
@@ -66,15 +79,27 @@ describe('the data explorer config', () => {
   it('lists each read resource with its path, permission and scalar fields in spec order', () => {
     const [products] = explorerResources(spec, null);
     const resource = spec.resources.find((r) => r.name === 'ProductRecords')!;
-    expect(products).toMatchObject({ name: 'ProductRecords', path: '/api/v1/Inventory/ProductRecords', permission: 'Show serial number' });
+    expect(products).toMatchObject({
+      name: 'ProductRecords',
+      path: '/api/v1/Inventory/ProductRecords',
+      permission: 'Show serial number',
+    });
     expect(products!.fields.map((f) => f.name)).toEqual(resource.fields.filter(isScalarField).map((f) => f.name));
     expect(products!.fields.map((f) => f.name)).not.toContain('Comment');
-    expect(products!.fields.find((f) => f.name === 'ProductRecordType')).toEqual({ name: 'ProductRecordType', type: 'Int32', values: { 0: 'ProductRecord', 1: 'Batch' } });
+    expect(products!.fields.find((f) => f.name === 'ProductRecordType')).toEqual({
+      name: 'ProductRecordType',
+      type: 'Int32',
+      values: { 0: 'ProductRecord', 1: 'Batch' },
+    });
   });
 
   it('leaves out fields introduced after the service version', () => {
-    const newest = explorerResources(spec, null).find((r) => r.name === 'ProductRecords')!.fields.map((f) => f.name);
-    const old = explorerResources(spec, '2.50').find((r) => r.name === 'ProductRecords')!.fields.map((f) => f.name);
+    const newest = explorerResources(spec, null)
+      .find((r) => r.name === 'ProductRecords')!
+      .fields.map((f) => f.name);
+    const old = explorerResources(spec, '2.50')
+      .find((r) => r.name === 'ProductRecords')!
+      .fields.map((f) => f.name);
     expect(newest).toContain('PlannedDeliveryDate');
     expect(old).not.toContain('PlannedDeliveryDate');
     expect(old.length).toBeLessThan(newest.length);

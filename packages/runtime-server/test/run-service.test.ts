@@ -45,7 +45,11 @@ describe('runService with DEMO_USERS and SEED_DATA', () => {
     const login = await post(service.app, '/login', { Username: 'demo', Password: 'demo' });
     expect(login.statusCode, login.body).toBe(200);
     const session = sessionHeader(login.json().SessionId as string);
-    const page = await service.app.inject({ method: 'GET', url: `${BASE}/api/v1/Inventory/ProductRecords?$top=1000`, headers: session });
+    const page = await service.app.inject({
+      method: 'GET',
+      url: `${BASE}/api/v1/Inventory/ProductRecords?$top=1000`,
+      headers: session,
+    });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toHaveLength(60);
   });

@@ -94,7 +94,10 @@ describe('sessions', () => {
     expect(cookie).toMatch(/Secure/);
     expect(cookie).toMatch(/Path=\//);
     const id = res.json().SessionId;
-    expect((await secure.app.inject({ url: `${BASE}/session`, headers: { cookie: `__Host-ServiceSessionId=${id}` } })).statusCode).toBe(200);
+    expect(
+      (await secure.app.inject({ url: `${BASE}/session`, headers: { cookie: `__Host-ServiceSessionId=${id}` } }))
+        .statusCode,
+    ).toBe(200);
     await secure.close();
   });
 });

@@ -13,7 +13,8 @@ describe('TOTP login', () => {
   });
   afterAll(() => t.close());
 
-  const mfaToken = async (user = 'mfa', force = false) => (await post(t.app, '/login', { Username: user, Password: 'pw', ForceRelogin: force })).json().MfaToken as string;
+  const mfaToken = async (user = 'mfa', force = false) =>
+    (await post(t.app, '/login', { Username: user, Password: 'pw', ForceRelogin: force })).json().MfaToken as string;
   const step = () => (t.clock.now += 30_000);
 
   it('a wrong code answers 401 "Login failed" and the MfaToken stays usable; the right code signs in', async () => {
@@ -60,12 +61,27 @@ describe('TOTP login', () => {
   });
 
   it('accepts one step of clock drift either way, not two', async () => {
-    step(); step(); step();
-    expect((await post(t.app, '/login/totp', { MfaToken: await mfaToken(), Code: Number(t.code(device, -30_000)) })).statusCode).toBe(200);
-    step(); step(); step();
-    expect((await post(t.app, '/login/totp', { MfaToken: await mfaToken(), Code: Number(t.code(device, 30_000)) })).statusCode).toBe(200);
-    step(); step(); step();
-    expect((await post(t.app, '/login/totp', { MfaToken: await mfaToken(), Code: Number(t.code(device, 60_000)) })).statusCode).toBe(401);
+    step();
+    step();
+    step();
+    expect(
+      (await post(t.app, '/login/totp', { MfaToken: await mfaToken(), Code: Number(t.code(device, -30_000)) }))
+        .statusCode,
+    ).toBe(200);
+    step();
+    step();
+    step();
+    expect(
+      (await post(t.app, '/login/totp', { MfaToken: await mfaToken(), Code: Number(t.code(device, 30_000)) }))
+        .statusCode,
+    ).toBe(200);
+    step();
+    step();
+    step();
+    expect(
+      (await post(t.app, '/login/totp', { MfaToken: await mfaToken(), Code: Number(t.code(device, 60_000)) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('after 5 wrong codes the MfaToken ends with 429, even for the right code', async () => {
@@ -73,7 +89,8 @@ describe('TOTP login', () => {
     const token = await mfaToken();
     const wrong = (Number(t.code(device)) + 7) % 1_000_000;
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await post(t.app, '/login/totp', { MfaToken: token, Code: wrong })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await post(t.app, '/login/totp', { MfaToken: token, Code: wrong })).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const right = await post(t.app, '/login/totp', { MfaToken: token, Code: Number(t.code(device)) });
     expect([right.statusCode, right.json()]).toEqual([429, 'Login failed']);
@@ -81,7 +98,9 @@ describe('TOTP login', () => {
 
   it('ForceRelogin given at the password step applies when the TOTP step signs in', async () => {
     step();
-    const first = (await post(t.app, '/login/totp', { MfaToken: await mfaToken(), Code: Number(t.code(device)) })).json().SessionId;
+    const first = (
+      await post(t.app, '/login/totp', { MfaToken: await mfaToken(), Code: Number(t.code(device)) })
+    ).json().SessionId;
     step();
     await post(t.app, '/login/totp', { MfaToken: await mfaToken('mfa', true), Code: Number(t.code(device)) });
     const old = await t.app.inject({ url: '/en/001.1/session', headers: { 'x-service-sessionid': first } });
@@ -94,7 +113,12 @@ describe('RFC 6238 Appendix B vectors through the server TOTP login', () => {
   beforeAll(async () => {
     t = await testServer();
     for (const algorithm of ['SHA1', 'SHA256', 'SHA512'] as const) {
-      await t.addUser({ username: `rfc-${algorithm}`, password: 'pw', mfaRequired: true, device: rfcDevice(algorithm) });
+      await t.addUser({
+        username: `rfc-${algorithm}`,
+        password: 'pw',
+        mfaRequired: true,
+        device: rfcDevice(algorithm),
+      });
     }
   });
   afterAll(() => t.close());
@@ -104,7 +128,10 @@ describe('RFC 6238 Appendix B vectors through the server TOTP login', () => {
       for (const v of RFC6238_VECTORS) {
         t.clock.now = v.t * 1000;
         const token = (await post(t.app, '/login', { Username: `rfc-${algorithm}`, Password: 'pw' })).json().MfaToken;
-        const wrong = await post(t.app, '/login/totp', { MfaToken: token, Code: (Number(v[algorithm]) + 1) % 100_000_000 });
+        const wrong = await post(t.app, '/login/totp', {
+          MfaToken: token,
+          Code: (Number(v[algorithm]) + 1) % 100_000_000,
+        });
         expect(wrong.statusCode, `T=${v.t}`).toBe(401);
         const res = await post(t.app, '/login/totp', { MfaToken: token, Code: Number(v[algorithm]) });
         expect(res.statusCode, `T=${v.t}`).toBe(200);

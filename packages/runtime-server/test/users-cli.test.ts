@@ -14,7 +14,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await usersCommand(args, { spec: await realSpec(), env, out: (s) => (out += `${s}\n`), err: (s) => (err += `${s}\n`) });
+  const code = await usersCommand(args, {
+    spec: await realSpec(),
+    env,
+    out: (s) => (out += `${s}\n`),
+    err: (s) => (err += `${s}\n`),
+  });
   return { code, out, err };
 }
 
@@ -29,9 +34,25 @@ async function user(name: string) {
 
 describe('pnpm service users', () => {
   it('adds a user with a hashed password, MFA and permissions', async () => {
-    expect(await cli('add', 'alice', '--password', 'pw-1', '--mfa', '--permission', 'Show case', '--permission', 'Show supplier')).toMatchObject({ code: 0 });
+    expect(
+      await cli(
+        'add',
+        'alice',
+        '--password',
+        'pw-1',
+        '--mfa',
+        '--permission',
+        'Show case',
+        '--permission',
+        'Show supplier',
+      ),
+    ).toMatchObject({ code: 0 });
     const alice = await user('alice');
-    expect(alice).toMatchObject({ mfaRequired: true, authMode: 'password', permissions: ['Show case', 'Show supplier'] });
+    expect(alice).toMatchObject({
+      mfaRequired: true,
+      authMode: 'password',
+      permissions: ['Show case', 'Show supplier'],
+    });
     expect(await verifyPassword(alice!.passwordHash, 'pw-1')).toBe(true);
   });
 
@@ -44,7 +65,20 @@ describe('pnpm service users', () => {
   });
 
   it('sets auth mode, OIDC e-mail (lower-cased), MFA and all permissions', async () => {
-    expect((await cli('set', 'alice', '--auth-mode', 'oidc', '--oidc-email', 'Alice@Example.com', '--no-mfa', '--all-permissions')).code).toBe(0);
+    expect(
+      (
+        await cli(
+          'set',
+          'alice',
+          '--auth-mode',
+          'oidc',
+          '--oidc-email',
+          'Alice@Example.com',
+          '--no-mfa',
+          '--all-permissions',
+        )
+      ).code,
+    ).toBe(0);
     const alice = await user('alice');
     expect(alice).toMatchObject({ authMode: 'oidc', oidcEmail: 'alice@example.com', mfaRequired: false });
     expect(alice!.permissions).toHaveLength(6);

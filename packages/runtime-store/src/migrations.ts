@@ -75,7 +75,15 @@ export const authMigrations: Record<string, Migration> = {
         .execute();
     },
     async down(db: Kysely<any>) {
-      for (const t of ['oidc_flows', 'login_failures', 'used_totp_codes', 'mfa_tokens', 'sessions', 'devices', 'users']) {
+      for (const t of [
+        'oidc_flows',
+        'login_failures',
+        'used_totp_codes',
+        'mfa_tokens',
+        'sessions',
+        'devices',
+        'users',
+      ]) {
         await db.schema.dropTable(t).ifExists().execute();
       }
     },
@@ -83,13 +91,24 @@ export const authMigrations: Record<string, Migration> = {
 };
 
 /** Runs a set of migrations with its own bookkeeping table, so feature packages can add theirs. */
-export async function runMigrations(db: Kysely<any>, migrations: Record<string, Migration>, tableName: string): Promise<void> {
+export async function runMigrations(
+  db: Kysely<any>,
+  migrations: Record<string, Migration>,
+  tableName: string,
+): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const migrator = new Migrator({ db, provider, migrationTableName: tableName, migrationLockTableName: `${tableName}_lock` });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: tableName,
+    migrationLockTableName: `${tableName}_lock`,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`migration ${failed} (${tableName}) failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `migration ${failed} (${tableName}) failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -19,7 +19,10 @@ export interface OpenStoreOptions {
 }
 
 export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
-  const store = url.startsWith('postgres://') || url.startsWith('postgresql://') ? await openPostgres(url, options) : openSqlite(url);
+  const store =
+    url.startsWith('postgres://') || url.startsWith('postgresql://')
+      ? await openPostgres(url, options)
+      : openSqlite(url);
   if (options.migrate !== false) {
     try {
       await migrateAuthTables(store.db);
@@ -32,7 +35,8 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
 }
 
 function openSqlite(url: string): Store {
-  if (!url.startsWith('sqlite:')) throw new Error(`unsupported DATABASE_URL "${redactUrl(url)}": use sqlite:<path> or postgres://...`);
+  if (!url.startsWith('sqlite:'))
+    throw new Error(`unsupported DATABASE_URL "${redactUrl(url)}": use sqlite:<path> or postgres://...`);
   const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   if (path === '') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:.data/service.db');
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

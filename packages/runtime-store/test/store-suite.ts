@@ -1,9 +1,33 @@
 /** One behavioural suite, run against every store implementation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  claimTotpStep, consumeMfaToken, countLoginFailure, createMfaToken, createSessionRecord, createUser, currentLoginFailures,
-  deleteUser, endOtherSessions, redeemMfaToken, purgeSessions, purgeMfaTokens, purgeUsedSteps, endSession, findDevice, findMfaToken, findSessionRecord, findUserByOidcEmail, findUserByUsername,
-  linkOidcEmail, listUsers, recordMfaFailure, saveDevice, StoreConflictError, touchSession, updateUser, type Store,
+  claimTotpStep,
+  consumeMfaToken,
+  countLoginFailure,
+  createMfaToken,
+  createSessionRecord,
+  createUser,
+  currentLoginFailures,
+  deleteUser,
+  endOtherSessions,
+  redeemMfaToken,
+  purgeSessions,
+  purgeMfaTokens,
+  purgeUsedSteps,
+  endSession,
+  findDevice,
+  findMfaToken,
+  findSessionRecord,
+  findUserByOidcEmail,
+  findUserByUsername,
+  linkOidcEmail,
+  listUsers,
+  recordMfaFailure,
+  saveDevice,
+  StoreConflictError,
+  touchSession,
+  updateUser,
+  type Store,
 } from '../src/index.ts';
 
 export function storeSuite(name: string, open: () => Promise<Store>): void {
@@ -18,7 +42,12 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
 
     it('creates, finds, updates and lists users; usernames are unique', async () => {
       const u = await createUser(store, { username: 'alice', passwordHash: 'h', permissions: ['Show case'] });
-      expect(await findUserByUsername(store, 'alice')).toMatchObject({ id: u.id, mfaRequired: false, authMode: 'password', permissions: ['Show case'] });
+      expect(await findUserByUsername(store, 'alice')).toMatchObject({
+        id: u.id,
+        mfaRequired: false,
+        authMode: 'password',
+        permissions: ['Show case'],
+      });
       await expect(createUser(store, { username: 'alice' })).rejects.toBeInstanceOf(StoreConflictError);
       const updated = await updateUser(store, u.id, { mfaRequired: true, authMode: 'oidc' });
       expect(updated).toMatchObject({ mfaRequired: true, authMode: 'oidc' });
@@ -38,7 +67,12 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
       await createSessionRecord(store, 'k1', u.id, 1000);
       await createSessionRecord(store, 'k2', u.id, 1000);
       await touchSession(store, 'k1', 2000);
-      expect(await findSessionRecord(store, 'k1')).toMatchObject({ userId: u.id, username: 'sess', lastSeenAt: 2000, endedAt: null });
+      expect(await findSessionRecord(store, 'k1')).toMatchObject({
+        userId: u.id,
+        username: 'sess',
+        lastSeenAt: 2000,
+        endedAt: null,
+      });
       expect(await endOtherSessions(store, u.id, 'k1', 'suspended', 3000)).toBe(1);
       expect(await findSessionRecord(store, 'k2')).toMatchObject({ endedAt: 3000, endedReason: 'suspended' });
       expect(await endSession(store, 'k1', 'logout', 4000)).toBe(true);
@@ -79,7 +113,14 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
 
     it('redeeming a token claims the code step in one transaction; a used step leaves the token usable', async () => {
       const u = await createUser(store, { username: 'redeem' });
-      await createMfaToken(store, { key: 'r1', userId: u.id, purpose: 'login', expiresAt: 10_000, forceRelogin: true, now: 0 });
+      await createMfaToken(store, {
+        key: 'r1',
+        userId: u.id,
+        purpose: 'login',
+        expiresAt: 10_000,
+        forceRelogin: true,
+        now: 0,
+      });
       await createMfaToken(store, { key: 'r2', userId: u.id, purpose: 'login', expiresAt: 10_000, now: 0 });
       const first = await redeemMfaToken(store, 'r1', u.id, 7, 1);
       expect(first).toMatchObject({ ok: true, token: { forceRelogin: true } });
@@ -125,10 +166,26 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
     });
 
     it('the oidc_flows table is there with its columns', async () => {
-      await store.db.insertInto('oidc_flows').values({
-        id: 'f1', binding: 'b', state: 's', nonce: 'n', code_verifier: 'v', login_request: '{}', redirect_url: 'http://x/', created_at: 1,
-      }).execute();
-      const row = await store.db.updateTable('oidc_flows').set({ consumed_at: 2 }).where('id', '=', 'f1').where('consumed_at', 'is', null).returningAll().executeTakeFirst();
+      await store.db
+        .insertInto('oidc_flows')
+        .values({
+          id: 'f1',
+          binding: 'b',
+          state: 's',
+          nonce: 'n',
+          code_verifier: 'v',
+          login_request: '{}',
+          redirect_url: 'http://x/',
+          created_at: 1,
+        })
+        .execute();
+      const row = await store.db
+        .updateTable('oidc_flows')
+        .set({ consumed_at: 2 })
+        .where('id', '=', 'f1')
+        .where('consumed_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
       expect(row?.state).toBe('s');
     });
   });

@@ -24,7 +24,9 @@ describe.skipIf(!postgresAvailable())('PostgreSQL', () => {
 
 describe('openStore', () => {
   it('refuses an unknown URL scheme with a clear message', async () => {
-    await expect(openStore('mysql://user:pw@host/db')).rejects.toThrow(/unsupported DATABASE_URL "mysql:\/\/user:\*\*\*@host\/db"/);
+    await expect(openStore('mysql://user:pw@host/db')).rejects.toThrow(
+      /unsupported DATABASE_URL "mysql:\/\/user:\*\*\*@host\/db"/,
+    );
   });
   it('migrating twice is harmless', async () => {
     const url = `sqlite:${join(dir, 'twice.db')}`;

@@ -49,12 +49,18 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
-    if (asRoot) execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [cmd, ...args].map(q).join(' ')], { stdio: 'pipe' });
+    if (asRoot)
+      execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [cmd, ...args].map(q).join(' ')], { stdio: 'pipe' });
     else execFileSync(cmd, args, { stdio: 'pipe' });
   };
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   run(join(bin, 'pg_ctl'), [
-    '-D', data, '-l', join(dir, 'log'), '-w', '-o',
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
     `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=200`,
     'start',
   ]);

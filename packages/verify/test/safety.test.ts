@@ -201,7 +201,11 @@ describe('verify is safe to point at production', () => {
       io(env),
     );
     expect(status).toBe(0);
-    const json = JSON.parse(out.join('')) as { requests: number; checks: number; findings: Array<{ check: string; file: string }> };
+    const json = JSON.parse(out.join('')) as {
+      requests: number;
+      checks: number;
+      findings: Array<{ check: string; file: string }>;
+    };
     expect(Object.keys(json)).toEqual(['baseUrl', 'serviceVersion', 'requests', 'checks', 'findings']);
     expect(json.requests).toBeLessThanOrEqual(25);
     expect(proxy.seen.length).toBeLessThanOrEqual(25);

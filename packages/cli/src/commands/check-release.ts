@@ -53,7 +53,9 @@ export const checkReleaseCommand: Command = {
     try {
       options = parseOptions(args, diff.FORMATS);
     } catch (err) {
-      process.stderr.write(`specgen check-release: ${(err as Error).message}\nRun \`specgen check-release --help\` for usage.\n`);
+      process.stderr.write(
+        `specgen check-release: ${(err as Error).message}\nRun \`specgen check-release --help\` for usage.\n`,
+      );
       return 2;
     }
     try {
@@ -89,13 +91,17 @@ function parseOptions(args: string[], formats: readonly string[]) {
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
   if (!values.base) throw new Error('--base <git-ref> is required');
   const scope = values['package-scope'];
-  if (scope !== undefined && !isNpmScope(scope)) throw new Error(`--package-scope "${scope}" is not an npm scope such as @acme-api`);
-  if (!formats.includes(values.format)) throw new Error(`--format must be one of ${formats.join(', ')}; got "${values.format}"`);
+  if (scope !== undefined && !isNpmScope(scope))
+    throw new Error(`--package-scope "${scope}" is not an npm scope such as @acme-api`);
+  if (!formats.includes(values.format))
+    throw new Error(`--format must be one of ${formats.join(', ')}; got "${values.format}"`);
   return { ...values, base: values.base, format: values.format as 'text' | 'markdown' | 'json' | 'github' };
 }
 
 async function runCheck(options: Options) {
-  const { checkRelease, diffSpecs, orderPackages, publishedNames, readAtRef, readChangesets } = await import('@specgen/diff');
+  const { checkRelease, diffSpecs, orderPackages, publishedNames, readAtRef, readChangesets } = await import(
+    '@specgen/diff'
+  );
   const { parseSpec } = await import('@specgen/parser');
   const { createTemplateEngine } = await import('@specgen/generate-core');
   const { generators } = await import('../generators.ts');
@@ -118,15 +124,22 @@ async function runCheck(options: Options) {
   const parse = (text: string, file: string) => {
     const parsed = parseSpec(text, file);
     const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length > 0) throw new InputError(`${file} has ${errors.length} error(s):\n${errors.map(formatDiagnostic).join('\n')}`);
+    if (errors.length > 0)
+      throw new InputError(`${file} has ${errors.length} error(s):\n${errors.map(formatDiagnostic).join('\n')}`);
     return parsed;
   };
   const before = parse(oldText, `${options.base}:${specFile}`);
   const after = parse(newText, specFile);
-  const templates = createTemplateEngine(options.templates ? userPath(options.templates, options.templates) : undefined);
+  const templates = createTemplateEngine(
+    options.templates ? userPath(options.templates, options.templates) : undefined,
+  );
   let packageNames: Record<string, string>;
   try {
-    packageNames = await configuredPackageNames(generators.map((g) => g.target), options['package-scope'] ?? null, root);
+    packageNames = await configuredPackageNames(
+      generators.map((g) => g.target),
+      options['package-scope'] ?? null,
+      root,
+    );
   } catch (err) {
     throw new InputError((err as Error).message);
   }
@@ -140,10 +153,7 @@ async function runCheck(options: Options) {
     spec: specFile,
     diff: diffSpecs(before.spec, after.spec),
     changesets: readChangesets(userPath(options.changesets, '.changeset'), options.base, root),
-    packages: orderPackages(
-      publishedNames(outcome.kept.map((f) => f.contents)),
-      Object.values(packageNames),
-    ),
+    packages: orderPackages(publishedNames(outcome.kept.map((f) => f.contents)), Object.values(packageNames)),
     stale: outcome.stale.map((p) => `${displayPath(outDir, root)}/${p}`),
   });
 }

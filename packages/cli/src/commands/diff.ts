@@ -5,7 +5,6 @@ import { DIFF_HELP as help } from './help/diff.ts';
 import { defaultsBase, userCwd } from '../io/paths.ts';
 import { readSpecFile } from '../io/spec-file.ts';
 
-
 export const diffCommand: Command = {
   name: 'diff',
   summary: 'compare two versions of the spec: changes, severities, changesets',
@@ -22,8 +21,15 @@ export const diffCommand: Command = {
       readSpec: (path, shown) => readSpecFile(path, shown, cwd),
       // a changeset names the packages as generate does (specgen.config.*, --package-scope)
       packageNames: async (scope) => {
-        const [{ generators }, { configuredPackageNames }] = await Promise.all([import('../generators.ts'), import('../generate/config.ts')]);
-        return configuredPackageNames(generators.map((g) => g.target), scope, defaultsBase());
+        const [{ generators }, { configuredPackageNames }] = await Promise.all([
+          import('../generators.ts'),
+          import('../generate/config.ts'),
+        ]);
+        return configuredPackageNames(
+          generators.map((g) => g.target),
+          scope,
+          defaultsBase(),
+        );
       },
       root: defaultsBase(), // .changeset and generated/ of the workspace, from any folder
     });

@@ -18,7 +18,6 @@ import { diagnosticsReporter } from '../io/report-diagnostics.ts';
 import { defaultsBase, userCwd, userPath } from '../io/paths.ts';
 import { readSpecFile } from '../io/spec-file.ts';
 
-
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'generate the npm packages (types, validators, OpenAPI, client, server) from the spec',
@@ -42,12 +41,21 @@ export const generateCommand: Command = {
     const shown = { spec: typedSpec ? options.spec : shownPath(cwd, specPath), out: shownPath(cwd, outDir) };
     let packageNames: Record<string, string>;
     try {
-      packageNames = await configuredPackageNames(generators.map((g) => g.target), options.packageScope, defaultsBase());
+      packageNames = await configuredPackageNames(
+        generators.map((g) => g.target),
+        options.packageScope,
+        defaultsBase(),
+      );
     } catch (err) {
       process.stderr.write(`specgen generate: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;
     }
-    const renderOptions = { outDir, specFile: displayPath(specPath, defaultsBase()), serviceVersion: options.serviceVersion, packageNames };
+    const renderOptions = {
+      outDir,
+      specFile: displayPath(specPath, defaultsBase()),
+      serviceVersion: options.serviceVersion,
+      packageNames,
+    };
     if (options.watch) {
       const handle = watchGenerate({
         ...renderOptions,
@@ -57,9 +65,19 @@ export const generateCommand: Command = {
         onRun: (run) => {
           if (run.error) process.stderr.write(`specgen generate: ${run.error.message}\n`);
           // the text the run parsed, so pretty diagnostics show the source line as a one-shot run does
-          else if (run.outcome) report(run.outcome, options, shown.out, `${run.trigger}: `, run.ms, new Map(run.specText === undefined ? [] : [[renderOptions.specFile, run.specText]]));
+          else if (run.outcome)
+            report(
+              run.outcome,
+              options,
+              shown.out,
+              `${run.trigger}: `,
+              run.ms,
+              new Map(run.specText === undefined ? [] : [[renderOptions.specFile, run.specText]]),
+            );
           if (run.provisional) {
-            process.stderr.write(`${run.trigger}: the spec changed again before this run could remove files; kept them\n`);
+            process.stderr.write(
+              `${run.trigger}: the spec changed again before this run could remove files; kept them\n`,
+            );
           }
         },
       });
@@ -74,20 +92,38 @@ export const generateCommand: Command = {
       process.stderr.write(`specgen generate: ${read.message}\n`);
       return 2;
     }
-    const progress = !options.quiet && process.stderr.isTTY ? terminalProgress((t) => process.stderr.write(t), useColor(process.stderr)) : silentProgress;
+    const progress =
+      !options.quiet && process.stderr.isTTY
+        ? terminalProgress((t) => process.stderr.write(t), useColor(process.stderr))
+        : silentProgress;
     const started = performance.now();
     try {
       const parse = () => {
         const parsed = parseSpec(read.text, renderOptions.specFile);
         const { spec } = parsed;
-        progress.parsed(shown.spec, { resources: spec.resources.length, structures: spec.structures.length, diagnostics: parsed.diagnostics.length }, performance.now() - started);
+        progress.parsed(
+          shown.spec,
+          {
+            resources: spec.resources.length,
+            structures: spec.structures.length,
+            diagnostics: parsed.diagnostics.length,
+          },
+          performance.now() - started,
+        );
         return parsed;
       };
       const engine = () => createTemplateEngine(templates ?? undefined, builtinTemplatesDir());
       const pipelineOptions = { ...renderOptions, progress, check: options.check };
       // syntax checks beside the rendering, a large spec on two threads (one-shot.ts); the same files either way
       const outcome = await generateOneShot(read.text, parse, selected, { dir: templates, engine }, pipelineOptions);
-      return report(outcome, options, shown.out, '', performance.now() - started, new Map([[renderOptions.specFile, read.text]]));
+      return report(
+        outcome,
+        options,
+        shown.out,
+        '',
+        performance.now() - started,
+        new Map([[renderOptions.specFile, read.text]]),
+      );
     } catch (err) {
       // GenerateError (syntax check, file clashes) and template errors: a message, exit 2, nothing written.
       process.stderr.write(`specgen generate: ${err instanceof Error ? err.message : String(err)}\n`);
@@ -104,7 +140,12 @@ function shownPath(cwd: string, path: string): string {
 
 /** Prints the outcome; returns the exit status. */
 function report(
-  outcome: GenerateOutcome, options: GenerateCliOptions, out: string, prefix: string, ms: number, sources: ReadonlyMap<string, string>,
+  outcome: GenerateOutcome,
+  options: GenerateCliOptions,
+  out: string,
+  prefix: string,
+  ms: number,
+  sources: ReadonlyMap<string, string>,
 ): number {
   const problems = sortDiagnostics(outcome.diagnostics).filter((d) => d.severity !== 'info');
   const prettyArgs = options.pretty === null ? [] : [options.pretty ? '--pretty' : '--no-pretty'];
@@ -127,9 +168,16 @@ function report(
   const { written, removed, unchanged } = outcome.report;
   if (options.quiet) return 0;
   if (options.verbose) {
-    const lines = [...written.map((p) => ['wrote', p]), ...removed.map((p) => ['removed', p]), ...unchanged.map((p) => ['unchanged', p])];
-    for (const [what, p] of lines.sort((a, b) => a[1]!.localeCompare(b[1]!))) process.stdout.write(`  ${what!.padEnd(9)} ${out}/${p}\n`);
+    const lines = [
+      ...written.map((p) => ['wrote', p]),
+      ...removed.map((p) => ['removed', p]),
+      ...unchanged.map((p) => ['unchanged', p]),
+    ];
+    for (const [what, p] of lines.sort((a, b) => a[1]!.localeCompare(b[1]!)))
+      process.stdout.write(`  ${what!.padEnd(9)} ${out}/${p}\n`);
   }
-  process.stdout.write(`${prefix}${summaryLine({ written: written.length, removed: removed.length, unchanged: unchanged.length, ms })}\n`);
+  process.stdout.write(
+    `${prefix}${summaryLine({ written: written.length, removed: removed.length, unchanged: unchanged.length, ms })}\n`,
+  );
   return 0;
 }

@@ -9,7 +9,6 @@ import { diagnosticsReporter } from '../io/report-diagnostics.ts';
 import { userCwd, userPath } from '../io/paths.ts';
 import { readSpecFile } from '../io/spec-file.ts';
 
-
 const FLAGS = ['--schema', '--format', '--quiet', '--summary', '--pretty', '--no-pretty', '--help'];
 
 export const parseCommand: Command = {
@@ -32,7 +31,11 @@ export const parseCommand: Command = {
     }
     const file = files[0];
     if (!reporter || !file || files.length > 1) {
-      process.stderr.write(!reporter ? `specgen parse: unknown --format "${format}"\n\n${HELP}` : `specgen parse: expected one spec file\n\n${HELP}`);
+      process.stderr.write(
+        !reporter
+          ? `specgen parse: unknown --format "${format}"\n\n${HELP}`
+          : `specgen parse: expected one spec file\n\n${HELP}`,
+      );
       return 2;
     }
     const read = await readSpecFile(userPath(file, file), file, userCwd());

@@ -31,19 +31,34 @@ export function checkConfig(value: unknown, file: string): SpecgenConfig {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`${file}: expected an object`);
   const { packageScope, packageNames, spec, ...rest } = value as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length > 0) throw new ConfigError(`${file}: unknown setting(s) ${unknown.join(', ')}; known: packageScope, packageNames, spec`);
-  const specOk = spec === undefined || (typeof spec === 'string' && spec !== '') || (Array.isArray(spec) && spec.length > 0 && spec.every((s) => typeof s === 'string' && s !== ''));
-  if (!specOk) throw new ConfigError(`${file}: spec must be a path or glob, or a non-empty list of them, got ${JSON.stringify(spec)}`);
+  if (unknown.length > 0)
+    throw new ConfigError(`${file}: unknown setting(s) ${unknown.join(', ')}; known: packageScope, packageNames, spec`);
+  const specOk =
+    spec === undefined ||
+    (typeof spec === 'string' && spec !== '') ||
+    (Array.isArray(spec) && spec.length > 0 && spec.every((s) => typeof s === 'string' && s !== ''));
+  if (!specOk)
+    throw new ConfigError(
+      `${file}: spec must be a path or glob, or a non-empty list of them, got ${JSON.stringify(spec)}`,
+    );
   if (packageScope !== undefined && (typeof packageScope !== 'string' || !isNpmScope(packageScope))) {
-    throw new ConfigError(`${file}: packageScope must be an npm scope such as "@acme-api", got ${JSON.stringify(packageScope)}`);
+    throw new ConfigError(
+      `${file}: packageScope must be an npm scope such as "@acme-api", got ${JSON.stringify(packageScope)}`,
+    );
   }
   if (packageNames !== undefined) {
-    if (!packageNames || typeof packageNames !== 'object' || Array.isArray(packageNames)) throw new ConfigError(`${file}: packageNames must be an object of target -> package name`);
+    if (!packageNames || typeof packageNames !== 'object' || Array.isArray(packageNames))
+      throw new ConfigError(`${file}: packageNames must be an object of target -> package name`);
     for (const [target, name] of Object.entries(packageNames)) {
-      if (typeof name !== 'string' || !PACKAGE_NAME.test(name)) throw new ConfigError(`${file}: packageNames.${target} is not an npm package name: ${JSON.stringify(name)}`);
+      if (typeof name !== 'string' || !PACKAGE_NAME.test(name))
+        throw new ConfigError(`${file}: packageNames.${target} is not an npm package name: ${JSON.stringify(name)}`);
     }
   }
-  return { packageScope: packageScope as string | undefined, packageNames: packageNames as Record<string, string> | undefined, spec: spec as string | string[] | undefined };
+  return {
+    packageScope: packageScope as string | undefined,
+    packageNames: packageNames as Record<string, string> | undefined,
+    spec: spec as string | string[] | undefined,
+  };
 }
 
 /** The config of `dir` (the first of CONFIG_FILES that exists), or `{}` when there is none. */
@@ -53,7 +68,9 @@ export async function loadConfig(dir: string = process.cwd()): Promise<SpecgenCo
     if (!existsSync(file)) continue;
     let value: unknown;
     try {
-      value = name.endsWith('.json') ? JSON.parse(readFileSync(file, 'utf8')) : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+      value = name.endsWith('.json')
+        ? JSON.parse(readFileSync(file, 'utf8'))
+        : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
     } catch (error) {
       throw new ConfigError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -67,7 +84,11 @@ export async function loadConfig(dir: string = process.cwd()): Promise<SpecgenCo
  * `packageScope` (`--package-scope`, null when not given) over its scope. `diff --changeset` and
  * `check-release` use it too, so a renamed scope is renamed everywhere.
  */
-export async function configuredPackageNames(targets: readonly string[], packageScope: string | null, dir: string): Promise<Record<string, string>> {
+export async function configuredPackageNames(
+  targets: readonly string[],
+  packageScope: string | null,
+  dir: string,
+): Promise<Record<string, string>> {
   const config = await loadConfig(dir);
   return resolvePackageNames(targets, { ...config, packageScope: packageScope ?? config.packageScope });
 }

@@ -38,15 +38,25 @@ export function editChunk(next: GeneratedFile, previous: string | undefined): Ed
   // Inside an object literal (the server's `components` is most of schemas.ts): its entries around
   // the edit, parsed as an object. Tried first: the enclosing statement may be most of the file.
   const entries = widen(text, from, to, isEntry, (line) => isEntry(line) || isColumnZero(line), isColumnZero);
-  if (entries && entries.end - entries.start <= text.length / 2 && inObjectLiteral(next.path, text, previous, prefix, entries.start)) {
+  if (
+    entries &&
+    entries.end - entries.start <= text.length / 2 &&
+    inObjectLiteral(next.path, text, previous, prefix, entries.start)
+  ) {
     const chunk = text.slice(entries.start, entries.end);
     // The entry after the chunk needs the comma the chunk ends with (the one before it is unchanged).
     if (isEntry(lineAt(text, entries.end + 1)) && !chunk.trimEnd().endsWith(',')) return null;
-    return { file: { path: next.path, contents: `({\n${chunk}\n});` }, lineOffset: countLines(text, entries.start) - 1 };
+    return {
+      file: { path: next.path, contents: `({\n${chunk}\n});` },
+      lineOffset: countLines(text, entries.start) - 1,
+    };
   }
   const statements = widen(text, from, to, isTopLevel, isTopLevel);
   if (!statements || statements.end - statements.start > text.length / 2) return null;
-  return { file: { path: next.path, contents: text.slice(statements.start, statements.end) }, lineOffset: countLines(text, statements.start) };
+  return {
+    file: { path: next.path, contents: text.slice(statements.start, statements.end) },
+    lineOffset: countLines(text, statements.start),
+  };
 }
 
 const isTopLevel = (line: string) => line.charCodeAt(0) > 32 && TOP_LEVEL.test(line);
@@ -61,7 +71,12 @@ const isEntry = (line: string) => line.charCodeAt(2) > 32 && line.startsWith('  
  * that `follows` (or the end of the text).
  */
 function widen(
-  text: string, from: number, to: number, opens: (line: string) => boolean, follows: (line: string) => boolean, stops?: (line: string) => boolean,
+  text: string,
+  from: number,
+  to: number,
+  opens: (line: string) => boolean,
+  follows: (line: string) => boolean,
+  stops?: (line: string) => boolean,
 ): { start: number; end: number } | null {
   let start = from;
   for (let line = lineAt(text, start); !opens(line); line = lineAt(text, start)) {
@@ -111,14 +126,16 @@ function inObjectLiteral(path: string, text: string, previous: string, prefix: n
   return /[=:(,]\s*\{$/.test(text.slice(line, end === -1 ? text.length : end).trimEnd());
 }
 
-
 /**
  * Watch mode: the files to syntax-check for `changed`, large ones narrowed to their edit's chunk,
  * and `confirm`, which turns the errors of that check into the errors to report: an error in a
  * chunk is only believed once parsing the whole file confirms it (then with the whole file's lines),
  * so narrowing can skip work but never fail a run that parsing everything would pass.
  */
-export function narrowToEdits(changed: readonly GeneratedFile[], previous: (path: string) => string | undefined): {
+export function narrowToEdits(
+  changed: readonly GeneratedFile[],
+  previous: (path: string) => string | undefined,
+): {
   files: GeneratedFile[];
   confirm: (errors: SyntaxProblem[]) => SyntaxProblem[];
 } {

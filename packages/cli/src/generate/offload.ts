@@ -35,7 +35,9 @@ export type OffloadReply = { id: number; files: Record<string, PostedFile[]> | n
 /** What the worker posts for `file`. */
 export function postedFile(file: GeneratedFile): PostedFile {
   if (!file.chunks) return file;
-  return file.syntaxProxy === undefined ? { path: file.path, chunks: file.chunks } : { path: file.path, chunks: file.chunks, syntaxProxy: file.syntaxProxy };
+  return file.syntaxProxy === undefined
+    ? { path: file.path, chunks: file.chunks }
+    : { path: file.path, chunks: file.chunks, syntaxProxy: file.syntaxProxy };
 }
 
 /** The file the worker posted. */
@@ -100,7 +102,12 @@ export function startOffload(targets: readonly string[]): Offload | null {
         waiting.set(id, (reply) => {
           if (reply === null) resolve(null);
           else if ('error' in reply) reject(new GenerateError(reply.error));
-          else resolve(reply.files === null ? null : new Map(Object.entries(reply.files).map(([target, files]) => [target, files.map(receivedFile)])));
+          else
+            resolve(
+              reply.files === null
+                ? null
+                : new Map(Object.entries(reply.files).map(([target, files]) => [target, files.map(receivedFile)])),
+            );
         });
         worker.postMessage({ ...request, id, targets } satisfies OffloadRequest);
       });

@@ -14,7 +14,13 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Worker } from 'node:worker_threads';
 import { type Diagnostic, hasErrors } from '@specgen/diagnostics';
-import { type Generator, type RunShared, type TemplateEngine, createRunShared, createStaging } from '@specgen/generate-core';
+import {
+  type Generator,
+  type RunShared,
+  type TemplateEngine,
+  createRunShared,
+  createStaging,
+} from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { OFFLOADED_TARGETS, type OffloadRequest, createWorker } from './offload.ts';
 import { type GenerateOutcome, type RenderOptions, finish, renderTarget } from './pipeline.ts';
@@ -46,13 +52,17 @@ export type SettleReply =
  * never uses it, `=1` whenever it would split the targets.
  */
 export function usesWorker(
-  specText: string, generators: readonly Generator[], flag = process.env['SPECGEN_GENERATE_WORKER'],
+  specText: string,
+  generators: readonly Generator[],
+  flag = process.env['SPECGEN_GENERATE_WORKER'],
   machine: { cores: number; load: number } = { cores: availableParallelism(), load: loadavg()[0]! },
 ): boolean {
   if (flag === '0') return false;
   const remote = generators.filter((g) => OFFLOADED_TARGETS.includes(g.target)).length;
   if (remote === 0 || remote === generators.length) return false;
-  return flag === '1' || (specText.length >= WORKER_FROM_BYTES && machine.cores >= 4 && machine.cores - machine.load >= 1.5);
+  return (
+    flag === '1' || (specText.length >= WORKER_FROM_BYTES && machine.cores >= 4 && machine.cores - machine.load >= 1.5)
+  );
 }
 
 /** Heap in use above which the last target of this thread renders on a collected heap (see below). */
@@ -76,11 +86,22 @@ export async function generateOneShot(
   const remote = worker ? generators.filter((g) => OFFLOADED_TARGETS.includes(g.target)) : [];
   const local = generators.filter((g) => !remote.includes(g));
   const staging = options.check ? null : createStaging(options.outDir);
-  const settling = remote.length === 0 ? null : startSettling(typeof worker === 'function' ? worker : createWorker, options, {
-    kind: 'settle', id: 1, targets: remote.map((g) => g.target), specText, specFile: options.specFile, outDir: options.outDir,
-    serviceVersion: options.serviceVersion, templatesDir: templates.dir, templatesVersion: 0, packageNames: options.packageNames,
-    stagingDir: staging?.dir ?? null,
-  });
+  const settling =
+    remote.length === 0
+      ? null
+      : startSettling(typeof worker === 'function' ? worker : createWorker, options, {
+          kind: 'settle',
+          id: 1,
+          targets: remote.map((g) => g.target),
+          specText,
+          specFile: options.specFile,
+          outDir: options.outDir,
+          serviceVersion: options.serviceVersion,
+          templatesDir: templates.dir,
+          templatesVersion: 0,
+          packageNames: options.packageNames,
+          stagingDir: staging?.dir ?? null,
+        });
   const checks: Promise<void>[] = [];
   try {
     // The IR is held in `ir` alone (not in a local of this suspended function), so it can be released below.
@@ -94,7 +115,12 @@ export async function generateOneShot(
       staging?.discard();
       return { kind: 'diagnostics', diagnostics };
     }
-    const settleOptions = { outDir: options.outDir, stage: staging?.stage, keep: options.keep, seen: new Set<string>() };
+    const settleOptions = {
+      outDir: options.outDir,
+      stage: staging?.stage,
+      keep: options.keep,
+      seen: new Set<string>(),
+    };
     const settled: SettledTarget[] = [];
     const renderHere = async (g: Generator, shared: RunShared) => {
       const started = performance.now();
@@ -113,7 +139,8 @@ export async function generateOneShot(
       // The last target renders on a collected heap: the texts of the ones before (openapi.json and
       // openapi.yaml, 41 MB) are garbage by then, and V8 would let the heap grow on top of them
       // (peak RSS of the 600-resource spec about 490 -> 460 MB, for about 0.1 s of CPU).
-      if (g === local.at(-1) && local.length > 1 && getHeapStatistics().used_heap_size > COLLECT_BEFORE_LAST_FROM) collectGarbage();
+      if (g === local.at(-1) && local.length > 1 && getHeapStatistics().used_heap_size > COLLECT_BEFORE_LAST_FROM)
+        collectGarbage();
       await renderHere(g, shared);
     }
     shared = null;
@@ -140,7 +167,9 @@ export async function generateOneShot(
       settled.push(...theirs);
     }
     const outcome = finish(settled, generators, options, diagnostics, staging, { checkMs: checkWait });
-    return theirs === 'unavailable' || outcome.kind === 'diagnostics' ? outcome : { ...outcome, offloaded: remote.map((g) => g.target) };
+    return theirs === 'unavailable' || outcome.kind === 'diagnostics'
+      ? outcome
+      : { ...outcome, offloaded: remote.map((g) => g.target) };
   } catch (err) {
     await settling?.close();
     // a check still running would add nothing: the run fails either way
@@ -180,7 +209,8 @@ function startSettling(start: () => Worker, options: RenderOptions, request: Set
       if ('error' in reply) reject(new GenerateError(reply.error));
       else if (reply.kind === 'rendered') options.progress?.rendered(reply.target, reply.files, reply.ms);
       // The worker parsed the same text as this thread, which found no errors: it cannot find any.
-      else if (reply.settled === null) reject(new GenerateError('the worker thread found errors in the spec that the main thread did not'));
+      else if (reply.settled === null)
+        reject(new GenerateError('the worker thread found errors in the spec that the main thread did not'));
       else resolve(reply.settled);
     });
     worker.on('error', () => resolve('unavailable'));

@@ -41,7 +41,9 @@ export function parseGenerateArgs(args: readonly string[]): GenerateCliOptions {
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     if ((BOOLEAN_FLAGS as readonly string[]).includes(flag)) {
       if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
       if (flag === '--check') options.check = true;
@@ -54,18 +56,22 @@ export function parseGenerateArgs(args: readonly string[]): GenerateCliOptions {
     }
     if (!(VALUE_FLAGS as readonly string[]).includes(flag)) throw new UsageError(`unknown option "${arg}"`);
     const value = inline ?? args[++i];
-    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
+    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
+      throw new UsageError(`${flag} needs a value`);
     if (flag === '--spec') options.spec = value;
     else if (flag === '--out') options.out = value;
     else if (flag === '--templates') options.templates = value;
     else if (flag === '--package-scope') {
       if (!isNpmScope(value)) throw new UsageError(`--package-scope "${value}" is not an npm scope such as @acme-api`);
       options.packageScope = value;
-    }
-    else if (flag === '--service-version') {
+    } else if (flag === '--service-version') {
       if (!isVersion(value)) throw new UsageError(`--service-version "${value}" is not a version such as 24.1`);
       options.serviceVersion = value;
-    } else options.only = value.split(',').map((t) => t.trim()).filter(Boolean);
+    } else
+      options.only = value
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
   }
   if (options.check && options.watch) throw new UsageError('--check and --watch cannot be combined');
   if (options.quiet && options.verbose) throw new UsageError('--quiet and --verbose cannot be combined');

@@ -27,7 +27,10 @@ export function patchFile(path: string, previous: string, next: string, key = pa
   const before = Buffer.byteLength(previous.slice(prefix, previous.length - suffix));
   const after = Buffer.from(next.slice(prefix, next.length - suffix));
   // Bytes before the change, counted on the shorter side of it.
-  const head = prefix <= suffix ? Buffer.byteLength(next.slice(0, prefix)) : previousBytes - before - Buffer.byteLength(previous.slice(previous.length - suffix));
+  const head =
+    prefix <= suffix
+      ? Buffer.byteLength(next.slice(0, prefix))
+      : previousBytes - before - Buffer.byteLength(previous.slice(previous.length - suffix));
   let fd: number;
   try {
     fd = openSync(path, 'r+');

@@ -9,8 +9,16 @@ import { join } from 'node:path';
 import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
-  GENERATED_MARKER, type GeneratedFile, type Generator, type RunShared, type Staging, type TemplateEngine,
-  type WriteReport, createRunShared, createStaging, leftOverFiles,
+  GENERATED_MARKER,
+  type GeneratedFile,
+  type Generator,
+  type RunShared,
+  type Staging,
+  type TemplateEngine,
+  type WriteReport,
+  createRunShared,
+  createStaging,
+  leftOverFiles,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { packageVersionOf } from './package-version.ts';
@@ -37,7 +45,13 @@ export interface RenderOptions {
 }
 
 /** One target's files, each checked to lie under the target's folder. */
-export function renderTarget(spec: Spec, g: Generator, templates: TemplateEngine, options: RenderOptions, shared?: RunShared): GeneratedFile[] {
+export function renderTarget(
+  spec: Spec,
+  g: Generator,
+  templates: TemplateEngine,
+  options: RenderOptions,
+  shared?: RunShared,
+): GeneratedFile[] {
   // Every target's version, also of targets not selected: the client's range on types needs it.
   const targets = new Set([...Object.keys(options.packageNames ?? {}), g.target]);
   const packageVersions = Object.fromEntries([...targets].map((t) => [t, packageVersionOf(options.outDir, t)]));
@@ -107,7 +121,13 @@ export function generateFromSpec(
   const memory = known && known.size > 0 ? known : undefined;
   const staging = options.check || memory ? null : createStaging(options.outDir);
   try {
-    const settle: SettleOptions = { outDir: options.outDir, known: memory, stage: staging?.stage, keep: options.keep, seen: new Set() };
+    const settle: SettleOptions = {
+      outDir: options.outDir,
+      known: memory,
+      stage: staging?.stage,
+      keep: options.keep,
+      seen: new Set(),
+    };
     // Watch mode keeps every file's text between runs anyway.
     const collected: GeneratedFile[] | null = known ? [] : null;
     const settled: SettledTarget[] = [];
@@ -133,14 +153,21 @@ export function generateFromSpec(
  * reported (default: the sum of the targets'; a run whose checks overlap the rendering says less).
  */
 export function finish(
-  settled: readonly SettledTarget[], generators: readonly Generator[], options: RenderOptions & { check: boolean }, diagnostics: Diagnostic[],
-  staging: Staging | null, more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number } = {},
+  settled: readonly SettledTarget[],
+  generators: readonly Generator[],
+  options: RenderOptions & { check: boolean },
+  diagnostics: Diagnostic[],
+  staging: Staging | null,
+  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number } = {},
 ): GenerateOutcome {
   const { known, collected } = more;
   options.progress?.checked?.(sum(settled.map((s) => s.checked)), more.checkMs ?? sum(settled.map((s) => s.checkMs)));
   const wanted = new Set(settled.flatMap((s) => s.paths));
   const produced: Produced = { paths: [...wanted].sort(byPath), kept: settled.flatMap((s) => s.kept), diagnostics };
-  const owned = ownedBy(options.outDir, generators.map((g) => g.target));
+  const owned = ownedBy(
+    options.outDir,
+    generators.map((g) => g.target),
+  );
   if (options.check) {
     const leftOver = leftOverFiles(options.outDir, wanted, owned);
     return { kind: 'checked', stale: [...settled.flatMap((s) => s.changed), ...leftOver].sort(), ...produced };
@@ -148,7 +175,12 @@ export function finish(
   const writeStarted = performance.now();
   const report = staging
     ? staging.commit(wanted, owned)
-    : writeChanged(options.outDir, collected!.sort((a, b) => byPath(a.path, b.path)), known!, options.heldRemovals);
+    : writeChanged(
+        options.outDir,
+        collected!.sort((a, b) => byPath(a.path, b.path)),
+        known!,
+        options.heldRemovals,
+      );
   options.progress?.wrote?.(report, performance.now() - writeStarted);
   if (known && staging) for (const f of collected!) known.set(f.path, knownOf(f));
   return { kind: 'written', report, ...produced };

@@ -13,7 +13,10 @@ export interface GenerateProgress {
   /** The TypeScript syntax of `files` changed files (a sample of large folders) was checked. */
   checked?(files: number, ms: number): void;
   /** The changed files were written and left-overs removed. */
-  wrote?(report: { written: readonly string[]; unchanged: readonly string[]; removed: readonly string[] }, ms: number): void;
+  wrote?(
+    report: { written: readonly string[]; unchanged: readonly string[]; removed: readonly string[] },
+    ms: number,
+  ): void;
 }
 
 export const silentProgress: GenerateProgress = { parsed() {}, rendered() {} };
@@ -28,7 +31,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** One line per stage on `write` (the terminal's stderr), names padded into a column. */
 export function terminalProgress(write: (text: string) => void, color: boolean, width = 10): GenerateProgress {
   const c = picocolors.createColors(color);
-  const line = (stage: string, text: string, ms: number) => write(`${c.green('✓')} ${stage.padEnd(width)} ${text} ${c.dim(`(${formatDuration(ms)})`)}\n`);
+  const line = (stage: string, text: string, ms: number) =>
+    write(`${c.green('✓')} ${stage.padEnd(width)} ${text} ${c.dim(`(${formatDuration(ms)})`)}\n`);
   return {
     parsed(file, counts, ms) {
       line('parse', `${file}: ${plural(counts.resources, 'resource')}, ${plural(counts.structures, 'structure')}`, ms);

@@ -21,12 +21,18 @@ let templates: { key: string; engine: TemplateEngine } | null = null;
 
 function engineFor(request: OffloadRequest): TemplateEngine {
   const key = `${request.templatesDir ?? ''}\0${request.templatesVersion}`;
-  if (templates?.key !== key) templates = { key, engine: createTemplateEngine(request.templatesDir ?? undefined, builtinTemplatesDir()) };
+  if (templates?.key !== key)
+    templates = { key, engine: createTemplateEngine(request.templatesDir ?? undefined, builtinTemplatesDir()) };
   return templates.engine;
 }
 
 function renderOptionsOf(request: OffloadRequest) {
-  return { outDir: request.outDir, specFile: request.specFile, serviceVersion: request.serviceVersion, packageNames: request.packageNames };
+  return {
+    outDir: request.outDir,
+    specFile: request.specFile,
+    serviceVersion: request.serviceVersion,
+    packageNames: request.packageNames,
+  };
 }
 
 function answer(request: OffloadRequest): OffloadReply {
@@ -36,7 +42,8 @@ function answer(request: OffloadRequest): OffloadReply {
   const options = renderOptionsOf(request);
   const files: Record<string, PostedFile[]> = {};
   const shared = createRunShared();
-  for (const g of findGenerators(request.targets)) files[g.target] = renderTarget(parsed.spec, g, engine, options, shared).map(postedFile);
+  for (const g of findGenerators(request.targets))
+    files[g.target] = renderTarget(parsed.spec, g, engine, options, shared).map(postedFile);
   return { id: request.id, files };
 }
 
@@ -57,7 +64,13 @@ async function settle(request: SettleRequest): Promise<SettleReply> {
   for (const g of findGenerators(request.targets)) {
     const started = performance.now();
     const files = renderTarget(parsed.spec, g, engine, options, shared);
-    parentPort?.postMessage({ kind: 'rendered', id: request.id, target: g.target, files: files.length, ms: performance.now() - started } satisfies SettleReply);
+    parentPort?.postMessage({
+      kind: 'rendered',
+      id: request.id,
+      target: g.target,
+      files: files.length,
+      ms: performance.now() - started,
+    } satisfies SettleReply);
     const later = settleTargetLater(g.target, files, settleOptions);
     later.checked.catch(() => {}); // read below, by Promise.all
     checks.push(later.checked);

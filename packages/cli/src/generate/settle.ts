@@ -4,8 +4,15 @@
  * staged for the commit (pipeline.ts).
  */
 import {
-  type CurrentOutput, type GeneratedFile, type Staged, type SyntaxError as SyntaxProblem, currentContents, sameContents, syntaxErrors,
-  syntaxErrorsAsync, syntaxSample,
+  type CurrentOutput,
+  type GeneratedFile,
+  type Staged,
+  type SyntaxError as SyntaxProblem,
+  currentContents,
+  sameContents,
+  syntaxErrors,
+  syntaxErrorsAsync,
+  syntaxSample,
 } from '@specgen/generate-core';
 import { narrowToEdits } from './edit-chunk.ts';
 import { GenerateError, checkFolder } from './target-folder.ts';
@@ -55,7 +62,11 @@ export function settleTarget(target: string, files: readonly GeneratedFile[], op
  * are staged at once, and `checked` rejects with the GenerateError if the sample does not parse
  * (the run must then discard its staging folder; a commit waits for every `checked`).
  */
-export function settleTargetLater(target: string, files: readonly GeneratedFile[], options: SettleOptions): { settled: SettledTarget; checked: Promise<void> } {
+export function settleTargetLater(
+  target: string,
+  files: readonly GeneratedFile[],
+  options: SettleOptions,
+): { settled: SettledTarget; checked: Promise<void> } {
   const { changed, sample, current, confirm } = changedFiles(target, files, options);
   const checkStarted = performance.now();
   const settled = settledOf(target, files, changed, current, sample.length, 0, options);
@@ -76,14 +87,26 @@ function changedFiles(target: string, files: readonly GeneratedFile[], options: 
   const current = new Map<string, string | undefined>();
   const known = options.known;
   // Watch mode compares with what it wrote (files of fragments fragment by fragment, write-changed.ts).
-  const changed = files.filter((f) => (known ? !isKnown(known.get(f.path), f) : !sameContents(currentText(options.outDir, f.path, current), f)));
+  const changed = files.filter((f) =>
+    known ? !isKnown(known.get(f.path), f) : !sameContents(currentText(options.outDir, f.path, current), f),
+  );
   // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
   const narrowed = known ? narrowToEdits(changed, (path) => knownText(known.get(path))) : null;
-  return { changed, sample: syntaxSample(narrowed?.files ?? changed), current, confirm: narrowed?.confirm ?? ((errors: SyntaxProblem[]) => errors) };
+  return {
+    changed,
+    sample: syntaxSample(narrowed?.files ?? changed),
+    current,
+    confirm: narrowed?.confirm ?? ((errors: SyntaxProblem[]) => errors),
+  };
 }
 
 function settledOf(
-  target: string, files: readonly GeneratedFile[], changed: GeneratedFile[], current: CurrentOutput, checked: number, checkMs: number,
+  target: string,
+  files: readonly GeneratedFile[],
+  changed: GeneratedFile[],
+  current: CurrentOutput,
+  checked: number,
+  checkMs: number,
   options: SettleOptions,
 ): SettledTarget {
   return {
@@ -99,7 +122,10 @@ function settledOf(
 
 function refuseErrors(errors: readonly SyntaxProblem[]): void {
   if (errors.length === 0) return;
-  const list = errors.slice(0, 20).map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`).join('\n');
+  const list = errors
+    .slice(0, 20)
+    .map((e) => `  ${e.path}:${e.line}:${e.column}: ${e.message}`)
+    .join('\n');
   throw new GenerateError(`generated TypeScript does not parse (check the templates):\n${list}`);
 }
 

@@ -52,7 +52,10 @@ export async function untilQuiet(path: string, quietMs: number): Promise<void> {
  * `superseded()` says a newer event is waiting.
  */
 export async function mayRemove(
-  path: string, read: FileStamp | null, superseded: () => boolean, quietMs = REMOVE_QUIET_MS,
+  path: string,
+  read: FileStamp | null,
+  superseded: () => boolean,
+  quietMs = REMOVE_QUIET_MS,
 ): Promise<boolean> {
   for (;;) {
     if (superseded()) return false;

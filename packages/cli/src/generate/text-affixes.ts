@@ -9,7 +9,12 @@ const CHUNK = 1 << 16;
 const lastAffixes = new Map<string, { previous: string; next: string; prefix: number; suffix: number }>();
 
 /** Lengths of the common prefix and of the common suffix (not overlapping it) of two versions of a file. */
-export function commonAffixes(path: string, previous: string, next: string, last = false): { prefix: number; suffix: number } {
+export function commonAffixes(
+  path: string,
+  previous: string,
+  next: string,
+  last = false,
+): { prefix: number; suffix: number } {
   const known = lastAffixes.get(path);
   // `last`: the final use (the write); the texts are not kept longer.
   if (last) lastAffixes.delete(path);
@@ -33,7 +38,8 @@ function commonPrefix(a: string, b: string): number {
 function commonSuffix(a: string, b: string, prefix: number): number {
   const n = Math.min(a.length, b.length) - prefix;
   let i = 0;
-  while (i + CHUNK <= n && a.slice(a.length - i - CHUNK, a.length - i) === b.slice(b.length - i - CHUNK, b.length - i)) i += CHUNK;
+  while (i + CHUNK <= n && a.slice(a.length - i - CHUNK, a.length - i) === b.slice(b.length - i - CHUNK, b.length - i))
+    i += CHUNK;
   while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
   return i;
 }

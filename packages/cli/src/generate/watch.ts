@@ -14,7 +14,13 @@ import { createIncrementalParser } from '@specgen/parser';
 import { builtinTemplatesDir } from './templates-dir.ts';
 import { generators as registry } from '../generators.ts';
 import { OFFLOADED_TARGETS, startOffload } from './offload.ts';
-import { type GenerateOutcome, type KnownOutput, type RenderOptions, generateFromSpec, renderTarget } from './pipeline.ts';
+import {
+  type GenerateOutcome,
+  type KnownOutput,
+  type RenderOptions,
+  generateFromSpec,
+  renderTarget,
+} from './pipeline.ts';
 import { REMOVE_QUIET_MS, RUN_QUIET_MS, mayRemove, sameStamp, stampOf, untilQuiet } from './spec-stability.ts';
 import { removeHeld } from './write-changed.ts';
 
@@ -68,7 +74,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
   // Opt-in (SPECGEN_WATCH_WORKER=1): on the shared 2-core machine it was measured it cost more CPU
   // and memory than it saved (docs/benchmarks/generate.md). Only the registry's own generators can
   // be re-created in the worker.
-  const offloaded = options.generators.filter((g) => OFFLOADED_TARGETS.includes(g.target) && registry.includes(g)).map((g) => g.target);
+  const offloaded = options.generators
+    .filter((g) => OFFLOADED_TARGETS.includes(g.target) && registry.includes(g))
+    .map((g) => g.target);
   const offload = process.env['SPECGEN_WATCH_WORKER'] === '1' ? startOffload(offloaded) : null;
 
   const run = async (trigger: string, at: number, templatesChanged: boolean) => {
@@ -87,19 +95,35 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       lastSpecText = specText;
       reading = false;
       const remote = offload?.render({
-        specText, specFile: options.specFile, outDir: options.outDir, serviceVersion: options.serviceVersion, templatesDir: options.templatesDir, packageNames: options.packageNames, templatesVersion,
+        specText,
+        specFile: options.specFile,
+        outDir: options.outDir,
+        serviceVersion: options.serviceVersion,
+        templatesDir: options.templatesDir,
+        packageNames: options.packageNames,
+        templatesVersion,
       });
       remote?.catch(() => undefined); // not awaited when the spec has errors; awaited (and thrown) below otherwise
       const parseStarted = performance.now();
       const parsed = parser.parse(specText, options.specFile);
-      options.progress?.parsed(options.specFile, { resources: parsed.spec.resources.length, structures: parsed.spec.structures.length, diagnostics: parsed.diagnostics.length }, performance.now() - parseStarted);
+      options.progress?.parsed(
+        options.specFile,
+        {
+          resources: parsed.spec.resources.length,
+          structures: parsed.spec.structures.length,
+          diagnostics: parsed.diagnostics.length,
+        },
+        performance.now() - parseStarted,
+      );
       let prerendered: Map<string, readonly GeneratedFile[]> | undefined;
       const offloaded: string[] = [];
       if (offload && remote && !hasErrors(parsed.diagnostics)) {
         // The other targets render here while the worker renders its own; a target the worker
         // could not render (null) is rendered by generateFromSpec below.
         prerendered = new Map();
-        for (const g of options.generators) if (!offload.targets.includes(g.target)) prerendered.set(g.target, renderTarget(parsed.spec, g, templates, options));
+        for (const g of options.generators)
+          if (!offload.targets.includes(g.target))
+            prerendered.set(g.target, renderTarget(parsed.spec, g, templates, options));
         for (const [target, files] of (await remote) ?? []) {
           prerendered.set(target, files);
           offloaded.push(target);
@@ -122,7 +146,12 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       options.onRun({ trigger, outcome, specText, ms: performance.now() - at, offloaded, provisional });
     } catch (err) {
       reading = false;
-      options.onRun({ trigger, error: err instanceof Error ? err : new Error(String(err)), specText, ms: performance.now() - at });
+      options.onRun({
+        trigger,
+        error: err instanceof Error ? err : new Error(String(err)),
+        specText,
+        ms: performance.now() - at,
+      });
     }
   };
 
@@ -166,7 +195,11 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
 
   const templateDirs = templates.dirs.map((d) => join(d));
   const watcher: FSWatcher = watch([options.specPath, ...templateDirs], { ignoreInitial: true });
-  const onEvent = (path: string) => schedule(path, templateDirs.some((d) => path.startsWith(d)));
+  const onEvent = (path: string) =>
+    schedule(
+      path,
+      templateDirs.some((d) => path.startsWith(d)),
+    );
   watcher.on('change', onEvent).on('add', onEvent).on('unlink', onEvent);
 
   const ready = new Promise<void>((resolve, reject) => {

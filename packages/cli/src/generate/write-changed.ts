@@ -19,7 +19,8 @@ export function knownOf(file: GeneratedFile): string | WrittenChunks {
 /** Whether `file` is what `known` holds for it; fragments are compared without joining them. */
 export function isKnown(known: string | WrittenChunks | undefined, file: GeneratedFile): boolean {
   if (known === undefined) return false;
-  if (typeof known !== 'string') return file.chunks ? sameChunks(known.chunks, file.chunks) : known.chunks.join('') === file.contents;
+  if (typeof known !== 'string')
+    return file.chunks ? sameChunks(known.chunks, file.chunks) : known.chunks.join('') === file.contents;
   return known === file.contents;
 }
 
@@ -35,7 +36,10 @@ export function knownText(known: string | WrittenChunks | undefined): string | u
  * removes them with `removeHeld` once it knows the run was not superseded (watch.ts).
  */
 export function writeChanged(
-  outDir: string, files: readonly GeneratedFile[], known: KnownOutput, held?: string[],
+  outDir: string,
+  files: readonly GeneratedFile[],
+  known: KnownOutput,
+  held?: string[],
 ): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const want = new Set(files.map((f) => f.path));
@@ -69,7 +73,8 @@ export function removeHeld(outDir: string, paths: readonly string[], known: Know
  */
 function write(abs: string, f: GeneratedFile, previous: string | WrittenChunks | undefined): string | WrittenChunks {
   if (f.chunks) {
-    const patched = previous !== undefined && typeof previous !== 'string' ? patchChunks(abs, previous, f.chunks) : null;
+    const patched =
+      previous !== undefined && typeof previous !== 'string' ? patchChunks(abs, previous, f.chunks) : null;
     if (patched) return patched;
     const record = writtenChunks(f.chunks);
     if (record) return writeChunksWhole(abs, f.chunks, record);

@@ -35,7 +35,12 @@ export function defaultsBase(env: Env = process.env, cwd = process.cwd()): strin
 }
 
 /** An absolute path: `typed` against the user's folder, or `fallback` against the defaults base. */
-export function userPath(typed: string | null | undefined, fallback: string, env: Env = process.env, cwd = process.cwd()): string {
+export function userPath(
+  typed: string | null | undefined,
+  fallback: string,
+  env: Env = process.env,
+  cwd = process.cwd(),
+): string {
   return typed ? resolve(userCwd(env, cwd), typed) : resolve(defaultsBase(env, cwd), fallback);
 }
 

@@ -54,7 +54,10 @@ function specCandidates(path: string, cwd: string): string[] {
 
 function markdownFiles(folder: string): string[] {
   try {
-    return readdirSync(folder, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.md')).map((e) => e.name).sort();
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.md'))
+      .map((e) => e.name)
+      .sort();
   } catch {
     return [];
   }

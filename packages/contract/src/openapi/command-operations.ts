@@ -30,7 +30,8 @@ function registerDecidedResponse(registry: SchemaRegistry, command: Command): vo
   if (command.response) return;
   registry.add(SCHEMA_NAMES.commandResponse(command.name), {
     type: 'object',
-    description: 'The device is registered. After an enrolment (MfaToken from a password login) the user is signed in: SessionId is the new session.',
+    description:
+      'The device is registered. After an enrolment (MfaToken from a password login) the user is signed in: SessionId is the new session.',
     properties: {
       DeviceRegistered: { type: 'boolean', const: true },
       SessionId: { type: ['string', 'null'], format: 'uuid' },

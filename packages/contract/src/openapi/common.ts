@@ -46,8 +46,14 @@ export function securitySchemes(spec: Spec): Record<string, JsonSchema> {
 /** Headers of a response that starts a session. */
 export function sessionStartHeaders(): Record<string, JsonSchema> {
   return {
-    [SESSION_HEADER]: { description: 'The new session id (absent while a second factor is required).', schema: { type: 'string', format: 'uuid' } },
-    'Set-Cookie': { description: `Session cookie ${SESSION_COOKIE} (HttpOnly, SameSite=Lax); auth cookies may be set.`, schema: { type: 'string' } },
+    [SESSION_HEADER]: {
+      description: 'The new session id (absent while a second factor is required).',
+      schema: { type: 'string', format: 'uuid' },
+    },
+    'Set-Cookie': {
+      description: `Session cookie ${SESSION_COOKIE} (HttpOnly, SameSite=Lax); auth cookies may be set.`,
+      schema: { type: 'string' },
+    },
   };
 }
 
@@ -55,6 +61,10 @@ export function jsonBody(schema: JsonSchema, description?: string, required = tr
   return { ...(description ? { description } : {}), required, content: { 'application/json': { schema } } };
 }
 
-export function jsonResponse(description: string, schema: JsonSchema, headers?: Record<string, JsonSchema>): JsonSchema {
+export function jsonResponse(
+  description: string,
+  schema: JsonSchema,
+  headers?: Record<string, JsonSchema>,
+): JsonSchema {
   return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema } } };
 }

@@ -28,18 +28,25 @@ export type PathItems = Record<string, Record<string, JsonSchema>>;
 
 /** The version a document describes: the requested one, else the newest the spec names. */
 export function effectiveVersion(spec: Spec, requested: string | null): string | null {
-  if (requested !== null && !isVersion(requested)) throw new Error(`--service-version: "${requested}" is not a version like 24.1`);
+  if (requested !== null && !isVersion(requested))
+    throw new Error(`--service-version: "${requested}" is not a version like 24.1`);
   return requested ?? spec.newestVersion;
 }
 
 function tagDescription(tag: string): string {
-  if (tag === 'Sign-in') return 'Credential, TOTP and OIDC sign-in, the current session and logout. Anonymous except logout and session.';
+  if (tag === 'Sign-in')
+    return 'Credential, TOTP and OIDC sign-in, the current session and logout. Anonymous except logout and session.';
   if (tag === 'Commands') return 'Device registration commands of the multi-factor authentication.';
   return `Read resources of the ${tag} module; each needs a session with the permission the operation names (x-permission).`;
 }
 
 function operation(registry: SchemaRegistry, route: RouteContract): JsonSchema {
-  const base = route.kind === 'sign-in' ? signInOperation(registry, route) : route.kind === 'command' ? commandOperation(registry, route) : readOperation(registry, route);
+  const base =
+    route.kind === 'sign-in'
+      ? signInOperation(registry, route)
+      : route.kind === 'command'
+        ? commandOperation(registry, route)
+        : readOperation(registry, route);
   return { ...base, responses: operationResponses(registry, route) };
 }
 
@@ -51,7 +58,9 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
   // Path items are never changed once placed: those of the memo are shared between documents.
   const place = (route: RouteContract, op: JsonSchema, item?: Record<string, JsonSchema>) => {
     const existing = paths[route.path];
-    paths[route.path] = existing ? { ...existing, [route.method.toLowerCase()]: op } : (item ?? { [route.method.toLowerCase()]: op });
+    paths[route.path] = existing
+      ? { ...existing, [route.method.toLowerCase()]: op }
+      : (item ?? { [route.method.toLowerCase()]: op });
   };
   const all = routes(spec, version);
   for (let i = 0; i < all.length; ) {
@@ -63,14 +72,25 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     }
     // The read routes of one resource (list and get) as one memoized part (resource-memo.ts).
     let end = i + 1;
-    while (end < all.length && (all[end]!.kind === 'list' || all[end]!.kind === 'get') && all[end]!.resource === route.resource) end++;
+    while (
+      end < all.length &&
+      (all[end]!.kind === 'list' || all[end]!.kind === 'get') &&
+      all[end]!.resource === route.resource
+    )
+      end++;
     const group = all.slice(i, end);
     const operations = resourceOperations(registry, route.resource!, group, (r) => operation(registry, r));
     for (const [j, o] of operations.entries()) place(group[j]!, o.operation, o.item);
     i = end;
   }
   finishBuild(registry);
-  const areas = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? [])))];
+  const areas = [
+    ...new Set(
+      Object.values(paths).flatMap((item) =>
+        Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? []),
+      ),
+    ),
+  ];
   return {
     openapi: '3.1.0',
     info: {
@@ -82,13 +102,22 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
       'x-versioning': decision(spec, 'versioningPolicy'),
       ...(options.generatedBy ? { 'x-generated': options.generatedBy } : {}),
     },
-    servers: [{ url: '{base_url}', description: 'The service address.', variables: { base_url: { default: 'http://localhost:8001' } } }],
+    servers: [
+      {
+        url: '{base_url}',
+        description: 'The service address.',
+        variables: { base_url: { default: 'http://localhost:8001' } },
+      },
+    ],
     tags: areas.sort().map((name) => ({ name, description: tagDescription(name) })),
     paths,
     components: {
       parameters: { ...commonParameters(), ...sharedQueryParameters(spec) },
       securitySchemes: securitySchemes(spec),
-      schemas: { ...Object.fromEntries(registry.components), [ERROR_MESSAGE]: { ...errorMessageSchema, 'x-decision': decision(spec, 'readErrors') } },
+      schemas: {
+        ...Object.fromEntries(registry.components),
+        [ERROR_MESSAGE]: { ...errorMessageSchema, 'x-decision': decision(spec, 'readErrors') },
+      },
     },
   };
 }

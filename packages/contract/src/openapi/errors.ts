@@ -17,7 +17,8 @@ export function jsonStringResponse(description: string, bodies: string[] = []): 
   const media: JsonSchema = { schema: ref(ERROR_MESSAGE) };
   const distinct = [...new Set(bodies)];
   if (distinct.length === 1) media.example = distinct[0];
-  else if (distinct.length > 1) media.examples = Object.fromEntries(distinct.map((b, i) => [`body${i + 1}`, { value: b }]));
+  else if (distinct.length > 1)
+    media.examples = Object.fromEntries(distinct.map((b, i) => [`body${i + 1}`, { value: b }]));
   return { description, content: { 'application/json': media } };
 }
 
@@ -53,7 +54,10 @@ export function errorResponses(spec: Spec, target: string): Record<string, JsonS
   const out: Record<string, JsonSchema> = {};
   for (const [status, cases] of [...byStatus].sort(([a], [b]) => a - b)) {
     const description = cases.map((c) => c.condition).join(' ');
-    out[String(status)] = jsonStringResponse(description, cases.map(literalBody).filter((b): b is string => b !== null));
+    out[String(status)] = jsonStringResponse(
+      description,
+      cases.map(literalBody).filter((b): b is string => b !== null),
+    );
   }
   return out;
 }

@@ -16,29 +16,45 @@ import type { SchemaRegistry } from './schemas.ts';
 /** What each named response header means. */
 const HEADER_DOCS: Record<string, JsonSchema> = {
   [SESSION_HEADER]: { description: 'The session id.', schema: { type: 'string' } },
-  [SET_COOKIE]: { description: 'Sets or clears the session cookie or the OIDC flow\'s binding cookie (HttpOnly).', schema: { type: 'string' } },
-  'X-RateLimit-Limit': { description: 'Requests allowed per client address in the current window.', schema: { type: 'integer' } },
+  [SET_COOKIE]: {
+    description: "Sets or clears the session cookie or the OIDC flow's binding cookie (HttpOnly).",
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per client address in the current window.',
+    schema: { type: 'integer' },
+  },
   'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
   [RETRY_AFTER]: { description: 'Seconds to wait before the next request.', schema: { type: 'integer' } },
 };
 
 function headersOf(response: ResponseContract): Record<string, JsonSchema> | undefined {
-  const named = Object.fromEntries((response.headers ?? []).map((h) => [h, HEADER_DOCS[h] ?? { description: h, schema: { type: 'string' } }]));
+  const named = Object.fromEntries(
+    (response.headers ?? []).map((h) => [h, HEADER_DOCS[h] ?? { description: h, schema: { type: 'string' } }]),
+  );
   const all = { ...named, ...(response.startsSession ? sessionStartHeaders() : {}) };
   return Object.keys(all).length > 0 ? all : undefined;
 }
 
-function responseObject(registry: SchemaRegistry, response: ResponseContract, fromSpec: JsonSchema | undefined): JsonSchema {
+function responseObject(
+  registry: SchemaRegistry,
+  response: ResponseContract,
+  fromSpec: JsonSchema | undefined,
+): JsonSchema {
   const body = response.body;
   const headers = headersOf(response);
-  const extra = { ...(headers ? { headers } : {}), ...(response.decision ? { 'x-decision': decision(registry.spec, response.decision) } : {}) };
+  const extra = {
+    ...(headers ? { headers } : {}),
+    ...(response.decision ? { 'x-decision': decision(registry.spec, response.decision) } : {}),
+  };
   switch (body.kind) {
     case 'message': {
       // The spec's condition text leads where the spec names the status; the server's own reasons follow.
       const specText = typeof fromSpec?.description === 'string' ? (fromSpec.description as string) : '';
       const specExamples = examplesOf(fromSpec);
-      const description = specText && specText !== response.description ? `${specText} ${response.description}` : response.description;
+      const description =
+        specText && specText !== response.description ? `${specText} ${response.description}` : response.description;
       return { ...jsonStringResponse(description, [...specExamples, ...body.examples]), ...extra };
     }
     case 'json': {
@@ -65,7 +81,8 @@ export function operationResponses(registry: SchemaRegistry, route: RouteContrac
   const target = route.endpoint ?? route.command;
   const fromSpec = target ? errorResponses(registry.spec, target) : {};
   const out: Record<string, JsonSchema> = {};
-  for (const [status, response] of Object.entries(route.responses)) out[status] = responseObject(registry, response, fromSpec[status]);
+  for (const [status, response] of Object.entries(route.responses))
+    out[status] = responseObject(registry, response, fromSpec[status]);
   // A status the spec's tables state that the route table lacks is still documented, as the spec words it.
   for (const [status, response] of Object.entries(fromSpec)) out[status] ??= response;
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));

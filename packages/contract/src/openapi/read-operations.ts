@@ -27,8 +27,21 @@ export function sharedQueryParameters(spec: Spec): Record<string, JsonSchema> {
       schema: { type: 'string' },
       'x-decision': decision(spec, 'queryOptions'),
     },
-    top: { name: '$top', in: 'query', required: false, description: 'At most this many records.', schema: { type: 'integer', minimum: 0 }, 'x-decision': decision(spec, 'pageSize') },
-    skip: { name: '$skip', in: 'query', required: false, description: 'Skip this many records first.', schema: { type: 'integer', minimum: 0 } },
+    top: {
+      name: '$top',
+      in: 'query',
+      required: false,
+      description: 'At most this many records.',
+      schema: { type: 'integer', minimum: 0 },
+      'x-decision': decision(spec, 'pageSize'),
+    },
+    skip: {
+      name: '$skip',
+      in: 'query',
+      required: false,
+      description: 'Skip this many records first.',
+      schema: { type: 'integer', minimum: 0 },
+    },
   };
 }
 
@@ -37,7 +50,12 @@ export function sharedQueryParameters(spec: Spec): Record<string, JsonSchema> {
  * like the TypeScript unions (`ProductRecordField`, `ProductRecordExpandable`,
  * `ProductRecordOrderBy`), so the field names are listed once per resource.
  */
-function listParameters(registry: SchemaRegistry, resourceName: string, names: string[], expandable: string[]): { select: JsonSchema; expand: JsonSchema | null; orderby: JsonSchema } {
+function listParameters(
+  registry: SchemaRegistry,
+  resourceName: string,
+  names: string[],
+  expandable: string[],
+): { select: JsonSchema; expand: JsonSchema | null; orderby: JsonSchema } {
   const list = (name: string, description: string, items: JsonSchema): JsonSchema => ({
     name,
     in: 'query',
@@ -48,12 +66,33 @@ function listParameters(registry: SchemaRegistry, resourceName: string, names: s
     schema: { type: 'array', items, uniqueItems: true },
   });
   const typeName = naming.recordType(resourceName);
-  const field = registry.add(naming.fieldUnion(resourceName), { type: 'string', description: `A field name of ${typeName}.`, enum: names });
-  const order = registry.add(`${typeName}OrderBy`, { type: 'string', description: `A sort key of ${typeName}: a field name, optionally followed by asc or desc.`, pattern: `^(${names.map(escapeRegex).join('|')})( (asc|desc))?$` });
-  const expand = expandable.length > 0 ? registry.add(`${typeName}Expandable`, { type: 'string', description: `An expandable property of ${typeName}.`, enum: expandable }) : null;
+  const field = registry.add(naming.fieldUnion(resourceName), {
+    type: 'string',
+    description: `A field name of ${typeName}.`,
+    enum: names,
+  });
+  const order = registry.add(`${typeName}OrderBy`, {
+    type: 'string',
+    description: `A sort key of ${typeName}: a field name, optionally followed by asc or desc.`,
+    pattern: `^(${names.map(escapeRegex).join('|')})( (asc|desc))?$`,
+  });
+  const expand =
+    expandable.length > 0
+      ? registry.add(`${typeName}Expandable`, {
+          type: 'string',
+          description: `An expandable property of ${typeName}.`,
+          enum: expandable,
+        })
+      : null;
   return {
-    select: list('$select', 'Comma-separated fields to return; the records then carry only these fields (and the expanded ones).', ref(field)),
-    expand: expand ? list('$expand', 'Comma-separated expandable properties to fill (null otherwise).', ref(expand)) : null,
+    select: list(
+      '$select',
+      'Comma-separated fields to return; the records then carry only these fields (and the expanded ones).',
+      ref(field),
+    ),
+    expand: expand
+      ? list('$expand', 'Comma-separated expandable properties to fill (null otherwise).', ref(expand))
+      : null,
     orderby: list('$orderby', 'Comma-separated sort keys, each `Field` or `Field asc|desc`.', ref(order)),
   };
 }
@@ -65,7 +104,12 @@ export function readOperation(registry: SchemaRegistry, route: RouteContract): J
   registry.resourceRecord(resource);
   registry.partialRecord(resource);
   const fields = fieldsAt(resource, registry.version);
-  const q = listParameters(registry, resource.name, fields.map((f) => f.name), fields.filter(isRelation).map((f) => f.name));
+  const q = listParameters(
+    registry,
+    resource.name,
+    fields.map((f) => f.name),
+    fields.filter(isRelation).map((f) => f.name),
+  );
   const expand = q.expand ? [q.expand] : [];
   const common = {
     operationId: route.operationId,
@@ -80,7 +124,15 @@ export function readOperation(registry: SchemaRegistry, route: RouteContract): J
       ...common,
       summary: `List ${resource.name}`,
       description: `${resource.description} Answers a bare JSON array.`.trim(),
-      parameters: [...PATH_PARAMS, paramRef('filter'), q.select, ...expand, q.orderby, paramRef('top'), paramRef('skip')],
+      parameters: [
+        ...PATH_PARAMS,
+        paramRef('filter'),
+        q.select,
+        ...expand,
+        q.orderby,
+        paramRef('top'),
+        paramRef('skip'),
+      ],
     };
   }
   return {
@@ -89,7 +141,13 @@ export function readOperation(registry: SchemaRegistry, route: RouteContract): J
     description: 'One record by its business key Id.',
     parameters: [
       ...PATH_PARAMS,
-      { name: 'Id', in: 'path', required: true, description: 'Business key (Int64).', schema: { type: 'string', pattern: '^-?[0-9]+$', format: 'int64' } },
+      {
+        name: 'Id',
+        in: 'path',
+        required: true,
+        description: 'Business key (Int64).',
+        schema: { type: 'string', pattern: '^-?[0-9]+$', format: 'int64' },
+      },
       q.select,
       ...expand,
     ],

@@ -32,7 +32,13 @@ export class JournaledComponents {
   /** Runs `work` and returns what it did to the registry (see {@link RegistryJournal}). */
   record<T>(work: () => T): { value: T; journal: RegistryJournal } {
     if (this.journal) throw new Error('SchemaRegistry.record: already recording');
-    const journal: RegistryJournal = { present: new Set(), absent: new Set(), sets: [], own: new Set(), resources: new Map() };
+    const journal: RegistryJournal = {
+      present: new Set(),
+      absent: new Set(),
+      sets: [],
+      own: new Set(),
+      resources: new Map(),
+    };
     this.journal = journal;
     try {
       return { value: work(), journal };

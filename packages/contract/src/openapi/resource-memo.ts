@@ -57,7 +57,8 @@ interface Used {
 let previousBuild: Used[] = [];
 const builds = new WeakMap<SchemaRegistry, { used: Used[]; moved: Map<string, ResourcePart> | null }>();
 
-const positionFree = (resource: Resource) => JSON.stringify(resource, (key, value: unknown) => (key === 'source' ? undefined : value));
+const positionFree = (resource: Resource) =>
+  JSON.stringify(resource, (key, value: unknown) => (key === 'source' ? undefined : value));
 
 function buildOf(registry: SchemaRegistry) {
   let state = builds.get(registry);
@@ -73,7 +74,8 @@ function movedPart(registry: SchemaRegistry, resource: Resource, context: string
   if (state.moved === null) {
     const live = new Set(registry.spec.resources);
     state.moved = new Map();
-    for (const { resource: old, part } of previousBuild) if (!live.has(old) && part.context === context) state.moved.set(positionFree(old), part);
+    for (const { resource: old, part } of previousBuild)
+      if (!live.has(old) && part.context === context) state.moved.set(positionFree(old), part);
   }
   return state.moved.size === 0 ? undefined : state.moved.get(positionFree(resource));
 }
@@ -98,7 +100,8 @@ function contextOf(spec: Spec, version: string | null): string {
   return context;
 }
 
-const routesKey = (routes: readonly RouteContract[]) => routes.map((r) => `${r.method} ${r.path} ${r.operationId} ${r.kind}`).join('\n');
+const routesKey = (routes: readonly RouteContract[]) =>
+  routes.map((r) => `${r.method} ${r.path} ${r.operationId} ${r.kind}`).join('\n');
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
@@ -107,7 +110,11 @@ function deepFreeze(value: unknown): void {
   else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
 }
 
-function build(registry: SchemaRegistry, routes: readonly RouteContract[], operation: (route: RouteContract) => JsonSchema): { operations: BuiltOperation[]; journal: RegistryJournal } {
+function build(
+  registry: SchemaRegistry,
+  routes: readonly RouteContract[],
+  operation: (route: RouteContract) => JsonSchema,
+): { operations: BuiltOperation[]; journal: RegistryJournal } {
   const { value, journal } = registry.record(() =>
     routes.map((route) => {
       const op = operation(route);
@@ -122,12 +129,16 @@ function build(registry: SchemaRegistry, routes: readonly RouteContract[], opera
  * `operation` against `registry`, or replayed from the memo with the same effect on `registry`.
  */
 export function resourceOperations(
-  registry: SchemaRegistry, name: string, routes: readonly RouteContract[], operation: (route: RouteContract) => JsonSchema,
+  registry: SchemaRegistry,
+  name: string,
+  routes: readonly RouteContract[],
+  operation: (route: RouteContract) => JsonSchema,
 ): BuiltOperation[] {
   const spec = registry.spec;
   const resource = resourcesByName(spec).get(name);
   // Two resources of one name share a record; such a spec is built without the memo.
-  if (!resource || resourcesByName(spec).size !== spec.resources.length) return build(registry, routes, operation).operations;
+  if (!resource || resourcesByName(spec).size !== spec.resources.length)
+    return build(registry, routes, operation).operations;
   const context = contextOf(spec, registry.version);
   // by position-free identity (@specgen/ir identity.ts): a resource the parser saw only move finds its part
   let byContext = parts.get(stableIdentity(resource));

@@ -3,7 +3,15 @@
  * type. Fields carry `x-since`, enums `x-enum-varnames`, bitmasks `x-bitmask`, obsolete fields
  * `deprecated` + `x-replaced-by` (only from the version they became obsolete).
  */
-import { availableAt, fieldsAt, type Enumeration, type Field, type Resource, type Spec, type Structure } from '@specgen/ir';
+import {
+  availableAt,
+  fieldsAt,
+  type Enumeration,
+  type Field,
+  type Resource,
+  type Spec,
+  type Structure,
+} from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { orNull, ref, scalarSchema, scalarWord, type JsonSchema } from '../json-schema.ts';
 import { PAYLOAD_LIMITS } from '../payloads.ts';
@@ -64,7 +72,8 @@ export class SchemaRegistry extends JournaledComponents {
     const name = SCHEMA_NAMES.partialRecord(resource.name);
     if (this.has(name)) return name;
     const properties: Record<string, JsonSchema> = {};
-    for (const f of fieldsAt(resource, this.version)) properties[f.name] = { $ref: `#/components/schemas/${record}/properties/${pointerSegment(f.name)}` };
+    for (const f of fieldsAt(resource, this.version))
+      properties[f.name] = { $ref: `#/components/schemas/${record}/properties/${pointerSegment(f.name)}` };
     return this.add(name, {
       type: 'object',
       description: `A ${record} as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.`,
@@ -89,7 +98,9 @@ export class SchemaRegistry extends JournaledComponents {
       required,
       // "Other fields ...: not shown": further properties may appear.
       additionalProperties: structure.openEnded,
-      ...(structure.openEnded ? { 'x-decision': decision(this.spec, 'openStructure', `structures.${structure.name}.fields`) } : {}),
+      ...(structure.openEnded
+        ? { 'x-decision': decision(this.spec, 'openStructure', `structures.${structure.name}.fields`) }
+        : {}),
     });
   }
 
@@ -144,7 +155,13 @@ export class SchemaRegistry extends JournaledComponents {
         'x-flag-values': values,
       });
     }
-    return this.add(name, { type: 'integer', format: 'int32', description: listing, enum: values, 'x-enum-varnames': names });
+    return this.add(name, {
+      type: 'integer',
+      format: 'int32',
+      description: listing,
+      enum: values,
+      'x-enum-varnames': names,
+    });
   }
 
   /** A type the spec names without showing it (Comments, Parts, ...), or one of its own resources. */

@@ -23,7 +23,8 @@ function endpointOperation(registry: SchemaRegistry, route: RouteContract, e: En
   }));
   let body: JsonSchema | null = route.body ? ref(route.body.schema) : null;
   // The initiate takes a LoginRequest without Username and Password (the server refuses them with 400).
-  if (body && route.endpoint === 'oidcInitiate') body = { allOf: [body, { not: { anyOf: [{ required: ['Username'] }, { required: ['Password'] }] } }] };
+  if (body && route.endpoint === 'oidcInitiate')
+    body = { allOf: [body, { not: { anyOf: [{ required: ['Username'] }, { required: ['Password'] }] } }] };
   return {
     operationId: route.operationId,
     tags: ['Sign-in'],
@@ -40,13 +41,15 @@ function credentialLogin(registry: SchemaRegistry): JsonSchema {
   const name = registry.add(SCHEMA_NAMES.credentialLoginRequest, {
     ...signInSchemas(registry.spec).loginRequest,
     title: 'LoginRequest (credentials)',
-    description: 'The LoginRequest of a credential login: Username and Password required, with the lengths the server accepts.',
+    description:
+      'The LoginRequest of a credential login: Username and Password required, with the lengths the server accepts.',
   });
   return {
     operationId: 'login',
     tags: ['Sign-in'],
     summary: 'POST login (credentials)',
-    description: 'Username and password login. ForceRelogin true ends the other sessions of the user. A user who requires multi-factor authentication gets SessionId null and an MfaToken for POST login/totp.',
+    description:
+      'Username and password login. ForceRelogin true ends the other sessions of the user. A user who requires multi-factor authentication gets SessionId null and an MfaToken for POST login/totp.',
     'x-decision': decision(registry.spec, 'credentialLogin'),
     security: [],
     parameters: [...PATH_PARAMS],
@@ -73,7 +76,11 @@ function currentSession(registry: SchemaRegistry): JsonSchema {
     properties: {
       SessionId: { type: 'string', format: 'uuid' },
       Username: { type: 'string' },
-      Permissions: { type: 'array', items: { type: 'string' }, description: 'Permission names of the read-resources table.' },
+      Permissions: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Permission names of the read-resources table.',
+      },
       $id: { type: 'string', description: 'Serialization reference marker.' },
     },
     required: ['SessionId', 'Username', 'Permissions'],

@@ -29,7 +29,14 @@ type DocResponse = { headers?: Record<string, unknown>; content?: Record<string,
 
 const DOC_ID = 'https://contract.invalid/openapi.json';
 /** Response headers a client acts on; each one the server sends must be documented for that response. */
-const CHECKED_HEADERS = [SESSION_HEADER.toLowerCase(), 'set-cookie', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
+const CHECKED_HEADERS = [
+  SESSION_HEADER.toLowerCase(),
+  'set-cookie',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 interface OperationMatcher {
@@ -40,8 +47,16 @@ interface OperationMatcher {
 }
 
 function matcherOf(method: string, template: string): OperationMatcher {
-  const source = template.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('');
-  return { method, template, pattern: new RegExp(`^${source}$`), literalLength: template.replace(/\{\w+\}/g, '').length };
+  const source = template
+    .split(/(\{\w+\})/)
+    .map((part) => (/^\{\w+\}$/.test(part) ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+  return {
+    method,
+    template,
+    pattern: new RegExp(`^${source}$`),
+    literalLength: template.replace(/\{\w+\}/g, '').length,
+  };
 }
 
 export interface ConformanceChecker {
@@ -54,7 +69,11 @@ export interface ConformanceChecker {
 export function conformanceChecker(document: unknown): ConformanceChecker {
   const doc = document as Doc;
   const matchers = Object.entries(doc.paths)
-    .flatMap(([template, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => matcherOf(m.toUpperCase(), template)))
+    .flatMap(([template, item]) =>
+      Object.keys(item)
+        .filter((m) => METHODS.includes(m))
+        .map((m) => matcherOf(m.toUpperCase(), template)),
+    )
     // The most literal template wins (`/login/totp` before `/{x}/totp`).
     .sort((a, b) => b.literalLength - a.literalLength);
   const validators = new Map<string, Validator>();
@@ -81,19 +100,32 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
     const operation = doc.paths[match.template]![match.method.toLowerCase()]!;
     const response = operation.responses[String(answer.status)];
     covered.add(`${match.method} ${match.template} ${answer.status}`);
-    if (!response) return [`${where}: status ${answer.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses).join(', ')})`];
+    if (!response)
+      return [
+        `${where}: status ${answer.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses).join(', ')})`,
+      ];
     const problems: string[] = [];
     const documented = new Set(Object.keys(response.headers ?? {}).map((h) => h.toLowerCase()));
     for (const header of CHECKED_HEADERS) {
-      if (answer.headers[header] !== undefined && !documented.has(header)) problems.push(`${where}: sends ${header}, which the document does not list for this response`);
+      if (answer.headers[header] !== undefined && !documented.has(header))
+        problems.push(`${where}: sends ${header}, which the document does not list for this response`);
     }
-    const contentType = String(answer.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const contentType = String(answer.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     const media = response.content ?? {};
     if (Object.keys(media).length === 0) {
-      if (answer.body !== '') problems.push(`${where}: the document describes no body, the server sent ${JSON.stringify(answer.body.slice(0, 80))}`);
+      if (answer.body !== '')
+        problems.push(
+          `${where}: the document describes no body, the server sent ${JSON.stringify(answer.body.slice(0, 80))}`,
+        );
       return problems;
     }
-    if (!(contentType in media)) return [...problems, `${where}: content type "${contentType}" is not documented (documented: ${Object.keys(media).join(', ')})`];
+    if (!(contentType in media))
+      return [
+        ...problems,
+        `${where}: content type "${contentType}" is not documented (documented: ${Object.keys(media).join(', ')})`,
+      ];
     let value: unknown = answer.body;
     if (contentType === 'application/json') {
       try {
@@ -105,7 +137,10 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
     const pointer = `/paths/${escapePointer(match.template)}/${match.method.toLowerCase()}/responses/${answer.status}/content/${escapePointer(contentType)}/schema`;
     const result = validatorFor(pointer).validate(value);
     if (!result.valid) {
-      const detail = result.errors.slice(-3).map((e) => `${e.instanceLocation} ${e.error}`).join('; ');
+      const detail = result.errors
+        .slice(-3)
+        .map((e) => `${e.instanceLocation} ${e.error}`)
+        .join('; ');
       problems.push(`${where}: the body does not match the documented schema: ${detail}`);
     }
     return problems;
@@ -127,16 +162,37 @@ function escapePointer(segment: string): string {
 
 /** A Fastify-like app: the hook signature of `onSend` is all this needs. */
 interface HookableApp {
-  addHook(name: 'onSend', hook: (request: { method: string; url: string }, reply: { statusCode: number; getHeaders(): Record<string, unknown> }, payload: unknown) => Promise<unknown>): unknown;
+  addHook(
+    name: 'onSend',
+    hook: (
+      request: { method: string; url: string },
+      reply: { statusCode: number; getHeaders(): Record<string, unknown> },
+      payload: unknown,
+    ) => Promise<unknown>,
+  ): unknown;
 }
 
 /** Collects every answer the app sends (add before the app is ready). */
 export function recordAnswers(app: HookableApp): ObservedAnswer[] {
   const answers: ObservedAnswer[] = [];
   app.addHook('onSend', async (request, reply, payload) => {
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload === undefined || payload === null ? '' : null;
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString('utf8')
+          : payload === undefined || payload === null
+            ? ''
+            : null;
     // Streams (static files) are outside the document's paths anyway.
-    if (body !== null) answers.push({ method: request.method, url: request.url, status: reply.statusCode, headers: { ...reply.getHeaders() }, body });
+    if (body !== null)
+      answers.push({
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        headers: { ...reply.getHeaders() },
+        body,
+      });
     return payload;
   });
   return answers;
@@ -147,7 +203,11 @@ export function recordAnswers(app: HookableApp): ObservedAnswer[] {
  * operations). With CONTRACT_COVERAGE=<file>, the `METHOD template status` of each checked answer is
  * appended to that file (tools/contract-coverage.ts sums them up against the document).
  */
-export function conformanceProblems(document: unknown, answers: ObservedAnswer[], isServiceRoute = (url: string) => /^\/[^/]+\/[^/]+\//.test(url) && !url.startsWith('/docs/')): string[] {
+export function conformanceProblems(
+  document: unknown,
+  answers: ObservedAnswer[],
+  isServiceRoute = (url: string) => /^\/[^/]+\/[^/]+\//.test(url) && !url.startsWith('/docs/'),
+): string[] {
   const checker = conformanceChecker(document);
   const problems = answers.filter((a) => isServiceRoute(a.url)).flatMap((a) => checker.check(a));
   const file = process.env.CONTRACT_COVERAGE;

@@ -8,7 +8,10 @@ import { describeVersions, versionMove } from './versions.ts';
 
 type Pair = [Endpoint, Endpoint];
 
-export function pairEndpoints(before: Endpoint[], after: Endpoint[]): { pairs: Pair[]; removed: Endpoint[]; added: Endpoint[] } {
+export function pairEndpoints(
+  before: Endpoint[],
+  after: Endpoint[],
+): { pairs: Pair[]; removed: Endpoint[]; added: Endpoint[] } {
   const left = new Set(before);
   const right = new Set(after);
   const pairs: Pair[] = [];
@@ -36,15 +39,28 @@ const label = (e: Endpoint) => `${e.method} ${e.path}`;
 
 export function compareEndpoints(log: ChangeLog, before: Endpoint[], after: Endpoint[]): void {
   const { pairs, removed, added } = pairEndpoints(before, after);
-  for (const e of removed) log.add('endpoint-removed', { resource: `endpoint:${e.id}`, message: `Endpoint ${label(e)} was removed.`, source: e.source });
-  for (const e of added) log.add('endpoint-added', { resource: `endpoint:${e.id}`, message: `Endpoint ${label(e)} was added.`, source: e.source, version: e.since });
+  for (const e of removed)
+    log.add('endpoint-removed', {
+      resource: `endpoint:${e.id}`,
+      message: `Endpoint ${label(e)} was removed.`,
+      source: e.source,
+    });
+  for (const e of added)
+    log.add('endpoint-added', {
+      resource: `endpoint:${e.id}`,
+      message: `Endpoint ${label(e)} was added.`,
+      source: e.source,
+      version: e.since,
+    });
   for (const [a, b] of pairs) compareEndpoint(log, a, b);
 }
 
 function compareEndpoint(log: ChangeLog, a: Endpoint, b: Endpoint): void {
   const at = { resource: `endpoint:${b.id}`, source: b.source };
-  if (a.method !== b.method) log.add('endpoint-method-changed', { ...at, message: `Endpoint ${b.path}: method ${a.method} -> ${b.method}.` });
-  if (a.path !== b.path) log.add('endpoint-path-changed', { ...at, message: `Endpoint ${b.method}: path ${a.path} -> ${b.path}.` });
+  if (a.method !== b.method)
+    log.add('endpoint-method-changed', { ...at, message: `Endpoint ${b.path}: method ${a.method} -> ${b.method}.` });
+  if (a.path !== b.path)
+    log.add('endpoint-path-changed', { ...at, message: `Endpoint ${b.method}: path ${a.path} -> ${b.path}.` });
   const oldParams = new Map(a.query.map((q) => [q.name, q]));
   const newParams = new Map(b.query.map((q) => [q.name, q]));
   for (const q of b.query) {
@@ -55,15 +71,32 @@ function compareEndpoint(log: ChangeLog, a: Endpoint, b: Endpoint): void {
     log.add(rule, { ...at, key: q.name, message: `${label(b)}: query parameter ${q.name} ${what}.` });
   }
   for (const q of a.query) {
-    if (!newParams.has(q.name)) log.add('endpoint-param-removed', { ...at, key: q.name, message: `${label(b)}: query parameter ${q.name} was removed.` });
+    if (!newParams.has(q.name))
+      log.add('endpoint-param-removed', {
+        ...at,
+        key: q.name,
+        message: `${label(b)}: query parameter ${q.name} was removed.`,
+      });
   }
   if (a.body !== b.body) {
-    log.add('endpoint-request-body-changed', { ...at, message: `${label(b)}: request body ${a.body ?? 'none'} -> ${b.body ?? 'none'}.` });
+    log.add('endpoint-request-body-changed', {
+      ...at,
+      message: `${label(b)}: request body ${a.body ?? 'none'} -> ${b.body ?? 'none'}.`,
+    });
   }
-  const response = (e: Endpoint) => `${e.success.status} ${e.success.contentType}${e.success.body ? ` ${e.success.body}` : ''}`;
+  const response = (e: Endpoint) =>
+    `${e.success.status} ${e.success.contentType}${e.success.body ? ` ${e.success.body}` : ''}`;
   if (response(a) !== response(b)) {
-    log.add('endpoint-response-changed', { ...at, message: `${label(b)}: success response ${response(a)} -> ${response(b)}.` });
+    log.add('endpoint-response-changed', {
+      ...at,
+      message: `${label(b)}: success response ${response(a)} -> ${response(b)}.`,
+    });
   }
   const move = versionMove(a.since, b.since);
-  if (move) log.add(`endpoint-since-${move}`, { ...at, message: `${label(b)}: available from version ${describeVersions(a.since, b.since)}.`, version: b.since });
+  if (move)
+    log.add(`endpoint-since-${move}`, {
+      ...at,
+      message: `${label(b)}: available from version ${describeVersions(a.since, b.since)}.`,
+      version: b.since,
+    });
 }

@@ -8,17 +8,29 @@ export function compareEnumeration(log: ChangeLog, container: string, before: Fi
   if (a === null && b === null) return;
   const subject = { resource: container, field: after.name };
   if (a === null && b !== null) {
-    log.add('enumeration-added', { ...subject, message: `${container}.${after.name} now documents its values: ${list(b)}.`, source: b.source });
+    log.add('enumeration-added', {
+      ...subject,
+      message: `${container}.${after.name} now documents its values: ${list(b)}.`,
+      source: b.source,
+    });
     return;
   }
   if (a !== null && b === null) {
-    log.add('enumeration-removed', { ...subject, message: `${container}.${after.name} no longer documents its values (was ${list(a)}).`, source: after.source });
+    log.add('enumeration-removed', {
+      ...subject,
+      message: `${container}.${after.name} no longer documents its values (was ${list(a)}).`,
+      source: after.source,
+    });
     return;
   }
   if (a === null || b === null) return;
   if (a.bitmask !== b.bitmask) {
     const kinds = (e: Enumeration) => (e.bitmask ? 'a bitmask' : 'an enumeration');
-    log.add('bitmask-changed', { ...subject, message: `${container}.${after.name} changed from ${kinds(a)} to ${kinds(b)}.`, source: b.source });
+    log.add('bitmask-changed', {
+      ...subject,
+      message: `${container}.${after.name} changed from ${kinds(a)} to ${kinds(b)}.`,
+      source: b.source,
+    });
     return;
   }
   const word = b.bitmask ? 'flag' : 'value';

@@ -28,7 +28,12 @@ export function compareFields(log: ChangeLog, container: Container, before: Fiel
   }
   for (const f of removed) {
     if (renamedOld.has(f.name)) continue;
-    log.add('field-removed', { resource: container.name, field: f.name, message: `${container.name}.${f.name} (${f.type.text}) was removed.`, source: f.source });
+    log.add('field-removed', {
+      resource: container.name,
+      field: f.name,
+      message: `${container.name}.${f.name} (${f.type.text}) was removed.`,
+      source: f.source,
+    });
   }
   for (const f of added) {
     if (renamedNew.has(f.name)) continue;

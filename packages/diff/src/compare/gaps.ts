@@ -11,10 +11,18 @@ export function compareGaps(log: ChangeLog, before: Unknown[], after: Unknown[])
   const newIds = new Set(after.map((u) => u.id));
   for (const u of before) {
     if (newIds.has(u.id)) continue;
-    log.add('gap-filled', { resource: `gap:${u.id}`, message: `"${u.text}" (${u.section}) is no longer stated; review the decisions taken for this gap.`, source: u.source });
+    log.add('gap-filled', {
+      resource: `gap:${u.id}`,
+      message: `"${u.text}" (${u.section}) is no longer stated; review the decisions taken for this gap.`,
+      source: u.source,
+    });
   }
   for (const u of after) {
     if (oldIds.has(u.id)) continue;
-    log.add('gap-added', { resource: `gap:${u.id}`, message: `New gap in ${u.section}: "${u.text}"`, source: u.source });
+    log.add('gap-added', {
+      resource: `gap:${u.id}`,
+      message: `New gap in ${u.section}: "${u.text}"`,
+      source: u.source,
+    });
   }
 }

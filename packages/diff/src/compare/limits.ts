@@ -9,7 +9,12 @@ export function compareLimits(log: ChangeLog, before: Limit[], after: Limit[]): 
   const oldById = new Map(before.map((l) => [l.id, l]));
   const newById = new Map(after.map((l) => [l.id, l]));
   for (const l of before) {
-    if (!newById.has(l.id)) log.add('limit-removed', { resource: `limit:${l.id}`, message: `Limit ${l.name} (${l.valueText}) was removed.`, source: l.source });
+    if (!newById.has(l.id))
+      log.add('limit-removed', {
+        resource: `limit:${l.id}`,
+        message: `Limit ${l.name} (${l.valueText}) was removed.`,
+        source: l.source,
+      });
   }
   for (const l of after) {
     const old = oldById.get(l.id);

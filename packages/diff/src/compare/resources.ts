@@ -13,7 +13,10 @@ export interface NewField {
 export function compareResources(log: ChangeLog, before: Resource[], after: Resource[]): NewField[] {
   const oldByName = new Map(before.map((r) => [r.name, r]));
   const newByName = new Map(after.map((r) => [r.name, r]));
-  const renames = pairRenamedResources(before.filter((r) => !newByName.has(r.name)), after.filter((r) => !oldByName.has(r.name)));
+  const renames = pairRenamedResources(
+    before.filter((r) => !newByName.has(r.name)),
+    after.filter((r) => !oldByName.has(r.name)),
+  );
   const newFields: NewField[] = [];
   for (const r of before) {
     if (!newByName.has(r.name) && !renames.has(r)) {
@@ -26,11 +29,21 @@ export function compareResources(log: ChangeLog, before: Resource[], after: Reso
     const renamedFrom = renamedTo.get(r);
     if (renamedFrom) {
       old = renamedFrom;
-      log.add('resource-renamed', { resource: r.name, key: old.name, message: `Resource ${old.name} was renamed to ${r.name} (same type GUID ${r.typeGuid}).`, source: r.source });
+      log.add('resource-renamed', {
+        resource: r.name,
+        key: old.name,
+        message: `Resource ${old.name} was renamed to ${r.name} (same type GUID ${r.typeGuid}).`,
+        source: r.source,
+      });
     }
     if (!old) {
       const since = r.introduced ? `, introduced in ${r.introduced}` : '';
-      log.add('resource-added', { resource: r.name, message: `Resource ${r.name} was added (${r.fields.length} field${r.fields.length === 1 ? '' : 's'}${since}).`, source: r.source, version: r.introduced });
+      log.add('resource-added', {
+        resource: r.name,
+        message: `Resource ${r.name} was added (${r.fields.length} field${r.fields.length === 1 ? '' : 's'}${since}).`,
+        source: r.source,
+        version: r.introduced,
+      });
       continue;
     }
     compareResourceFacts(log, old, r);
@@ -55,20 +68,36 @@ function pairRenamedResources(removed: Resource[], added: Resource[]): Map<Resou
 function compareResourceFacts(log: ChangeLog, before: Resource, after: Resource): void {
   const at = { resource: after.name, source: after.source };
   if (before.path !== after.path || before.area !== after.area) {
-    log.add('resource-path-changed', { ...at, message: `${after.name}: path ${before.path ?? 'none'} -> ${after.path ?? 'none'}.` });
+    log.add('resource-path-changed', {
+      ...at,
+      message: `${after.name}: path ${before.path ?? 'none'} -> ${after.path ?? 'none'}.`,
+    });
   }
   if (before.permission !== after.permission) {
-    log.add('resource-permission-changed', { ...at, message: `${after.name}: required permission "${before.permission ?? 'none'}" -> "${after.permission ?? 'none'}".` });
+    log.add('resource-permission-changed', {
+      ...at,
+      message: `${after.name}: required permission "${before.permission ?? 'none'}" -> "${after.permission ?? 'none'}".`,
+    });
   }
   if (normalizeGuid(before.typeGuid) !== normalizeGuid(after.typeGuid)) {
-    log.add('resource-type-guid-changed', { ...at, message: `${after.name}: type GUID ${before.typeGuid ?? 'none'} -> ${after.typeGuid ?? 'none'}.` });
+    log.add('resource-type-guid-changed', {
+      ...at,
+      message: `${after.name}: type GUID ${before.typeGuid ?? 'none'} -> ${after.typeGuid ?? 'none'}.`,
+    });
   }
   const move = versionMove(before.introduced, after.introduced);
   if (move) {
-    log.add(`resource-introduced-${move}`, { ...at, message: `${after.name}: introduced version ${describeVersions(before.introduced, after.introduced)}.`, version: after.introduced });
+    log.add(`resource-introduced-${move}`, {
+      ...at,
+      message: `${after.name}: introduced version ${describeVersions(before.introduced, after.introduced)}.`,
+      version: after.introduced,
+    });
   }
   if (before.description.replace(/\s+/g, ' ').trim() !== after.description.replace(/\s+/g, ' ').trim()) {
-    log.add('resource-description-changed', { ...at, message: `${after.name}: description "${before.description}" -> "${after.description}".` });
+    log.add('resource-description-changed', {
+      ...at,
+      message: `${after.name}: description "${before.description}" -> "${after.description}".`,
+    });
   }
   if (before.queryable !== after.queryable) {
     log.add(after.queryable ? 'resource-became-queryable' : 'resource-no-longer-queryable', {

@@ -12,12 +12,21 @@ export function compareStructures(log: ChangeLog, before: Structure[], after: St
   const oldByName = new Map(before.map((s) => [s.name, s]));
   const newByName = new Map(after.map((s) => [s.name, s]));
   for (const s of before) {
-    if (!newByName.has(s.name)) log.add('structure-removed', { resource: s.name, message: `Structure ${s.label} was removed.`, source: s.source });
+    if (!newByName.has(s.name))
+      log.add('structure-removed', {
+        resource: s.name,
+        message: `Structure ${s.label} was removed.`,
+        source: s.source,
+      });
   }
   for (const s of after) {
     const old = oldByName.get(s.name);
     if (!old) {
-      log.add('structure-added', { resource: s.name, message: `Structure ${s.label} was added (${s.fields.length} field${s.fields.length === 1 ? '' : 's'}).`, source: s.source });
+      log.add('structure-added', {
+        resource: s.name,
+        message: `Structure ${s.label} was added (${s.fields.length} field${s.fields.length === 1 ? '' : 's'}).`,
+        source: s.source,
+      });
       continue;
     }
     compareFields(log, { name: s.name, isRequest: isRequestStructure(s) }, old.fields, s.fields);

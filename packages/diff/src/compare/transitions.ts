@@ -23,24 +23,45 @@ export function compareTransitions(log: ChangeLog, before: Transition[], after: 
   }
   const removed = [...left.values()].flat();
   for (const [old, t] of pairChangedConditions(removed, added)) {
-    log.add('transition-condition-changed', { resource: `transition:${move(t)}`, key: norm(old.condition), message: `Transition ${move(t)}: condition "${norm(old.condition)}" -> "${norm(t.condition)}".`, source: t.source });
+    log.add('transition-condition-changed', {
+      resource: `transition:${move(t)}`,
+      key: norm(old.condition),
+      message: `Transition ${move(t)}: condition "${norm(old.condition)}" -> "${norm(t.condition)}".`,
+      source: t.source,
+    });
     removed.splice(removed.indexOf(old), 1);
     added.splice(added.indexOf(t), 1);
     pairs.push([old, t]);
   }
   for (const t of removed) {
-    log.add('transition-removed', { resource: `transition:${move(t)}`, key: norm(t.condition), message: `Transition ${move(t)} [${norm(t.condition)}] -> ${norm(t.to)} was removed.`, source: t.source });
+    log.add('transition-removed', {
+      resource: `transition:${move(t)}`,
+      key: norm(t.condition),
+      message: `Transition ${move(t)} [${norm(t.condition)}] -> ${norm(t.to)} was removed.`,
+      source: t.source,
+    });
   }
   for (const t of added) {
-    log.add('transition-added', { resource: `transition:${move(t)}`, key: norm(t.condition), message: `Transition ${move(t)} [${norm(t.condition)}] -> ${norm(t.to)} was added.`, source: t.source });
+    log.add('transition-added', {
+      resource: `transition:${move(t)}`,
+      key: norm(t.condition),
+      message: `Transition ${move(t)} [${norm(t.condition)}] -> ${norm(t.to)} was added.`,
+      source: t.source,
+    });
   }
   for (const [a, b] of pairs) {
     const at = { resource: `transition:${move(b)}`, key: norm(b.condition), source: b.source };
     if (norm(a.to) !== norm(b.to) || a.status !== b.status) {
       const status = (t: Transition) => (t.status === null ? '' : ` (${t.status})`);
-      log.add('transition-target-changed', { ...at, message: `Transition ${move(b)} [${norm(b.condition)}]: ${norm(a.to)}${status(a)} -> ${norm(b.to)}${status(b)}.` });
+      log.add('transition-target-changed', {
+        ...at,
+        message: `Transition ${move(b)} [${norm(b.condition)}]: ${norm(a.to)}${status(a)} -> ${norm(b.to)}${status(b)}.`,
+      });
     } else if (norm(a.effects) !== norm(b.effects)) {
-      log.add('transition-effects-changed', { ...at, message: `Transition ${move(b)} [${norm(b.condition)}]: effects "${norm(a.effects)}" -> "${norm(b.effects)}".` });
+      log.add('transition-effects-changed', {
+        ...at,
+        message: `Transition ${move(b)} [${norm(b.condition)}]: effects "${norm(a.effects)}" -> "${norm(b.effects)}".`,
+      });
     }
   }
 }

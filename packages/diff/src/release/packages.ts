@@ -30,7 +30,10 @@ export function publishedNames(manifests: readonly string[]): string[] {
  * that order, less the targets whose package.json under `dir` is private.
  */
 export function releasedGeneratedPackages(dir: string, names?: Readonly<Record<string, string>>): string[] {
-  if (names) return Object.entries(names).filter(([target]) => !isPrivate(join(dir, target, 'package.json'))).map(([, name]) => name);
+  if (names)
+    return Object.entries(names)
+      .filter(([target]) => !isPrivate(join(dir, target, 'package.json')))
+      .map(([, name]) => name);
   if (!existsSync(dir)) return [...GENERATED_PACKAGES];
   const manifests = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'package.json')))

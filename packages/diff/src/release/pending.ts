@@ -29,7 +29,9 @@ export interface Changesets {
 export function readChangesets(dir: string, base: string, cwd: string): Changesets {
   const result: Changesets = { pending: [], onBase: [], invalid: [] };
   if (!existsSync(dir)) return result;
-  const names = readdirSync(dir).filter((n) => n.endsWith('.md') && n.toLowerCase() !== 'readme.md').sort();
+  const names = readdirSync(dir)
+    .filter((n) => n.endsWith('.md') && n.toLowerCase() !== 'readme.md')
+    .sort();
   for (const name of names) {
     const path = join(dir, name);
     const file = relative(cwd, path).split('\\').join('/');

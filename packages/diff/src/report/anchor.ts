@@ -31,10 +31,13 @@ export function relocateRemovals(input: AnchorInput): Relocate {
   const oldHeadings = headings(input.oldText);
   const newHeadingLine = new Map<string, number>();
   for (const h of headings(input.newText)) if (!newHeadingLine.has(h.key)) newHeadingLine.set(h.key, h.line);
-  const pathInBase = input.oldFile.startsWith(`${input.base}:`) ? input.oldFile.slice(input.base.length + 1) : input.oldFile;
+  const pathInBase = input.oldFile.startsWith(`${input.base}:`)
+    ? input.oldFile.slice(input.base.length + 1)
+    : input.oldFile;
   return (change) => {
     if (change.location.file !== input.oldFile) return change;
-    const line = tableLine(input.after, change.resource) ?? sectionLine(oldHeadings, newHeadingLine, change.location.line) ?? 1;
+    const line =
+      tableLine(input.after, change.resource) ?? sectionLine(oldHeadings, newHeadingLine, change.location.line) ?? 1;
     const note = `It stood at line ${change.location.line} of ${pathInBase} in ${input.base}.`;
     return { ...change, location: { file: input.newFile, line }, message: `${change.message} ${note}` };
   };
@@ -83,7 +86,12 @@ function headings(text: string): Heading[] {
     }
     if (fence !== null) continue;
     const m = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-    if (m) out.push({ level: m[1]!.length, key: `${m[1]!.length} ${m[2]!.replace(/\s+/g, ' ').toLowerCase()}`, line: i + 1 });
+    if (m)
+      out.push({
+        level: m[1]!.length,
+        key: `${m[1]!.length} ${m[2]!.replace(/\s+/g, ' ').toLowerCase()}`,
+        line: i + 1,
+      });
   }
   return out;
 }

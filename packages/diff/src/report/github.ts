@@ -15,7 +15,11 @@ export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').
 /** `relocate` moves changes reported in a file the checkout does not have (the base under `--base`) into the new file. */
 export function renderGithub(result: DiffResult, relocate: Relocate = (c) => c): string {
   const lines = result.changes.map(relocate).map((c) => {
-    const props = [`file=${escapeProperty(c.location.file)}`, `line=${c.location.line}`, `title=${escapeProperty(`${c.rule} ${subjectOf(c)}`)}`];
+    const props = [
+      `file=${escapeProperty(c.location.file)}`,
+      `line=${c.location.line}`,
+      `title=${escapeProperty(`${c.rule} ${subjectOf(c)}`)}`,
+    ];
     return `::${COMMAND[c.severity]} ${props.join(',')}::${escapeData(c.message)}`;
   });
   lines.push(`::notice title=spec diff::${escapeData(result.changes.length === 0 ? 'No changes.' : headline(result))}`);

@@ -18,13 +18,17 @@ export function renderMarkdown(result: DiffResult): string {
   const breaking = result.changes.filter((c) => c.severity === 'breaking');
   if (breaking.length > 0) {
     out.push('### Breaking changes', '', '| Subject | Rule | Change | Location |', '|---|---|---|---|');
-    for (const c of breaking) out.push(`| ${cell(subjectOf(c))} | \`${c.rule}\` | ${cell(c.message)} | ${cell(`${c.location.file}:${c.location.line}`)} |`);
+    for (const c of breaking)
+      out.push(
+        `| ${cell(subjectOf(c))} | \`${c.rule}\` | ${cell(c.message)} | ${cell(`${c.location.file}:${c.location.line}`)} |`,
+      );
     out.push('');
   }
   out.push('### Changes by resource', '');
   for (const [subject, changes] of groupBy(result.changes, (c) => c.resource ?? '(spec)')) {
     out.push(`#### ${subject}`, '', '| Severity | Field | Rule | Change |', '|---|---|---|---|');
-    for (const c of changes) out.push(`| ${c.severity} | ${cell(c.field ?? '-')} | \`${c.rule}\` | ${cell(c.message)} |`);
+    for (const c of changes)
+      out.push(`| ${c.severity} | ${cell(c.field ?? '-')} | \`${c.rule}\` | ${cell(c.message)} |`);
     out.push('');
   }
   const fresh = result.changes.filter((c) => NEW_FIELD_RULES.has(c.rule));

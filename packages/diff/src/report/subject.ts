@@ -6,9 +6,16 @@ export function subjectOf(c: Change): string {
   return c.field === null ? c.resource : `${c.resource}.${c.field}`;
 }
 
-export function headline(result: { summary: { breaking: number; warning: number; info: number }; oldVersion: string | null; newVersion: string | null }): string {
+export function headline(result: {
+  summary: { breaking: number; warning: number; info: number };
+  oldVersion: string | null;
+  newVersion: string | null;
+}): string {
   const { breaking, warning, info } = result.summary;
   const counts = `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info`;
-  const versions = result.oldVersion !== result.newVersion ? ` (newest service version ${result.oldVersion ?? 'none'} -> ${result.newVersion ?? 'none'})` : '';
+  const versions =
+    result.oldVersion !== result.newVersion
+      ? ` (newest service version ${result.oldVersion ?? 'none'} -> ${result.newVersion ?? 'none'})`
+      : '';
   return `${counts}${versions}`;
 }

@@ -8,10 +8,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { ProductRecordBlockContextFlags, ProductRecordStatus, compareVersions, type ProductRecord, type ProductRecordAt, type Schedule } from '@service-api/types';
+import {
+  ProductRecordBlockContextFlags,
+  ProductRecordStatus,
+  compareVersions,
+  type ProductRecord,
+  type ProductRecordAt,
+  type Schedule,
+} from '@service-api/types';
 import { ScheduleSchema, parseJson, schemaAt, stringifyJson, validate } from '@service-api/validators';
 import openapi, { operations, serviceVersion } from '@service-api/openapi';
-import { createClient, isNetworkError, isServiceError, NetworkError, stringifyJson as clientStringifyJson, totpCode } from '@service-api/client';
+import {
+  createClient,
+  isNetworkError,
+  isServiceError,
+  NetworkError,
+  stringifyJson as clientStringifyJson,
+  totpCode,
+} from '@service-api/client';
 
 // ---- @service-api/types: records, enums, bitmask helpers and a version view
 type At241 = ProductRecordAt<'24.1'>;
@@ -52,7 +66,10 @@ assert.ok(!wrong.success && wrong.issues.some((i) => i.path === 'Id'));
 
 // ---- @service-api/openapi: the document as a module and as the shipped JSON file
 const require = createRequire(import.meta.url);
-const fromFile = JSON.parse(readFileSync(require.resolve('@service-api/openapi/openapi.json'), 'utf8')) as { openapi: string; info: { version: string } };
+const fromFile = JSON.parse(readFileSync(require.resolve('@service-api/openapi/openapi.json'), 'utf8')) as {
+  openapi: string;
+  info: { version: string };
+};
 assert.equal(openapi.openapi, '3.1.0');
 assert.equal(fromFile.info.version, serviceVersion);
 assert.equal(operations.listProductRecords.path, '/{languageCode}/{companyNumber}/api/v1/Inventory/ProductRecords');
@@ -75,7 +92,10 @@ function stub(req: IncomingMessage, res: ServerResponse, body: string): ServerRe
     assert.equal(url.searchParams.get('$select'), 'Id,SerialNumber');
     assert.equal(url.searchParams.get('$orderby'), 'SerialNumber desc');
     assert.equal(url.searchParams.get('$filter'), "SerialNumber eq 'A''1'");
-    return send(200, '[{"Id": 380497447683684471, "SerialNumber": "A\'1"}, {"Id": "9007199254740993", "SerialNumber": "B"}]');
+    return send(
+      200,
+      '[{"Id": 380497447683684471, "SerialNumber": "A\'1"}, {"Id": "9007199254740993", "SerialNumber": "B"}]',
+    );
   }
   return send(404, JSON.stringify(`no route ${url.pathname}`));
 }
@@ -95,18 +115,26 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as AddressInfo;
 try {
   const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, languageCode: 'en', companyNumber: '001.1' });
-  const failed = await client.login({ Username: 'demo', Password: 'nope', ForceRelogin: false }).catch((e: unknown) => e);
+  const failed = await client
+    .login({ Username: 'demo', Password: 'nope', ForceRelogin: false })
+    .catch((e: unknown) => e);
   assert.ok(isServiceError(failed, 403) && failed.body === 'User login failed');
   await client.login({ Username: 'demo', Password: 'secret', ForceRelogin: true });
   assert.equal(client.sessionId, SESSION);
-  const rows = await client.productRecords.list({ $select: ['Id', 'SerialNumber'], $orderby: [['SerialNumber', 'desc']], $filter: (f) => f.eq('SerialNumber', "A'1") });
+  const rows = await client.productRecords.list({
+    $select: ['Id', 'SerialNumber'],
+    $orderby: [['SerialNumber', 'desc']],
+    $filter: (f) => f.eq('SerialNumber', "A'1"),
+  });
   const ids: bigint[] = rows.map((r) => r.Id);
   assert.deepEqual(ids, [380497447683684471n, 9007199254740993n]);
   // @ts-expect-error PartId was not selected
   rows[0]?.PartId;
   const unselected: (records: ProductRecord[]) => number = (records) => records.length;
   assert.equal(totpCode('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', 59_000, { digits: 8 }), '94287082');
-  console.log(`consumer ok: ${Object.keys(operations).length} operations, ${rows.length} records, ${fieldsAt241.length + unselected([]) + later.length} checks`);
+  console.log(
+    `consumer ok: ${Object.keys(operations).length} operations, ${rows.length} records, ${fieldsAt241.length + unselected([]) + later.length} checks`,
+  );
 } finally {
   server.close();
 }

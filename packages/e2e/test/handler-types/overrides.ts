@@ -12,11 +12,13 @@ declare const record: ProductRecord;
 /** Correct overrides compile: records of the resource's type, typed query options, typed bodies. */
 export const correct: HandlerOverrides = {
   ProductRecords: {
-    list: async ({ query }) => (query.select?.includes('SerialNumber') === false ? [] : [record].slice(query.skip, query.skip + query.top)),
+    list: async ({ query }) =>
+      query.select?.includes('SerialNumber') === false ? [] : [record].slice(query.skip, query.skip + query.top),
     get: async ({ id }) => (id === record.Id ? record : null),
   },
   SignIn: {
-    login: async (request, reply, tools) => (request.body.Username.length > 256 ? reply.code(400).send('"too long"') : tools.next(request, reply)),
+    login: async (request, reply, tools) =>
+      request.body.Username.length > 256 ? reply.code(400).send('"too long"') : tools.next(request, reply),
   },
   Schedules: {
     list: async () => {

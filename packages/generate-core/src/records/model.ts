@@ -4,7 +4,14 @@
  * stay plain text and a user override needs no logic of its own.
  */
 import {
-  type Field, type Resource, type Spec, type Structure, compareVersions, fieldsAt, resourcesAt, stableIdentity,
+  type Field,
+  type Resource,
+  type Spec,
+  type Structure,
+  compareVersions,
+  fieldsAt,
+  resourcesAt,
+  stableIdentity,
 } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { docSafe, fieldDoc } from './field-doc.ts';
@@ -84,7 +91,10 @@ export function buildTypesModel(spec: Spec, serviceVersion: string | null, specF
 
 function buildModel(spec: Spec, serviceVersion: string | null, specFile: string): TypesModel {
   const context = JSON.stringify([
-    serviceVersion, spec.readPathPrefix, spec.resources.map((r) => r.name), spec.structures.map((s) => s.name),
+    serviceVersion,
+    spec.readPathPrefix,
+    spec.resources.map((r) => r.name),
+    spec.structures.map((s) => s.name),
   ]);
   resourceViews.begin(context);
   const resources = resourcesAt(spec, serviceVersion).map((r) => {
@@ -107,7 +117,8 @@ function buildModel(spec: Spec, serviceVersion: string | null, specFile: string)
     viewOfStructure.set(s, { context, view });
     return view;
   });
-  const versions = serviceVersion === null ? spec.versions : spec.versions.filter((v) => compareVersions(v, serviceVersion) <= 0);
+  const versions =
+    serviceVersion === null ? spec.versions : spec.versions.filter((v) => compareVersions(v, serviceVersion) <= 0);
   const model: TypesModel = {
     title: spec.title,
     specFile,
@@ -130,7 +141,18 @@ function resourceView(spec: Spec, r: Resource, version: string | null): RecordVi
   if (r.permission) doc.push(`Requires the permission "${docSafe(r.permission)}".`);
   if (r.typeGuid) doc.push(`Type GUID: ${r.typeGuid}.`);
   if (r.introduced) doc.push(`@since ${r.introduced}`);
-  return recordView('resource', spec, r.name, typeName, `resources/${naming.moduleFile(typeName)}`, doc, false, r.introduced, fields, r.path);
+  return recordView(
+    'resource',
+    spec,
+    r.name,
+    typeName,
+    `resources/${naming.moduleFile(typeName)}`,
+    doc,
+    false,
+    r.introduced,
+    fields,
+    r.path,
+  );
 }
 
 function structureView(spec: Spec, s: Structure): RecordView {
@@ -141,8 +163,16 @@ function structureView(spec: Spec, s: Structure): RecordView {
 }
 
 function recordView(
-  kind: RecordView['kind'], spec: Spec, name: string, typeName: string, module: string,
-  doc: string[], open: boolean, introduced: string | null, fields: Field[], path: string | null,
+  kind: RecordView['kind'],
+  spec: Spec,
+  name: string,
+  typeName: string,
+  module: string,
+  doc: string[],
+  open: boolean,
+  introduced: string | null,
+  fields: Field[],
+  path: string | null,
 ): RecordView {
   const enums = fields.map((f) => enumView(name, f)).filter((e): e is EnumView => e !== null);
   const enumOf = new Map(enums.map((e) => [e.fieldName, e.typeName]));
@@ -156,7 +186,16 @@ function recordView(
     doc: fieldDoc(f, typeName, enumOf.get(f.name) ?? null),
   }));
   return {
-    kind, name, typeName, module, doc, open, introduced, fields: fieldViews, enums, path,
+    kind,
+    name,
+    typeName,
+    module,
+    doc,
+    open,
+    introduced,
+    fields: fieldViews,
+    enums,
+    path,
     sinceMap: naming.sinceMap(name),
     versionView: naming.versionView(name),
     fieldUnion: naming.fieldUnion(name),
@@ -176,7 +215,9 @@ function importsOf(spec: Spec, own: string, fields: Field[]): RecordView['import
     if (!byModule.has(module)) byModule.set(module, new Set());
     byModule.get(module)!.add(typeName);
   }
-  return [...byModule].sort(([a], [b]) => a.localeCompare(b)).map(([module, names]) => ({ module, names: [...names].sort() }));
+  return [...byModule]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, names]) => ({ module, names: [...names].sort() }));
 }
 
 function moduleOfTarget(spec: Spec, target: string, typeName: string): string {
@@ -191,8 +232,15 @@ function moduleOfTarget(spec: Spec, target: string, typeName: string): string {
  */
 export function modelDeps(model: TypesModel): unknown[] {
   return [
-    model.title, model.specFile, model.serviceVersion, model.newestVersion, model.versions.join('\n'), JSON.stringify(model.references),
-    model.resources.length, ...model.resources, model.structures.length, ...model.structures,
+    model.title,
+    model.specFile,
+    model.serviceVersion,
+    model.newestVersion,
+    model.versions.join('\n'),
+    JSON.stringify(model.references),
+    model.resources.length,
+    ...model.resources,
+    model.structures.length,
+    ...model.structures,
   ];
 }
-

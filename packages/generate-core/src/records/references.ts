@@ -7,7 +7,10 @@ import { scalarOf } from './ts-type.ts';
 export function referenceViews(spec: Spec, version: string | null): ReferenceView[] {
   const known = new Set([...spec.resources.map((r) => r.name), ...spec.structures.map((s) => s.name)]);
   const used = new Map<string, string[]>();
-  const owners = [...resourcesAt(spec, version).map((r) => refsOf(r, () => fieldsAt(r, version), version)), ...spec.structures.map((s) => refsOf(s, () => s.fields, null))];
+  const owners = [
+    ...resourcesAt(spec, version).map((r) => refsOf(r, () => fieldsAt(r, version), version)),
+    ...spec.structures.map((s) => refsOf(s, () => s.fields, null)),
+  ];
   for (const refs of owners) {
     for (const [target, usedBy] of refs) {
       if (known.has(target)) continue;
@@ -20,7 +23,9 @@ export function referenceViews(spec: Spec, version: string | null): ReferenceVie
     name,
     typeName: naming.recordType(name),
     usedBy: used.get(name)!,
-    doc: [`A record of ${name}. Its fields are not shown in the spec beyond its business key \`Id\`; other properties are kept as \`unknown\`.`],
+    doc: [
+      `A record of ${name}. Its fields are not shown in the spec beyond its business key \`Id\`; other properties are kept as \`unknown\`.`,
+    ],
   }));
 }
 
@@ -35,7 +40,9 @@ function refsOf(owner: { name: string }, fields: () => readonly Field[], version
   }
   let refs = byVersion.get(version);
   if (!refs) {
-    refs = fields().flatMap((f): [string, string][] => (f.type.base.kind === 'ref' && scalarOf(f) === null ? [[f.type.base.target, `${owner.name}.${f.name}`]] : []));
+    refs = fields().flatMap((f): [string, string][] =>
+      f.type.base.kind === 'ref' && scalarOf(f) === null ? [[f.type.base.target, `${owner.name}.${f.name}`]] : [],
+    );
     byVersion.set(version, refs);
   }
   return refs;

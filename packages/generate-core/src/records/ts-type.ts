@@ -32,7 +32,10 @@ const indexes = new WeakMap<Spec, { resources: Set<string>; structures: Set<stri
 export function specNames(spec: Spec): { resources: Set<string>; structures: Set<string> } {
   let index = indexes.get(spec);
   if (!index) {
-    index = { resources: new Set(spec.resources.map((r) => r.name)), structures: new Set(spec.structures.map((s) => s.name)) };
+    index = {
+      resources: new Set(spec.resources.map((r) => r.name)),
+      structures: new Set(spec.structures.map((s) => s.name)),
+    };
     indexes.set(spec, index);
   }
   return index;

@@ -21,9 +21,11 @@ export function assertUniqueNames(model: TypesModel): void {
   const seen = new Map<string, string>();
   const claim = (name: string, owner: string) => {
     const prior = seen.get(name);
-    if (prior !== undefined && prior !== owner) throw new Error(`generated type name ${name} is used by both ${prior} and ${owner}`);
+    if (prior !== undefined && prior !== owner)
+      throw new Error(`generated type name ${name} is used by both ${prior} and ${owner}`);
     seen.set(name, owner);
   };
-  for (const views of [model.resources, model.structures]) for (const r of views) for (const [name, owner] of viewClaims(r)) claim(name, owner);
+  for (const views of [model.resources, model.structures])
+    for (const r of views) for (const [name, owner] of viewClaims(r)) claim(name, owner);
   for (const ref of model.references) claim(ref.typeName, ref.name);
 }

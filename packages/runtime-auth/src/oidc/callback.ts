@@ -89,7 +89,11 @@ async function userInfo(config: client.Configuration, accessToken: string, sub: 
  * the provider advertises RFC 9207 and the client did not forward `iss`, the configured issuer
  * is assumed: with exactly one configured provider there is no mix-up to detect.
  */
-function authorizationResponseUrl(config: client.Configuration, settings: RelyingPartySettings, p: CallbackParameters): URL {
+function authorizationResponseUrl(
+  config: client.Configuration,
+  settings: RelyingPartySettings,
+  p: CallbackParameters,
+): URL {
   const url = new URL(redirectUriOf(settings));
   url.searchParams.set('code', p.code);
   url.searchParams.set('state', p.state);
@@ -104,6 +108,11 @@ function describe(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
   const code = (e as { code?: unknown }).code;
   const cause = (e as { cause?: unknown }).cause;
-  const reason = cause instanceof Error && cause.message !== e.message ? `: ${cause.message}` : typeof (cause as { error?: unknown })?.error === 'string' ? `: ${(cause as { error: string }).error}` : '';
+  const reason =
+    cause instanceof Error && cause.message !== e.message
+      ? `: ${cause.message}`
+      : typeof (cause as { error?: unknown })?.error === 'string'
+        ? `: ${(cause as { error: string }).error}`
+        : '';
   return `${typeof code === 'string' ? `${code}: ` : ''}${e.message}${reason}`;
 }

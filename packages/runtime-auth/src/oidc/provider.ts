@@ -74,7 +74,10 @@ export function redirectUriOf(s: RelyingPartySettings): string {
     throw new OidcError(OIDC_ERRORS.invalidConfiguration, `redirect address is not a URL: ${s.redirectUrl}`, { cause });
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new OidcError(OIDC_ERRORS.invalidConfiguration, `redirect address must have no query or fragment: ${s.redirectUrl}`);
+    throw new OidcError(
+      OIDC_ERRORS.invalidConfiguration,
+      `redirect address must have no query or fragment: ${s.redirectUrl}`,
+    );
   }
   return url.href;
 }

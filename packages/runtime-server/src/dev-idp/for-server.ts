@@ -29,8 +29,13 @@ export interface AttachedDevIdp<C extends ServerConfig> {
   idp: DevIdp;
 }
 
-export async function attachDevIdp<C extends ServerConfig>(config: C, store: Store, options: AttachDevIdpOptions = {}): Promise<AttachedDevIdp<C>> {
-  if (config.oidc.issuer) throw new Error('an OIDC issuer is configured; the development provider is only for setups without one');
+export async function attachDevIdp<C extends ServerConfig>(
+  config: C,
+  store: Store,
+  options: AttachDevIdpOptions = {},
+): Promise<AttachedDevIdp<C>> {
+  if (config.oidc.issuer)
+    throw new Error('an OIDC issuer is configured; the development provider is only for setups without one');
   const redirectUrl = config.oidc.redirectUrl ?? `${config.publicUrl.replace(/\/+$/, '')}/`;
   const clientSecret = randomBytes(24).toString('base64url');
   const users = options.users ?? DEMO_USERS;
@@ -40,10 +45,20 @@ export async function attachDevIdp<C extends ServerConfig>(config: C, store: Sto
     idp = await startDevIdp({ port, clientId: DEV_IDP_CLIENT_ID, clientSecret, redirectUris: [redirectUrl], users });
   } catch (err) {
     if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
-    throw new Error(`port ${port} for the development OIDC provider is in use: free it, set DEV_IDP_PORT, or configure OIDC_ISSUER`, { cause: err });
+    throw new Error(
+      `port ${port} for the development OIDC provider is in use: free it, set DEV_IDP_PORT, or configure OIDC_ISSUER`,
+      { cause: err },
+    );
   }
   await ensureDemoUsers(store, users, options.permissions ?? []);
-  const oidc = { ...config.oidc, issuer: idp.issuer, clientId: DEV_IDP_CLIENT_ID, clientSecret, redirectUrl, allowInsecureIssuer: true };
+  const oidc = {
+    ...config.oidc,
+    issuer: idp.issuer,
+    clientId: DEV_IDP_CLIENT_ID,
+    clientSecret,
+    redirectUrl,
+    allowInsecureIssuer: true,
+  };
   return { config: { ...config, oidc }, idp };
 }
 
@@ -53,7 +68,11 @@ export function devIdpPort(value: string | undefined): number {
 }
 
 /** A service user per demo account, username = login, OIDC mode, e-mail linked; existing users are left alone. */
-export async function ensureDemoUsers(store: Store, users: readonly DevIdpUser[], permissions: string[]): Promise<void> {
+export async function ensureDemoUsers(
+  store: Store,
+  users: readonly DevIdpUser[],
+  permissions: string[],
+): Promise<void> {
   for (const u of users) {
     if ((await findUserByUsername(store, u.login)) || (await findUserByOidcEmail(store, u.email))) continue;
     await createUser(store, { username: u.login, authMode: 'oidc', oidcEmail: u.email, permissions });

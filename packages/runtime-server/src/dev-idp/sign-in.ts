@@ -44,7 +44,11 @@ export async function signInAtDevIdp(authorizationUrl: string, login: string, pa
   let url = new URL(authorizationUrl);
   let init: RequestInit = { method: 'GET' };
   for (let step = 0; step < MAX_STEPS; step++) {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: jar.header(url) } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as object), cookie: jar.header(url) },
+    });
     jar.store(response);
     const location = response.headers.get('location');
     if (location) {
@@ -55,7 +59,8 @@ export async function signInAtDevIdp(authorizationUrl: string, login: string, pa
       continue;
     }
     const html = await response.text();
-    if (response.status !== 200) throw new Error(`dev IdP answered ${response.status} at ${url.pathname}: ${html.slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`dev IdP answered ${response.status} at ${url.pathname}: ${html.slice(0, 300)}`);
     const form = parseForm(html);
     const body = new URLSearchParams({ prompt: form.prompt });
     if (form.prompt === 'login') {

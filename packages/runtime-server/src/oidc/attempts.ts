@@ -15,10 +15,20 @@ function keyOf(clientAddress: string): string {
   return `oidc:${clientAddress}`;
 }
 
-export async function tooManyAttempts(store: Store, clientAddress: string, limit: AttemptLimit, now: number): Promise<boolean> {
+export async function tooManyAttempts(
+  store: Store,
+  clientAddress: string,
+  limit: AttemptLimit,
+  now: number,
+): Promise<boolean> {
   return (await currentLoginFailures(store, keyOf(clientAddress), now, limit.windowMs)) >= limit.max;
 }
 
-export async function recordFailedAttempt(store: Store, clientAddress: string, limit: AttemptLimit, now: number): Promise<void> {
+export async function recordFailedAttempt(
+  store: Store,
+  clientAddress: string,
+  limit: AttemptLimit,
+  now: number,
+): Promise<void> {
   await countLoginFailure(store, keyOf(clientAddress), now, limit.windowMs);
 }

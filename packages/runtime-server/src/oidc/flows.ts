@@ -43,14 +43,24 @@ export async function createFlow(store: Store, flow: NewFlow): Promise<FlowRecor
 
 /** A repeated initiate restarts the flow: the browser's earlier pending flows stop being usable. */
 export async function discardFlows(store: Store, bindingHash: string, now: number): Promise<void> {
-  await store.db.updateTable('oidc_flows').set({ consumed_at: now }).where('binding', '=', bindingHash).where('consumed_at', 'is', null).execute();
+  await store.db
+    .updateTable('oidc_flows')
+    .set({ consumed_at: now })
+    .where('binding', '=', bindingHash)
+    .where('consumed_at', 'is', null)
+    .execute();
 }
 
 /**
  * The pending flow of this browser whose state equals `state` (compared in constant time),
  * taken for this one caller. Null when there is none: no cookie, wrong state, or already used.
  */
-export async function takeFlow(store: Store, bindingHash: string, state: string, now: number): Promise<FlowRecord | null> {
+export async function takeFlow(
+  store: Store,
+  bindingHash: string,
+  state: string,
+  now: number,
+): Promise<FlowRecord | null> {
   const candidates = await store.db
     .selectFrom('oidc_flows')
     .selectAll()

@@ -34,7 +34,11 @@ export function initiateHandler(ctx: ServerContext, s: OidcRuntimeSettings, over
     } catch (err) {
       if (isOidcError(err, OIDC_ERRORS.stateMissingFromUrl)) return sendOidcError(reply, 400, 'stateMissingFromUrl');
       request.log.error({ err }, 'OIDC initiate failed');
-      return sendOidcError(reply, 503, isOidcError(err, OIDC_ERRORS.discoveryFailed) ? 'providerUnavailable' : 'notConfigured');
+      return sendOidcError(
+        reply,
+        503,
+        isOidcError(err, OIDC_ERRORS.discoveryFailed) ? 'providerUnavailable' : 'notConfigured',
+      );
     }
 
     const now = Date.now();

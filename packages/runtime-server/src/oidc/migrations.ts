@@ -13,7 +13,12 @@ export const oidcMigrations: Migrations = {
   '0001_oidc_flow_indexes': {
     async up(db: Store['db']) {
       await db.schema.createIndex('oidc_flows_binding').ifNotExists().on('oidc_flows').column('binding').execute();
-      await db.schema.createIndex('oidc_flows_created_at').ifNotExists().on('oidc_flows').column('created_at').execute();
+      await db.schema
+        .createIndex('oidc_flows_created_at')
+        .ifNotExists()
+        .on('oidc_flows')
+        .column('created_at')
+        .execute();
     },
     async down(db: Store['db']) {
       await db.schema.dropIndex('oidc_flows_created_at').ifExists().execute();

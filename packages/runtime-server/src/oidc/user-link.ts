@@ -9,7 +9,14 @@
  * - An e-mail the provider marks unverified never identifies anyone (401).
  * - The user's authentication mode must be OIDC, otherwise 403 (password login expected).
  */
-import { findUserByOidcEmail, findUserByUsername, linkOidcEmail, StoreConflictError, type Store, type UserRecord } from '@specgen/runtime-store';
+import {
+  findUserByOidcEmail,
+  findUserByUsername,
+  linkOidcEmail,
+  StoreConflictError,
+  type Store,
+  type UserRecord,
+} from '@specgen/runtime-store';
 import type { VerifiedIdentity } from '@specgen/runtime-auth/oidc';
 
 export type UserResolution =
@@ -24,7 +31,8 @@ export async function resolveOidcUser(store: Store, identity: VerifiedIdentity):
   if (!email || identity.emailVerified === false) return notLinked;
   const linked = await findUserByOidcEmail(store, email);
   if (linked) return linked.authMode === 'oidc' ? { ok: true, user: linked, linkedNow: false } : denied;
-  const candidate = (await findUserByUsername(store, email)) ?? (await findUserByUsername(store, identity.email!.trim()));
+  const candidate =
+    (await findUserByUsername(store, email)) ?? (await findUserByUsername(store, identity.email!.trim()));
   if (!candidate || candidate.oidcEmail !== null) return notLinked;
   if (candidate.authMode !== 'oidc') return denied;
   if (identity.emailVerified !== true) return notLinked;

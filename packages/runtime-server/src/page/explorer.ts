@@ -26,7 +26,11 @@ export interface ExplorerResource {
 
 /** The read resources the server serves at the version, with their list paths from the contract's route table. */
 export function explorerResources(spec: Spec, serviceVersion: string | null): ExplorerResource[] {
-  const lists = new Map(routes(spec, serviceVersion).filter((r) => r.kind === 'list').map((r) => [r.resource, withinPrefix(r.path)]));
+  const lists = new Map(
+    routes(spec, serviceVersion)
+      .filter((r) => r.kind === 'list')
+      .map((r) => [r.resource, withinPrefix(r.path)]),
+  );
   return resourcesAt(spec, serviceVersion)
     .filter((r) => lists.has(r.name))
     .map((r) => ({
@@ -38,9 +42,10 @@ export function explorerResources(spec: Spec, serviceVersion: string | null): Ex
         .map((f) => ({
           name: f.name,
           type: f.type.base.kind === 'scalar' ? f.type.base.scalar : f.type.text,
-          values: f.enumeration && !f.enumeration.bitmask
-            ? Object.fromEntries(f.enumeration.values.map((v) => [String(v.value), v.name]))
-            : null,
+          values:
+            f.enumeration && !f.enumeration.bitmask
+              ? Object.fromEntries(f.enumeration.values.map((v) => [String(v.value), v.name]))
+              : null,
         })),
     }));
 }

@@ -89,7 +89,10 @@ export async function pageRoute(
   app.get('/', async (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');
     reply
-      .header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`)
+      .header(
+        'Content-Security-Policy',
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      )
       .header('X-Frame-Options', 'DENY')
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8');

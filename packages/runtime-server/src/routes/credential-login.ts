@@ -36,8 +36,12 @@ export function loginHandler(ctx: AuthRouteContext) {
       const hasDevice = (await findDevice(ctx.store, user.id)) !== undefined;
       const now = ctx.now();
       await createMfaToken(ctx.store, {
-        key: storageKey(token), userId: user.id, purpose: hasDevice ? 'login' : 'enrol',
-        expiresAt: now + ctx.mfaTokenValidityMs, forceRelogin, now,
+        key: storageKey(token),
+        userId: user.id,
+        purpose: hasDevice ? 'login' : 'enrol',
+        expiresAt: now + ctx.mfaTokenValidityMs,
+        forceRelogin,
+        now,
       });
       return sendObject(reply, 200, loginResponse(null, token));
     }

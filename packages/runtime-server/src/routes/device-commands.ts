@@ -11,9 +11,24 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  keyUri, newMfaToken, newTotpDevice, openDevice, qrCodeDataUrl, sealDevice, storageKey, verifyTotp,
+  keyUri,
+  newMfaToken,
+  newTotpDevice,
+  openDevice,
+  qrCodeDataUrl,
+  sealDevice,
+  storageKey,
+  verifyTotp,
 } from '@specgen/runtime-auth';
-import { consumeMfaToken, createMfaToken, findMfaToken, findUserById, recordMfaFailure, redeemMfaToken, saveDevice } from '@specgen/runtime-store';
+import {
+  consumeMfaToken,
+  createMfaToken,
+  findMfaToken,
+  findUserById,
+  recordMfaFailure,
+  redeemMfaToken,
+  saveDevice,
+} from '@specgen/runtime-store';
 import type { AuthRouteContext } from '../auth-context.ts';
 import { MESSAGES, sendMessage, sendObject } from '../replies.ts';
 import { COMMANDS_PREFIX, SESSION_HEADER } from '@specgen/contract';
@@ -38,7 +53,8 @@ export function getDeviceSecretHandler(ctx: AuthRouteContext) {
     if (request.body.MfaToken !== undefined) {
       const key = storageKey(request.body.MfaToken);
       const token = await findMfaToken(ctx.store, key);
-      if (!token || token.purpose !== 'enrol' || token.consumedAt !== null || token.expiresAt <= now) return sendMessage(reply, 400, MESSAGES.invalidMfaToken(GET));
+      if (!token || token.purpose !== 'enrol' || token.consumedAt !== null || token.expiresAt <= now)
+        return sendMessage(reply, 400, MESSAGES.invalidMfaToken(GET));
       const consumed = await consumeMfaToken(ctx.store, key, now);
       if (!consumed) return sendMessage(reply, 400, MESSAGES.invalidMfaToken(GET));
       [userId, purpose, forceRelogin] = [consumed.userId, 'enrol-device', consumed.forceRelogin];
@@ -53,13 +69,23 @@ export function getDeviceSecretHandler(ctx: AuthRouteContext) {
     const token = newMfaToken();
     const expiresAt = now + ctx.settings.deviceSecretSeconds * 1000;
     await createMfaToken(ctx.store, {
-      key: storageKey(token), userId, purpose, expiresAt, forceRelogin, now,
+      key: storageKey(token),
+      userId,
+      purpose,
+      expiresAt,
+      forceRelogin,
+      now,
       pendingSecret: sealDevice(ctx.config.secretsKey, device, userId),
     });
     const qrCode = await qrCodeDataUrl(keyUri(device, ctx.settings.totpIssuer, user.username));
     if (sessionId) reply.header(SESSION_HEADER, sessionId);
     reply.header('Cache-Control', 'no-store');
-    return sendObject(reply, 200, { MfaToken: token, Secret: device.secret, QrCode: qrCode, ExpiryDate: new Date(expiresAt).toISOString() });
+    return sendObject(reply, 200, {
+      MfaToken: token,
+      Secret: device.secret,
+      QrCode: qrCode,
+      ExpiryDate: new Date(expiresAt).toISOString(),
+    });
   };
 }
 
@@ -69,11 +95,21 @@ export function setDeviceHandler(ctx: AuthRouteContext) {
     const now = ctx.now();
     const key = storageKey(request.body.MfaToken);
     const token = await findMfaToken(ctx.store, key);
-    const usable = token && (token.purpose === 'device' || token.purpose === 'enrol-device') && token.consumedAt === null && token.expiresAt > now && token.pendingSecret;
+    const usable =
+      token &&
+      (token.purpose === 'device' || token.purpose === 'enrol-device') &&
+      token.consumedAt === null &&
+      token.expiresAt > now &&
+      token.pendingSecret;
     if (!token || !usable || !token.pendingSecret) return sendMessage(reply, 400, MESSAGES.invalidMfaToken(SET));
-    const step = verifyTotp(openDevice(ctx.config.secretsKey, token.pendingSecret, token.userId), request.body.Code, now);
+    const step = verifyTotp(
+      openDevice(ctx.config.secretsKey, token.pendingSecret, token.userId),
+      request.body.Code,
+      now,
+    );
     const redeemed = step === null ? null : await redeemMfaToken(ctx.store, key, token.userId, step, now);
-    if (redeemed && !redeemed.ok && redeemed.reason === 'tokenGone') return sendMessage(reply, 400, MESSAGES.invalidMfaToken(SET));
+    if (redeemed && !redeemed.ok && redeemed.reason === 'tokenGone')
+      return sendMessage(reply, 400, MESSAGES.invalidMfaToken(SET));
     if (!redeemed?.ok) {
       const failures = await recordMfaFailure(ctx.store, key, ctx.settings.maxCodeFailures, now);
       if (failures === null) return sendMessage(reply, 400, MESSAGES.invalidMfaToken(SET));
@@ -81,7 +117,10 @@ export function setDeviceHandler(ctx: AuthRouteContext) {
       return sendMessage(reply, 400, MESSAGES.invalidCode(SET));
     }
     await saveDevice(ctx.store, token.userId, token.pendingSecret, now);
-    const sessionId = token.purpose === 'enrol-device' ? await ctx.sessions.start(token.userId, request, reply, { forceRelogin: token.forceRelogin }) : null;
+    const sessionId =
+      token.purpose === 'enrol-device'
+        ? await ctx.sessions.start(token.userId, request, reply, { forceRelogin: token.forceRelogin })
+        : null;
     return sendObject(reply, 200, { DeviceRegistered: true, SessionId: sessionId, MfaToken: null });
   };
 }

@@ -21,18 +21,26 @@ export function totpLoginHandler(ctx: AuthRouteContext) {
     const key = storageKey(request.body.MfaToken);
     const now = ctx.now();
     const token = await findMfaToken(ctx.store, key);
-    if (token && token.failedAttempts >= ctx.settings.maxCodeFailures) return sendMessage(reply, 429, MESSAGES.totpFailed);
-    if (!token || token.purpose !== 'login' || token.consumedAt !== null || token.expiresAt <= now) return sendMessage(reply, 410, MESSAGES.totpFailed);
+    if (token && token.failedAttempts >= ctx.settings.maxCodeFailures)
+      return sendMessage(reply, 429, MESSAGES.totpFailed);
+    if (!token || token.purpose !== 'login' || token.consumedAt !== null || token.expiresAt <= now)
+      return sendMessage(reply, 410, MESSAGES.totpFailed);
     const device = await findDevice(ctx.store, token.userId);
     if (!device) return sendMessage(reply, 410, MESSAGES.totpFailed);
     const attempts = await ctx.attempts.check(attemptKey.totp(token.userId));
     if (attempts.blocked) return sendMessage(reply, 429, MESSAGES.totpFailed);
 
-    const step = verifyTotp(openDevice(ctx.config.secretsKey, device.encryptedSecret, token.userId), request.body.Code, now);
+    const step = verifyTotp(
+      openDevice(ctx.config.secretsKey, device.encryptedSecret, token.userId),
+      request.body.Code,
+      now,
+    );
     const redeemed = step === null ? null : await redeemMfaToken(ctx.store, key, token.userId, step, now);
     if (redeemed?.ok) {
       if (attempts.failures > 0) await ctx.attempts.succeeded(attemptKey.totp(token.userId));
-      const sessionId = await ctx.sessions.start(token.userId, request, reply, { forceRelogin: redeemed.token.forceRelogin });
+      const sessionId = await ctx.sessions.start(token.userId, request, reply, {
+        forceRelogin: redeemed.token.forceRelogin,
+      });
       return sendObject(reply, 200, loginResponse(sessionId, null));
     }
     if (redeemed?.reason === 'tokenGone') return sendMessage(reply, 410, MESSAGES.totpFailed);

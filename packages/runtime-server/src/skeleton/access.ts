@@ -12,7 +12,12 @@ import type { RouteDefinition } from './types.ts';
 
 type Admission = { ok: true; session: SessionInfo | null } | { ok: false };
 
-export async function admit(route: RouteDefinition, ctx: SkeletonContext, request: FastifyRequest, reply: FastifyReply): Promise<Admission> {
+export async function admit(
+  route: RouteDefinition,
+  ctx: SkeletonContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Admission> {
   if (route.access === 'anonymous') return { ok: true, session: null };
   if (route.access === 'optional-session') return { ok: true, session: await ctx.server.authenticate(request) };
   const check = await ctx.sessions.check(request);

@@ -27,7 +27,11 @@ export interface DefaultHandlers {
   readonly operations: readonly string[];
 }
 
-export function createDefaultHandlers(auth: AuthRouteContext, server: ServerContext, reads: ReadonlyMap<string, ResourceReads>): DefaultHandlers {
+export function createDefaultHandlers(
+  auth: AuthRouteContext,
+  server: ServerContext,
+  reads: ReadonlyMap<string, ResourceReads>,
+): DefaultHandlers {
   const oidc = oidcRuntimeSettings(server.config);
   const operations: Record<string, SignInHandler<any, any>> = {
     login: loginHandler(auth),
@@ -44,14 +48,18 @@ export function createDefaultHandlers(auth: AuthRouteContext, server: ServerCont
     operations: Object.keys(operations),
     operation(operationId) {
       const handler = operations[operationId];
-      if (!handler) throw new Error(`no default handler for operation "${operationId}" (the runtime implements ${Object.keys(operations).join(', ')}); pass one in handlers`);
+      if (!handler)
+        throw new Error(
+          `no default handler for operation "${operationId}" (the runtime implements ${Object.keys(operations).join(', ')}); pass one in handlers`,
+        );
       return handler;
     },
     resource(name) {
       let handlers = resources.get(name);
       if (handlers) return handlers;
       const read = reads.get(name);
-      if (!read) throw new Error(`no default handlers for resource "${name}": the spec has no queryable resource of that name`);
+      if (!read)
+        throw new Error(`no default handlers for resource "${name}": the spec has no queryable resource of that name`);
       handlers = {
         // The page of `request.plan` (the cached Buffer while the data is unchanged); a plan the
         // handler's caller built gets its own entry.

@@ -34,7 +34,9 @@ function collectionQueries(): (plan: QueryPlan) => CollectionQuery<unknown> {
   return (plan) => {
     let query = built.get(plan);
     if (query === undefined) {
-      const orderBy = Object.freeze(plan.orderBy.map((o) => Object.freeze({ field: o.field.name as never, descending: o.descending })));
+      const orderBy = Object.freeze(
+        plan.orderBy.map((o) => Object.freeze({ field: o.field.name as never, descending: o.descending })),
+      );
       query = Object.freeze({ ...plan, orderBy }) as unknown as CollectionQuery<unknown>;
       built.set(plan, query);
     }
@@ -61,7 +63,10 @@ export function invoker(route: RouteDefinition, ctx: SkeletonContext) {
       return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
         const plan = reads.collectionOptions(request.url, request.query as RawQuery);
         const page = await route.handler({ ...base(request, session), query: queryOf(plan), plan }, tools);
-        return reply.code(200).type(JSON_TYPE).send(body(pageBody(projectorOf(plan), page)));
+        return reply
+          .code(200)
+          .type(JSON_TYPE)
+          .send(body(pageBody(projectorOf(plan), page)));
       };
     }
     case 'get': {
@@ -74,15 +79,22 @@ export function invoker(route: RouteDefinition, ctx: SkeletonContext) {
         const id = parseInt64((request.params as { Id: string }).Id);
         if (!id.ok) return sendMessage(reply, 400, READ_MESSAGES.badId(id.message));
         const plan = reads.recordOptions(request.url, request.query as RawQuery);
-        const record = await route.handler({ ...base(request, session), id: id.value, query: plan as GetRequest<unknown>['query'], plan }, tools);
+        const record = await route.handler(
+          { ...base(request, session), id: id.value, query: plan as GetRequest<unknown>['query'], plan },
+          tools,
+        );
         if (record === null) return sendMessage(reply, 404, READ_MESSAGES.notFound(route.resource, String(id.value)));
-        return reply.code(200).type(JSON_TYPE).send(body(recordBody(projectorOf(plan), record)));
+        return reply
+          .code(200)
+          .type(JSON_TYPE)
+          .send(body(recordBody(projectorOf(plan), record)));
       };
     }
     default: {
       const fallback = ctx.defaults.operation(route.operationId);
       return async (request: FastifyRequest, reply: FastifyReply, session: SessionInfo | null) => {
-        const next = (req: FastifyRequest, rep: FastifyReply) => fallback(req as never, rep, { ...ctx.server, next: noNext, session });
+        const next = (req: FastifyRequest, rep: FastifyReply) =>
+          fallback(req as never, rep, { ...ctx.server, next: noNext, session });
         return route.handler(request as never, reply, { ...ctx.server, next, session });
       };
     }

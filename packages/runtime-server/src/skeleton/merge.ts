@@ -12,10 +12,12 @@ export function mergeHandlers<H extends object>(defaults: H, overrides: Override
   const merged: Groups = { ...(defaults as Groups) };
   for (const [group, handlers] of Object.entries(overrides as Groups)) {
     const base = (defaults as Groups)[group] as Record<string, unknown> | undefined;
-    if (base === undefined) throw new Error(`handlers.${group}: no such handler group (known: ${Object.keys(merged).join(', ')})`);
+    if (base === undefined)
+      throw new Error(`handlers.${group}: no such handler group (known: ${Object.keys(merged).join(', ')})`);
     const own: Record<string, unknown> = { ...base };
     for (const [name, handler] of Object.entries(handlers ?? {})) {
-      if (!(name in base)) throw new Error(`handlers.${group}.${name}: no such handler (known: ${Object.keys(base).join(', ')})`);
+      if (!(name in base))
+        throw new Error(`handlers.${group}.${name}: no such handler (known: ${Object.keys(base).join(', ')})`);
       if (handler === undefined) continue;
       if (typeof handler !== 'function') throw new Error(`handlers.${group}.${name} must be a function`);
       own[name] = handler;

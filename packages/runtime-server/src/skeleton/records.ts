@@ -51,7 +51,11 @@ export function projector(shape: RecordShape, plan: Pick<QueryPlan, 'select' | '
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<object> {
-  return typeof value === 'object' && value !== null && typeof (value as AsyncIterable<object>)[Symbol.asyncIterator] === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AsyncIterable<object>)[Symbol.asyncIterator] === 'function'
+  );
 }
 
 /**
@@ -88,7 +92,10 @@ export function projectors(shape: RecordShape): (plan: Pick<QueryPlan, 'select' 
 export function pageBody(project: Projector, reply: ListReplyValue): string | Uint8Array | Readable {
   if (isJsonText(reply)) return reply.json;
   if (isAsyncIterable(reply)) return Readable.from(streamedPage(project, reply), { objectMode: false });
-  if (!Array.isArray(reply)) throw new TypeError('a list handler must return an array of records, an async iterable of records or jsonText(...)');
+  if (!Array.isArray(reply))
+    throw new TypeError(
+      'a list handler must return an array of records, an async iterable of records or jsonText(...)',
+    );
   return `[${reply.map(project).join(',')}]`;
 }
 

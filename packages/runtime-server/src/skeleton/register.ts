@@ -33,8 +33,12 @@ function handlerOf(route: RouteDefinition, ctx: SkeletonContext) {
       return await invoke(request, reply, admission.session);
     } catch (error) {
       if (isQueryError(error)) return sendMessage(reply, 400, error.message);
-      if (isHttpError(error) && statuses.has(String(error.status))) return sendMessage(reply, error.status, error.message);
-      if (isHttpError(error)) request.log.error(`handler ${route.operationId} answered ${error.status}, which the contract does not list for this route`);
+      if (isHttpError(error) && statuses.has(String(error.status)))
+        return sendMessage(reply, error.status, error.message);
+      if (isHttpError(error))
+        request.log.error(
+          `handler ${route.operationId} answered ${error.status}, which the contract does not list for this route`,
+        );
       throw error;
     }
   };
@@ -48,14 +52,21 @@ function undocumentedStatusLog(route: RouteDefinition) {
   const statuses = new Set(Object.keys(route.schema.response));
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (reply.statusCode !== 500 && !statuses.has(String(reply.statusCode))) {
-      request.log.error({ operationId: route.operationId, status: reply.statusCode }, `${route.operationId} answered ${reply.statusCode}, which the contract does not list for this route`);
+      request.log.error(
+        { operationId: route.operationId, status: reply.statusCode },
+        `${route.operationId} answered ${reply.statusCode}, which the contract does not list for this route`,
+      );
     }
     return payload;
   };
 }
 
 /** Registers every route available at the served version; returns the ones registered. */
-export function registerRoutes(scope: FastifyInstance, ctx: SkeletonContext, routes: RouteDefinition[]): RouteDefinition[] {
+export function registerRoutes(
+  scope: FastifyInstance,
+  ctx: SkeletonContext,
+  routes: RouteDefinition[],
+): RouteDefinition[] {
   const registered: RouteDefinition[] = [];
   for (const route of routes) {
     if (!availableAt(route.since, ctx.version)) continue;
@@ -65,7 +76,13 @@ export function registerRoutes(scope: FastifyInstance, ctx: SkeletonContext, rou
       schema: { ...(route.schema.body ? { body: route.schema.body } : {}), response: route.schema.response },
       config: route.rateLimited ? perAddressLimit(ctx.settings) : {},
       // A command without a body is an empty object (GetMultiFactorDeviceSecret with a session).
-      ...(route.kind === 'command' ? { preValidation: async (request: FastifyRequest) => { request.body ??= {}; } } : {}),
+      ...(route.kind === 'command'
+        ? {
+            preValidation: async (request: FastifyRequest) => {
+              request.body ??= {};
+            },
+          }
+        : {}),
       // Reads are answered by the skeleton itself (statuses of the contract, HttpError checked above).
       ...(route.kind === 'sign-in' || route.kind === 'command' ? { onSend: undocumentedStatusLog(route) } : {}),
       handler: handlerOf(route, ctx),

@@ -6,7 +6,15 @@
  * time) registered by register.ts. The API reference goes to the root (createServer registers it).
  */
 import type { FastifyInstance } from 'fastify';
-import { createResourceReads, DEFAULT_PAGE_CACHE_BYTES, ensureResourceTables, PageCache, resourceModel, resourceView, type ResourceReads } from '@specgen/runtime-resources';
+import {
+  createResourceReads,
+  DEFAULT_PAGE_CACHE_BYTES,
+  ensureResourceTables,
+  PageCache,
+  resourceModel,
+  resourceView,
+  type ResourceReads,
+} from '@specgen/runtime-resources';
 import type { AuthRouteContext } from '../auth-context.ts';
 import type { ServerContext } from '../server-context.ts';
 import { migrateOidcTables } from '../oidc/migrations.ts';
@@ -34,10 +42,16 @@ export async function installSkeleton(
   await migrateOidcTables(server.store);
   const version = server.config.serviceVersion;
   const cache = typeof pageCache === 'number' ? (pageCache > 0 ? new PageCache(pageCache) : null) : pageCache;
-  const reads = new Map<string, ResourceReads>(models.map((m) => [m.name, createResourceReads(server.store, resourceView(m, version || null), cache)]));
+  const reads = new Map<string, ResourceReads>(
+    models.map((m) => [m.name, createResourceReads(server.store, resourceView(m, version || null), cache)]),
+  );
   const defaults = createDefaultHandlers(auth, server, reads);
   // Handlers and the default handlers send serialised JSON; objects (rare) are written plainly.
   scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  const registered = registerRoutes(scope, { server, sessions: auth.sessions, settings: auth.settings, version, reads, defaults }, routes(defaults));
+  const registered = registerRoutes(
+    scope,
+    { server, sessions: auth.sessions, settings: auth.settings, version, reads, defaults },
+    routes(defaults),
+  );
   if (registered.some((r) => r.kind === 'command')) scope.post(`${COMMAND_PREFIX}/:command`, unknownCommandHandler);
 }

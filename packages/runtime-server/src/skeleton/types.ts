@@ -93,14 +93,22 @@ export type GetReply<R> = R | JsonText | null;
 export type HandlerTools<H> = ServerContext & { next: H };
 
 export interface ResourceHandlers<R> {
-  list(request: ListRequest<R>, tools: HandlerTools<(request: ListRequest<R>) => Promise<ListReply<R>>>): Promise<ListReply<R>>;
-  get(request: GetRequest<R>, tools: HandlerTools<(request: GetRequest<R>) => Promise<GetReply<R>>>): Promise<GetReply<R>>;
+  list(
+    request: ListRequest<R>,
+    tools: HandlerTools<(request: ListRequest<R>) => Promise<ListReply<R>>>,
+  ): Promise<ListReply<R>>;
+  get(
+    request: GetRequest<R>,
+    tools: HandlerTools<(request: GetRequest<R>) => Promise<GetReply<R>>>,
+  ): Promise<GetReply<R>>;
 }
 
 export type SignInRequest<Body, Query> = FastifyRequest<{ Params: PrefixParams; Body: Body; Querystring: Query }>;
 
 /** What a sign-in handler gets besides request and reply: the session (when the route takes one) and the default handler. */
-export type SignInTools<Body, Query> = HandlerTools<(request: SignInRequest<Body, Query>, reply: FastifyReply) => Promise<unknown>> & {
+export type SignInTools<Body, Query> = HandlerTools<
+  (request: SignInRequest<Body, Query>, reply: FastifyReply) => Promise<unknown>
+> & {
   session: SessionInfo | null;
 };
 

@@ -69,8 +69,14 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
   async function idToken(code: PendingCode): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const base: Record<string, unknown> = {
-      iss: issuer, aud: clientId, sub: 'user-1', email: 'user1@example.com', email_verified: true,
-      iat: now, exp: now + 300, ...(code.nonce ? { nonce: code.nonce } : {}),
+      iss: issuer,
+      aud: clientId,
+      sub: 'user-1',
+      email: 'user1@example.com',
+      email_verified: true,
+      iat: now,
+      exp: now + 300,
+      ...(code.nonce ? { nonce: code.nonce } : {}),
     };
     const claims = { ...base, ...code.craft.claims };
     for (const name of code.craft.omit ?? []) delete claims[name];
@@ -80,7 +86,9 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
       return `${enc({ alg: 'none', typ: 'JWT' })}.${enc(claims)}.`;
     }
     if (code.craft.signing === 'hs256-client-secret') {
-      return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', ...(kid ? { kid } : {}) }).sign(new TextEncoder().encode(clientSecret));
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', ...(kid ? { kid } : {}) })
+        .sign(new TextEncoder().encode(clientSecret));
     }
     const key = code.craft.signing === 'foreign-key' ? foreign.privateKey : keys.privateKey;
     return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', ...(kid ? { kid } : {}) }).sign(key);
@@ -89,7 +97,9 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', issuer);
     const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify(body));
     };
     if (url.pathname === '/.well-known/openid-configuration') {
       return json(200, {
@@ -109,18 +119,26 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
     if (url.pathname === '/userinfo') {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       const sub = tokenSubs.get(token);
-      return sub ? json(200, { sub, email: 'user1@example.com', email_verified: true }) : json(401, { error: 'invalid_token' });
+      return sub
+        ? json(200, { sub, email: 'user1@example.com', email_verified: true })
+        : json(401, { error: 'invalid_token' });
     }
     if (url.pathname === '/token' && req.method === 'POST') {
       const form = new URLSearchParams(await readBody(req));
       const code = form.get('code') ?? '';
-      tokenRequests.push({ code, codeVerifier: form.get('code_verifier'), authorization: req.headers.authorization ?? null, redirectUri: form.get('redirect_uri') });
+      tokenRequests.push({
+        code,
+        codeVerifier: form.get('code_verifier'),
+        authorization: req.headers.authorization ?? null,
+        redirectUri: form.get('redirect_uri'),
+      });
       const [id, secret] = basicCredentials(req.headers.authorization);
       if (id !== clientId || secret !== clientSecret) return json(401, { error: 'invalid_client' });
       const pending = codes.get(code);
       codes.delete(code);
       if (!pending || pending.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
-      if (options.enforcePkce !== false && pending.challenge !== s256(form.get('code_verifier') ?? '')) return json(400, { error: 'invalid_grant' });
+      if (options.enforcePkce !== false && pending.challenge !== s256(form.get('code_verifier') ?? ''))
+        return json(400, { error: 'invalid_grant' });
       const accessToken = randomBytes(16).toString('hex');
       const idt = await idToken(pending);
       tokenSubs.set(accessToken, pending.craft.userinfoSub ?? String(pending.craft.claims?.sub ?? 'user-1'));
@@ -134,7 +152,10 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    issuer, clientId, clientSecret, tokenRequests,
+    issuer,
+    clientId,
+    clientSecret,
+    tokenRequests,
     /** The provider's side of a login: returns the redirect back to the client with code and state. */
     authorize(authorizationUrl: string, craft: TokenCraft = {}): URL {
       const params = new URL(authorizationUrl).searchParams;
@@ -146,7 +167,11 @@ export async function startCraftedProvider(options: CraftedProviderOptions = {})
       back.searchParams.set('state', params.get('state') ?? '');
       return back;
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

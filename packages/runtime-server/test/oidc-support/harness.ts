@@ -47,12 +47,25 @@ export interface Harness {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'oidc-harness-'));
   const config: ServerConfig = {
-    port: 0, host: '127.0.0.1', serviceVersion: options.serviceVersion ?? '26.8',
+    port: 0,
+    host: '127.0.0.1',
+    serviceVersion: options.serviceVersion ?? '26.8',
     databaseUrl: options.databaseUrl ?? `sqlite:${join(dir, 'service.db')}`,
-    secretsKey: Buffer.alloc(32, 7), sessionIdleSeconds: 900, sessionAbsoluteSeconds: 3600, cookieSecure: options.cookieSecure ?? false,
+    secretsKey: Buffer.alloc(32, 7),
+    sessionIdleSeconds: 900,
+    sessionAbsoluteSeconds: 3600,
+    cookieSecure: options.cookieSecure ?? false,
     publicUrl: 'http://127.0.0.1:8001',
-    oidc: { issuer: null, clientId: null, clientSecret: null, redirectUrl: 'http://127.0.0.1:8001/', scopes: [],
-      flowLifetimeSeconds: 600, allowInsecureIssuer: true, ...options.oidc },
+    oidc: {
+      issuer: null,
+      clientId: null,
+      clientSecret: null,
+      redirectUrl: 'http://127.0.0.1:8001/',
+      scopes: [],
+      flowLifetimeSeconds: 600,
+      allowInsecureIssuer: true,
+      ...options.oidc,
+    },
   };
   const store = await openStore(config.databaseUrl);
   const sessions: Harness['sessions'] = [];
@@ -72,13 +85,21 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const answers = recordAnswers(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    url, base: `${url}/en/001.1`, store, config, sessions,
+    url,
+    base: `${url}/en/001.1`,
+    store,
+    config,
+    sessions,
     async close() {
       await app.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
-      const problems = conformanceProblems(buildDocument(realSpec(), { serviceVersion: config.serviceVersion }), answers);
-      if (problems.length > 0) throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
+      const problems = conformanceProblems(
+        buildDocument(realSpec(), { serviceVersion: config.serviceVersion }),
+        answers,
+      );
+      if (problems.length > 0)
+        throw new Error(`answers that the OpenAPI document does not describe:\n${problems.join('\n')}`);
     },
   };
 }

@@ -8,11 +8,31 @@ import type { Store } from '@specgen/runtime-store';
 import { evaluate, parseQueryOptions, sortRecords, type QueryField, type ScalarValue } from '@specgen/runtime-query';
 import { postgresAvailable } from '@specgen/test-support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceModels, resourceView, seedEncoded, writeRecords, type EncodedRecord, type ResourceView } from '@specgen/runtime-resources';
+import {
+  resourceModels,
+  resourceView,
+  seedEncoded,
+  writeRecords,
+  type EncodedRecord,
+  type ResourceView,
+} from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec, openTestStore, stopPostgres, type StoreKind } from './harness.ts';
 
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';
-const FIELDS = ['Id', 'CommentId', 'Status', 'BlockContext', 'WarrantyMonths', 'HasWarranty', 'SerialNumber', 'ChargeNumber', 'WarrantyStartDate', 'OperationTime', 'MeasurementSetting', 'ExposureTimeNumberOfCycles'];
+const FIELDS = [
+  'Id',
+  'CommentId',
+  'Status',
+  'BlockContext',
+  'WarrantyMonths',
+  'HasWarranty',
+  'SerialNumber',
+  'ChargeNumber',
+  'WarrantyStartDate',
+  'OperationTime',
+  'MeasurementSetting',
+  'ExposureTimeNumberOfCycles',
+];
 
 function quote(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
@@ -66,17 +86,42 @@ function valueArb(f: QueryField, pool: ScalarValue[]): fc.Arbitrary<ScalarValue>
 
 function filterArb(view: ResourceView, records: EncodedRecord[]): fc.Arbitrary<string> {
   const fields = FIELDS.map((n) => view.schema.fields.get(n)!);
-  const pools = new Map(fields.map((f) => [f.name, [...new Set(records.map((r) => r.values[f.name]).filter((v): v is ScalarValue => v !== null))]]));
+  const pools = new Map(
+    fields.map((f) => [
+      f.name,
+      [...new Set(records.map((r) => r.values[f.name]).filter((v): v is ScalarValue => v !== null))],
+    ]),
+  );
   const atom = fc.constantFrom(...fields).chain((f): fc.Arbitrary<string> => {
     const value = valueArb(f, pools.get(f.name)!);
     const options: fc.Arbitrary<string>[] = [
-      fc.tuple(fc.constantFrom('eq', 'ne', 'gt', 'ge', 'lt', 'le', 'Neq', 'EQ'), value, fc.nat()).map(([op, v, s]) => `${f.name} ${op} ${literal(f, v, s)}`),
-      fc.array(value, { minLength: 1, maxLength: 4 }).map((vs) => `contains(${f.name}, ${vs.map((v, i) => literal(f, v, i)).join(', ')})`),
+      fc
+        .tuple(fc.constantFrom('eq', 'ne', 'gt', 'ge', 'lt', 'le', 'Neq', 'EQ'), value, fc.nat())
+        .map(([op, v, s]) => `${f.name} ${op} ${literal(f, v, s)}`),
+      fc
+        .array(value, { minLength: 1, maxLength: 4 })
+        .map((vs) => `contains(${f.name}, ${vs.map((v, i) => literal(f, v, i)).join(', ')})`),
     ];
-    if (f.nullable) options.push(fc.constantFrom(`isnull(${f.name})`, `isnotnull(${f.name})`, `${f.name} eq null`, `${f.name} ne null`));
-    if (f.bitmask) options.push(fc.constantFrom(...f.enumValues!.keys()).map((flag) => `has(${f.name}, ${quote(flag)})`));
+    if (f.nullable)
+      options.push(
+        fc.constantFrom(`isnull(${f.name})`, `isnotnull(${f.name})`, `${f.name} eq null`, `${f.name} ne null`),
+      );
+    if (f.bitmask)
+      options.push(fc.constantFrom(...f.enumValues!.keys()).map((flag) => `has(${f.name}, ${quote(flag)})`));
     if (f.type === 'String') {
-      options.push(fc.tuple(fc.constantFrom(...(pools.get(f.name) as string[])), fc.nat(6), fc.nat(6), fc.constantFrom('%', '_', '')).map(([s, a, b, w]) => `like(${f.name}, ${quote(`${w}${s.slice(Math.min(a, b), Math.max(a, b)).toLowerCase()}%`)})`));
+      options.push(
+        fc
+          .tuple(
+            fc.constantFrom(...(pools.get(f.name) as string[])),
+            fc.nat(6),
+            fc.nat(6),
+            fc.constantFrom('%', '_', ''),
+          )
+          .map(
+            ([s, a, b, w]) =>
+              `like(${f.name}, ${quote(`${w}${s.slice(Math.min(a, b), Math.max(a, b)).toLowerCase()}%`)})`,
+          ),
+      );
     }
     if (f.type === 'Boolean') options.push(fc.constant(f.name));
     return fc.oneof(...options);
@@ -85,7 +130,9 @@ function filterArb(view: ResourceView, records: EncodedRecord[]): fc.Arbitrary<s
     node: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
       atom,
-      fc.tuple(tie('node'), fc.constantFrom('and', 'or', 'AND', 'Or'), tie('node')).map(([a, op, b]) => `(${a}) ${op} (${b})`),
+      fc
+        .tuple(tie('node'), fc.constantFrom('and', 'or', 'AND', 'Or'), tie('node'))
+        .map(([a, op, b]) => `(${a}) ${op} (${b})`),
       tie('node').map((a) => `not (${a})`),
     ),
   }));
@@ -120,7 +167,10 @@ describe.each(KINDS)('random filters on %s agree with the in-memory evaluation',
     await fc.assert(
       fc.asyncProperty(filterArb(view, records), async (filter) => {
         const plan = parseQueryOptions({ $filter: filter }, view.schema);
-        const expected = records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => String(r.id)).sort();
+        const expected = records
+          .filter((r) => evaluate(plan.filter!, r.values))
+          .map((r) => String(r.id))
+          .sort();
         const res = await get(app, `${PR}?$top=1000&$select=Id&$filter=${encodeURIComponent(filter)}`);
         expect(res.status, res.body).toBe(200);
         const actual = (JSON.parse(res.body) as Array<{ Id: string }>).map((r) => r.Id).sort();
@@ -132,18 +182,30 @@ describe.each(KINDS)('random filters on %s agree with the in-memory evaluation',
 
   it('orders and pages exactly like the reference sort', async () => {
     const sortable = [...FIELDS, 'PlannedDeliveryDate', 'ManufacturerPartNumber'];
-    const orderArb = fc.uniqueArray(fc.tuple(fc.constantFrom(...sortable), fc.boolean()), { minLength: 1, maxLength: 3, selector: ([name]) => name });
+    const orderArb = fc.uniqueArray(fc.tuple(fc.constantFrom(...sortable), fc.boolean()), {
+      minLength: 1,
+      maxLength: 3,
+      selector: ([name]) => name,
+    });
     await fc.assert(
-      fc.asyncProperty(filterArb(view, records), orderArb, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 40 }), async (filter, order, top, skip) => {
-        const orderby = order.map(([name, desc]) => `${name}${desc ? ' desc' : ''}`).join(',');
-        const plan = parseQueryOptions({ $filter: filter, $orderby: orderby }, view.schema);
-        const matching = records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values }));
-        const expected = sortRecords(matching, plan.orderBy).slice(skip, skip + top).map((r) => String(r.Id));
-        const query = `$filter=${encodeURIComponent(filter)}&$orderby=${encodeURIComponent(orderby)}&$top=${top}&$skip=${skip}&$select=Id`;
-        const res = await get(app, `${PR}?${query}`);
-        expect(res.status, res.body).toBe(200);
-        expect((JSON.parse(res.body) as Array<{ Id: string }>).map((r) => r.Id)).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        filterArb(view, records),
+        orderArb,
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 40 }),
+        async (filter, order, top, skip) => {
+          const orderby = order.map(([name, desc]) => `${name}${desc ? ' desc' : ''}`).join(',');
+          const plan = parseQueryOptions({ $filter: filter, $orderby: orderby }, view.schema);
+          const matching = records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values }));
+          const expected = sortRecords(matching, plan.orderBy)
+            .slice(skip, skip + top)
+            .map((r) => String(r.Id));
+          const query = `$filter=${encodeURIComponent(filter)}&$orderby=${encodeURIComponent(orderby)}&$top=${top}&$skip=${skip}&$select=Id`;
+          const res = await get(app, `${PR}?${query}`);
+          expect(res.status, res.body).toBe(200);
+          expect((JSON.parse(res.body) as Array<{ Id: string }>).map((r) => r.Id)).toEqual(expected);
+        },
+      ),
       { numRuns: kind === 'sqlite' ? 200 : 100, seed: 20261123 },
     );
   });
@@ -159,9 +221,20 @@ describe('a page whose matches lie beyond the ordered prefix (SQLite falls back 
     await store.db.transaction().execute((trx) => writeRecords(trx, store.dialect, model, records));
     // SerialNumber SN-000000 ... SN-002999; descending order puts the first 1000 records last.
     const filter = "SerialNumber lt 'SN-001000' and Status ne 4";
-    const plan = parseQueryOptions({ $filter: filter, $orderby: 'SerialNumber desc' }, resourceView(model, '26.8').schema);
-    const expected = sortRecords(records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values })), plan.orderBy).slice(0, 100).map((r) => String(r.Id));
-    const res = await get(app, `${PR}?$filter=${encodeURIComponent(filter)}&$orderby=${encodeURIComponent('SerialNumber desc')}&$select=Id`);
+    const plan = parseQueryOptions(
+      { $filter: filter, $orderby: 'SerialNumber desc' },
+      resourceView(model, '26.8').schema,
+    );
+    const expected = sortRecords(
+      records.filter((r) => evaluate(plan.filter!, r.values)).map((r) => ({ ...r.values })),
+      plan.orderBy,
+    )
+      .slice(0, 100)
+      .map((r) => String(r.Id));
+    const res = await get(
+      app,
+      `${PR}?$filter=${encodeURIComponent(filter)}&$orderby=${encodeURIComponent('SerialNumber desc')}&$select=Id`,
+    );
     expect((JSON.parse(res.body) as Array<{ Id: string }>).map((r) => r.Id)).toEqual(expected);
     expect(expected).toHaveLength(100);
     await app.close();

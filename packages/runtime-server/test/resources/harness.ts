@@ -53,8 +53,18 @@ export interface AppOptions {
   pageCacheBytes?: number;
 }
 
-export async function buildApp(store: Store, spec: Spec, serviceVersion: string, options: AppOptions = {}): Promise<FastifyInstance> {
-  const env = { SECRETS_KEY: '11'.repeat(32), PORT: '0', SERVICE_VERSION: serviceVersion, LOGIN_RATE_PER_MINUTE: '100000' };
+export async function buildApp(
+  store: Store,
+  spec: Spec,
+  serviceVersion: string,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const env = {
+    SECRETS_KEY: '11'.repeat(32),
+    PORT: '0',
+    SERVICE_VERSION: serviceVersion,
+    LOGIN_RATE_PER_MINUTE: '100000',
+  };
   const config = loadConfig(env, spec, { dataDir: mkdtempSync(join(tmpdir(), 'specgen-resources-')) });
   await ensureUsers(store);
   const app = await createServer({ spec, config, store, log: false, ...options });
@@ -62,12 +72,17 @@ export async function buildApp(store: Store, spec: Spec, serviceVersion: string,
   const answers = recordAnswers(app);
   app.addHook('onClose', async () => {
     const problems = conformanceProblems(buildDocument(spec, { serviceVersion }), answers);
-    if (problems.length > 0) throw new Error(`answers that the OpenAPI document does not describe:\n${problems.slice(0, 20).join('\n')}`);
+    if (problems.length > 0)
+      throw new Error(`answers that the OpenAPI document does not describe:\n${problems.slice(0, 20).join('\n')}`);
   });
   await app.ready();
   const sessions: Record<string, string> = {};
   for (const username of Object.keys(USERS)) {
-    const login = await app.inject({ method: 'POST', url: '/en/001.1/login', payload: { Username: username, Password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/en/001.1/login',
+      payload: { Username: username, Password: PASSWORD },
+    });
     if (login.statusCode !== 200) throw new Error(`login of ${username}: ${login.statusCode} ${login.body}`);
     sessions[username] = (login.json() as { SessionId: string }).SessionId;
   }
@@ -96,5 +111,10 @@ export async function stopPostgres(): Promise<void> {
 export async function get(app: FastifyInstance, url: string, session = 'all') {
   const id = sessionsOf.get(app)?.[session] ?? session;
   const res = await app.inject({ method: 'GET', url, headers: session ? { 'x-service-sessionid': id } : {} });
-  return { status: res.statusCode, body: res.body, json: () => JSON.parse(res.body) as unknown, type: res.headers['content-type'] };
+  return {
+    status: res.statusCode,
+    body: res.body,
+    json: () => JSON.parse(res.body) as unknown,
+    type: res.headers['content-type'],
+  };
 }

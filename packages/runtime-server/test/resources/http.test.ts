@@ -42,7 +42,14 @@ describe('sessions and permissions', () => {
   });
 
   it('serves all six resources at their spec paths', async () => {
-    for (const path of ['Inventory/ProductRecords', 'Manufacturing/ManufacturingOrderOperations', 'Purchase/SupplierPartLinks', 'TimeRecording/Schedules', 'Inventory/CaseEntryActivities', 'Sales/CustomerOrderRowInflows']) {
+    for (const path of [
+      'Inventory/ProductRecords',
+      'Manufacturing/ManufacturingOrderOperations',
+      'Purchase/SupplierPartLinks',
+      'TimeRecording/Schedules',
+      'Inventory/CaseEntryActivities',
+      'Sales/CustomerOrderRowInflows',
+    ]) {
       const res = await get(app, `/de/002.1/api/v1/${path}?$top=3`);
       expect(res.status, path).toBe(200);
       expect(res.json()).toHaveLength(3);
@@ -76,7 +83,10 @@ describe('records', () => {
   });
 
   it('selects fields in spec order and expands referenced records and lists', async () => {
-    const res = await get(app, `${PR}?$top=3&$orderby=Id&$select=SerialNumber,Id,PartId&$expand=Part,ExtraFields,Comment`);
+    const res = await get(
+      app,
+      `${PR}?$top=3&$orderby=Id&$select=SerialNumber,Id,PartId&$expand=Part,ExtraFields,Comment`,
+    );
     expect(res.status).toBe(200);
     const records = res.json() as Array<Record<string, unknown>>;
     expect(Object.keys(records[0]!)).toEqual(['Id', 'Comment', 'SerialNumber', 'PartId', 'Part', 'ExtraFields']);
@@ -129,7 +139,9 @@ describe('version gating (service version 22.6)', () => {
   it('refuses later fields in query options, naming the version', async () => {
     const res = await get(old, `${PR}?$filter=${encodeURIComponent("ManufacturerPartNumber eq 'x'")}`);
     expect(res.status).toBe(400);
-    expect(res.json()).toBe('$filter: field "ManufacturerPartNumber" is not available in service version 22.6 (introduced in 26.7) at position 1');
+    expect(res.json()).toBe(
+      '$filter: field "ManufacturerPartNumber" is not available in service version 22.6 (introduced in 26.7) at position 1',
+    );
     expect((await get(old, `${PR}?$select=BestBeforeDate`)).status).toBe(400);
     expect((await get(old, `${PR}?$orderby=PartRevisionId`)).status).toBe(400);
   });
@@ -142,7 +154,11 @@ describe('version gating (service version 22.6)', () => {
 
 describe('API reference', () => {
   it('serves the OpenAPI document of the configured version', async () => {
-    const doc = (await get(old, '/openapi.json', '')).json() as { openapi: string; info: { version: string }; paths: Record<string, unknown> };
+    const doc = (await get(old, '/openapi.json', '')).json() as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('22.6');
     expect(Object.keys(doc.paths).some((p) => p.includes('CustomerOrderRowInflows'))).toBe(false);

@@ -53,7 +53,10 @@ afterAll(async () => {
   await stopPostgres();
 });
 
-async function statusOn(url: string, filter: string): Promise<Array<{ kind: StoreKind; status: number; body: string }>> {
+async function statusOn(
+  url: string,
+  filter: string,
+): Promise<Array<{ kind: StoreKind; status: number; body: string }>> {
   const out = [];
   for (const [kind, app] of apps) {
     const res = await get(app, `${url}?$filter=${encodeURIComponent(filter)}`);
@@ -73,7 +76,10 @@ describe(`literal ranges on ${KINDS.join(' and ')}`, () => {
       const { outside, limit } = LITERALS[type];
       const compared = `${field} gt ${outside}`;
       const listed = `contains(${field}, ${limit}, ${outside})`;
-      for (const [filter, position] of [[compared, field.length + 5], [listed, listed.length - outside.length]] as const) {
+      for (const [filter, position] of [
+        [compared, field.length + 5],
+        [listed, listed.length - outside.length],
+      ] as const) {
         for (const res of await statusOn(url, filter)) {
           expect(res.status, `${res.kind} ${url} ${filter}: ${res.body}`).toBe(400);
           expect(JSON.parse(res.body)).toMatch(new RegExp(`is outside the .+ range \\(.+\\) at position ${position}$`));
@@ -83,7 +89,11 @@ describe(`literal ranges on ${KINDS.join(' and ')}`, () => {
   });
 
   it('answers 400 for a string literal with a NUL character (found by the endpoint fuzzer: PostgreSQL failed with 500)', async () => {
-    for (const filter of ["not (SerialNumber eq '\u0000,%')", "contains(SerialNumber, 'a', 'b\u0000')", "like(SerialNumber, '%\u0000%')"]) {
+    for (const filter of [
+      "not (SerialNumber eq '\u0000,%')",
+      "contains(SerialNumber, 'a', 'b\u0000')",
+      "like(SerialNumber, '%\u0000%')",
+    ]) {
       for (const res of await statusOn('/en/001.1/api/v1/Inventory/ProductRecords', filter)) {
         expect(res.status, `${res.kind} ${filter}: ${res.body}`).toBe(400);
         expect(JSON.parse(res.body)).toMatch(/NUL character .* at position \d+$/);
@@ -95,7 +105,8 @@ describe(`literal ranges on ${KINDS.join(' and ')}`, () => {
     for (const { url, field, type } of cases) {
       const { limit } = LITERALS[type];
       for (const filter of [`${field} le ${limit}`, `contains(${field}, ${limit})`]) {
-        for (const res of await statusOn(url, filter)) expect(res.status, `${res.kind} ${url} ${filter}: ${res.body}`).toBe(200);
+        for (const res of await statusOn(url, filter))
+          expect(res.status, `${res.kind} ${url} ${filter}: ${res.body}`).toBe(200);
       }
     }
   });

@@ -30,7 +30,11 @@ describe.each(KINDS)('migrating to a newer spec on %s', (kind) => {
     const store = await openTestStore(kind);
     try {
       const first = await ensureResourceTables(store, resourceModels({ spec: old }));
-      expect(first.map((c) => c.resource)).toEqual(['ProductRecords', 'ManufacturingOrderOperations', 'SupplierPartLinks']);
+      expect(first.map((c) => c.resource)).toEqual([
+        'ProductRecords',
+        'ManufacturingOrderOperations',
+        'SupplierPartLinks',
+      ]);
       await seedResources(store, resourceModels({ spec: old }), { count: 20 });
 
       const changes = await ensureResourceTables(store, resourceModels({ spec }));
@@ -40,16 +44,32 @@ describe.each(KINDS)('migrating to a newer spec on %s', (kind) => {
       expect(products.addedColumns).not.toContain('OwnerId');
       expect(products.rewrittenRecords).toBe(20);
       expect(changes.find((c) => c.resource === 'Schedules')!.action).toBe('created');
-      expect((await ensureResourceTables(store, resourceModels({ spec }))).every((c) => c.action === 'unchanged')).toBe(true);
+      expect((await ensureResourceTables(store, resourceModels({ spec }))).every((c) => c.action === 'unchanged')).toBe(
+        true,
+      );
 
       const app = await buildApp(store, spec, '26.8');
       const PR = '/en/001.1/api/v1/Inventory/ProductRecords';
       const records = (await get(app, `${PR}?$top=100`)).json() as Array<Record<string, unknown>>;
       expect(records).toHaveLength(20);
       expect(Object.keys(records[0]!)).toEqual(spec.resources[0]!.fields.map((f) => f.name));
-      expect(records[0]).toMatchObject({ ManufacturerPartNumber: '', IsExposureTimeActive: false, BestBeforeDate: null, LifeCycleState: 0 });
-      expect((await get(app, `${PR}?$filter=${encodeURIComponent("ManufacturerPartNumber eq '' and isnull(BestBeforeDate)")}`)).json()).toHaveLength(20);
-      expect((await get(app, `${PR}?$filter=${encodeURIComponent('OwnerId ne null')}&$top=100`)).json()).not.toHaveLength(0);
+      expect(records[0]).toMatchObject({
+        ManufacturerPartNumber: '',
+        IsExposureTimeActive: false,
+        BestBeforeDate: null,
+        LifeCycleState: 0,
+      });
+      expect(
+        (
+          await get(
+            app,
+            `${PR}?$filter=${encodeURIComponent("ManufacturerPartNumber eq '' and isnull(BestBeforeDate)")}`,
+          )
+        ).json(),
+      ).toHaveLength(20);
+      expect(
+        (await get(app, `${PR}?$filter=${encodeURIComponent('OwnerId ne null')}&$top=100`)).json(),
+      ).not.toHaveLength(0);
       expect((await get(app, '/en/001.1/api/v1/TimeRecording/Schedules')).json()).toEqual([]);
       await app.close();
     } finally {
@@ -71,12 +91,18 @@ describe('moving from the first storage layout (JSON text in the record table)',
       await writeRecords(store.db, store.dialect, model, records, { related: false });
       // Rebuild the first layout: `_json` in the record table, no `_json` table, a signature without layout.
       await sql`ALTER TABLE schedules ADD COLUMN _json text`.execute(store.db);
-      await sql`UPDATE schedules SET _json = (SELECT CAST(j._json AS TEXT) FROM schedules_json j WHERE j.Id = schedules.Id)`.execute(store.db);
+      await sql`UPDATE schedules SET _json = (SELECT CAST(j._json AS TEXT) FROM schedules_json j WHERE j.Id = schedules.Id)`.execute(
+        store.db,
+      );
       await sql`DROP TABLE schedules_json`.execute(store.db);
-      const stored = await sql<{ signature: string }>`SELECT signature FROM resource_tables WHERE resource = 'Schedules'`.execute(store.db);
+      const stored = await sql<{
+        signature: string;
+      }>`SELECT signature FROM resource_tables WHERE resource = 'Schedules'`.execute(store.db);
       const old = JSON.parse(stored.rows[0]!.signature) as Record<string, unknown>;
       delete old.layout;
-      await sql`UPDATE resource_tables SET signature = ${JSON.stringify(old)} WHERE resource = 'Schedules'`.execute(store.db);
+      await sql`UPDATE resource_tables SET signature = ${JSON.stringify(old)} WHERE resource = 'Schedules'`.execute(
+        store.db,
+      );
 
       const [change] = await ensureResourceTables(store, [model]);
       expect(change).toMatchObject({ action: 'migrated', rewrittenRecords: 0 });

@@ -45,7 +45,9 @@ describe.skipIf(!postgresAvailable())('page cache, two instances on one PostgreS
     expect(first.status).toBe(200);
     expect((await get(b, PAGE)).body).toBe(first.body);
     // Behind the writer's back (no generation bump): instance a keeps answering its cached page.
-    await sql`UPDATE product_records_json SET _json = replace(_json, '"Id":"100010"', '"Id":"100010","Behind":1') WHERE "Id" = 100010`.execute(stores[1]!.db);
+    await sql`UPDATE product_records_json SET _json = replace(_json, '"Id":"100010"', '"Id":"100010","Behind":1') WHERE "Id" = 100010`.execute(
+      stores[1]!.db,
+    );
     expect((await get(a, PAGE)).body).toBe(first.body);
 
     const spec = await loadSpec();

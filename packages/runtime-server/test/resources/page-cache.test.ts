@@ -8,7 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Spec } from '@specgen/ir';
 import type { Store } from '@specgen/runtime-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResourceReads, importRecords, PageCache, planKey, resourceModels, resourceView, seedRecord, seedResources, type ResourceModel } from '@specgen/runtime-resources';
+import {
+  createResourceReads,
+  importRecords,
+  PageCache,
+  planKey,
+  resourceModels,
+  resourceView,
+  seedRecord,
+  seedResources,
+  type ResourceModel,
+} from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec, openTestStore } from './harness.ts';
 
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';
@@ -22,7 +32,9 @@ let uncached: FastifyInstance;
 
 /** Changes a stored JSON text behind the writer's back (no generation bump): only a cached answer keeps the old text. */
 async function rewriteBehindTheCache(id: number, from: string, to: string): Promise<void> {
-  await sql`UPDATE product_records_json SET _json = CAST(replace(CAST(_json AS TEXT), ${from}, ${to}) AS BLOB) WHERE Id = ${id}`.execute(store.db);
+  await sql`UPDATE product_records_json SET _json = CAST(replace(CAST(_json AS TEXT), ${from}, ${to}) AS BLOB) WHERE Id = ${id}`.execute(
+    store.db,
+  );
 }
 
 beforeAll(async () => {
@@ -152,7 +164,14 @@ describe('page cache', () => {
 
   it('keys bigint and string literals apart', () => {
     const field = model.columns.find((c) => c.name === 'Id')!;
-    const plan = (value: bigint | string) => ({ filter: { kind: 'compare' as const, field: { name: field.name } as never, op: 'eq' as const, value }, select: null, expand: [], orderBy: [], top: 1, skip: 0 });
+    const plan = (value: bigint | string) => ({
+      filter: { kind: 'compare' as const, field: { name: field.name } as never, op: 'eq' as const, value },
+      select: null,
+      expand: [],
+      orderBy: [],
+      top: 1,
+      skip: 0,
+    });
     expect(planKey(plan(1n))).not.toBe(planKey(plan('1')));
   });
 
@@ -162,7 +181,11 @@ describe('page cache', () => {
     const url = `${PR}?$orderby=Id&$top=2`;
     const plan = reads.collectionOptions(url, { $orderby: 'Id', $top: '2' });
     expect(reads.collectionOptions(url, { $orderby: 'Id', $top: '2' })).toBe(plan);
-    expect([Object.isFrozen(plan), Object.isFrozen(plan.orderBy), Object.isFrozen(plan.orderBy[0])]).toEqual([true, true, true]);
+    expect([Object.isFrozen(plan), Object.isFrozen(plan.orderBy), Object.isFrozen(plan.orderBy[0])]).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(() => {
       (plan as { top: number }).top = 1;
     }).toThrow(TypeError);

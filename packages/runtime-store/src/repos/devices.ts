@@ -10,7 +10,9 @@ export interface DeviceRecord {
 
 export async function findDevice(store: Store, userId: string): Promise<DeviceRecord | undefined> {
   const row = await store.db.selectFrom('devices').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return row ? { userId: String(row.user_id), encryptedSecret: String(row.secret), createdAt: toMillis(row.created_at) } : undefined;
+  return row
+    ? { userId: String(row.user_id), encryptedSecret: String(row.secret), createdAt: toMillis(row.created_at) }
+    : undefined;
 }
 
 /** Registers (or replaces) the user's device. */

@@ -44,13 +44,26 @@ function fromRow(row: Record<string, unknown>): MfaTokenRecord {
 
 export async function createMfaToken(
   store: Store,
-  input: { key: string; userId: string; purpose: MfaPurpose; expiresAt: number; pendingSecret?: string | null; forceRelogin?: boolean; now: number },
+  input: {
+    key: string;
+    userId: string;
+    purpose: MfaPurpose;
+    expiresAt: number;
+    pendingSecret?: string | null;
+    forceRelogin?: boolean;
+    now: number;
+  },
 ): Promise<void> {
   await store.db
     .insertInto('mfa_tokens')
     .values({
-      token: input.key, user_id: input.userId, purpose: input.purpose, expires_at: input.expiresAt,
-      failed_attempts: 0, pending_secret: input.pendingSecret ?? null, force_relogin: input.forceRelogin ? 1 : 0,
+      token: input.key,
+      user_id: input.userId,
+      purpose: input.purpose,
+      expires_at: input.expiresAt,
+      failed_attempts: 0,
+      pending_secret: input.pendingSecret ?? null,
+      force_relogin: input.forceRelogin ? 1 : 0,
       created_at: input.now,
     })
     .execute();
@@ -63,7 +76,12 @@ export async function findMfaToken(store: Store, key: string): Promise<MfaTokenR
 }
 
 /** Counts a wrong code; the `maxFailures`-th ends the token. Returns the count, or null when the token was not live. */
-export async function recordMfaFailure(store: Store, key: string, maxFailures: number, now: number): Promise<number | null> {
+export async function recordMfaFailure(
+  store: Store,
+  key: string,
+  maxFailures: number,
+  now: number,
+): Promise<number | null> {
   const row = await store.db
     .updateTable('mfa_tokens')
     .set({

@@ -17,7 +17,10 @@ export interface SessionRecord {
 }
 
 export async function createSessionRecord(store: Store, key: string, userId: string, now: number): Promise<void> {
-  await store.db.insertInto('sessions').values({ id: key, user_id: userId, created_at: now, last_seen_at: now }).execute();
+  await store.db
+    .insertInto('sessions')
+    .values({ id: key, user_id: userId, created_at: now, last_seen_at: now })
+    .execute();
 }
 
 export async function findSessionRecord(store: Store, key: string): Promise<SessionRecord | undefined> {
@@ -25,9 +28,14 @@ export async function findSessionRecord(store: Store, key: string): Promise<Sess
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
-      'sessions.id as key', 'sessions.user_id as user_id', 'users.username as username', 'users.permissions as permissions',
-      'sessions.created_at as created_at', 'sessions.last_seen_at as last_seen_at',
-      'sessions.ended_at as ended_at', 'sessions.ended_reason as ended_reason',
+      'sessions.id as key',
+      'sessions.user_id as user_id',
+      'users.username as username',
+      'users.permissions as permissions',
+      'sessions.created_at as created_at',
+      'sessions.last_seen_at as last_seen_at',
+      'sessions.ended_at as ended_at',
+      'sessions.ended_reason as ended_reason',
     ])
     .where('sessions.id', '=', key)
     .executeTakeFirst();
@@ -36,7 +44,9 @@ export async function findSessionRecord(store: Store, key: string): Promise<Sess
   try {
     const parsed: unknown = JSON.parse(String(row.permissions));
     if (Array.isArray(parsed)) permissions = parsed.filter((p): p is string => typeof p === 'string');
-  } catch { /* stored by this package; empty on damage */ }
+  } catch {
+    /* stored by this package; empty on damage */
+  }
   return {
     key: String(row.key),
     userId: String(row.user_id),
@@ -50,7 +60,12 @@ export async function findSessionRecord(store: Store, key: string): Promise<Sess
 }
 
 export async function touchSession(store: Store, key: string, now: number): Promise<void> {
-  await store.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', key).where('ended_at', 'is', null).execute();
+  await store.db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', key)
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 /** Ends one live session; false when it was not live. */
@@ -65,7 +80,13 @@ export async function endSession(store: Store, key: string, reason: string, now:
 }
 
 /** Ends every live session of the user except `keepKey`; returns how many ended. */
-export async function endOtherSessions(store: Store, userId: string, keepKey: string | null, reason: string, now: number): Promise<number> {
+export async function endOtherSessions(
+  store: Store,
+  userId: string,
+  keepKey: string | null,
+  reason: string,
+  now: number,
+): Promise<number> {
   let query = store.db
     .updateTable('sessions')
     .set({ ended_at: now, ended_reason: reason })

@@ -39,7 +39,13 @@ export type RedeemResult = { ok: true; token: MfaTokenRecord } | { ok: false; re
  * When the step was used already, nothing changes (the token stays usable). Of any number of
  * concurrent redemptions of one token, at most one succeeds.
  */
-export async function redeemMfaToken(store: Store, key: string, userId: string, step: number, now: number): Promise<RedeemResult> {
+export async function redeemMfaToken(
+  store: Store,
+  key: string,
+  userId: string,
+  step: number,
+  now: number,
+): Promise<RedeemResult> {
   try {
     return await store.db.transaction().execute(async (trx): Promise<RedeemResult> => {
       const token = await consumeMfaToken({ ...store, db: trx }, key, now);

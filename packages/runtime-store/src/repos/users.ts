@@ -69,7 +69,8 @@ export async function createUser(store: Store, input: NewUser): Promise<UserReco
   try {
     await store.db.insertInto('users').values(row).execute();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new StoreConflictError(`user "${input.username}" or OIDC e-mail already exists`, { cause: err });
+    if (isUniqueViolation(err))
+      throw new StoreConflictError(`user "${input.username}" or OIDC e-mail already exists`, { cause: err });
     throw err;
   }
   return fromRow(row);
@@ -87,7 +88,11 @@ export async function findUserById(store: Store, id: string): Promise<UserRecord
 
 /** The user whose linked OIDC e-mail is `email` (compared lower-cased). */
 export async function findUserByOidcEmail(store: Store, email: string): Promise<UserRecord | undefined> {
-  const row = await store.db.selectFrom('users').selectAll().where('oidc_email', '=', normalizeEmail(email)).executeTakeFirst();
+  const row = await store.db
+    .selectFrom('users')
+    .selectAll()
+    .where('oidc_email', '=', normalizeEmail(email))
+    .executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
 
@@ -112,7 +117,8 @@ export async function updateUser(store: Store, id: string, patch: UserPatch): Pr
     try {
       await store.db.updateTable('users').set(set).where('id', '=', id).execute();
     } catch (err) {
-      if (isUniqueViolation(err)) throw new StoreConflictError('that OIDC e-mail is linked to another user', { cause: err });
+      if (isUniqueViolation(err))
+        throw new StoreConflictError('that OIDC e-mail is linked to another user', { cause: err });
       throw err;
     }
   }
