@@ -62,11 +62,13 @@ describe('generated client against the sandbox server', () => {
       const mfa = make();
       const first = await mfa.login({ Username: 'mfa', Password: 'mfa', ForceRelogin: false });
       expect(first.SessionId).toBeNull();
+      if (first.MfaToken === null) throw new Error('the MFA user got no MfaToken');
       await mfa.totpLogin({ MfaToken: first.MfaToken, Code: totpCode(server.DEMO_TOTP_SECRET) });
       expect(mfa.sessionId).toMatch(/^[0-9a-f-]{36}$/);
 
       const enrol = make();
       const token = (await enrol.login({ Username: 'enrol', Password: 'enrol', ForceRelogin: false })).MfaToken;
+      if (token === null) throw new Error('the enrolling user got no MfaToken');
       const issued = await enrol.getMultiFactorDeviceSecret({ MfaToken: token });
       expect(issued.Secret).toMatch(/^[A-Z2-7]{32}$/);
       const notTheCode = String((Number(totpCode(issued.Secret)) + 500_000) % 1_000_000).padStart(6, '0');
