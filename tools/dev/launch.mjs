@@ -10,6 +10,21 @@
  */
 import { ensureBuilt, ensureReferenceSite } from './built.mjs';
 
+// Compiled code only: an inherited `--conditions=@specgen/source` (the tests' NODE_OPTIONS, or a developer's
+// shell) would resolve the workspace packages to their TypeScript sources, which plain node cannot load.
+// Start again without it (the only case that costs a second node start-up).
+const SOURCE_CONDITION = '--conditions=@specgen/source';
+const nodeOptions = (process.env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+if (nodeOptions.includes(SOURCE_CONDITION)) {
+  const { spawnSync } = await import('node:child_process');
+  const NODE_OPTIONS = nodeOptions.filter((option) => option !== SOURCE_CONDITION).join(' ');
+  const child = spawnSync(process.execPath, [new URL(import.meta.url).pathname, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS },
+  });
+  process.exit(child.status ?? 1);
+}
+
 const [name, ...rest] = process.argv.slice(2);
 const entries = {
   specgen: ['cli', '../../packages/cli/bin/specgen.js'],
