@@ -23,6 +23,7 @@ import type { Spec } from '@specgen/ir';
 import { buildDocument, toJson } from '@specgen/contract';
 import { writeDocs } from '@specgen/generate-docs';
 import { syntheticSpec } from '../synthetic-spec.ts';
+import { median } from './measure.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -30,8 +31,6 @@ const option = (name: string, fallback: number) =>
   args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const ROUNDS = option('--rounds', 3);
 const VERSIONS = option('--versions', 5);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 function timed(run: () => void): number {
   const start = performance.now();

@@ -17,23 +17,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { median, userEnv, wall } from './measure.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
-/** A user's shell: no source condition. */
-const { NODE_OPTIONS: _ignored, ...userEnv } = process.env;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-function wall(argv: string[]): number {
-  const start = performance.now();
-  const result = spawnSync(argv[0]!, argv.slice(1), { cwd: ROOT, env: userEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-  const ms = performance.now() - start;
-  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
-  return ms;
-}
 
 function table(title: string, rows: Array<[string, number[]]>, base: number[]): void {
   const b = median(base);

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { median, userEnv, wall } from './measure.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const args = process.argv.slice(2);
@@ -28,19 +29,8 @@ const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) 
 const runs = Number(option('--runs') ?? 7);
 const CLI = join(ROOT, 'packages/cli/bin/specgen.js');
 const BUNDLE = join(ROOT, 'packages/cli/bundle/main.js');
-/** A user's shell: no source condition. */
-const { NODE_OPTIONS: _ignored, ...userEnv } = process.env;
 
 const signed = (ms: number) => `${ms >= 0 ? '+' : ''}${ms.toFixed(0)} ms`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function wall(argv: string[]): number {
-  const start = performance.now();
-  const result = spawnSync(argv[0]!, argv.slice(1), { cwd: ROOT, env: userEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-  const ms = performance.now() - start;
-  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
-  return ms;
-}
 
 function cliTable(): void {
   if (!existsSync(BUNDLE)) throw new Error('packages/cli/bundle/main.js is missing: run pnpm build first');

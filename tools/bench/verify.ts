@@ -10,6 +10,7 @@
  */
 import { verify } from '@specgen/verify';
 import { demoCredentials, REDIRECT_URL, spec, startProxy, startSandbox } from '@specgen/verify/testing';
+import { median } from './measure.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
@@ -17,7 +18,6 @@ const option = (name: string, fallback: number) =>
 const ROUNDS = option('--rounds', 5);
 const RECORDS = option('--records', 60);
 const VERSION = spec.newestVersion!;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const sandbox = await startSandbox({
   version: VERSION,
