@@ -10,7 +10,7 @@
  *
  *   pnpm tsx tools/bench/readme-commands.ts [--runs 5] [--skip-server] [--skip-cli]
  */
-import { spawn, } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';

@@ -14,7 +14,7 @@
  *
  *   pnpm tsx tools/bench/startup.ts [--runs 7] [--deploy <dir>] [--skip-server] [--skip-cli] [--rest-ms 3000]
  */
-import { execFileSync, spawn, } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
