@@ -17,8 +17,8 @@ if ! pnpm turbo run build --output-logs=errors-only; then
   echo "generate/build failed"; echo "0 passed, 1 failed"; exit 1
 fi
 
-echo "test: turbo run typecheck (sources and tests of every package, tools)"
-if ! pnpm turbo run typecheck --output-logs=errors-only; then
+echo "test: typecheck (one program for the sources and tests of every package and tools/, then the generated packages)"
+if ! pnpm typecheck; then
   echo "typecheck failed"; echo "0 passed, 1 failed"; exit 1
 fi
 
