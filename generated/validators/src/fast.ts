@@ -171,7 +171,29 @@ export const DATE_TIME = new RegExp(
 );
 
 export function dateTimeOffset(value: unknown): unknown {
-  return typeof value === 'string' && DATE_TIME.test(value) ? value : INVALID;
+  return typeof value === 'string' && DATE_TIME.test(value) && inDotNetRange(value) ? value : INVALID;
+}
+
+/**
+ * Whether a date-time that DATE_TIME accepts is one .NET's DateTimeOffset can hold, as the server
+ * checks it (runtime-query): a year from 1 and the instant in UTC within 0001-01-01T00:00:00Z ..
+ * 9999-12-31T23:59:59.9999999Z, so `0001-01-01T00:00:00+01:00` (UTC in year 0) is out. Only the
+ * years 0000, 0001 and 9999 need a second look; any other value costs one character test.
+ */
+export function inDotNetRange(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first !== 48 && first !== 57) return true;
+  const year = text.slice(0, 4);
+  if (year === '0000') return false;
+  const last = text.length - 1;
+  if (text.charCodeAt(last) === 90) return true; // Z: the local time is the UTC time
+  const east = text.charCodeAt(last - 5) === 43;
+  const offset = Number(text.slice(last - 4, last - 2)) * 60 + Number(text.slice(last - 1));
+  const local = Number(text.slice(11, 13)) * 60 + Number(text.slice(14, 16));
+  // seconds and fractions cannot tip either comparison: both sides are whole minutes otherwise
+  if (year === '0001' && text.startsWith('01-01', 5)) return !east || local >= offset;
+  if (year === '9999' && text.startsWith('12-31', 5)) return east || local + offset < 1440;
+  return true;
 }
 
 /**

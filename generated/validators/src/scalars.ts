@@ -7,7 +7,7 @@
  * writes 64-bit ids as strings; `parseJson` turns unquoted ones beyond 2^53 into bigint).
  */
 import { z } from 'zod';
-import { DATE_TIME, INVALID, PARSERS, type Parser, int64FromString } from './fast.js';
+import { DATE_TIME, INVALID, PARSERS, type Parser, inDotNetRange, int64FromString } from './fast.js';
 
 // The limits of the contract (@specgen/contract wire-facts), as the OpenAPI document and the server state them.
 const INT64_MIN = -9223372036854775808n;
@@ -122,18 +122,28 @@ const DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?
  * most 14 hours. zod's `z.iso.datetime({ offset: true })` requires seconds, allows offsets up to
  * 23:59 and takes no pattern of ours, so this is a string with one regex test that includes the
  * calendar (the date pattern of `z.iso.date()`); whether a failure is the format or a range is
- * worked out only on failure.
+ * worked out only on failure. A second check refuses what .NET cannot hold (year 0000, and an
+ * instant before 0001-01-01T00:00:00Z or after 9999-12-31T23:59:59.9999999Z in UTC), as the server does.
  */
 export function dateTimeOffset() {
-  return z.string({ error: typeError('dateTimeOffset', 'an ISO 8601 date-time string') }).regex(DATE_TIME, {
-    error: (issue) => {
-      const input = issue.input as string;
-      return DATE_TIME_SHAPE.test(input)
-        ? `dateTimeOffset.range: ${input} is not a valid date, time or offset`
-        : `dateTimeOffset.format: expected YYYY-MM-DDThh:mm[:ss[.fffffff]] with an offset (Z or +hh:mm), received ${describe(input)}`;
-    },
-  });
+  return z
+    .string({ error: typeError('dateTimeOffset', 'an ISO 8601 date-time string') })
+    .regex(DATE_TIME, {
+      error: (issue) => {
+        const input = issue.input as string;
+        return DATE_TIME_SHAPE.test(input)
+          ? `dateTimeOffset.range: ${input} is not a valid date, time or offset`
+          : `dateTimeOffset.format: expected YYYY-MM-DDThh:mm[:ss[.fffffff]] with an offset (Z or +hh:mm), received ${describe(input)}`;
+      },
+    })
+    .refine((value) => inDotNetRange(value) || !DATE_TIME.test(value), {
+      error: (issue) => `dateTimeOffset.range: ${String(issue.input)} is outside ${DATE_TIME_RANGE} in UTC`,
+      params: { rule: 'dateTimeOffset.range' },
+    });
 }
+
+/** The instants .NET's DateTimeOffset holds, as the server states them. */
+const DATE_TIME_RANGE = '0001-01-01T00:00:00Z to 9999-12-31T23:59:59.9999999Z';
 
 /** The contract's TimeSpan pattern: the form, with the day and tick limits (-10675199.02:48:05.4775808 to 10675199.02:48:05.4775807). */
 const TIME_SPAN = /^(?:(?:(?:0*(?:[0-9]{1,7}|0[0-9]{7}|10[0-5][0-9]{5}|106[0-6][0-9]{4}|1067[0-4][0-9]{3}|106750[0-9]{2}|106751[0-8][0-9]|1067519[0-8])\.)?(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|0*10675199\.(?:(?:0[0-1]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|02:(?:[0-3][0-9]|4[0-7]):[0-5][0-9](?:\.[0-9]{1,7})?|02:48:(?:0[0-4])(?:\.[0-9]{1,7})?|02:48:05(?:\.(?:[0-3][0-9]{0,6}|4[0-6][0-9]{0,5}|47[0-6][0-9]{0,4}|477[0-4][0-9]{0,3}|4775[0-7][0-9]{0,2}|477580[0-6]|4|47|477|4775|47758|477580|4775807))?))|-(?:(?:0*(?:[0-9]{1,7}|0[0-9]{7}|10[0-5][0-9]{5}|106[0-6][0-9]{4}|1067[0-4][0-9]{3}|106750[0-9]{2}|106751[0-8][0-9]|1067519[0-8])\.)?(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|0*10675199\.(?:(?:0[0-1]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|02:(?:[0-3][0-9]|4[0-7]):[0-5][0-9](?:\.[0-9]{1,7})?|02:48:(?:0[0-4])(?:\.[0-9]{1,7})?|02:48:05(?:\.(?:[0-3][0-9]{0,6}|4[0-6][0-9]{0,5}|47[0-6][0-9]{0,4}|477[0-4][0-9]{0,3}|4775[0-7][0-9]{0,2}|477580[0-7]|4|47|477|4775|47758|477580|4775808))?)))$/;
