@@ -48,7 +48,7 @@ export function int64FromString(text: string): bigint | Invalid {
   }
   if (i === n) return INVALID;
   if (n - i > 19) return int64FromLongString(text);
-  const split = n - 9 > i ? n - 9 : i;
+  const split = Math.max(n - 9, i);
   let hi = 0;
   for (; i < split; i++) {
     const d = text.charCodeAt(i) - 48;
