@@ -13,11 +13,11 @@
  * A last case pair times records that are refused for one field (the issues, not a yes/no, are
  * what zod returns then).
  *
- * The zod schemas are measured as the package exports them: each compiles itself (`z.compile`) on
- * its first parse, which the acceptance check below does before anything is timed.
+ * The zod schemas are measured as the package exports them: each record schema runs its generated
+ * fast path (a plain parser beside the zod schema; zod's own parser only for what it refuses).
  *
  *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 4] [--rounds 15] [--warmup 0.3] [--clock cpu|wall] [--detail]
- *     [--distribution half,full,seeded] [--kinds] [--ajv-formats full|fast]
+ *     [--distribution half,full,seeded] [--kinds] [--ajv-formats both|full|fast]
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -192,31 +192,42 @@ function measureAll(
 const { spec } = parseSpecFile(`${ROOT}spec/service-api.md`);
 const version = spec.newestVersion!;
 const document = JSON.parse(readFileSync(`${ROOT}generated/openapi/openapi.json`, 'utf8')) as OpenApiDocument;
-const ajv = new Ajv2020({ strict: false, allErrors: false });
 /**
- * `--ajv-formats full` (default): ajv-formats' full mode, whose `date-time` checks the calendar (day
- * of month, leap years) as the generated DateTimeOffset does, with a split and two regular
- * expressions with captures (about 1 us per value). `fast`: its fast mode, one regular expression
- * that accepts 2021-02-30 and hour 29: a weaker check, but the cheaper baseline.
+ * `--ajv-formats both` (default): every ajv case runs twice, once against each mode of ajv-formats,
+ * so both ratios come from the same run.
+ * - `full`: ajv-formats' full mode, which is also what a plain `addFormats(ajv)` gives (its default
+ *   options are `{ keywords: true }`, no `mode`, hence full). Its `date-time` checks the calendar (day
+ *   of month, leap years) as the generated DateTimeOffset does, with a split and two regular
+ *   expressions with captures (about 1 us per value).
+ * - `fast`: its fast mode, one regular expression that accepts 2021-02-30 and hour 29: a weaker
+ *   check, but the cheaper baseline.
  */
 const AJV_FORMATS = process.argv.includes('--ajv-formats')
   ? process.argv[process.argv.indexOf('--ajv-formats') + 1]
-  : 'full';
-if (AJV_FORMATS !== 'full' && AJV_FORMATS !== 'fast') throw new Error(`--ajv-formats full|fast, not ${AJV_FORMATS}`);
-addFormats.default(ajv, { mode: AJV_FORMATS });
-for (const f of ['int64', 'int32', 'decimal']) ajv.addFormat(f, true);
+  : 'both';
+if (AJV_FORMATS !== 'full' && AJV_FORMATS !== 'fast' && AJV_FORMATS !== 'both')
+  throw new Error(`--ajv-formats full|fast|both, not ${AJV_FORMATS}`);
+const MODES = (AJV_FORMATS === 'both' ? ['full', 'fast'] : [AJV_FORMATS]) as Array<'full' | 'fast'>;
 
-const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
-for (const r of spec.resources) {
-  const name = naming.componentSchema(naming.recordType(r.name));
-  const schema = standaloneSchema(document, name);
-  assertFullRecord(
-    name,
-    schema,
-    fieldsAt(r, version).map((f) => f.name),
-  );
-  compiled.set(r.name, ajv.compile(schema));
+function ajvOf(mode: 'full' | 'fast') {
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats.default(ajv, { mode });
+  for (const f of ['int64', 'int32', 'decimal']) ajv.addFormat(f, true);
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  for (const r of spec.resources) {
+    const name = naming.componentSchema(naming.recordType(r.name));
+    const schema = standaloneSchema(document, name);
+    assertFullRecord(
+      name,
+      schema,
+      fieldsAt(r, version).map((f) => f.name),
+    );
+    compiled.set(r.name, ajv.compile(schema));
+  }
+  return { mode, ajv, compiled };
 }
+const ajvs = MODES.map(ajvOf);
+const ajv = ajvs[0]!.ajv;
 type ZodLike = { safeParse(v: unknown): { success: boolean } };
 const exported = validators as unknown as Record<string, ZodLike>;
 
@@ -226,12 +237,13 @@ function benchDistribution(distribution: Distribution): void {
   /** The same records with every Int64 string written as an unquoted JSON number. */
   const unquoted = texts.map((t) => t.replace(/"(-?\d{16,})"/g, '$1'));
   const zodSchemas = data.map((d) => exported[naming.schema(d.type)]!);
-  const ajvChecks = data.map((d) => compiled.get(d.resource)!);
+  const checksOf = (compiled: Map<string, (v: unknown) => boolean>) => data.map((d) => compiled.get(d.resource)!);
+  const byMode = ajvs.map(({ mode, compiled }) => ({ mode, checks: checksOf(compiled) }));
 
   /**
    * The same records, each refused for one field: the last one holding a string (an Int64, a date,
-   * a text) gets `true`. zod's compiled fast path refuses it and zod's own parser then runs to
-   * gather the issues; ajv stops at the first error.
+   * a text) gets `true`. zod's fast path refuses it and zod's own parser then runs to gather the
+   * issues; ajv stops at the first error.
    */
   const refused = data.map((d) => {
     const record = { ...d.record };
@@ -241,71 +253,95 @@ function benchDistribution(distribution: Distribution): void {
   });
 
   const zodText = (t: string, i: number) => (zodSchemas[i]!.safeParse(validators.parseJson(t)).success ? 1 : 0);
-  const ajvText = (t: string, i: number) => (ajvChecks[i]!(JSON.parse(t)) ? 1 : 0);
+  const ajvText = (checks: Array<(v: unknown) => boolean>) => (t: string, i: number) =>
+    checks[i]!(JSON.parse(t)) ? 1 : 0;
 
   // Both must accept every record, or the comparison is meaningless.
   data.forEach((d, i) => {
     if (!zodSchemas[i]!.safeParse(d.record).success)
       throw new Error(`zod refuses ${distribution} ${d.resource} record ${i}`);
-    if (!ajvChecks[i]!(d.record))
-      throw new Error(`ajv refuses ${distribution} ${d.resource} record ${i}: ${JSON.stringify(ajvChecks[i]!.errors)}`);
-    if (zodText(texts[i]!, i) + ajvText(texts[i]!, i) + zodText(unquoted[i]!, i) + ajvText(unquoted[i]!, i) !== 4)
-      throw new Error(`a text of ${d.resource} record ${i} is refused`);
-    if (zodSchemas[i]!.safeParse(refused[i]).success || ajvChecks[i]!(refused[i]))
-      throw new Error(`the refused ${d.resource} record ${i} is accepted`);
+    if (zodText(texts[i]!, i) + zodText(unquoted[i]!, i) !== 2) throw new Error(`a text of record ${i} is refused`);
+    if (zodSchemas[i]!.safeParse(refused[i]).success) throw new Error(`the refused record ${i} is accepted`);
+    for (const { mode, checks } of byMode) {
+      if (!checks[i]!(d.record)) throw new Error(`ajv (${mode}) refuses ${distribution} ${d.resource} record ${i}`);
+      if (ajvText(checks)(texts[i]!, i) + ajvText(checks)(unquoted[i]!, i) !== 2)
+        throw new Error(`ajv (${mode}) refuses a text of record ${i}`);
+      if (checks[i]!(refused[i])) throw new Error(`ajv (${mode}) accepts the refused record ${i}`);
+    }
   });
   const beyond = unquoted.filter((t, i) => t !== texts[i]).length;
 
-  const results = measureAll([
+  type Case = { label: string; run: () => number };
+  const ajvCases = (kind: string, make: (checks: Array<(v: unknown) => boolean>) => () => number): Case[] =>
+    byMode.map(({ mode, checks }) => ({ label: `ajv  ${kind} [${mode}]`, run: make(checks) }));
+  const cases: Case[] = [
     {
       label: 'zod  validate (objects)',
       run: () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0),
     },
-    { label: 'ajv  validate (objects)', run: () => data.reduce((n, d, i) => n + (ajvChecks[i]!(d.record) ? 1 : 0), 0) },
+    ...ajvCases(
+      'validate (objects)',
+      (checks) => () => data.reduce((n, d, i) => n + (checks[i]!(d.record) ? 1 : 0), 0),
+    ),
     { label: 'zod  parseJson + validate (text)', run: () => texts.reduce((n, t, i) => n + zodText(t, i), 0) },
-    { label: 'ajv  JSON.parse + validate (text)', run: () => texts.reduce((n, t, i) => n + ajvText(t, i), 0) },
+    ...ajvCases('JSON.parse + validate (text)', (checks) => {
+      const text = ajvText(checks);
+      return () => texts.reduce((n, t, i) => n + text(t, i), 0);
+    }),
     {
       label: 'zod  JSON.parse + validate (text)',
       run: () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(JSON.parse(t)).success ? 1 : 0), 0),
     },
     { label: 'zod  parseJson + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + zodText(t, i), 0) },
-    { label: 'ajv  JSON.parse + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + ajvText(t, i), 0) },
+    ...ajvCases('JSON.parse + validate (unquoted)', (checks) => {
+      const text = ajvText(checks);
+      return () => unquoted.reduce((n, t, i) => n + text(t, i), 0);
+    }),
     {
       label: 'zod  validate (refused objects)',
       run: () => refused.reduce((n, r, i) => n + (zodSchemas[i]!.safeParse(r).success ? 0 : 1), 0),
     },
-    {
-      label: 'ajv  validate (refused objects)',
-      run: () => refused.reduce((n, r, i) => n + (ajvChecks[i]!(r) ? 0 : 1), 0),
-    },
-  ]);
+    ...ajvCases(
+      'validate (refused objects)',
+      (checks) => () => refused.reduce((n, r, i) => n + (checks[i]!(r) ? 0 : 1), 0),
+    ),
+  ];
+  const results = measureAll(cases);
+  const at = (label: string) => results.findIndex((r) => r.label === label);
 
   const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
   const nulls = data.reduce((n, d) => n + Object.values(d.record).filter((v) => v === null).length, 0) / data.length;
   console.log(
-    `\n[${distribution}] ${data.length} records of ${new Set(data.map((d) => d.resource)).size} resources (avg ${fields.toFixed(1)} fields, ${nulls.toFixed(1)} null; ${beyond} texts with an Int64 beyond 2^53), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), ajv-formats ${AJV_FORMATS}, node ${process.version}`,
+    `\n[${distribution}] ${data.length} records of ${new Set(data.map((d) => d.resource)).size} resources (avg ${fields.toFixed(1)} fields, ${nulls.toFixed(1)} null; ${beyond} texts with an Int64 beyond 2^53), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), node ${process.version}`,
   );
   for (const r of results)
-    console.log(`${r.label.padEnd(38)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
+    console.log(`${r.label.padEnd(44)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);
   /** The median per-round ratio, and the middle half of the per-round ratios to show how steady it was. */
   const ratio = (a: number, b: number) => {
     const ratios = results[a]!.rates.map((rate, r) => rate / results[b]!.rates[r]!);
     return `${median(ratios).toFixed(2)}x (rounds' middle half ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)})`;
   };
-  console.log(`[${distribution}] ratio zod/ajv (objects):             ${ratio(0, 1)}`);
-  console.log(`[${distribution}] ratio zod/ajv (from JSON text):      ${ratio(2, 3)}`);
-  console.log(`[${distribution}] ratio zod/ajv (unquoted Int64 text): ${ratio(5, 6)}`);
-  console.log(`[${distribution}] ratio zod/ajv (refused objects):     ${ratio(7, 8)}`);
+  for (const { mode } of byMode) {
+    const vs = (zod: string, kind: string) => ratio(at(`zod  ${zod}`), at(`ajv  ${kind} [${mode}]`));
+    const tag = `[${distribution}] ratio zod/ajv-formats ${mode}`;
+    console.log(`${tag} (objects):             ${vs('validate (objects)', 'validate (objects)')}`);
+    console.log(`${tag} (from JSON text):      ${vs('parseJson + validate (text)', 'JSON.parse + validate (text)')}`);
+    console.log(
+      `${tag} (unquoted Int64 text): ${vs('parseJson + validate (unquoted)', 'JSON.parse + validate (unquoted)')}`,
+    );
+    console.log(`${tag} (refused objects):     ${vs('validate (refused objects)', 'validate (refused objects)')}`);
+  }
   // --detail: every round's rate (thousands of records/s), to see how steady a run was.
   if (process.argv.includes('--detail'))
-    for (const r of results) console.log(`${r.label.padEnd(38)} ${r.rates.map((x) => Math.round(x / 1000)).join(' ')}`);
+    for (const r of results) console.log(`${r.label.padEnd(44)} ${r.rates.map((x) => Math.round(x / 1000)).join(' ')}`);
 }
 
 /**
  * `--kinds`: one scalar kind at a time, the check function alone. Objects of 8 fields of one kind
- * (values of the `full` distribution), zod `z.object` of the generated scalar (compiled on first
- * parse, as the records are) against ajv compiled from the same field's schema in the OpenAPI
- * document, 8 times. Shows which kind costs zod more than ajv.
+ * (values of the `full` distribution), zod `z.object` of the generated scalar (compiled by
+ * `z.compile` on first parse, as derived schemas such as `.pick()` and `schemaAt()` are; the record
+ * schemas themselves run their generated fast path, see fast.ts of the package) against ajv compiled
+ * from the same field's schema in the OpenAPI document, 8 times, in each ajv-formats mode.
  */
 function benchKinds(): void {
   const product = spec.resources.find((r) => r.name === 'ProductRecords')!;
@@ -341,32 +377,42 @@ function benchKinds(): void {
         >,
     );
     const zodSchema = scalars.compiledOnFirstParse(z.object(Object.fromEntries(keys.map((key) => [key, zod()]))));
-    const ajvCheck = ajv.compile({
-      $defs: record.$defs,
-      type: 'object',
-      required: keys,
-      properties: Object.fromEntries(keys.map((key) => [key, record.properties[field]])),
-    });
-    for (const o of objects)
-      if (!zodSchema.safeParse(o).success || !ajvCheck(o)) throw new Error(`${kind}: ${JSON.stringify(o)} is refused`);
+    const ajvChecks = ajvs.map(({ mode, ajv }) => ({
+      mode,
+      check: ajv.compile({
+        $defs: record.$defs,
+        type: 'object',
+        required: keys,
+        properties: Object.fromEntries(keys.map((key) => [key, record.properties[field]])),
+      }),
+    }));
+    for (const o of objects) {
+      if (!zodSchema.safeParse(o).success) throw new Error(`${kind}: ${JSON.stringify(o)} is refused by zod`);
+      for (const { mode, check } of ajvChecks)
+        if (!check(o)) throw new Error(`${kind}: ${JSON.stringify(o)} is refused by ajv (${mode})`);
+    }
     cases.push({
       label: `zod  ${kind}`,
       run: () => objects.reduce((n, o) => n + (zodSchema.safeParse(o).success ? 1 : 0), 0),
     });
-    cases.push({ label: `ajv  ${kind}`, run: () => objects.reduce((n, o) => n + (ajvCheck(o) ? 1 : 0), 0) });
+    for (const { mode, check } of ajvChecks)
+      cases.push({ label: `ajv  ${kind} [${mode}]`, run: () => objects.reduce((n, o) => n + (check(o) ? 1 : 0), 0) });
   }
   const results = measureAll(cases);
   console.log(
     `\n[kinds] objects of 8 fields of one kind, ${RECORDS} objects, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} rounds; ns per field`,
   );
-  for (let c = 0; c < results.length; c += 2) {
+  const ns = (rate: number) => (1e9 / rate / keys.length).toFixed(0).padStart(5);
+  const step = 1 + ajvs.length;
+  for (let c = 0; c < results.length; c += step) {
     const zodRate = results[c]!;
-    const ajvRate = results[c + 1]!;
-    const ratios = zodRate.rates.map((rate, r) => rate / ajvRate.rates[r]!);
-    const ns = (rate: number) => (1e9 / rate / keys.length).toFixed(0).padStart(5);
-    console.log(
-      `${zodRate.label.slice(5).padEnd(16)} zod ${ns(zodRate.perSecond)} ns  ajv ${ns(ajvRate.perSecond)} ns  ratio zod/ajv ${median(ratios).toFixed(2)}x`,
-    );
+    const line = [`${zodRate.label.slice(5).padEnd(16)} zod ${ns(zodRate.perSecond)} ns`];
+    for (let m = 1; m < step; m++) {
+      const ajvRate = results[c + m]!;
+      const ratios = zodRate.rates.map((rate, r) => rate / ajvRate.rates[r]!);
+      line.push(`ajv ${ajvs[m - 1]!.mode} ${ns(ajvRate.perSecond)} ns (zod/ajv ${median(ratios).toFixed(2)}x)`);
+    }
+    console.log(line.join('  '));
   }
 }
 

@@ -79,6 +79,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
       withHeader('src/versions.ts', options.specFile, render('versions.ts', types, 'types')),
     ),
     ts('scalars.ts', render('scalars.ts', SCALAR_FACTS)),
+    ts('fast.ts', render('fast.ts', SCALAR_FACTS)),
     ts('json.ts', render('json.ts', {})),
     ts('errors.ts', render('errors.ts', {})),
     whole('src/references.ts', () => withHeader('src/references.ts', options.specFile, render('references.ts', model))),
@@ -88,6 +89,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
         options.specFile,
         render('sign-in.ts', {
           schemaObjects: model.structures.map(schemaObject),
+          fast: model.structures.some((s) => s.parser !== null),
           refs: refsFrom(
             'sign-in',
             model.structures.flatMap((s) => s.refs),
@@ -106,6 +108,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
               record: view,
               schemaObject: schemaObject(view),
               scalarsModule: importPath(view.module, 'scalars'),
+              fastModule: importPath(view.module, 'fast'),
               refs: refsFrom(view.module, view.refs),
             }),
           ),

@@ -2,6 +2,7 @@
 import { type Field, type Spec, fieldsAt, resourcesAt } from '@specgen/ir';
 import { buildTypesModel, propertyKey, type RecordView, type TypesModel } from '@specgen/generate-core';
 import { naming } from '@specgen/naming';
+import { type ParserField, parserFields } from './fast-expr.ts';
 import { zodExpr } from './zod-expr.ts';
 
 export interface SchemaField {
@@ -24,6 +25,8 @@ export interface SchemaView {
   sinceMap: string;
   doc: string[];
   fields: SchemaField[];
+  /** The fields of the generated fast path (fast-expr.ts), or null when the schema has none. */
+  parser: ParserField[] | null;
   /** Schemas this one refers to, by module. */
   refs: { module: string; names: string[] }[];
 }
@@ -89,6 +92,8 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
     sinceMap: record.sinceMap,
     doc: record.doc,
     fields: schemaFields,
+    // an open record (looseObject) keeps unknown keys, which a plain literal does not: zod's compiled parser
+    parser: record.open ? null : parserFields(spec, fields, optional),
     refs: record.imports
       .map((i) => ({ module: i.module, names: i.names.map((n) => naming.schema(n)) }))
       .filter((i) => i.module !== record.module),

@@ -7,9 +7,18 @@ import { generateBoth, link, packageDir, realSpec, writeTree } from './build-gen
 export type Validators = Record<string, any>;
 
 export async function loadValidators(serviceVersion: string | null = null): Promise<Validators> {
+  return (await loadModules(serviceVersion)).index;
+}
+
+/** The package's index and its (unexported) fast-path module, from one generated copy. */
+export async function loadModules(
+  serviceVersion: string | null = null,
+): Promise<{ index: Validators; fast: Validators }> {
   const root = mkdtempSync(join(tmpdir(), 'specgen-validators-'));
   writeTree(root, generateBoth(realSpec(), serviceVersion));
   link(join(root, 'validators'), 'zod', packageDir('zod'));
   link(join(root, 'validators'), 'lossless-json', packageDir('lossless-json'));
-  return (await import(join(root, 'validators/src/index.ts'))) as Validators;
+  const index = (await import(join(root, 'validators/src/index.ts'))) as Validators;
+  const fast = (await import(join(root, 'validators/src/fast.ts'))) as Validators;
+  return { index, fast };
 }

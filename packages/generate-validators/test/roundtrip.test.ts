@@ -137,6 +137,19 @@ describe('DateTimeOffset', () => {
     ['2026-13-01T00:00:00Z', 'dateTimeOffset.range'],
     ['2026-01-01T24:00:00Z', 'dateTimeOffset.range'],
     ['2026-01-01T00:00:00+15:00', 'dateTimeOffset.range'],
+    // what .NET's DateTimeOffset holds, as the server checks it: years 1-9999 and the instant in UTC
+    ['0000-06-01T00:00:00Z', 'dateTimeOffset.range'],
+    ['0001-01-01T00:00:00Z', null],
+    ['0001-01-01T00:00:00-01:00', null],
+    ['0001-01-01T01:00:00+01:00', null],
+    ['0001-01-01T00:59:59.9999999+01:00', 'dateTimeOffset.range'],
+    ['0001-01-01T00:00:00+01:00', 'dateTimeOffset.range'],
+    ['0001-01-02T00:00:00+14:00', null],
+    ['9999-12-31T23:59:59.9999999Z', null],
+    ['9999-12-31T22:59:59.9999999-01:00', null],
+    ['9999-12-31T23:00:00-01:00', 'dateTimeOffset.range'],
+    ['9999-12-31T23:59:00+01:00', null],
+    ['9999-12-30T23:00:00-14:00', null],
   ];
   for (const [input, rule] of cases) {
     it(`${input} -> ${rule ?? 'ok'}`, () => {
