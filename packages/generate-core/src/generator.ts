@@ -22,6 +22,12 @@ export interface GenerateContext {
   options: GenerateOptions;
   /** Values shared by the generators of one run (absent: compute your own). */
   shared?: RunShared;
+  /**
+   * A one-shot run (not --watch): nothing renders again from this run's objects, so a generator
+   * keeps nothing for a later run (texts and tables kept by IR or document object), and what it
+   * builds is garbage once its files are written. Absent or false: keep the memos (watch mode).
+   */
+  oneShot?: boolean;
 }
 
 /**

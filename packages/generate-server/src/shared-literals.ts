@@ -26,10 +26,14 @@ const MAX_LINE = 100;
 const MIN_KEPT_IDENTITY = 256;
 /** Printed texts are kept for values up to this size (larger ones are joined from their children's). */
 const MAX_KEPT_TEXT = 1 << 16;
+/** Strings up to this length have their JSON text made once per table (at most this many kept). */
+const MAX_QUOTED = 64;
+const MAX_QUOTED_COUNT = 100_000;
 
 interface Node {
-  /** The table's id, in the key of every value holding this one. */
+  /** The table's id, and `#id` as it stands in the key of every value holding this one. */
   id: number;
+  ref: string;
   array: boolean;
   /** Object keys as JSON strings; empty for an array. */
   keys: string[];
@@ -84,45 +88,65 @@ export function createLiteralTable(): LiteralTable {
   let nextId = 0;
   const stats = { interned: 0, printed: 0 };
 
+  /**
+   * JSON texts of object keys and short strings, made once: a large document repeats the same keys
+   * and values (`type`, `"string"`, `$ref`s) hundreds of thousands of times.
+   */
+  let quoted = new Map<string, string>();
+  const jsonText = (v: Json): string => {
+    if (typeof v !== 'string' || v.length > MAX_QUOTED) return JSON.stringify(v);
+    let text = quoted.get(v);
+    if (text === undefined) {
+      if (quoted.size >= MAX_QUOTED_COUNT) quoted = new Map();
+      text = JSON.stringify(v);
+      quoted.set(v, text);
+    }
+    return text;
+  };
+
   const intern = (value: Json[] | { [key: string]: Json }, depth: number): Node => {
     const known = byObject.get(value);
     if (known !== undefined && known.generation === generation) return known;
     const array = Array.isArray(value);
     const keys: string[] = [];
     const items: (Node | string)[] = [];
+    // The table's key: the value's tokens (keys' JSON, children's `#id`, scalars' JSON), joined
+    // once into a flat string (JSON texts delimit themselves, so the tokens read back one way).
+    const tokens: string[] = [array ? '[' : '{'];
     let size = 2;
-    let key = array ? '[' : '{';
     const part = (v: Json) => {
       if (isContainer(v)) {
         const child = intern(v, depth + 1);
         items.push(child);
         size += child.size;
-        return `#${child.id}`;
+        tokens.push(child.ref);
+        return;
       }
-      const text = JSON.stringify(v);
+      const text = jsonText(v);
       items.push(text);
       size += text.length;
-      return text;
+      tokens.push(text);
     };
     if (array) {
-      for (let i = 0; i < value.length; i++) key += `${i > 0 ? ',' : ''}${part(value[i]!)}`;
+      for (let i = 0; i < value.length; i++) part(value[i]!);
       size += Math.max(0, value.length - 1);
     } else {
-      let first = true;
       size -= 1;
       for (const k of Object.keys(value)) {
-        const name = JSON.stringify(k);
+        const name = jsonText(k);
         keys.push(name);
-        key += `${first ? '' : ','}${name}:${part(value[k]!)}`;
+        tokens.push(name);
+        part(value[k]!);
         size += k.length + 3;
-        first = false;
       }
     }
-    key += array ? ']' : '}';
+    const key = tokens.join(',');
     let node = byKey.get(key);
     if (node === undefined) {
+      const id = nextId++;
       node = {
-        id: nextId++,
+        id,
+        ref: `#${id}`,
         array,
         keys,
         items,

@@ -125,7 +125,7 @@ export async function generateOneShot(
     const renderHere = async (g: Generator, shared: RunShared) => {
       const started = performance.now();
       ir ??= { spec: parse().spec, engine: templates.engine() };
-      const files = renderTarget(ir.spec, g, ir.engine, options, shared);
+      const files = renderTarget(ir.spec, g, ir.engine, { ...options, oneShot: true }, shared);
       options.progress?.rendered(g.target, files.length, performance.now() - started);
       const later = settleTargetLater(g.target, files, settleOptions);
       later.checked.catch(() => {}); // read below, by Promise.all

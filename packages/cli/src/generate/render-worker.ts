@@ -63,7 +63,7 @@ async function settle(request: SettleRequest): Promise<SettleReply> {
   const checks: Promise<void>[] = [];
   for (const g of findGenerators(request.targets)) {
     const started = performance.now();
-    const files = renderTarget(parsed.spec, g, engine, options, shared);
+    const files = renderTarget(parsed.spec, g, engine, { ...options, oneShot: true }, shared);
     parentPort?.postMessage({
       kind: 'rendered',
       id: request.id,
