@@ -46,7 +46,7 @@ export const generator: Generator = {
   generate({ spec, templates, options, shared, oneShot }) {
     // The document as the server target reads it too (one per run), plus this package's marker:
     // the same object buildDocument gives with `generatedBy`.
-    const build = () => buildDocument(spec, { serviceVersion: options.serviceVersion });
+    const build = () => buildDocument(spec, { serviceVersion: options.serviceVersion, memo: !oneShot });
     const base = shared
       ? shared.get(`openapi-document@${effectiveVersion(spec, options.serviceVersion)}`, build)
       : build();

@@ -17,8 +17,12 @@ function scalarText(value: string): string {
   return JSON.stringify(value);
 }
 
+/** Strings longer than this (notes, descriptions: mostly one of a kind) are classified without the cache. */
+const MAX_CACHED = 64;
+
 /** Keys and strings repeat thousands of times in a large document; each is classified once per write. */
 function cachedText(cache: Map<string, string>, value: string): string {
+  if (value.length > MAX_CACHED) return scalarText(value);
   let text = cache.get(value);
   if (text === undefined) {
     text = scalarText(value);

@@ -60,7 +60,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const modules = routeModules(spec, routes);
   const { groups, typeImports } = handlerGroups(spec, routes, version, payloads);
   // Shared with the openapi target of the same run (one document per run and version).
-  const build = () => buildDocument(spec, { serviceVersion: version });
+  const build = () => buildDocument(spec, { serviceVersion: version, memo: !ctx.oneShot });
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
   const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
