@@ -104,28 +104,61 @@ export function createLiteralTable(): LiteralTable {
     return text;
   };
 
+  /** Whether `value` holds no object or array (a schema's leaves: most of a large document's values). */
+  const isLeaf = (value: Json[] | { [key: string]: Json }): boolean => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) if (isContainer(value[i]!)) return false;
+    } else for (const k in value) if (isContainer(value[k]!)) return false;
+    return true;
+  };
+
   const intern = (value: Json[] | { [key: string]: Json }, depth: number): Node => {
     const known = byObject.get(value);
     if (known !== undefined && known.generation === generation) return known;
+    let node: Node | undefined;
+    if (isLeaf(value)) {
+      // A leaf's key is its JSON text, made natively in one call; its parts are made only when it
+      // is new (a leaf's JSON text starts `{"`, `[` + a scalar, `{}` or `[]`: never `{,` or `[,`).
+      const key = JSON.stringify(value);
+      node = byKey.get(key) ?? added(key, contents(value, depth, null));
+    } else {
+      // The table's key: the value's tokens (keys' JSON, children's `#id`, scalars' JSON), joined
+      // once into a flat string (JSON texts delimit themselves, so the tokens read back one way).
+      const tokens: string[] = [Array.isArray(value) ? '[' : '{'];
+      const parts = contents(value, depth, tokens);
+      const key = tokens.join(',');
+      node = byKey.get(key) ?? added(key, parts);
+    }
+    // Only a frozen object is known to keep its contents (the contract freezes what it keeps). Known
+    // by identity: the inputs and their entries (a route's schema set, each component schema) and
+    // large values; a weak entry for each of the 300,000 objects of a large document made every
+    // garbage collection slower than keying the small ones below an entry again.
+    if ((depth <= 1 || node.size >= MIN_KEPT_IDENTITY) && Object.isFrozen(value)) byObject.set(value, node);
+    return node;
+  };
+
+  /** Keys, items (children interned) and compact JSON size of `value`; its key's tokens into `tokens`. */
+  const contents = (
+    value: Json[] | { [key: string]: Json },
+    depth: number,
+    tokens: string[] | null,
+  ): Pick<Node, 'array' | 'keys' | 'items' | 'size'> => {
     const array = Array.isArray(value);
     const keys: string[] = [];
     const items: (Node | string)[] = [];
-    // The table's key: the value's tokens (keys' JSON, children's `#id`, scalars' JSON), joined
-    // once into a flat string (JSON texts delimit themselves, so the tokens read back one way).
-    const tokens: string[] = [array ? '[' : '{'];
     let size = 2;
     const part = (v: Json) => {
       if (isContainer(v)) {
         const child = intern(v, depth + 1);
         items.push(child);
         size += child.size;
-        tokens.push(child.ref);
+        tokens?.push(child.ref);
         return;
       }
       const text = jsonText(v);
       items.push(text);
       size += text.length;
-      tokens.push(text);
+      tokens?.push(text);
     };
     if (array) {
       for (let i = 0; i < value.length; i++) part(value[i]!);
@@ -135,40 +168,35 @@ export function createLiteralTable(): LiteralTable {
       for (const k of Object.keys(value)) {
         const name = jsonText(k);
         keys.push(name);
-        tokens.push(name);
+        tokens?.push(name);
         part(value[k]!);
         size += k.length + 3;
       }
     }
-    const key = tokens.join(',');
-    let node = byKey.get(key);
-    if (node === undefined) {
-      const id = nextId++;
-      node = {
-        id,
-        ref: `#${id}`,
-        array,
-        keys,
-        items,
-        size,
-        generation,
-        call: 0,
-        previousCall: 0,
-        uses: 0,
-        name: undefined,
-        previousName: undefined,
-        staleIn: 0,
-        text: undefined,
-        textSlot: -1,
-      };
-      byKey.set(key, node);
-      stats.interned++;
-    }
-    // Only a frozen object is known to keep its contents (the contract freezes what it keeps). Known
-    // by identity: the inputs and their entries (a route's schema set, each component schema) and
-    // large values; a weak entry for each of the 300,000 objects of a large document made every
-    // garbage collection slower than keying the small ones below an entry again.
-    if ((depth <= 1 || node.size >= MIN_KEPT_IDENTITY) && Object.isFrozen(value)) byObject.set(value, node);
+    return { array, keys, items, size };
+  };
+
+  const added = (key: string, parts: Pick<Node, 'array' | 'keys' | 'items' | 'size'>): Node => {
+    const id = nextId++;
+    const node: Node = {
+      id,
+      ref: `#${id}`,
+      array: parts.array,
+      keys: parts.keys,
+      items: parts.items,
+      size: parts.size,
+      generation,
+      call: 0,
+      previousCall: 0,
+      uses: 0,
+      name: undefined,
+      previousName: undefined,
+      staleIn: 0,
+      text: undefined,
+      textSlot: -1,
+    };
+    byKey.set(key, node);
+    stats.interned++;
     return node;
   };
 

@@ -64,6 +64,7 @@ async function settle(request: SettleRequest): Promise<SettleReply> {
   for (const g of findGenerators(request.targets)) {
     const started = performance.now();
     const files = renderTarget(parsed.spec, g, engine, { ...options, oneShot: true }, shared);
+    shared.finished(g.target);
     parentPort?.postMessage({
       kind: 'rendered',
       id: request.id,
