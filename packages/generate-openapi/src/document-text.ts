@@ -58,7 +58,12 @@ function entryText(value: object, indent: string, scalars: Map<string, string>, 
   return text;
 }
 
-const isFilled = (v: unknown) => v !== null && typeof v === 'object' && Object.keys(v).length > 0;
+/** An object or array with at least one own key (no key list made: one per document entry otherwise). */
+const isFilled = (v: unknown) => {
+  if (v === null || typeof v !== 'object') return false;
+  for (const _ in v) return true;
+  return false;
+};
 
 /**
  * Scalars as YAML writes them, kept between calls (a pure function of the string; the keys of a

@@ -106,10 +106,9 @@ export function canonical(value: unknown, parentKey = ''): unknown {
   for (let i = 0; ordered && i < keys.length; i++)
     ordered = object[keys[i]!] !== undefined && (i === 0 || compare(keys[i - 1]!, keys[i]!) <= 0);
   if (!ordered) {
-    const entries = Object.entries(object).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => compare(a, b));
+    keys.sort(compare);
     const out: Record<string, unknown> = {};
-    for (const [k, v] of entries) out[k] = canonical(v, inNameMap ? '' : k);
+    for (const k of keys) if (object[k] !== undefined) out[k] = canonical(object[k], inNameMap ? '' : k);
     return out;
   }
   let out: Record<string, unknown> | null = null;
