@@ -138,7 +138,8 @@ console.log('| spec | run | process wall ms | in-process ms | cpu ms | peak RSS 
 console.log('|---|---|---:|---:|---:|---:|---:|');
 const coldOnly = args.includes('--cold-only');
 const cliOnly = coldOnly && args.includes('--cli-only');
-const coldBaselineBin = coldOnly && args.includes('--baseline-bin') ? args[args.indexOf('--baseline-bin') + 1] : undefined;
+const coldBaselineBin =
+  coldOnly && args.includes('--baseline-bin') ? args[args.indexOf('--baseline-bin') + 1] : undefined;
 for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? specs.slice(1) : specs) {
   if (!cliOnly) {
     const p = child('parse', file);
@@ -149,7 +150,15 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
   for (const [setLabel, targets] of coldOnly ? targetSets.slice(1) : targetSets) {
     const out = mkdtempSync(join(work, 'out-'));
     if (cliOnly)
-      execFileSync('node', [join(ROOT, 'packages/cli/bin/specgen.js'), 'generate', '--spec', file, '--out', out, '--quiet']);
+      execFileSync('node', [
+        join(ROOT, 'packages/cli/bin/specgen.js'),
+        'generate',
+        '--spec',
+        file,
+        '--out',
+        out,
+        '--quiet',
+      ]);
     else {
       const cold = child('generate', file, out, ...(targets ? [targets] : []));
       console.log(

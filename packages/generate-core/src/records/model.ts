@@ -84,12 +84,7 @@ const models = new WeakMap<Spec, Map<string, TypesModel>>();
  * later call, not the model nor its views (share it through `RunShared` instead), so it is garbage
  * once its readers are done.
  */
-export function buildTypesModel(
-  spec: Spec,
-  serviceVersion: string | null,
-  specFile: string,
-  keep = true,
-): TypesModel {
+export function buildTypesModel(spec: Spec, serviceVersion: string | null, specFile: string, keep = true): TypesModel {
   if (!keep) return buildModel(spec, serviceVersion, specFile, false);
   const key = `${serviceVersion}\n${specFile}`;
   const hit = models.get(spec)?.get(key);
