@@ -20,6 +20,10 @@
  * CLI (`node packages/cli/bin/specgen.js generate`, after `pnpm turbo run build`) on one thread and with
  * its worker (SPECGEN_GENERATE_WORKER=0/1), against openapi-typescript's own CLI; --repeat N runs those
  * three N times, alternating, and prints medians and the per-round ratios.
+ * With --cold-only, `--baseline-bin <other checkout>/packages/cli/bin/specgen.js` also runs that build's
+ * CLI (one thread) in the same rounds, so before and after each get their ratio to the same
+ * openapi-typescript runs; --cli-only skips the in-process rows (parse, generate and openapi-typescript
+ * through tsx) and the worker run, for a shorter run on a shared machine.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -133,33 +137,52 @@ console.log(
 console.log('| spec | run | process wall ms | in-process ms | cpu ms | peak RSS MB | files written |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
 const coldOnly = args.includes('--cold-only');
+const cliOnly = coldOnly && args.includes('--cli-only');
+const coldBaselineBin =
+  coldOnly && args.includes('--baseline-bin') ? args[args.indexOf('--baseline-bin') + 1] : undefined;
 for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? specs.slice(1) : specs) {
-  const p = child('parse', file);
-  console.log(
-    `| ${label} | baseline: parse only | ${p.processMs} | ${p['ms']} | ${p['cpuMs']} | ${p['peakRssMb']} | - |`,
-  );
+  if (!cliOnly) {
+    const p = child('parse', file);
+    console.log(
+      `| ${label} | baseline: parse only | ${p.processMs} | ${p['ms']} | ${p['cpuMs']} | ${p['peakRssMb']} | - |`,
+    );
+  }
   for (const [setLabel, targets] of coldOnly ? targetSets.slice(1) : targetSets) {
     const out = mkdtempSync(join(work, 'out-'));
-    const cold = child('generate', file, out, ...(targets ? [targets] : []));
-    console.log(
-      `| ${label} | generate ${setLabel}, cold (worker: ${cold['worker']}) | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`,
-    );
-    const warm = child('generate', file, out, ...(targets ? [targets] : []));
-    console.log(
-      `| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm['ms']} | ${warm['cpuMs']} | ${warm['peakRssMb']} | ${warm['written']} |`,
-    );
-    if (!targets && plain.has(file)) {
-      const oat = child('openapi-typescript', join(out, 'openapi/openapi.json'), join(work, 'openapi-typescript.ts'));
+    if (cliOnly)
+      execFileSync('node', [
+        join(ROOT, 'packages/cli/bin/specgen.js'),
+        'generate',
+        '--spec',
+        file,
+        '--out',
+        out,
+        '--quiet',
+      ]);
+    else {
+      const cold = child('generate', file, out, ...(targets ? [targets] : []));
       console.log(
-        `| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`,
+        `| ${label} | generate ${setLabel}, cold (worker: ${cold['worker']}) | ${cold.processMs} | ${cold['ms']} | ${cold['cpuMs']} | ${cold['peakRssMb']} | ${cold['written']} |`,
       );
-      ratios.push(
-        `${label}: generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`,
+      const warm = child('generate', file, out, ...(targets ? [targets] : []));
+      console.log(
+        `| ${label} | generate ${setLabel}, warm (current) | ${warm.processMs} | ${warm['ms']} | ${warm['cpuMs']} | ${warm['peakRssMb']} | ${warm['written']} |`,
       );
+      if (!targets && plain.has(file)) {
+        const oat = child('openapi-typescript', join(out, 'openapi/openapi.json'), join(work, 'openapi-typescript.ts'));
+        console.log(
+          `| ${label} | baseline: openapi-typescript 7 on openapi.json (types only) | ${oat.processMs} | ${oat['ms']} | ${oat['cpuMs']} | ${oat['peakRssMb']} | 1 |`,
+        );
+        ratios.push(
+          `${label}: generate all targets, cold / openapi-typescript: process ${(cold.processMs / oat.processMs).toFixed(2)}x, in-process ${(Number(cold['ms']) / Number(oat['ms'])).toFixed(2)}x, cpu ${(Number(cold['cpuMs']) / Number(oat['cpuMs'])).toFixed(2)}x; peak RSS ${cold['peakRssMb']} MB vs ${oat['peakRssMb']} MB`,
+        );
+      }
+    }
+    if (!targets && plain.has(file)) {
       // What users run: the compiled CLI (`pnpm turbo run build` first) against openapi-typescript's own CLI, both cold,
       // alternating, `--repeat` rounds (medians; per-round ratios give the spread on a shared machine).
       const rounds = option('--repeat', 1);
-      const runs: Record<string, Measured[]> = { theirs: [], plain: [], '0': [], '1': [] };
+      const runs: Record<string, Measured[]> = { theirs: [], plain: [], base: [], '0': [], '1': [] };
       const oatCli = join(ROOT, 'tools/node_modules/openapi-typescript/bin/cli.js');
       for (let round = 0; round < rounds; round++) {
         const theirs = command(oatCli, [
@@ -170,7 +193,15 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
         if (theirs) runs['theirs']!.push(theirs);
         const plainRun = command(oatCli, [plain.get(file)!, '-o', join(work, 'openapi-typescript-plain.ts')]);
         if (plainRun) runs['plain']!.push(plainRun);
-        for (const worker of ['0', '1']) {
+        if (coldBaselineBin) {
+          const base = command(
+            coldBaselineBin,
+            ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'],
+            { SPECGEN_GENERATE_WORKER: '0' },
+          );
+          if (base) runs['base']!.push(base);
+        }
+        for (const worker of cliOnly ? ['0'] : ['0', '1']) {
           const ours = command(
             join(ROOT, 'packages/cli/bin/specgen.js'),
             ['generate', '--spec', file, '--out', mkdtempSync(join(work, 'cli-')), '--quiet'],
@@ -195,10 +226,11 @@ for (const [label, file] of args.includes('--watch-only') ? [] : coldOnly ? spec
         row('baseline: openapi-typescript 7 CLI on a plain OpenAPI 3.1 document of the same resources', runs['plain']!);
       if (runs['0']!.length === 0)
         console.log(`| ${label} | specgen CLI (compiled) | failed: run \`pnpm turbo run build\` first | | | | |`);
-      for (const worker of ['0', '1']) {
+      for (const worker of ['base', '0', '1']) {
         const ours = runs[worker]!;
         if (ours.length === 0) continue;
-        const mode = worker === '1' ? 'openapi+server in a worker' : 'one thread';
+        const mode =
+          worker === '1' ? 'openapi+server in a worker' : worker === 'base' ? 'baseline bin, one thread' : 'one thread';
         row(`specgen generate (compiled CLI), all targets, cold, ${mode}`, ours);
         for (const [input, theirs] of [
           ['openapi.json', runs['theirs']!],

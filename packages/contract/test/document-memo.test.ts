@@ -187,4 +187,15 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
     }).toThrow(TypeError);
     expect(Object.isFrozen((record.properties as Record<string, object>).Id)).toBe(true);
   });
+
+  it('builds without the memo when asked (a one-shot run): the same bytes, nothing kept, looked up or frozen', () => {
+    const own = structuredClone(base);
+    const before = { ...resourceMemoStats };
+    const doc = buildDocument(own, { serviceVersion: null, memo: false }) as unknown as Doc;
+    expect(resourceMemoStats).toEqual(before);
+    expect(JSON.stringify(doc)).toBe(cold(base));
+    expect(Object.isFrozen(doc.components.schemas.ProductRecord)).toBe(false);
+    // nothing was kept for these objects: a build with the memo builds every part
+    expect(counted(own).replayed).toBe(0);
+  });
 });

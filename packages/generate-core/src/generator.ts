@@ -22,6 +22,12 @@ export interface GenerateContext {
   options: GenerateOptions;
   /** Values shared by the generators of one run (absent: compute your own). */
   shared?: RunShared;
+  /**
+   * A one-shot run (not --watch): nothing renders again from this run's objects, so a generator
+   * keeps nothing for a later run (texts and tables kept by IR or document object), and what it
+   * builds is garbage once its files are written. Absent or false: keep the memos (watch mode).
+   */
+  oneShot?: boolean;
 }
 
 /**
@@ -30,15 +36,33 @@ export interface GenerateContext {
  * besides the run's spec; values are read-only.
  */
 export interface RunShared {
-  get<T>(key: string, make: () => T): T;
+  /**
+   * The value of `key`, made on first use. `readers`: the targets that read it; once each of them
+   * is `finished`, the value is dropped (a one-shot run then holds it no longer than needed).
+   */
+  get<T>(key: string, make: () => T, readers?: readonly string[]): T;
+  /** Tells that `target` is rendered: values whose readers are all finished are dropped. */
+  finished(target: string): void;
 }
 
 export function createRunShared(): RunShared {
-  const values = new Map<string, unknown>();
+  const values = new Map<string, { value: unknown; waiting: Set<string> | null }>();
+  const done = new Set<string>();
   return {
-    get<T>(key: string, make: () => T): T {
-      if (!values.has(key)) values.set(key, make());
-      return values.get(key) as T;
+    get<T>(key: string, make: () => T, readers?: readonly string[]): T {
+      let entry = values.get(key);
+      if (entry === undefined) {
+        entry = { value: make(), waiting: readers ? new Set(readers.filter((r) => !done.has(r))) : null };
+        values.set(key, entry);
+      }
+      return entry.value as T;
+    },
+    finished(target: string): void {
+      done.add(target);
+      for (const [key, entry] of values) {
+        entry.waiting?.delete(target);
+        if (entry.waiting?.size === 0) values.delete(key);
+      }
     },
   };
 }

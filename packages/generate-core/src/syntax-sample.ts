@@ -52,32 +52,55 @@ const NEWLINE = 10,
   SLASH = 47,
   BACKSLASH = 92,
   DQUOTE = 34,
-  SQUOTE = 39;
+  SQUOTE = 39,
+  W = 119,
+  S = 115;
 
 function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }
 
+/** The shape of the line being read, as character codes (one string per line, not one per character). */
+let buffer = new Uint16Array(256);
+const PIECE = 8192;
+
 /** The distinct line shapes of a text (see the header); one pass over its characters. */
 export function lineShapes(text: string): Set<string> {
   const shapes = new Set<string>();
   const n = text.length;
-  let shape = '';
+  let length = 0;
+  const put = (code: number) => {
+    if (length === buffer.length) {
+      const grown = new Uint16Array(buffer.length * 2);
+      grown.set(buffer);
+      buffer = grown;
+    }
+    buffer[length++] = code;
+  };
+  const codes = (from: number, to: number) =>
+    String.fromCharCode.apply(null, buffer.subarray(from, to) as unknown as number[]);
+  // (a very long line in pieces: a call takes a bounded number of arguments)
+  const shape = () => {
+    if (length <= PIECE) return codes(0, length);
+    let out = '';
+    for (let at = 0; at < length; at += PIECE) out += codes(at, Math.min(length, at + PIECE));
+    return out;
+  };
   let lineStart = true;
   let comment = false;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === NEWLINE) {
-      if (!comment) shapes.add(shape);
-      shape = '';
+      if (!comment) shapes.add(shape());
+      length = 0;
       lineStart = true;
       comment = false;
       i++;
     } else if (comment) {
       i++;
     } else if (c === SPACE || c === TAB) {
-      if (!lineStart && !shape.endsWith(' ')) shape += ' ';
+      if (!lineStart && (length === 0 || buffer[length - 1] !== SPACE)) put(SPACE);
       i++;
     } else if (
       lineStart &&
@@ -90,7 +113,7 @@ export function lineShapes(text: string): Set<string> {
     } else if (isWordChar(c)) {
       lineStart = false;
       while (i < n && isWordChar(text.charCodeAt(i))) i++;
-      shape += 'w';
+      put(W);
     } else if (c === DQUOTE || c === SQUOTE) {
       lineStart = false;
       i++;
@@ -101,13 +124,13 @@ export function lineShapes(text: string): Set<string> {
         else i++;
       }
       if (text.charCodeAt(i) === c) i++;
-      shape += 's';
+      put(S);
     } else {
       lineStart = false;
-      shape += text[i];
+      put(c);
       i++;
     }
   }
-  if (!comment) shapes.add(shape);
+  if (!comment) shapes.add(shape());
   return shapes;
 }

@@ -70,6 +70,13 @@ describe('syntaxSample', () => {
       ...lineShapes('export const a1 = "x\\"y" + \'z\';\n  /** Some (text). */\n  * more\n  */\n// note\nb  :  c;'),
     ]).toEqual(['w w w = s + s;', '/*', '* ', '*/', '//', 'w : w;']);
   });
+
+  it('gives the whole shape of a line longer than its buffer', () => {
+    const long = `type U = ${Array.from({ length: 12_000 }, (_, i) => `'v${i}'`).join(' | ')};`;
+    const [shape] = [...lineShapes(`${long}\nx;`)];
+    expect(shape).toBe(`w w = ${Array.from({ length: 12_000 }, () => 's').join(' | ')};`);
+    expect(shape!.length).toBeGreaterThan(40_000);
+  });
 });
 
 describe('syntaxErrors', () => {

@@ -37,9 +37,12 @@ function nestedJson(value: unknown, depth: number): string {
   return text.slice(start + 2 * depth, text.length - (depth * 2 + depth * (depth - 1)));
 }
 
-/** `indent`-deep text of an entry of a name map (whose values are canonical with no parent key). */
-function entryText(value: object, indent: string, scalars: Map<string, string>): EntryText {
-  const frozen = Object.isFrozen(value);
+/**
+ * `indent`-deep text of an entry of a name map (whose values are canonical with no parent key).
+ * `keep`: keep it for a later call (watch mode); a one-shot run keeps nothing.
+ */
+function entryText(value: object, indent: string, scalars: Map<string, string>, keep: boolean): EntryText {
+  const frozen = keep && Object.isFrozen(value);
   let texts = memo.get(indent.length);
   if (!texts) {
     texts = new WeakMap();
@@ -55,7 +58,12 @@ function entryText(value: object, indent: string, scalars: Map<string, string>):
   return text;
 }
 
-const isFilled = (v: unknown) => v !== null && typeof v === 'object' && Object.keys(v).length > 0;
+/** An object or array with at least one own key (no key list made: one per document entry otherwise). */
+const isFilled = (v: unknown) => {
+  if (v === null || typeof v !== 'object') return false;
+  for (const _ in v) return true;
+  return false;
+};
 
 /**
  * Scalars as YAML writes them, kept between calls (a pure function of the string; the keys of a
@@ -116,16 +124,21 @@ function assemble(
  */
 let lastFrame: { key: string; json: Cut; yaml: Cut } | null = null;
 
-function skeletonTexts(skeleton: Record<string, unknown>): { json: Cut; yaml: Cut } {
-  const key = JSON.stringify(skeleton);
-  if (lastFrame?.key === key) return lastFrame;
+function skeletonTexts(
+  skeleton: Record<string, unknown>,
+  cache: Map<string, string>,
+  keep: boolean,
+): { json: Cut; yaml: Cut } {
+  const key = keep ? JSON.stringify(skeleton) : '';
+  if (keep && lastFrame?.key === key) return lastFrame;
   const sorted = canonical(skeleton) as Record<string, unknown>;
-  lastFrame = {
+  const frame = {
     key,
     json: cut(JSON.stringify(sorted, null, 2), JSON_SLOT),
-    yaml: cut(yamlOf(sorted, scalars), YAML_SLOT),
+    yaml: cut(yamlOf(sorted, cache), YAML_SLOT),
   };
-  return lastFrame;
+  if (keep) lastFrame = frame;
+  return frame;
 }
 
 /** openapi.json and openapi.yaml as whole texts (see documentChunks). */
@@ -134,13 +147,19 @@ export function documentTexts(document: Record<string, unknown>, yamlHeader: str
   return { json: chunks.json.join(''), yaml: chunks.yaml.join('') };
 }
 
-/** openapi.json and openapi.yaml as fragments, unchanged entries the same strings as the last call's. */
+/**
+ * openapi.json and openapi.yaml as fragments, unchanged entries the same strings as the last call's.
+ * `keep: false` (a one-shot run): no text, scalar or skeleton is kept for a later call, so the texts
+ * are garbage once written (40 MB of kept entry texts on the 600-resource spec otherwise).
+ */
 export function documentChunks(
   document: Record<string, unknown>,
   yamlHeader: string,
+  keep = true,
 ): { json: string[]; yaml: string[] } {
   const entries: EntryText[] = [];
   if (scalars.size > MAX_SCALARS) scalars = new Map();
+  const cache = keep ? scalars : new Map<string, string>();
   /** A copy of `map` whose filled values stand in as placeholders for their texts at `indent`. */
   const slotted = (map: unknown, indent: string): unknown => {
     if (map === null || typeof map !== 'object' || Array.isArray(map)) return map;
@@ -149,7 +168,7 @@ export function documentChunks(
       if (!isFilled(v)) out[k] = v;
       else {
         out[k] = `${TOKEN}${entries.length}__`;
-        entries.push(entryText(v as object, indent, scalars));
+        entries.push(entryText(v as object, indent, cache, keep));
       }
     }
     return out;
@@ -160,7 +179,7 @@ export function documentChunks(
     paths: slotted(document.paths, '    '),
     ...(components ? { components: { ...components, schemas: slotted(components.schemas, '      ') } } : {}),
   };
-  const frame = skeletonTexts(skeleton);
+  const frame = skeletonTexts(skeleton, cache, keep);
   const json = assemble('', frame.json, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
   const yaml = assemble(yamlHeader, frame.yaml, (n) => (entries[n] ? [':\n', entries[n].yaml] : undefined), '');
   if (json.slots !== entries.length || yaml.slots !== entries.length) {

@@ -43,10 +43,10 @@ function operationsOf(document: Record<string, unknown>): Operation[] {
 export const generator: Generator = {
   target: TARGET,
   packageName: '@service-api/openapi',
-  generate({ spec, templates, options, shared }) {
+  generate({ spec, templates, options, shared, oneShot }) {
     // The document as the server target reads it too (one per run), plus this package's marker:
     // the same object buildDocument gives with `generatedBy`.
-    const build = () => buildDocument(spec, { serviceVersion: options.serviceVersion });
+    const build = () => buildDocument(spec, { serviceVersion: options.serviceVersion, memo: !oneShot });
     const base = shared
       ? shared.get(`openapi-document@${effectiveVersion(spec, options.serviceVersion)}`, build)
       : build();
@@ -55,7 +55,7 @@ export const generator: Generator = {
       info: { ...(base.info as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` },
     };
     const operations = operationsOf(document);
-    const texts = documentChunks(document, generatedHeader(options.specFile, '#'));
+    const texts = documentChunks(document, generatedHeader(options.specFile, '#'), !oneShot);
     const data = {
       packageName: packageNameOf(options, TARGET),
       packageVersion: options.packageVersion,

@@ -17,8 +17,12 @@ function scalarText(value: string): string {
   return JSON.stringify(value);
 }
 
+/** Strings longer than this (notes, descriptions: mostly one of a kind) are classified without the cache. */
+const MAX_CACHED = 64;
+
 /** Keys and strings repeat thousands of times in a large document; each is classified once per write. */
 function cachedText(cache: Map<string, string>, value: string): string {
+  if (value.length > MAX_CACHED) return scalarText(value);
   let text = cache.get(value);
   if (text === undefined) {
     text = scalarText(value);
@@ -39,7 +43,13 @@ function scalar(value: unknown): string {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const isEmpty = (v: unknown) => (Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0);
+/** An empty array or object (no key list made: this runs for every value of a large document). */
+const isEmpty = (v: unknown) => {
+  if (Array.isArray(v)) return v.length === 0;
+  if (!isObject(v)) return false;
+  for (const _ in v) return false;
+  return true;
+};
 const emptyText = (v: unknown) => (Array.isArray(v) ? '[]' : '{}');
 
 function scalarOf(value: unknown, cache: Map<string, string>): string {
@@ -50,10 +60,21 @@ function scalarOf(value: unknown, cache: Map<string, string>): string {
  * Appends the lines of `value` to `out`. `first` prefixes the first line instead of `indent`
  * (the `- ` of an array item whose value is a block), so no nested buffer is built and sliced.
  */
+/** `indent` and two more spaces, made once per indent (not once per object written). */
+const deeper = new Map<string, string>();
+function innerOf(indent: string): string {
+  let inner = deeper.get(indent);
+  if (inner === undefined) {
+    inner = `${indent}  `;
+    deeper.set(indent, inner);
+  }
+  return inner;
+}
+
 function write(value: unknown, indent: string, first: string, out: string[], cache: Map<string, string>): void {
   let prefix = first;
   if (Array.isArray(value)) {
-    const inner = `${indent}  `;
+    const inner = innerOf(indent);
     for (const item of value) {
       if (isEmpty(item)) out.push(`${prefix}- ${emptyText(item)}`);
       // The first line of the nested block goes on the dash line.
@@ -63,7 +84,7 @@ function write(value: unknown, indent: string, first: string, out: string[], cac
     }
     return;
   }
-  const inner = `${indent}  `;
+  const inner = innerOf(indent);
   for (const key in value as Record<string, unknown>) {
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined) continue;

@@ -85,4 +85,41 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
       expect(fresh.some((c) => c.includes('Edited.'))).toBe(true);
     }
   });
+
+  it('keeps nothing for a later call when asked (a one-shot run), with the same bytes', () => {
+    const document = buildDocument(structuredClone(spec), { serviceVersion: null });
+    const once = (keep: boolean) => {
+      const chunks = documentChunks(document, '# header\n', keep);
+      return { json: chunks.json.join(''), yaml: chunks.yaml.join('') };
+    };
+    expect(once(false)).toEqual(plain(document));
+    const kept = entryTextStats.kept;
+    expect(once(false)).toEqual(plain(document));
+    expect(entryTextStats.kept).toBe(kept);
+    // with keep, the second call finds the first call's texts
+    once(true);
+    once(true);
+    expect(entryTextStats.kept).toBeGreaterThan(kept);
+  });
+});
+
+describe('canonical', () => {
+  it('returns a part already in canonical order as it is, and copies only what it reorders', () => {
+    const ordered = { type: 'object', properties: { A: { type: 'string' }, B: { type: 'integer' } } };
+    expect(canonical(ordered)).toBe(ordered);
+    const array = [ordered, { $ref: '#/x' }];
+    expect(canonical(array)).toBe(array);
+    const mixed = { properties: { B: { type: 'integer' }, A: { type: 'string', format: 'x' } }, type: 'object' };
+    const sorted = canonical(mixed) as typeof mixed;
+    expect(sorted).not.toBe(mixed);
+    expect(JSON.stringify(sorted)).toBe(
+      '{"type":"object","properties":{"A":{"type":"string","format":"x"},"B":{"type":"integer"}}}',
+    );
+    // an unchanged child is shared, a reordered one is a copy; the input is never changed
+    expect(sorted.properties.B).toBe(mixed.properties.B);
+    expect(Object.keys(mixed)).toEqual(['properties', 'type']);
+    const withUndefined = { type: 'string', format: undefined };
+    expect(canonical(withUndefined)).toEqual({ type: 'string' });
+    expect(Object.keys(canonical(withUndefined) as object)).toEqual(['type']);
+  });
 });

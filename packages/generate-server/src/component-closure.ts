@@ -10,8 +10,23 @@ const refsOf = new WeakMap<object, string[]>();
 function componentRefs(schema: JsonSchema): string[] {
   let refs = refsOf.get(schema);
   if (refs === undefined) {
-    refs = [...JSON.stringify(schema).matchAll(/"#\/components\/schemas\/([^"/]+)/g)].map((m) => m[1]!);
+    refs = refsIn(JSON.stringify(schema));
     if (Object.isFrozen(schema)) refsOf.set(schema, refs);
+  }
+  return refs;
+}
+
+const REF = '"#/components/schemas/';
+
+/** Each `"#/components/schemas/<name>` in a JSON text, the name up to the next `"` or `/` (a scan, no regex). */
+function refsIn(text: string): string[] {
+  const refs: string[] = [];
+  for (let at = text.indexOf(REF); at !== -1; at = text.indexOf(REF, at)) {
+    const start = at + REF.length;
+    let end = start;
+    while (end < text.length && text.charCodeAt(end) !== 34 && text.charCodeAt(end) !== 47) end++;
+    if (end > start) refs.push(text.slice(start, end));
+    at = end;
   }
   return refs;
 }

@@ -34,6 +34,7 @@ import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
 import { routeModules } from './model.ts';
 import { literalTable, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
+import { createLiteralTable } from './shared-literals.ts';
 
 export const TARGET = 'server';
 export const PACKAGE_NAME = '@service-api/server';
@@ -59,13 +60,16 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const modules = routeModules(spec, routes);
   const { groups, typeImports } = handlerGroups(spec, routes, version, payloads);
   // Shared with the openapi target of the same run (one document per run and version).
-  const build = () => buildDocument(spec, { serviceVersion: version });
+  const build = () => buildDocument(spec, { serviceVersion: version, memo: !ctx.oneShot });
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
   const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
   const componentSchemas = componentClosure(allComponents, referencedComponents(routes));
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
-  const shared = literalTable.literals([...routeSchemaSets, componentSchemas]);
+  // A one-shot run uses a table of its own, garbage once this target is written (the kept one
+  // serves watch mode's next run: about 80 MB on the 600-resource spec).
+  const table = ctx.oneShot ? createLiteralTable() : literalTable;
+  const shared = table.literals([...routeSchemaSets, componentSchemas]);
   const schemaRows = routes.map((r, i) => ({
     operationId: r.operationId,
     schemas: shared.expression(routeSchemaSets[i], 2),

@@ -26,10 +26,14 @@ const MAX_LINE = 100;
 const MIN_KEPT_IDENTITY = 256;
 /** Printed texts are kept for values up to this size (larger ones are joined from their children's). */
 const MAX_KEPT_TEXT = 1 << 16;
+/** Strings up to this length have their JSON text made once per table (at most this many kept). */
+const MAX_QUOTED = 64;
+const MAX_QUOTED_COUNT = 100_000;
 
 interface Node {
-  /** The table's id, in the key of every value holding this one. */
+  /** The table's id, and `#id` as it stands in the key of every value holding this one. */
   id: number;
+  ref: string;
   array: boolean;
   /** Object keys as JSON strings; empty for an array. */
   keys: string[];
@@ -84,67 +88,115 @@ export function createLiteralTable(): LiteralTable {
   let nextId = 0;
   const stats = { interned: 0, printed: 0 };
 
+  /**
+   * JSON texts of object keys and short strings, made once: a large document repeats the same keys
+   * and values (`type`, `"string"`, `$ref`s) hundreds of thousands of times.
+   */
+  let quoted = new Map<string, string>();
+  const jsonText = (v: Json): string => {
+    if (typeof v !== 'string' || v.length > MAX_QUOTED) return JSON.stringify(v);
+    let text = quoted.get(v);
+    if (text === undefined) {
+      if (quoted.size >= MAX_QUOTED_COUNT) quoted = new Map();
+      text = JSON.stringify(v);
+      quoted.set(v, text);
+    }
+    return text;
+  };
+
+  /** Whether `value` holds no object or array (a schema's leaves: most of a large document's values). */
+  const isLeaf = (value: Json[] | { [key: string]: Json }): boolean => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) if (isContainer(value[i]!)) return false;
+    } else for (const k in value) if (isContainer(value[k]!)) return false;
+    return true;
+  };
+
   const intern = (value: Json[] | { [key: string]: Json }, depth: number): Node => {
     const known = byObject.get(value);
     if (known !== undefined && known.generation === generation) return known;
-    const array = Array.isArray(value);
-    const keys: string[] = [];
-    const items: (Node | string)[] = [];
-    let size = 2;
-    let key = array ? '[' : '{';
-    const part = (v: Json) => {
-      if (isContainer(v)) {
-        const child = intern(v, depth + 1);
-        items.push(child);
-        size += child.size;
-        return `#${child.id}`;
-      }
-      const text = JSON.stringify(v);
-      items.push(text);
-      size += text.length;
-      return text;
-    };
-    if (array) {
-      for (let i = 0; i < value.length; i++) key += `${i > 0 ? ',' : ''}${part(value[i]!)}`;
-      size += Math.max(0, value.length - 1);
+    let node: Node | undefined;
+    if (isLeaf(value)) {
+      // A leaf's key is its JSON text, made natively in one call; its parts are made only when it
+      // is new (a leaf's JSON text starts `{"`, `[` + a scalar, `{}` or `[]`: never `{,` or `[,`).
+      const key = JSON.stringify(value);
+      node = byKey.get(key) ?? added(key, contents(value, depth, null));
     } else {
-      let first = true;
-      size -= 1;
-      for (const k of Object.keys(value)) {
-        const name = JSON.stringify(k);
-        keys.push(name);
-        key += `${first ? '' : ','}${name}:${part(value[k]!)}`;
-        size += k.length + 3;
-        first = false;
-      }
-    }
-    key += array ? ']' : '}';
-    let node = byKey.get(key);
-    if (node === undefined) {
-      node = {
-        id: nextId++,
-        array,
-        keys,
-        items,
-        size,
-        generation,
-        call: 0,
-        previousCall: 0,
-        uses: 0,
-        name: undefined,
-        previousName: undefined,
-        staleIn: 0,
-        text: undefined,
-        textSlot: -1,
-      };
-      byKey.set(key, node);
-      stats.interned++;
+      // The table's key: the value's tokens (keys' JSON, children's `#id`, scalars' JSON), joined
+      // once into a flat string (JSON texts delimit themselves, so the tokens read back one way).
+      const tokens: string[] = [Array.isArray(value) ? '[' : '{'];
+      const parts = contents(value, depth, tokens);
+      const key = tokens.join(',');
+      node = byKey.get(key) ?? added(key, parts);
     }
     // Only a frozen object is known to keep its contents (the contract freezes what it keeps). Known
     // by identity: the inputs and their entries (a route's schema set, each component schema) and
     // large values; a weak entry for each of the 300,000 objects of a large document made every
     // garbage collection slower than keying the small ones below an entry again.
     if ((depth <= 1 || node.size >= MIN_KEPT_IDENTITY) && Object.isFrozen(value)) byObject.set(value, node);
+    return node;
+  };
+
+  /** Keys, items (children interned) and compact JSON size of `value`; its key's tokens into `tokens`. */
+  const contents = (
+    value: Json[] | { [key: string]: Json },
+    depth: number,
+    tokens: string[] | null,
+  ): Pick<Node, 'array' | 'keys' | 'items' | 'size'> => {
+    const array = Array.isArray(value);
+    const keys: string[] = [];
+    const items: (Node | string)[] = [];
+    let size = 2;
+    const part = (v: Json) => {
+      if (isContainer(v)) {
+        const child = intern(v, depth + 1);
+        items.push(child);
+        size += child.size;
+        tokens?.push(child.ref);
+        return;
+      }
+      const text = jsonText(v);
+      items.push(text);
+      size += text.length;
+      tokens?.push(text);
+    };
+    if (array) {
+      for (let i = 0; i < value.length; i++) part(value[i]!);
+      size += Math.max(0, value.length - 1);
+    } else {
+      size -= 1;
+      for (const k of Object.keys(value)) {
+        const name = jsonText(k);
+        keys.push(name);
+        tokens?.push(name);
+        part(value[k]!);
+        size += k.length + 3;
+      }
+    }
+    return { array, keys, items, size };
+  };
+
+  const added = (key: string, parts: Pick<Node, 'array' | 'keys' | 'items' | 'size'>): Node => {
+    const id = nextId++;
+    const node: Node = {
+      id,
+      ref: `#${id}`,
+      array: parts.array,
+      keys: parts.keys,
+      items: parts.items,
+      size: parts.size,
+      generation,
+      call: 0,
+      previousCall: 0,
+      uses: 0,
+      name: undefined,
+      previousName: undefined,
+      staleIn: 0,
+      text: undefined,
+      textSlot: -1,
+    };
+    byKey.set(key, node);
+    stats.interned++;
     return node;
   };
 

@@ -115,6 +115,18 @@ describe('generate-server', () => {
     for (const script of named) expect(scripts).toContain(script);
   });
 
+  it('a one-shot run (no memos kept, a literal table of its own) writes the same files', () => {
+    const own = structuredClone(spec);
+    const files = (oneShot: boolean) =>
+      generateServer({
+        spec: own,
+        templates: createTemplateEngine(),
+        options: { serviceVersion: null, specFile: 'spec/service-api.md', packageVersion: '1.2.3' },
+        oneShot,
+      }).map((f) => [f.path, f.contents]);
+    expect(files(true)).toEqual(files(false));
+  });
+
   it('is deterministic', () => {
     expect(run(null)).toEqual(run(null));
   });

@@ -1,14 +1,13 @@
 /** IR -> `@service-api/types`: one module per resource, the sign-in structures, references, helpers. */
 import {
   TYPESCRIPT_RANGE,
-  buildTypesModel,
   file,
   headerText,
   importPath,
   modelDeps,
   packageNameOf,
-  renderOnce,
-  renderWhenChanged,
+  renderMemos,
+  typesModelOf,
   withHeader,
   type GenerateContext,
   type GeneratedFile,
@@ -30,7 +29,8 @@ export const generator: Generator = {
 
 export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
-  const model = buildTypesModel(spec, options.serviceVersion, options.specFile);
+  const model = typesModelOf(ctx);
+  const { renderOnce, renderWhenChanged } = renderMemos(ctx);
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
   const ts = (path: string, name: string, data: object) =>
     file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, render(name, data)));

@@ -6,8 +6,8 @@ import {
   importPath,
   modelDeps,
   packageNameOf,
-  renderOnce,
-  renderWhenChanged,
+  renderMemos,
+  typesModelOf,
   withHeader,
   type GenerateContext,
   type GeneratedFile,
@@ -35,7 +35,8 @@ export const generator: Generator = {
 
 export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
-  const model = buildValidatorsModel(spec, options.serviceVersion, options.specFile);
+  const model = buildValidatorsModel(spec, options.serviceVersion, options.specFile, typesModelOf(ctx));
+  const { renderOnce, renderWhenChanged } = renderMemos(ctx);
   const render = (name: string, data: object, target = TARGET) => templates.render(target, name, data);
   const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, text));
   const schemaObject = (view: SchemaView) => render('schema-object', view).trimEnd();

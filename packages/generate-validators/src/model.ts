@@ -38,8 +38,13 @@ export interface ValidatorsModel {
   references: { typeName: string; schemaName: string; usedBy: string[] }[];
 }
 
-export function buildValidatorsModel(spec: Spec, serviceVersion: string | null, specFile: string): ValidatorsModel {
-  const types = buildTypesModel(spec, serviceVersion, specFile);
+/** `types`: the records model to build on (default: generate-core's kept one of the spec). */
+export function buildValidatorsModel(
+  spec: Spec,
+  serviceVersion: string | null,
+  specFile: string,
+  types: TypesModel = buildTypesModel(spec, serviceVersion, specFile),
+): ValidatorsModel {
   const resourceFields = new Map(resourcesAt(spec, serviceVersion).map((r) => [r.name, fieldsAt(r, serviceVersion)]));
   const structureFields = new Map(spec.structures.map((s) => [s.name, s.fields]));
   return {

@@ -42,6 +42,8 @@ export interface RenderOptions {
   keep?: (path: string) => boolean;
   /** Watch mode: files a run no longer produces are listed here, not removed (write-changed.ts `held`). */
   heldRemovals?: string[];
+  /** A one-shot run: generators keep no memos for a later run (GenerateContext.oneShot). */
+  oneShot?: boolean;
 }
 
 /** One target's files, each checked to lie under the target's folder. */
@@ -66,6 +68,7 @@ export function renderTarget(
       packageVersions,
     },
     shared,
+    oneShot: options.oneShot === true,
   });
   checkFolder(g.target, produced);
   return produced;

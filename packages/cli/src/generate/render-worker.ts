@@ -63,7 +63,8 @@ async function settle(request: SettleRequest): Promise<SettleReply> {
   const checks: Promise<void>[] = [];
   for (const g of findGenerators(request.targets)) {
     const started = performance.now();
-    const files = renderTarget(parsed.spec, g, engine, options, shared);
+    const files = renderTarget(parsed.spec, g, engine, { ...options, oneShot: true }, shared);
+    shared.finished(g.target);
     parentPort?.postMessage({
       kind: 'rendered',
       id: request.id,

@@ -22,6 +22,12 @@ export interface DocumentOptions {
   serviceVersion: string | null;
   /** Written into `info.x-generated`. */
   generatedBy?: string;
+  /**
+   * Keep each read resource's part for the next build of the same spec objects (resource-memo.ts;
+   * default true). A one-shot run passes false: nothing is kept or deep-frozen, and the document is
+   * garbage once its last reader is done.
+   */
+  memo?: boolean;
 }
 
 export type PathItems = Record<string, Record<string, JsonSchema>>;
@@ -79,7 +85,9 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     )
       end++;
     const group = all.slice(i, end);
-    const operations = resourceOperations(registry, route.resource!, group, (r) => operation(registry, r));
+    const operations = resourceOperations(registry, route.resource!, group, (r) => operation(registry, r), {
+      memo: options.memo !== false,
+    });
     for (const [j, o] of operations.entries()) place(group[j]!, o.operation, o.item);
     i = end;
   }

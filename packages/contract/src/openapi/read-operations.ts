@@ -12,8 +12,11 @@ import { PATH_PARAMS, SESSION_SECURITY, paramRef } from './common.ts';
 import { decision } from './decisions.ts';
 import { isRelation, type SchemaRegistry } from './schemas.ts';
 
+const REGEX_SYNTAX = /[.*+?^${}()|[\]\\]/;
+
 function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // a field name seldom holds one: testing first spares a replace per name (30,000 on a large spec)
+  return REGEX_SYNTAX.test(text) ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text;
 }
 
 /** `$filter`, `$top`, `$skip`: the same for every resource, so shared under components.parameters. */

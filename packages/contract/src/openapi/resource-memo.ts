@@ -110,30 +110,38 @@ function deepFreeze(value: unknown): void {
   else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
 }
 
+function operationsOf(
+  routes: readonly RouteContract[],
+  operation: (route: RouteContract) => JsonSchema,
+): BuiltOperation[] {
+  return routes.map((route) => {
+    const op = operation(route);
+    return { operation: op, item: { [route.method.toLowerCase()]: op } };
+  });
+}
+
 function build(
   registry: SchemaRegistry,
   routes: readonly RouteContract[],
   operation: (route: RouteContract) => JsonSchema,
 ): { operations: BuiltOperation[]; journal: RegistryJournal } {
-  const { value, journal } = registry.record(() =>
-    routes.map((route) => {
-      const op = operation(route);
-      return { operation: op, item: { [route.method.toLowerCase()]: op } };
-    }),
-  );
+  const { value, journal } = registry.record(() => operationsOf(routes, operation));
   return { operations: value, journal };
 }
 
 /**
  * The operations of `routes` (the consecutive read routes of the resource `name`), built with
  * `operation` against `registry`, or replayed from the memo with the same effect on `registry`.
+ * `memo: false` (a one-shot run): built, not looked up, kept or frozen.
  */
 export function resourceOperations(
   registry: SchemaRegistry,
   name: string,
   routes: readonly RouteContract[],
   operation: (route: RouteContract) => JsonSchema,
+  options: { memo: boolean } = { memo: true },
 ): BuiltOperation[] {
+  if (!options.memo) return operationsOf(routes, operation);
   const spec = registry.spec;
   const resource = resourcesByName(spec).get(name);
   // Two resources of one name share a record; such a spec is built without the memo.

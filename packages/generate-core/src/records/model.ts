@@ -79,38 +79,34 @@ const viewOfStructure = new WeakMap<Structure, { context: string; view: RecordVi
 /** The types and validators generators of one run share one model of the same IR. */
 const models = new WeakMap<Spec, Map<string, TypesModel>>();
 
-export function buildTypesModel(spec: Spec, serviceVersion: string | null, specFile: string): TypesModel {
+/**
+ * The model of `spec` as of `serviceVersion`. `keep: false` (a one-shot run): nothing is kept for a
+ * later call, not the model nor its views (share it through `RunShared` instead), so it is garbage
+ * once its readers are done.
+ */
+export function buildTypesModel(spec: Spec, serviceVersion: string | null, specFile: string, keep = true): TypesModel {
+  if (!keep) return buildModel(spec, serviceVersion, specFile, false);
   const key = `${serviceVersion}\n${specFile}`;
   const hit = models.get(spec)?.get(key);
   if (hit) return hit;
-  const model = buildModel(spec, serviceVersion, specFile);
+  const model = buildModel(spec, serviceVersion, specFile, true);
   if (!models.has(spec)) models.set(spec, new Map());
   models.get(spec)!.set(key, model);
   return model;
 }
 
-function buildModel(spec: Spec, serviceVersion: string | null, specFile: string): TypesModel {
+function buildModel(spec: Spec, serviceVersion: string | null, specFile: string, keep: boolean): TypesModel {
   const context = JSON.stringify([
     serviceVersion,
     spec.readPathPrefix,
     spec.resources.map((r) => r.name),
     spec.structures.map((s) => s.name),
   ]);
-  resourceViews.begin(context);
-  const resources = resourcesAt(spec, serviceVersion).map((r) => {
-    // by position-free identity: a resource that only moved keeps its view (it prints no positions)
-    const hit = viewOfResource.get(stableIdentity(r));
-    if (hit?.context === context) {
-      resourceViews.keep(hit.key, hit.view);
-      return hit.view;
-    }
-    const key = resourceKey(r);
-    const view = resourceViews.get(key, () => resourceView(spec, r, serviceVersion));
-    viewOfResource.set(stableIdentity(r), { context, key, view });
-    return view;
-  });
-  resourceViews.sweep();
+  const resources = keep
+    ? keptResourceViews(spec, serviceVersion, context)
+    : resourcesAt(spec, serviceVersion).map((r) => resourceView(spec, r, serviceVersion));
   const structures = spec.structures.map((s) => {
+    if (!keep) return structureView(spec, s);
     const hit = viewOfStructure.get(s);
     if (hit?.context === context) return hit.view;
     const view = structureView(spec, s);
@@ -131,6 +127,25 @@ function buildModel(spec: Spec, serviceVersion: string | null, specFile: string)
   };
   assertUniqueNames(model);
   return model;
+}
+
+/** Resource views through the memos (watch mode): by IR object, then by a key of its contents. */
+function keptResourceViews(spec: Spec, serviceVersion: string | null, context: string): RecordView[] {
+  resourceViews.begin(context);
+  const resources = resourcesAt(spec, serviceVersion).map((r) => {
+    // by position-free identity: a resource that only moved keeps its view (it prints no positions)
+    const hit = viewOfResource.get(stableIdentity(r));
+    if (hit?.context === context) {
+      resourceViews.keep(hit.key, hit.view);
+      return hit.view;
+    }
+    const key = resourceKey(r);
+    const view = resourceViews.get(key, () => resourceView(spec, r, serviceVersion));
+    viewOfResource.set(stableIdentity(r), { context, key, view });
+    return view;
+  });
+  resourceViews.sweep();
+  return resources;
 }
 
 function resourceView(spec: Spec, r: Resource, version: string | null): RecordView {
