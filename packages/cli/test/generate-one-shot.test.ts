@@ -47,8 +47,9 @@ describe('specgen generate with the worker thread (SPECGEN_GENERATE_WORKER=1)', 
     vi.stubEnv('SPECGEN_GENERATE_WORKER', '1');
     const run = await runGenerate(['--spec', two.spec, '--out', two.out]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^68 written, 0 removed, 0 unchanged/);
-    expect(snapshot(two.out)).toEqual(snapshot(one.out));
+    const files = snapshot(one.out);
+    expect(run.stdout).toMatch(new RegExp(`^${Object.keys(files).length} written, 0 removed, 0 unchanged`));
+    expect(snapshot(two.out)).toEqual(files);
     const text = readFileSync(one.spec, 'utf8');
     const outcome = await generateOneShot(
       text,
@@ -65,7 +66,7 @@ describe('specgen generate with the worker thread (SPECGEN_GENERATE_WORKER=1)', 
     );
     expect(outcome).toMatchObject({ kind: 'written', offloaded: ['openapi', 'server'] });
     expect((await runGenerate(['--spec', two.spec, '--out', one.out, '--check'])).stdout).toMatch(
-      /^68 generated files are current/,
+      new RegExp(`^${Object.keys(files).length} generated files are current`),
     );
     writeFileSync(join(one.out, 'server/ir.json'), '{}\n');
     const stale = await runGenerate(['--spec', two.spec, '--out', one.out, '--check']);
