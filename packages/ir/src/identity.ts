@@ -12,7 +12,10 @@ export function stableIdentity<T extends object>(entry: T): T {
   return (firstOf.get(entry) as T | undefined) ?? entry;
 }
 
-/** Parser only: `moved` equals `previous` but for `source` positions, at any depth. */
+/**
+ * Parser only: `moved` equals `previous` but for `source` positions, at any depth. Recorded for the
+ * entries of the spec's arrays (resources, structures, endpoints...), not for the objects inside them.
+ */
 export function markMoved(moved: object, previous: object): void {
   firstOf.set(moved, stableIdentity(previous));
 }
