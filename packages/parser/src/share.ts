@@ -23,9 +23,22 @@ const isNode = (x: unknown): x is Node => typeof x === 'object' && x !== null;
  */
 let movedOnly = false;
 
+/**
+ * The `source` objects of the previous IR replaced by new ones (and those), in the order met, since
+ * the entry being shared began: recorded with a moved entry (`markMoved`), so a generator that
+ * prints positions can rewrite them.
+ */
+const fromSources: object[] = [];
+const toSources: object[] = [];
+
 /** `next`, with each subtree deep-equal to its counterpart in `previous` replaced by that counterpart. */
 export function shareUnchanged<T>(previous: T, next: T): T {
-  return share(previous, next, 0) as T;
+  try {
+    return share(previous, next, 0) as T;
+  } finally {
+    fromSources.length = 0;
+    toSources.length = 0;
+  }
 }
 
 /** Depth of an IR entry: the spec (0), one of its arrays (1), an element of that array (2). */
@@ -46,17 +59,25 @@ function share(prev: unknown, next: unknown, depth: number): unknown {
   // equal but for `source` positions (at any depth): a twin of `prev` (identity.ts of @specgen/ir)
   let moved = same;
   const out: Record<string, unknown> = {};
+  const sourcesBefore = fromSources.length;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     const value = share(prev[k], next[k], depth + 1);
     if (same && (prevKeys[i] !== k || value !== prev[k])) same = false;
     if (moved && (prevKeys[i] !== k || !(k === 'source' || movedOnly))) moved = false;
+    if (k === 'source' && value !== prev[k] && isNode(value) && isNode(prev[k])) {
+      fromSources.push(prev[k] as object);
+      toSources.push(value);
+    }
     out[k] = value;
   }
   movedOnly = moved;
-  if (same) return prev;
-  if (moved && depth === ENTRY_DEPTH && typeof out['kind'] === 'string') markMoved(out, prev);
-  return out;
+  if (depth !== ENTRY_DEPTH) return same ? prev : out;
+  if (moved && !same && typeof out['kind'] === 'string')
+    markMoved(out, prev, { from: fromSources.slice(sourcesBefore), to: toSources.slice(sourcesBefore) });
+  fromSources.length = sourcesBefore;
+  toSources.length = sourcesBefore;
+  return same ? prev : out;
 }
 
 function shareArray(prev: unknown[], next: unknown[], depth: number): unknown[] {
