@@ -42,6 +42,8 @@ export interface RenderOptions {
   keep?: (path: string) => boolean;
   /** Watch mode: files a run no longer produces are listed here, not removed (write-changed.ts `held`). */
   heldRemovals?: string[];
+  /** Watch mode: called once everything is rendered, before anything is written; throws to write nothing. */
+  beforeWrite?: () => void;
 }
 
 /** One target's files, each checked to lie under the target's folder. */
@@ -172,6 +174,7 @@ export function finish(
     const leftOver = leftOverFiles(options.outDir, wanted, owned);
     return { kind: 'checked', stale: [...settled.flatMap((s) => s.changed), ...leftOver].sort(), ...produced };
   }
+  options.beforeWrite?.();
   const writeStarted = performance.now();
   const report = staging
     ? staging.commit(wanted, owned)
