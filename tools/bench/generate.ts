@@ -273,23 +273,27 @@ if (coldOnly) process.exit(0);
   // The issue's aims by kind of edit (< 150 ms median, < 300 ms every save), next to a cold run of the
   // same bin on the same spec in this run (process wall time, empty output folder).
   console.log(
-    '\n| --watch, compiled bin: save -> last change | bin | saves | median ms | max ms | median / cold run |',
+    '\n| --watch, compiled bin: save -> last change | bin | saves | median ms | max ms | median / cold run | CPU of the watch process per save, median (max) ms |',
   );
-  console.log('|---|---|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const [label, bin] of bins) {
     const cold = command(bin, ['generate', '--spec', large, '--out', mkdtempSync(join(work, 'cold-')), '--quiet']);
-    const all = results.get(label)!;
+    const all = results.get(label) ?? [];
     for (const [kind, pick] of [
       ['one-field edits', (r: EditResult) => r.kind === 'one-field edit'],
       ['rows added or removed', (r: EditResult) => r.kind !== 'one-field edit'],
       ['every save', () => true],
     ] as const) {
       const ms = all.filter(pick).map((r) => r.ms).filter((m) => !Number.isNaN(m));
+      const cpu = all.filter(pick).map((r) => r.cpuMs).filter((m) => !Number.isNaN(m));
       const ratio = cold ? (mid(ms) / cold.processMs).toFixed(3) : '-';
-      console.log(`| ${kind} | ${label} | ${ms.length} | ${mid(ms)} | ${Math.round(Math.max(...ms))} | ${ratio} |`);
+      const cpuText = cpu.length > 0 ? `${mid(cpu)} (${Math.max(...cpu)})` : '-';
+      console.log(
+        `| ${kind} | ${label} | ${ms.length} | ${mid(ms)} | ${Math.round(Math.max(...ms))} | ${ratio} | ${cpuText} |`,
+      );
     }
     console.log(
-      `| baseline: cold \`specgen generate\`, all targets, same spec | ${label} | 1 | ${cold?.processMs ?? 'failed'} | | 1 |`,
+      `| baseline: cold \`specgen generate\`, all targets, same spec | ${label} | 1 | ${cold?.processMs ?? 'failed'} | | 1 | ${cold?.cpuMs ?? '-'} |`,
     );
   }
   if (args.includes('--print-lines'))

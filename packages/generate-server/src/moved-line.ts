@@ -24,7 +24,8 @@ export interface PrintedLine {
 
 export function movedLine(previous: PrintedLine, moved: MovedFrom): PrintedLine | undefined {
   const replaced = new Map<object, object>();
-  for (let i = 0; i < moved.from.length; i++) replaced.set(moved.from[i]!, moved.to[i]!);
+  if (moved.from.length !== moved.to.length) return undefined;
+  for (const [i, from] of moved.from.entries()) replaced.set(from, moved.to[i] as object);
   const sources: object[] = [];
   let used = 0;
   let ok = true;

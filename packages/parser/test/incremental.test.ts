@@ -132,8 +132,10 @@ describe('incremental parse after an edit', () => {
     }
     for (const key of ['structures', 'endpoints', 'commands'] as const)
       for (const [i, entry] of after[key].entries()) {
-        expect(entry).not.toBe(before[key][i]);
-        expect(stableIdentity(entry)).toBe(stableIdentity(before[key][i]!));
+        const previous: object | undefined = before[key][i];
+        expect(previous).toBeDefined();
+        expect(entry).not.toBe(previous);
+        expect(stableIdentity(entry)).toBe(stableIdentity(previous ?? {}));
       }
     // moved twice: still the first object's twin
     const parser = createIncrementalParser();
