@@ -17,6 +17,8 @@ import { statSync } from 'node:fs';
 export const RUN_QUIET_MS = 5;
 /** ... and this quiet, unchanged since the run read it, before the run removes files. */
 export const REMOVE_QUIET_MS = 120;
+/** How often `untilQuiet` looks at the spec. */
+const POLL_MS = 1;
 /** A spec written for longer than this without a pause still gets a run (and no removal). */
 const MAX_WAIT_MS = 2_000;
 
@@ -40,15 +42,24 @@ export const sameStamp = (a: FileStamp | null, b: FileStamp | null) =>
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Resolves once `path` has not changed for `quietMs` (or is gone, or `MAX_WAIT_MS` passed). */
+/**
+ * Resolves once `path` has not changed for `quietMs` (or is gone, or `MAX_WAIT_MS` passed), as seen
+ * by polling its size and modification time every millisecond or so: the modification time alone
+ * says little over a few ms (the kernel stamps files with a clock that lags by up to a tick, and the
+ * event arrives some time after the write began).
+ */
 export async function untilQuiet(path: string, quietMs: number): Promise<void> {
   const started = Date.now();
+  let stamp = stampOf(path);
+  let stableSince = started;
   for (;;) {
-    const stamp = stampOf(path);
     if (stamp === null) return;
-    const age = Date.now() - stamp.mtimeMs;
-    if (age >= quietMs || Date.now() - started > MAX_WAIT_MS) return;
-    await sleep(quietMs - age);
+    const now = Date.now();
+    if (now - stableSince >= quietMs || now - started > MAX_WAIT_MS) return;
+    await sleep(Math.min(POLL_MS, quietMs - (now - stableSince)));
+    const next = stampOf(path);
+    if (!sameStamp(next, stamp)) stableSince = Date.now();
+    stamp = next;
   }
 }
 
