@@ -13,7 +13,7 @@
  * its line is the previous object's with the `source` positions rewritten (moved-line.ts).
  */
 import { type Spec, movedFrom } from '@specgen/ir';
-import { type PrintedLine, movedLine } from './moved-line.ts';
+import { type PrintedLine, movedLine, printedLine } from './moved-line.ts';
 
 /** Object keys sorted at every level, so the file does not depend on the order a producer used. */
 export function sortKeys(value: unknown): unknown {
@@ -50,7 +50,7 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/** Each element's line, and the `source` objects it prints (for a moved twin: moved-line.ts). */
+/** Each element's line, and the `source` objects it prints and where (for a moved entry: moved-line.ts). */
 const lines = new WeakMap<object, PrintedLine>();
 
 /** How many element lines were written rather than kept, and of those how many moved (tests check the memo hits). */
@@ -66,7 +66,7 @@ function elementLine(value: unknown): string {
     printed = moved && previous ? movedLine(previous, moved) : undefined;
     if (printed === undefined) {
       const sources: object[] = [];
-      printed = { line: JSON.stringify(sortKeysListingSources(value, sources)), sources };
+      printed = printedLine(JSON.stringify(sortKeysListingSources(value, sources)), sources);
     } else irJsonStats.moved++;
     lines.set(value, printed);
     irJsonStats.made++;

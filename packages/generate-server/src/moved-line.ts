@@ -5,76 +5,87 @@
  * resources, each 10-30 KB of JSON).
  *
  * The parser records which `source` objects of the previous entry became which new ones
- * (`movedFrom` of @specgen/ir); the previous line was written together with the list of the
- * `source` objects it prints, in the order it prints them. Each `"source":{...}` text of the line
- * (keys sorted: column, file, line) is checked against that list and replaced by the new object's
- * text. Anything unexpected gives `undefined` and the caller writes the line from scratch: a text
- * that is not the listed object's, a source that is not exactly `{ file, line, column }`, counts
- * that differ, or a replaced source the line does not print.
+ * (`movedFrom` of @specgen/ir); the previous line was written together with the `source` objects it
+ * prints and where it prints them (`printedLine`, which checks each place holds that object's text:
+ * `"source":{"column":..,"file":..,"line":..}`, keys sorted). The new line is the previous one with
+ * the texts of the replaced objects swapped for the new objects' texts. Anything unexpected gives
+ * `undefined` and the caller writes the line from scratch: an object that is not exactly
+ * `{ file, line, column }`, or a replaced source the line does not print.
  */
 import type { MovedFrom } from '@specgen/ir';
 
-const SOURCE_TEXT = /"source":\{"column":(\d+),"file":("(?:[^"\\]|\\.)*"),"line":(\d+)\}/g;
-
 export interface PrintedLine {
   line: string;
-  /** The `source` objects the line prints, in order. */
-  sources: readonly object[];
+  /** The `source` objects the line prints, in order, and where each one's text starts; null when they could not be placed. */
+  sources: readonly object[] | null;
+  at: readonly number[];
+}
+
+/** `line` with the places of `sources` (in the order JSON.stringify wrote them); sources null when one is not where expected. */
+export function printedLine(line: string, sources: readonly object[]): PrintedLine {
+  const at: number[] = [];
+  let from = 0;
+  for (const source of sources) {
+    const text = sourceText(source);
+    const start = text === undefined ? -1 : line.indexOf(text, from);
+    if (text === undefined || start === -1) return { line, sources: null, at: [] };
+    at.push(start);
+    from = start + text.length;
+  }
+  return { line, sources, at };
 }
 
 export function movedLine(previous: PrintedLine, moved: MovedFrom): PrintedLine | undefined {
+  const old = previous.sources;
+  if (old === null || moved.from.length !== moved.to.length) return undefined;
   const replaced = new Map<object, object>();
-  if (moved.from.length !== moved.to.length) return undefined;
   for (const [i, from] of moved.from.entries()) replaced.set(from, moved.to[i] as object);
+  const parts: string[] = [];
   const sources: object[] = [];
+  const at: number[] = [];
   let used = 0;
-  let ok = true;
-  const line = previous.line.replace(SOURCE_TEXT, (text, column: string, file: string, at: string) => {
-    const old = previous.sources[sources.length] as Record<string, unknown> | undefined;
-    if (
-      old === undefined ||
-      !isPosition(old) ||
-      old['line'] !== Number(at) ||
-      old['column'] !== Number(column) ||
-      fileText(old['file'] as string) !== file
-    ) {
-      ok = false;
-      return text;
+  let copied = 0;
+  let length = 0;
+  for (let i = 0; i < old.length; i++) {
+    const was = old[i] as object;
+    const next = replaced.get(was);
+    if (next === undefined) {
+      sources.push(was);
+      at.push((previous.at[i] as number) + length - copied);
+      continue;
     }
-    const next = replaced.get(old) ?? old;
+    const start = previous.at[i] as number;
+    const oldText = sourceText(was);
+    const newText = sourceText(next);
+    if (oldText === undefined || newText === undefined) return undefined;
+    parts.push(previous.line.slice(copied, start));
+    length += start - copied;
+    at.push(length);
+    parts.push(newText);
+    length += newText.length;
+    copied = start + oldText.length;
     sources.push(next);
-    if (next === old) return text;
     used++;
-    if (!isPosition(next)) {
-      ok = false;
-      return text;
-    }
-    const { file: nextFile, line: nextLine, column: nextColumn } = next as Record<string, number | string>;
-    return `"source":{"column":${nextColumn},"file":${fileText(nextFile as string)},"line":${nextLine}}`;
-  });
-  return ok && sources.length === previous.sources.length && used === moved.from.length
-    ? { line, sources }
-    : undefined;
+  }
+  if (used !== moved.from.length) return undefined;
+  parts.push(previous.line.slice(copied));
+  return { line: parts.join(''), sources, at };
 }
 
 let lastFile = '';
 let lastFileText = '""';
 
-function fileText(file: string): string {
+/** `"source":{...}` as JSON.stringify writes a sorted `{ file, line, column }`; undefined for any other object. */
+function sourceText(x: object): string | undefined {
+  const s = x as Record<string, unknown>;
+  const file = s['file'];
+  const line = s['line'];
+  const column = s['column'];
+  if (typeof file !== 'string' || !Number.isInteger(line) || !Number.isInteger(column)) return undefined;
+  if (Object.keys(s).length !== 3) return undefined;
   if (file !== lastFile) {
     lastFile = file;
     lastFileText = JSON.stringify(file);
   }
-  return lastFileText;
-}
-
-/** Exactly `{ file, line, column }` (what the line's pattern matches, keys sorted). */
-function isPosition(x: object): boolean {
-  const s = x as Record<string, unknown>;
-  return (
-    typeof s['file'] === 'string' &&
-    Number.isInteger(s['line']) &&
-    Number.isInteger(s['column']) &&
-    Object.keys(s).length === 3
-  );
+  return `"source":{"column":${column as number},"file":${lastFileText},"line":${line as number}}`;
 }
