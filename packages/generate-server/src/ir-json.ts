@@ -13,7 +13,7 @@
  * its line is the previous object's with the `source` positions rewritten (moved-line.ts).
  */
 import { type Spec, movedFrom } from '@specgen/ir';
-import { type PrintedLine, movedLine, printedLine } from './moved-line.ts';
+import { type PrintedLine, movedLine } from './moved-line.ts';
 
 /** Object keys sorted at every level, so the file does not depend on the order a producer used. */
 export function sortKeys(value: unknown): unknown {
@@ -66,7 +66,7 @@ function elementLine(value: unknown): string {
     printed = moved && previous ? movedLine(previous, moved) : undefined;
     if (printed === undefined) {
       const sources: object[] = [];
-      printed = printedLine(JSON.stringify(sortKeysListingSources(value, sources)), sources);
+      printed = { line: JSON.stringify(sortKeysListingSources(value, sources)), sources };
     } else irJsonStats.moved++;
     lines.set(value, printed);
     irJsonStats.made++;

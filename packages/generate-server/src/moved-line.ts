@@ -6,8 +6,9 @@
  *
  * The parser records which `source` objects of the previous entry became which new ones
  * (`movedFrom` of @specgen/ir); the previous line was written together with the `source` objects it
- * prints and where it prints them (`printedLine`, which checks each place holds that object's text:
- * `"source":{"column":..,"file":..,"line":..}`, keys sorted). The new line is the previous one with
+ * prints, in order; where it prints them is found the first time the line moves (`placesOf`, which
+ * checks each place holds that object's text: `"source":{"column":..,"file":..,"line":..}`, keys
+ * sorted) and kept for the moved line. The new line is the previous one with
  * the texts of the replaced objects swapped for the new objects' texts. Anything unexpected gives
  * `undefined` and the caller writes the line from scratch: an object that is not exactly
  * `{ file, line, column }`, or a replaced source the line does not print.
@@ -16,28 +17,38 @@ import type { MovedFrom } from '@specgen/ir';
 
 export interface PrintedLine {
   line: string;
-  /** The `source` objects the line prints, in order, and where each one's text starts; null when they could not be placed. */
-  sources: readonly object[] | null;
-  at: readonly number[];
+  /** The `source` objects the line prints, in order (as JSON.stringify wrote them). */
+  sources: readonly object[];
+  /**
+   * Where each one's text starts; undefined until the line is first moved (a cold run places
+   * nothing), null when they could not be placed.
+   */
+  at?: readonly number[] | null;
 }
 
-/** `line` with the places of `sources` (in the order JSON.stringify wrote them); sources null when one is not where expected. */
-export function printedLine(line: string, sources: readonly object[]): PrintedLine {
+/** The places of `printed.sources` in its line, found once; null when one is not where expected. */
+export function placesOf(printed: PrintedLine): readonly number[] | null {
+  if (printed.at !== undefined) return printed.at;
   const at: number[] = [];
   let from = 0;
-  for (const source of sources) {
+  for (const source of printed.sources) {
     const text = sourceText(source);
-    const start = text === undefined ? -1 : line.indexOf(text, from);
-    if (text === undefined || start === -1) return { line, sources: null, at: [] };
+    const start = text === undefined ? -1 : printed.line.indexOf(text, from);
+    if (text === undefined || start === -1) {
+      printed.at = null;
+      return null;
+    }
     at.push(start);
     from = start + text.length;
   }
-  return { line, sources, at };
+  printed.at = at;
+  return at;
 }
 
 export function movedLine(previous: PrintedLine, moved: MovedFrom): PrintedLine | undefined {
   const old = previous.sources;
-  if (old === null || moved.from.length !== moved.to.length) return undefined;
+  const places = placesOf(previous);
+  if (places === null || moved.from.length !== moved.to.length) return undefined;
   const replaced = new Map<object, object>();
   for (const [i, from] of moved.from.entries()) replaced.set(from, moved.to[i] as object);
   const parts: string[] = [];
@@ -51,10 +62,10 @@ export function movedLine(previous: PrintedLine, moved: MovedFrom): PrintedLine 
     const next = replaced.get(was);
     if (next === undefined) {
       sources.push(was);
-      at.push((previous.at[i] as number) + length - copied);
+      at.push((places[i] as number) + length - copied);
       continue;
     }
-    const start = previous.at[i] as number;
+    const start = places[i] as number;
     const oldText = sourceText(was);
     const newText = sourceText(next);
     if (oldText === undefined || newText === undefined) return undefined;

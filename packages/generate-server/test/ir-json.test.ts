@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createIncrementalParser, parseSpecFile } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
 import { irJsonChunks, irJsonStats, irJsonText, sortKeys } from '../src/ir-json.ts';
-import { movedLine, printedLine } from '../src/moved-line.ts';
+import { movedLine } from '../src/moved-line.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
 /** The key-sorted compact JSON of the IR: what the text holds, whatever its line breaks. */
@@ -85,7 +85,7 @@ describe('ir.json text', () => {
     const source = (line: number, column = 3, file = 'a.md') => ({ file, line, column });
     const [a, b, top] = [source(1), source(2), source(1)];
     const old = { kind: 'x', a: { source: a }, b: { source: b }, source: top };
-    const printed = printedLine(JSON.stringify(sortKeys(old)), [a, b, top]);
+    const printed = { line: JSON.stringify(sortKeys(old)), sources: [a, b, top] };
     const [a2, b2, top2] = [source(5), source(16), source(5)];
     const moved = { kind: 'x', a: { source: a2 }, b: { source: b2 }, source: top2 };
     const from = { previous: old, from: [a, b, top], to: [a2, b2, top2] };
@@ -101,7 +101,7 @@ describe('ir.json text', () => {
       JSON.stringify(sortKeys({ ...moved, b: { source: b } })),
     );
     // sources listed in an order the line does not print them in cannot be placed
-    expect(movedLine(printedLine(printed.line, [b, a, top]), from)).toBeUndefined();
+    expect(movedLine({ line: printed.line, sources: [b, a, top] }, from)).toBeUndefined();
     // a replaced source the line does not print
     expect(movedLine(printed, { ...from, from: [...from.from, source(9)], to: [...from.to, source(10)] })).toBeUndefined();
     // a replacement that is not a plain position
