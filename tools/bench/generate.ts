@@ -14,7 +14,9 @@
  *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only] [--cold-only] [--repeat 1]
  *     [--rounds 3] [--baseline-bin <path of another build's bin>] [--in-process] [--print-lines]
  * --watch-only: the compiled bin under --watch (watch-bin.ts: field edit, row added, row removed, each
- * written whole and truncate + pieces; --rounds of each), then, with --in-process, the in-process table.
+ * written whole and truncate + pieces; --rounds of each), a summary by kind of edit (median and max of the
+ * one-field edits and of the rows added or removed) next to a cold one-shot run of the same bin on the same
+ * spec (the same-run baseline), then, with --in-process, the in-process table.
  * --cold-only: the two synthetic specs, all targets, cold and warm, against openapi-typescript; no watch.
  * With all targets on the synthetic spec it also runs what users run, timed from outside: the compiled
  * CLI (`node packages/cli/bin/specgen.js generate`, after `pnpm turbo run build`) on one thread and with
@@ -299,6 +301,32 @@ if (coldOnly) process.exit(0);
     }
     const provisional = all.filter((r) => r.lines.length > 1).length;
     console.log(`| saves that printed more than one run (a provisional run first) | ${label} | ${provisional} | | | |`);
+  }
+  // The issue's aims by kind of edit (< 150 ms median, < 300 ms every save), next to a cold run of the
+  // same bin on the same spec in this run (process wall time, empty output folder).
+  console.log(
+    '\n| --watch, compiled bin: save -> last change | bin | saves | median ms | max ms | median / cold run | CPU of the watch process per save, median (max) ms |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const [label, bin] of bins) {
+    const cold = command(bin, ['generate', '--spec', large, '--out', mkdtempSync(join(work, 'cold-')), '--quiet']);
+    const all = results.get(label) ?? [];
+    for (const [kind, pick] of [
+      ['one-field edits', (r: EditResult) => r.kind === 'one-field edit'],
+      ['rows added or removed', (r: EditResult) => r.kind !== 'one-field edit'],
+      ['every save', () => true],
+    ] as const) {
+      const ms = all.filter(pick).map((r) => r.ms).filter((m) => !Number.isNaN(m));
+      const cpu = all.filter(pick).map((r) => r.cpuMs).filter((m) => !Number.isNaN(m));
+      const ratio = cold ? (mid(ms) / cold.processMs).toFixed(3) : '-';
+      const cpuText = cpu.length > 0 ? `${mid(cpu)} (${Math.max(...cpu)})` : '-';
+      console.log(
+        `| ${kind} | ${label} | ${ms.length} | ${mid(ms)} | ${Math.round(Math.max(...ms))} | ${ratio} | ${cpuText} |`,
+      );
+    }
+    console.log(
+      `| baseline: cold \`specgen generate\`, all targets, same spec | ${label} | 1 | ${cold?.processMs ?? 'failed'} | | 1 | ${cold?.cpuMs ?? '-'} |`,
+    );
   }
   if (args.includes('--print-lines'))
     for (const [label] of bins)

@@ -17,11 +17,24 @@ export interface WatchEdit {
 export interface EditResult extends WatchEdit {
   /** Save -> last change under the output folder. */
   ms: number;
+  /** CPU time of the watch process (all its threads) from the save to the end of its run: robust to other load. */
+  cpuMs: number;
   /** The summary lines the command printed for this save (a provisional run adds one). */
   lines: string[];
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** User + system CPU ms of a process so far (Linux /proc; NaN elsewhere). */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    // utime and stime (fields 14 and 15 of stat, counted after the command name) in clock ticks of 10 ms
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 async function save(path: string, text: string, writer: Writer): Promise<void> {
   if (writer === 'whole') return writeFileSync(path, text);
@@ -96,6 +109,7 @@ export async function watchBin(
       for (const edit of editsOf(original, round)) {
         const linesBefore = stdout.split('\n').length;
         lastChange = 0;
+        const cpuBefore = processCpuMs(child.pid);
         const at = performance.now();
         await save(spec, edit.text, edit.writer);
         // Done: a summary line came, then nothing more (output or file change) for 400 ms.
@@ -106,7 +120,8 @@ export async function watchBin(
           await sleep(20);
         }
         const lines = stdout.split('\n').slice(linesBefore - 1, -1);
-        results.push({ ...edit, ms: lastChange > 0 ? lastChange - at : Number.NaN, lines });
+        const cpuMs = processCpuMs(child.pid) - cpuBefore;
+        results.push({ ...edit, ms: lastChange > 0 ? lastChange - at : Number.NaN, cpuMs, lines });
         await sleep(150);
       }
     }

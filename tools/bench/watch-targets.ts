@@ -4,7 +4,9 @@
  * rendered once (the initial run), then edits of the markdown (a field row, a resource's
  * description, a field of the real part: WarrantyMonths, a row added, which moves every later section), each parsed and rendered again. Prints
  * the CPU ms of each target per edit and which files changed. Unless `--no-check`, the output of
- * the last edit is compared with a cold render of the same markdown in a fresh process (no memo).
+ * the last edit is compared with a cold render of the same markdown in a fresh process (no memo). At the
+ * end: the CPU per edit (parse and targets) of rows added and of other edits, median and max, beside the
+ * initial render of the same targets (empty memos, as a cold run) as the same-run baseline.
  *
  *   pnpm tsx tools/bench/watch-targets.ts [--resources 600] [--fields 50] [--edits 5] [--targets openapi,server] [--no-check]
  */
@@ -85,6 +87,8 @@ const parser = createIncrementalParser();
 const first = render(parser.parse(text, 'synthetic.md').spec);
 console.log(`initial: ${JSON.stringify(first.ms)}`);
 let last = first.files;
+/** CPU ms of each edit (parse and every target), by kind: a row added (every 4th edit) or another edit. */
+const totals: { row: number[]; other: number[] } = { row: [], other: [] };
 for (let i = 0; i < Number(option('--edits', '5')); i++) {
   text = edit(text, i, resources);
   const at = process.cpuUsage();
@@ -95,7 +99,21 @@ for (let i = 0; i < Number(option('--edits', '5')); i++) {
   const before = new Map(last.map((f) => [f.path, f]));
   const changed = run.files.filter((f) => !sameText(before.get(f.path), f)).map((f) => f.path);
   console.log(`edit ${i}: parse ${parseMs} ms, ${JSON.stringify(run.ms)}; changed ${changed.join(', ')}`);
+  (i % 4 === 3 ? totals.row : totals.other).push(parseMs + Object.values(run.ms).reduce((a, b) => a + b, 0));
   last = run.files;
+}
+// Baseline from the same run: the initial render (every memo empty, as a cold run renders) of the same targets.
+const cold = Object.values(first.ms).reduce((a, b) => a + b, 0);
+for (const [kind, ms] of [
+  ['rows added', totals.row],
+  ['other edits', totals.other],
+] as const) {
+  if (ms.length === 0) continue;
+  const sorted = [...ms].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  console.log(
+    `${kind}: CPU per edit (parse + targets) median ${median} ms, max ${sorted.at(-1)} ms; initial render of the targets ${cold} ms (median / initial ${(median / cold).toFixed(3)})`,
+  );
 }
 if (!args.includes('--no-check')) {
   const file = join(mkdtempSync(join(tmpdir(), 'specgen-watch-targets-')), 'synthetic.md');

@@ -49,6 +49,19 @@ const EDITS: [string, (text: string) => string][] = [
     (t) => replace(t, '## What the service does\n', '## What the service does\n\nAn added paragraph.\n'),
   ],
   [
+    'a row added to the first resource (every section below it moves)',
+    (t) =>
+      replace(
+        t,
+        '| HasWarranty | Boolean | Covered by warranty. | 2.36 |\n',
+        '| HasWarranty | Boolean | Covered by warranty. | 2.36 |\n| WarrantyNote | String? | An added row. | 2.36 |\n',
+      ),
+  ],
+  [
+    'the row removed again (every section below it moves back)',
+    (t) => replace(t, '| WarrantyNote | String? | An added row. | 2.36 |\n', ''),
+  ],
+  [
     'a status enumeration edit',
     (t) =>
       replace(

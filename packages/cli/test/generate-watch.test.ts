@@ -12,7 +12,12 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTemplateEngine } from '@specgen/generate-core';
+import { createIncrementalParser } from '@specgen/parser';
 import { findGenerators } from '../src/generators.ts';
+import { type KnownOutput, generateFromSpec } from '../src/generate/pipeline.ts';
+import { SpecChanged, assertUnchanged, stampOf } from '../src/generate/spec-stability.ts';
+import { builtinTemplatesDir } from '../src/generate/templates-dir.ts';
 import { type WatchHandle, type WatchRun, watchGenerate } from '../src/generate/watch.ts';
 import { specgenArgv } from '../../../tools/dev/built.mjs';
 import { REPO_ROOT, runGenerate, scratch, snapshot } from './generate-support.ts';
@@ -235,6 +240,36 @@ describe('specgen generate --watch and a save written in pieces', () => {
     expect(existsSync(join(w.out, 'types/src/resources/supplier-part-link.ts'))).toBe(false);
     expect(existsSync(join(w.out, 'types/src/resources/schedule.ts'))).toBe(true);
   }, 60_000);
+});
+
+describe('a watch run whose spec changed after it was read', () => {
+  it('writes nothing: the check before the write (spec-stability.ts) stops it with SpecChanged', () => {
+    const s = scratch();
+    const text = readFileSync(s.spec, 'utf8');
+    const generators = findGenerators(['types', 'validators']);
+    const templates = createTemplateEngine(undefined, builtinTemplatesDir());
+    const options = { outDir: s.out, specFile: 'spec.md', serviceVersion: null, check: false };
+    const parser = createIncrementalParser();
+    const known: KnownOutput = new Map();
+    const first = generateFromSpec(parser.parse(text, 'spec.md'), generators, templates, options, known);
+    expect(first.kind).toBe('written');
+    const before = snapshot(s.out);
+    const edited = text.replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | Edited. |');
+    writeFileSync(s.spec, edited);
+    const read = stampOf(s.spec);
+    const parsed = parser.parse(edited, 'spec.md');
+    // the writer goes on after the run read the spec: one more byte
+    writeFileSync(s.spec, `${edited}\n`);
+    const beforeWrite = () => assertUnchanged(s.spec, read);
+    expect(() => generateFromSpec(parsed, generators, templates, { ...options, beforeWrite }, known)).toThrow(
+      SpecChanged,
+    );
+    expect(snapshot(s.out)).toEqual(before);
+    // as read, it writes
+    const again = generateFromSpec(parsed, generators, templates, { ...options, beforeWrite: () => undefined }, known);
+    expect(again.kind === 'written' && again.report.written.length).toBeGreaterThan(0);
+    expect(snapshot(s.out)).not.toEqual(before);
+  });
 });
 
 describe('specgen generate --watch --pretty (real CLI)', () => {

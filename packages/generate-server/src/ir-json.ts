@@ -8,7 +8,12 @@
  * Each element's line is kept between calls by the identity of its IR object: the IR is never
  * changed in place (the incremental parser hands over the same object for an unchanged section and
  * a new one for a changed one), so a watch edit sorts and writes the one element it changed.
- */ import type { Spec } from '@specgen/ir';
+ *
+ * An entry that only moved (lines added or removed above it) is a new object with new positions:
+ * its line is the previous object's with the `source` positions rewritten (moved-line.ts).
+ */
+import { type Spec, movedFrom } from '@specgen/ir';
+import { type PrintedLine, movedLine } from './moved-line.ts';
 
 /** Object keys sorted at every level, so the file does not depend on the order a producer used. */
 export function sortKeys(value: unknown): unknown {
@@ -45,20 +50,41 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-const lines = new WeakMap<object, string>();
+/** Each element's line, and the `source` objects it prints and where (for a moved entry: moved-line.ts). */
+const lines = new WeakMap<object, PrintedLine>();
 
-/** How many element lines were written rather than kept (tests check the memo hits). */
-export const irJsonStats = { made: 0, kept: 0 };
+/** How many element lines were written rather than kept, and of those how many moved (tests check the memo hits). */
+export const irJsonStats = { made: 0, kept: 0, moved: 0 };
 
 function elementLine(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  let line = lines.get(value);
-  if (line === undefined) {
-    line = JSON.stringify(sortKeys(value));
-    lines.set(value, line);
+  let printed = lines.get(value);
+  if (printed === undefined) {
+    // An entry that only moved: the line of its previous object with the positions rewritten.
+    const moved = movedFrom(value);
+    const previous = moved && lines.get(moved.previous);
+    printed = moved && previous ? movedLine(previous, moved) : undefined;
+    if (printed === undefined) {
+      const sources: object[] = [];
+      printed = { line: JSON.stringify(sortKeysListingSources(value, sources)), sources };
+    } else irJsonStats.moved++;
+    lines.set(value, printed);
     irJsonStats.made++;
   } else irJsonStats.kept++;
-  return line;
+  return printed.line;
+}
+
+/** `sortKeys`, listing each object under a `source` key in the order JSON.stringify writes it. */
+function sortKeysListingSources(value: unknown, sources: object[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => sortKeysListingSources(v, sources));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const k of sortedKeys(value)) {
+    const v = (value as Record<string, unknown>)[k];
+    if (k === 'source' && typeof v === 'object' && v !== null) sources.push(v);
+    out[k] = sortKeysListingSources(v, sources);
+  }
+  return out;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSpecFile } from '@specgen/parser';
+import { readFileSync } from 'node:fs';
+import { createIncrementalParser, parseSpecFile } from '@specgen/parser';
 import type { Spec } from '@specgen/ir';
 import { irJsonChunks, irJsonStats, irJsonText, sortKeys } from '../src/ir-json.ts';
+import { movedLine } from '../src/moved-line.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
 /** The key-sorted compact JSON of the IR: what the text holds, whatever its line breaks. */
@@ -61,5 +63,48 @@ describe('ir.json text', () => {
     expect(second.length).toBe(first.length);
     const differing = second.filter((c, i) => c !== first[i]);
     expect(differing).toEqual([JSON.stringify(sortKeys(edited.resources[2]))]);
+  });
+
+  it('writes the line of an entry that only moved from its previous line, with the new positions', () => {
+    const path = join(import.meta.dirname, '../../../spec/service-api.md');
+    const text = readFileSync(path, 'utf8');
+    const parser = createIncrementalParser();
+    irJsonText('marker', parser.parse(text, 'spec.md').spec);
+    for (const added of ['\nAn added paragraph.\n', '\nOne.\n\nTwo.\n', '']) {
+      const next = parser.parse(text.replace('## What the service does\n', `## What the service does\n${added}`), 'spec.md');
+      const { made, moved } = irJsonStats;
+      const written = irJsonText('marker', next.spec);
+      expect(written).toBe(irJsonText('marker', structuredClone(next.spec)));
+      // every resource moved (or moved back) and was rewritten from its twin's line
+      expect(irJsonStats.moved - moved).toBeGreaterThanOrEqual(next.spec.resources.length);
+      expect(irJsonStats.made - made).toBeGreaterThanOrEqual(irJsonStats.moved - moved);
+    }
+  });
+
+  it('gives up on a moved entry whose positions cannot be mapped, so the caller writes the line in full', () => {
+    const source = (line: number, column = 3, file = 'a.md') => ({ file, line, column });
+    const [a, b, top] = [source(1), source(2), source(1)];
+    const old = { kind: 'x', a: { source: a }, b: { source: b }, source: top };
+    const printed = { line: JSON.stringify(sortKeys(old)), sources: [a, b, top] };
+    const [a2, b2, top2] = [source(5), source(16), source(5)];
+    const moved = { kind: 'x', a: { source: a2 }, b: { source: b2 }, source: top2 };
+    const from = { previous: old, from: [a, b, top], to: [a2, b2, top2] };
+    const next = movedLine(printed, from);
+    expect(next?.line).toBe(JSON.stringify(sortKeys(moved)));
+    expect(next?.sources).toEqual([a2, b2, top2]);
+    // moved again from the moved line: its places were kept right
+    const a3 = source(105);
+    const again = movedLine(next ?? printed, { previous: moved, from: [a2], to: [a3] });
+    expect(again?.line).toBe(JSON.stringify(sortKeys({ ...moved, a: { source: a3 } })));
+    // a source that did not move stays as printed
+    expect(movedLine(printed, { ...from, from: [a, top], to: [a2, top2] })?.line).toBe(
+      JSON.stringify(sortKeys({ ...moved, b: { source: b } })),
+    );
+    // sources listed in an order the line does not print them in cannot be placed
+    expect(movedLine({ line: printed.line, sources: [b, a, top] }, from)).toBeUndefined();
+    // a replaced source the line does not print
+    expect(movedLine(printed, { ...from, from: [...from.from, source(9)], to: [...from.to, source(10)] })).toBeUndefined();
+    // a replacement that is not a plain position
+    expect(movedLine(printed, { ...from, to: [a2, { ...b2, end: 9 }, top2] })).toBeUndefined();
   });
 });

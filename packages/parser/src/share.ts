@@ -3,24 +3,55 @@
  * the previous IR in the same place (same property; in an array, the entry of the same kind and
  * name, id or title, else the same index) is replaced by the previous object. Deep-equal includes
  * source positions and the order of properties, so the result is always deep-equal to `next`.
- * A new object equal to its counterpart but for `source` positions (its lines moved) is recorded as
- * that counterpart's twin (`markMoved`; generators that print no positions key by `stableIdentity`).
+ * A new IR entry (an element of one of the spec's arrays: a resource, structure, endpoint...) equal
+ * to its counterpart but for `source` positions (its lines moved) is recorded as that counterpart's
+ * twin (`markMoved`; generators that print no positions key by `stableIdentity`). Deeper objects
+ * (fields, 30,000 on a large spec) are not recorded: no generator keys by them, and a twin table
+ * entry each cost more than the rest of the sharing.
  */
 
-import { markMoved, stableIdentity } from '@specgen/ir';
+import { markMoved } from '@specgen/ir';
 
 type Node = Record<string, unknown> | unknown[];
 
 const isNode = (x: unknown): x is Node => typeof x === 'object' && x !== null;
 
+/**
+ * Set by every `share` call: whether the value it returned equals its `prev` but for `source`
+ * positions (or is `prev`). A flag rather than a second return value or a lookup of the twin table
+ * per node: a row added above 300 resources walks about 100,000 moved nodes.
+ */
+let movedOnly = false;
+
+/**
+ * The `source` objects of the previous IR replaced by new ones (and those), in the order met, since
+ * the entry being shared began: recorded with a moved entry (`markMoved`), so a generator that
+ * prints positions can rewrite them.
+ */
+const fromSources: object[] = [];
+const toSources: object[] = [];
+
 /** `next`, with each subtree deep-equal to its counterpart in `previous` replaced by that counterpart. */
 export function shareUnchanged<T>(previous: T, next: T): T {
-  return share(previous, next) as T;
+  try {
+    return share(previous, next, 0) as T;
+  } finally {
+    fromSources.length = 0;
+    toSources.length = 0;
+  }
 }
 
-function share(prev: unknown, next: unknown): unknown {
-  if (prev === next || !isNode(prev) || !isNode(next)) return next;
-  if (Array.isArray(next)) return Array.isArray(prev) ? shareArray(prev, next) : next;
+/** Depth of an IR entry: the spec (0), one of its arrays (1), an element of that array (2). */
+const ENTRY_DEPTH = 2;
+
+function share(prev: unknown, next: unknown, depth: number): unknown {
+  if (prev === next) {
+    movedOnly = true;
+    return next;
+  }
+  movedOnly = false;
+  if (!isNode(prev) || !isNode(next)) return next;
+  if (Array.isArray(next)) return Array.isArray(prev) ? shareArray(prev, next, depth) : next;
   if (Array.isArray(prev)) return next;
   const keys = Object.keys(next);
   const prevKeys = Object.keys(prev);
@@ -28,22 +59,28 @@ function share(prev: unknown, next: unknown): unknown {
   // equal but for `source` positions (at any depth): a twin of `prev` (identity.ts of @specgen/ir)
   let moved = same;
   const out: Record<string, unknown> = {};
+  const sourcesBefore = fromSources.length;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    const value = share(prev[k], next[k]);
+    const value = share(prev[k], next[k], depth + 1);
     if (same && (prevKeys[i] !== k || value !== prev[k])) same = false;
-    if (moved && (prevKeys[i] !== k || !(k === 'source' || sameBesidePositions(value, prev[k])))) moved = false;
+    if (moved && (prevKeys[i] !== k || !(k === 'source' || movedOnly))) moved = false;
+    if (k === 'source' && value !== prev[k] && isNode(value) && isNode(prev[k])) {
+      fromSources.push(prev[k] as object);
+      toSources.push(value);
+    }
     out[k] = value;
   }
-  if (same) return prev;
-  if (moved) markMoved(out, prev);
-  return out;
+  movedOnly = moved;
+  if (depth !== ENTRY_DEPTH) return same ? prev : out;
+  if (moved && !same && typeof out['kind'] === 'string')
+    markMoved(out, prev, { from: fromSources.slice(sourcesBefore), to: toSources.slice(sourcesBefore) });
+  fromSources.length = sourcesBefore;
+  toSources.length = sourcesBefore;
+  return same ? prev : out;
 }
 
-const sameBesidePositions = (a: unknown, b: unknown) =>
-  a === b || (isNode(a) && isNode(b) && stableIdentity(a) === stableIdentity(b));
-
-function shareArray(prev: unknown[], next: unknown[]): unknown[] {
+function shareArray(prev: unknown[], next: unknown[], depth: number): unknown[] {
   let byKey: Map<string, unknown> | null = null;
   let same = prev.length === next.length;
   let moved = same;
@@ -54,14 +91,14 @@ function shareArray(prev: unknown[], next: unknown[]): unknown[] {
       byKey ??= new Map(prev.map((p) => [entryKey(p) ?? '', p]));
       counterpart = byKey.get(key);
     }
-    const value = share(counterpart, x);
+    const value = share(counterpart, x, depth + 1);
     if (same && value !== prev[i]) same = false;
-    if (moved && !sameBesidePositions(value, prev[i])) moved = false;
+    // a twin of the entry at the same index (the one `prev[i]` holds)
+    if (moved && !(movedOnly && counterpart === prev[i])) moved = false;
     return value;
   });
-  if (same) return prev;
-  if (moved) markMoved(out, prev);
-  return out;
+  movedOnly = moved;
+  return same ? prev : out;
 }
 
 /** `resource:ProductRecords`, `endpoint:totpLogin`: what an IR entry is called; null when it has no name. */

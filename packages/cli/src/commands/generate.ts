@@ -74,7 +74,9 @@ export const generateCommand: Command = {
               run.ms,
               new Map(run.specText === undefined ? [] : [[renderOptions.specFile, run.specText]]),
             );
-          if (run.provisional) {
+          if (run.provisional && !run.outcome && !run.error) {
+            process.stderr.write(`${run.trigger}: the spec changed while it was generated; wrote nothing\n`);
+          } else if (run.provisional) {
             process.stderr.write(
               `${run.trigger}: the spec changed again before this run could remove files; kept them\n`,
             );

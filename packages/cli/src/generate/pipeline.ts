@@ -44,6 +44,8 @@ export interface RenderOptions {
   heldRemovals?: string[];
   /** A one-shot run: generators keep no memos for a later run (GenerateContext.oneShot). */
   oneShot?: boolean;
+  /** Watch mode: called once everything is rendered, before anything is written; throws to write nothing. */
+  beforeWrite?: () => void;
 }
 
 /** One target's files, each checked to lie under the target's folder. */
@@ -175,6 +177,7 @@ export function finish(
     const leftOver = leftOverFiles(options.outDir, wanted, owned);
     return { kind: 'checked', stale: [...settled.flatMap((s) => s.changed), ...leftOver].sort(), ...produced };
   }
+  options.beforeWrite?.();
   const writeStarted = performance.now();
   const report = staging
     ? staging.commit(wanted, owned)

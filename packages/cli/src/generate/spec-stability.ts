@@ -1,16 +1,24 @@
 /**
  * Watch mode and half-written files. An editor's save (or any plain write) truncates the spec and
  * then writes it, sometimes in pieces; a watcher that reads in between parses a shorter spec. So a
- * run first waits until the spec's size and modification time have not moved for `RUN_QUIET_MS`,
- * and a run may only remove files when the spec is still what it read and has been quiet for
- * `REMOVE_QUIET_MS` (watch.ts holds the removals until then, and drops them when a newer event came).
+ * run first waits until the spec's size and modification time have not moved for `RUN_QUIET_MS`;
+ * it writes nothing when the spec changed while it parsed and rendered (`SpecChanged`, checked
+ * right before the write), and it may only remove files when the spec is still what it read and
+ * has been quiet for `REMOVE_QUIET_MS` (watch.ts holds the removals until then, and drops them when
+ * a newer event came).
  */
 import { statSync } from 'node:fs';
 
-/** The spec must be this quiet before a run reads it. */
-export const RUN_QUIET_MS = 20;
+/**
+ * The spec must be this quiet before a run reads it. Short: the check before the write catches a
+ * writer that went on while the run parsed (the run then writes nothing), and held removals keep
+ * every file of a spec read half written; the wait only makes such a wasted run rarer.
+ */
+export const RUN_QUIET_MS = 5;
 /** ... and this quiet, unchanged since the run read it, before the run removes files. */
 export const REMOVE_QUIET_MS = 120;
+/** How often `untilQuiet` looks at the spec. */
+const POLL_MS = 1;
 /** A spec written for longer than this without a pause still gets a run (and no removal). */
 const MAX_WAIT_MS = 2_000;
 
@@ -34,15 +42,24 @@ export const sameStamp = (a: FileStamp | null, b: FileStamp | null) =>
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Resolves once `path` has not changed for `quietMs` (or is gone, or `MAX_WAIT_MS` passed). */
+/**
+ * Resolves once `path` has not changed for `quietMs` (or is gone, or `MAX_WAIT_MS` passed), as seen
+ * by polling its size and modification time every millisecond or so: the modification time alone
+ * says little over a few ms (the kernel stamps files with a clock that lags by up to a tick, and the
+ * event arrives some time after the write began).
+ */
 export async function untilQuiet(path: string, quietMs: number): Promise<void> {
   const started = Date.now();
+  let stamp = stampOf(path);
+  let stableSince = started;
   for (;;) {
-    const stamp = stampOf(path);
     if (stamp === null) return;
-    const age = Date.now() - stamp.mtimeMs;
-    if (age >= quietMs || Date.now() - started > MAX_WAIT_MS) return;
-    await sleep(quietMs - age);
+    const now = Date.now();
+    if (now - stableSince >= quietMs || now - started > MAX_WAIT_MS) return;
+    await sleep(Math.min(POLL_MS, quietMs - (now - stableSince)));
+    const next = stampOf(path);
+    if (!sameStamp(next, stamp)) stableSince = Date.now();
+    stamp = next;
   }
 }
 
@@ -65,4 +82,16 @@ export async function mayRemove(
     if (age >= quietMs) return true;
     await sleep(quietMs - age);
   }
+}
+
+/** Thrown before the write by a run whose spec changed since it was read: the run writes nothing. */
+export class SpecChanged extends Error {
+  constructor() {
+    super('the spec changed while it was being generated');
+  }
+}
+
+/** Throws SpecChanged unless the spec is still as read (`read`: its stamp then; null when it moved during the read). */
+export function assertUnchanged(path: string, read: FileStamp | null): void {
+  if (!sameStamp(read, stampOf(path))) throw new SpecChanged();
 }

@@ -21,7 +21,16 @@ import {
   generateFromSpec,
   renderTarget,
 } from './pipeline.ts';
-import { REMOVE_QUIET_MS, RUN_QUIET_MS, mayRemove, sameStamp, stampOf, untilQuiet } from './spec-stability.ts';
+import {
+  REMOVE_QUIET_MS,
+  RUN_QUIET_MS,
+  SpecChanged,
+  assertUnchanged,
+  mayRemove,
+  sameStamp,
+  stampOf,
+  untilQuiet,
+} from './spec-stability.ts';
 import { removeHeld } from './write-changed.ts';
 
 const SETTLE_MS = 80;
@@ -40,6 +49,7 @@ export interface WatchRun {
   /**
    * A newer event (or a spec that changed since it was read) superseded this run before it could
    * remove files: the files it no longer produced were kept, and the next run decides (spec-stability.ts).
+   * Without an `outcome`: the spec changed while the run parsed and rendered it, so it wrote nothing.
    */
   provisional?: boolean;
 }
@@ -130,7 +140,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         }
       }
       const held: string[] = [];
-      const settings = { ...options, check: false, heldRemovals: held };
+      // A spec that changed since it was read (a save still being written): write nothing from it.
+      const beforeWrite = () => assertUnchanged(options.specPath, read);
+      const settings = { ...options, check: false, heldRemovals: held, beforeWrite };
       const outcome = generateFromSpec(parsed, options.generators, templates, settings, known, prerendered);
       let provisional = false;
       if (held.length > 0 && outcome.kind === 'written') {
@@ -146,6 +158,11 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       options.onRun({ trigger, outcome, specText, ms: performance.now() - at, offloaded, provisional });
     } catch (err) {
       reading = false;
+      if (err instanceof SpecChanged) {
+        if (!queued) schedule(options.specPath, false);
+        options.onRun({ trigger, specText, ms: performance.now() - at, provisional: true });
+        return;
+      }
       options.onRun({
         trigger,
         error: err instanceof Error ? err : new Error(String(err)),

@@ -72,10 +72,12 @@ function buildOf(registry: SchemaRegistry) {
 function movedPart(registry: SchemaRegistry, resource: Resource, context: string): ResourcePart | undefined {
   const state = buildOf(registry);
   if (state.moved === null) {
-    const live = new Set(registry.spec.resources);
+    // A resource the parser saw only move finds its part by `stableIdentity` (in `parts`): only the
+    // rest, whose contents changed or whose twin was not recorded, is keyed by contents.
+    const live = new Set(registry.spec.resources.map((r) => stableIdentity(r)));
     state.moved = new Map();
     for (const { resource: old, part } of previousBuild)
-      if (!live.has(old) && part.context === context) state.moved.set(positionFree(old), part);
+      if (!live.has(stableIdentity(old)) && part.context === context) state.moved.set(positionFree(old), part);
   }
   return state.moved.size === 0 ? undefined : state.moved.get(positionFree(resource));
 }
