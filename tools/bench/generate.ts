@@ -316,8 +316,14 @@ if (coldOnly) process.exit(0);
       ['rows added or removed', (r: EditResult) => r.kind !== 'one-field edit'],
       ['every save', () => true],
     ] as const) {
-      const ms = all.filter(pick).map((r) => r.ms).filter((m) => !Number.isNaN(m));
-      const cpu = all.filter(pick).map((r) => r.cpuMs).filter((m) => !Number.isNaN(m));
+      const ms = all
+        .filter(pick)
+        .map((r) => r.ms)
+        .filter((m) => !Number.isNaN(m));
+      const cpu = all
+        .filter(pick)
+        .map((r) => r.cpuMs)
+        .filter((m) => !Number.isNaN(m));
       const ratio = cold ? (mid(ms) / cold.processMs).toFixed(3) : '-';
       const cpuText = cpu.length > 0 ? `${mid(cpu)} (${Math.max(...cpu)})` : '-';
       console.log(

@@ -254,7 +254,10 @@ describe('a watch run whose spec changed after it was read', () => {
     const first = generateFromSpec(parser.parse(text, 'spec.md'), generators, templates, options, known);
     expect(first.kind).toBe('written');
     const before = snapshot(s.out);
-    const edited = text.replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | Edited. |');
+    const edited = text.replace(
+      '| HasWarranty | Boolean | Covered by warranty. |',
+      '| HasWarranty | Boolean? | Edited. |',
+    );
     writeFileSync(s.spec, edited);
     const read = stampOf(s.spec);
     const parsed = parser.parse(edited, 'spec.md');

@@ -71,7 +71,10 @@ describe('ir.json text', () => {
     const parser = createIncrementalParser();
     irJsonText('marker', parser.parse(text, 'spec.md').spec);
     for (const added of ['\nAn added paragraph.\n', '\nOne.\n\nTwo.\n', '']) {
-      const next = parser.parse(text.replace('## What the service does\n', `## What the service does\n${added}`), 'spec.md');
+      const next = parser.parse(
+        text.replace('## What the service does\n', `## What the service does\n${added}`),
+        'spec.md',
+      );
       const { made, moved } = irJsonStats;
       const written = irJsonText('marker', next.spec);
       expect(written).toBe(irJsonText('marker', structuredClone(next.spec)));
@@ -103,7 +106,9 @@ describe('ir.json text', () => {
     // sources listed in an order the line does not print them in cannot be placed
     expect(movedLine({ line: printed.line, sources: [b, a, top] }, from)).toBeUndefined();
     // a replaced source the line does not print
-    expect(movedLine(printed, { ...from, from: [...from.from, source(9)], to: [...from.to, source(10)] })).toBeUndefined();
+    expect(
+      movedLine(printed, { ...from, from: [...from.from, source(9)], to: [...from.to, source(10)] }),
+    ).toBeUndefined();
     // a replacement that is not a plain position
     expect(movedLine(printed, { ...from, to: [a2, { ...b2, end: 9 }, top2] })).toBeUndefined();
   });
