@@ -31,16 +31,8 @@ export function syntaxSample(files: readonly GeneratedFile[]): GeneratedFile[] {
       for (const f of group) picked.add(f);
       continue;
     }
-    const seen = new Set<string>();
-    for (const f of group) {
-      let fresh = false;
-      for (const shape of lineShapes(f.contents)) {
-        if (seen.has(shape)) continue;
-        seen.add(shape);
-        fresh = true;
-      }
-      if (fresh) picked.add(f);
-    }
+    const seen = new ShapeSet();
+    for (const f of group) if (scanShapes(f.contents, seen)) picked.add(f);
   }
   return files.filter((f) => picked.has(f));
 }
@@ -60,14 +52,68 @@ function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }
 
-/** The shape of the line being read, as character codes (one string per line, not one per character). */
+/** The shape of the line being read, as character codes (a string is made only for a shape not seen before). */
 let buffer = new Uint16Array(256);
 const PIECE = 8192;
 
-/** The distinct line shapes of a text (see the header); one pass over its characters. */
+/**
+ * Line shapes seen so far, found by a hash of their codes: a shape already in the set is compared
+ * code by code with the buffer and never made into a string (most lines of a large folder's files
+ * repeat a shape an earlier file had).
+ */
+class ShapeSet {
+  readonly ordered: string[] = [];
+  private readonly byHash = new Map<number, string[]>();
+
+  /** Adds the shape `buffer[0..length)`; true when it is new. */
+  addCodes(length: number): boolean {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < length; i++) hash = Math.imul(hash ^ buffer[i]!, 0x01000193);
+    const bucket = this.byHash.get(hash);
+    if (bucket) for (const known of bucket) if (sameCodes(known, length)) return false;
+    const shape = codesText(length);
+    if (bucket) bucket.push(shape);
+    else this.byHash.set(hash, [shape]);
+    this.ordered.push(shape);
+    return true;
+  }
+
+  /** Adds a comment line's opening (two characters); true when it is new. */
+  addOpening(text: string, at: number): boolean {
+    buffer[0] = text.charCodeAt(at);
+    buffer[1] = text.charCodeAt(at + 1);
+    return this.addCodes(at + 1 < text.length ? 2 : 1);
+  }
+}
+
+function sameCodes(known: string, length: number): boolean {
+  if (known.length !== length) return false;
+  for (let i = 0; i < length; i++) if (known.charCodeAt(i) !== buffer[i]) return false;
+  return true;
+}
+
+const codes = (from: number, to: number) =>
+  String.fromCharCode.apply(null, buffer.subarray(from, to) as unknown as number[]);
+
+/** `buffer[0..length)` as a string (a very long line in pieces: a call takes a bounded number of arguments). */
+function codesText(length: number): string {
+  if (length <= PIECE) return codes(0, length);
+  let out = '';
+  for (let at = 0; at < length; at += PIECE) out += codes(at, Math.min(length, at + PIECE));
+  return out;
+}
+
+/** The distinct line shapes of a text (see the header), in the order they first occur. */
 export function lineShapes(text: string): Set<string> {
-  const shapes = new Set<string>();
+  const shapes = new ShapeSet();
+  scanShapes(text, shapes);
+  return new Set(shapes.ordered);
+}
+
+/** Adds the line shapes of `text` to `seen` (one pass over its characters); true when one was new. */
+function scanShapes(text: string, seen: ShapeSet): boolean {
   const n = text.length;
+  let fresh = false;
   let length = 0;
   const put = (code: number) => {
     if (length === buffer.length) {
@@ -77,22 +123,13 @@ export function lineShapes(text: string): Set<string> {
     }
     buffer[length++] = code;
   };
-  const codes = (from: number, to: number) =>
-    String.fromCharCode.apply(null, buffer.subarray(from, to) as unknown as number[]);
-  // (a very long line in pieces: a call takes a bounded number of arguments)
-  const shape = () => {
-    if (length <= PIECE) return codes(0, length);
-    let out = '';
-    for (let at = 0; at < length; at += PIECE) out += codes(at, Math.min(length, at + PIECE));
-    return out;
-  };
   let lineStart = true;
   let comment = false;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === NEWLINE) {
-      if (!comment) shapes.add(shape());
+      if (!comment && seen.addCodes(length)) fresh = true;
       length = 0;
       lineStart = true;
       comment = false;
@@ -107,7 +144,7 @@ export function lineShapes(text: string): Set<string> {
       (c === STAR || (c === SLASH && (text.charCodeAt(i + 1) === STAR || text.charCodeAt(i + 1) === SLASH)))
     ) {
       // A comment line: `/**`, ` * text`, ` */`, `// text`; its text is data, its opening is the template's.
-      shapes.add(text.slice(i, i + 2));
+      if (seen.addOpening(text, i)) fresh = true;
       comment = true;
       i++;
     } else if (isWordChar(c)) {
@@ -131,6 +168,6 @@ export function lineShapes(text: string): Set<string> {
       i++;
     }
   }
-  if (!comment) shapes.add(shape());
-  return shapes;
+  if (!comment && seen.addCodes(length)) fresh = true;
+  return fresh;
 }
