@@ -68,7 +68,7 @@ class ShapeSet {
   /** Adds the shape `buffer[0..length)`; true when it is new. */
   addCodes(length: number): boolean {
     let hash = 0x811c9dc5;
-    for (let i = 0; i < length; i++) hash = Math.imul(hash ^ buffer[i]!, 0x01000193);
+    for (let i = 0; i < length; i++) hash = Math.imul(hash ^ (buffer[i] ?? 0), 0x01000193);
     const bucket = this.byHash.get(hash);
     if (bucket) for (const known of bucket) if (sameCodes(known, length)) return false;
     const shape = codesText(length);
