@@ -7,11 +7,21 @@
  * writes 64-bit ids as strings; `parseJson` turns unquoted ones beyond 2^53 into bigint).
  */
 import { z } from 'zod';
-import { DATE_TIME, INVALID, PARSERS, type Parser, inDotNetRange, int64FromString } from './fast.js';
+import {
+  DATE_TIME,
+  DIGITS,
+  INT64_MAX,
+  INT64_MIN,
+  INVALID,
+  PARSERS,
+  TIME_SPAN,
+  type Parser,
+  inDotNetRange,
+  int64FromString,
+} from './fast.js';
 
-// The limits of the contract (@specgen/contract wire-facts), as the OpenAPI document and the server state them.
-const INT64_MIN = -9223372036854775808n;
-const INT64_MAX = 9223372036854775807n;
+// The limits of the contract (@specgen/contract wire-facts), as the OpenAPI document and the server state them
+// (the 64-bit ones are in fast.ts).
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
@@ -39,7 +49,6 @@ export function describe(value: unknown): string {
 export type Int64Input = bigint | number | string;
 
 const INT64_TYPE = typeError('int64', 'an integer (JSON number or numeric string)');
-const DIGITS = /^-?\d+$/;
 
 /**
  * Int64: bigint, safe integer JSON number, or numeric string -> bigint, in 64-bit range.
@@ -145,8 +154,6 @@ export function dateTimeOffset() {
 /** The instants .NET's DateTimeOffset holds, as the server states them. */
 const DATE_TIME_RANGE = '0001-01-01T00:00:00Z to 9999-12-31T23:59:59.9999999Z';
 
-/** The contract's TimeSpan pattern: the form, with the day and tick limits (-10675199.02:48:05.4775808 to 10675199.02:48:05.4775807). */
-const TIME_SPAN = /^(?:(?:(?:0*(?:[0-9]{1,7}|0[0-9]{7}|10[0-5][0-9]{5}|106[0-6][0-9]{4}|1067[0-4][0-9]{3}|106750[0-9]{2}|106751[0-8][0-9]|1067519[0-8])\.)?(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|0*10675199\.(?:(?:0[0-1]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|02:(?:[0-3][0-9]|4[0-7]):[0-5][0-9](?:\.[0-9]{1,7})?|02:48:(?:0[0-4])(?:\.[0-9]{1,7})?|02:48:05(?:\.(?:[0-3][0-9]{0,6}|4[0-6][0-9]{0,5}|47[0-6][0-9]{0,4}|477[0-4][0-9]{0,3}|4775[0-7][0-9]{0,2}|477580[0-6]|4|47|477|4775|47758|477580|4775807))?))|-(?:(?:0*(?:[0-9]{1,7}|0[0-9]{7}|10[0-5][0-9]{5}|106[0-6][0-9]{4}|1067[0-4][0-9]{3}|106750[0-9]{2}|106751[0-8][0-9]|1067519[0-8])\.)?(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|0*10675199\.(?:(?:0[0-1]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,7})?|02:(?:[0-3][0-9]|4[0-7]):[0-5][0-9](?:\.[0-9]{1,7})?|02:48:(?:0[0-4])(?:\.[0-9]{1,7})?|02:48:05(?:\.(?:[0-3][0-9]{0,6}|4[0-6][0-9]{0,5}|47[0-6][0-9]{0,4}|477[0-4][0-9]{0,3}|4775[0-7][0-9]{0,2}|477580[0-7]|4|47|477|4775|47758|477580|4775808))?)))$/;
 const TIME_SPAN_SHAPE = /^-?(?:[0-9]+\.)?[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,7})?$/;
 
 /**
