@@ -16,11 +16,18 @@
  * The zod schemas are measured as the package exports them: each record schema runs its generated
  * fast path (a plain parser beside the zod schema; zod's own parser only for what it refuses).
  *
+ * `--baseline-validators <dir>`: another build of the package (a folder with its `dist/index.js`, e.g. main's
+ * `generated/validators` built elsewhere) whose schemas run every zod case too, in the same rounds, so that a
+ * change is measured against its baseline in the same run (`zod[base]` lines, and its ratios beside).
+ * `--cases objects,text,json,unquoted,refused` (default all) keeps only those case groups.
+ *
  *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 4] [--rounds 15] [--warmup 0.3] [--clock cpu|wall] [--detail]
- *     [--distribution half,full,seeded] [--kinds] [--ajv-formats both|full|fast]
+ *     [--distribution half,full,seeded] [--kinds] [--ajv-formats both|full|fast] [--baseline-validators <dir>]
+ *     [--cases objects,text,json,unquoted,refused]
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parseSpecFile } from '@specgen/parser';
@@ -33,6 +40,25 @@ import { resourceModel, seedEncoded } from '@specgen/runtime-resources';
 import * as validators from '@service-api/validators';
 
 const scalars = validators;
+type Validators = typeof validators;
+
+const option = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+/** The packages whose schemas are measured: this checkout's, and `--baseline-validators`' if given. */
+const packages: Array<{ tag: string; module: Validators }> = [{ tag: '', module: validators }];
+const baselineDir = option('baseline-validators');
+if (baselineDir !== undefined) {
+  const entry = resolve(baselineDir, 'dist/index.js');
+  if (!existsSync(entry)) throw new Error(`--baseline-validators: no ${entry} (build that package first)`);
+  packages.push({ tag: '[base]', module: (await import(pathToFileURL(entry).href)) as Validators });
+}
+const CASE_GROUPS = ['objects', 'text', 'json', 'unquoted', 'refused'] as const;
+const cases = (option('cases') ?? CASE_GROUPS.join(',')).split(',').filter((c) => c !== '');
+for (const c of cases)
+  if (!(CASE_GROUPS as readonly string[]).includes(c)) throw new Error(`--cases ${CASE_GROUPS.join(',')}, not ${c}`);
+const wantCase = (group: (typeof CASE_GROUPS)[number]) => cases.includes(group);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -229,14 +255,12 @@ function ajvOf(mode: 'full' | 'fast') {
 const ajvs = MODES.map(ajvOf);
 const ajv = ajvs[0]!.ajv;
 type ZodLike = { safeParse(v: unknown): { success: boolean } };
-const exported = validators as unknown as Record<string, ZodLike>;
 
 function benchDistribution(distribution: Distribution): void {
   const data = records(spec, version, distribution);
   const texts = data.map((d) => JSON.stringify(d.record));
   /** The same records with every Int64 string written as an unquoted JSON number. */
   const unquoted = texts.map((t) => t.replace(/"(-?\d{16,})"/g, '$1'));
-  const zodSchemas = data.map((d) => exported[naming.schema(d.type)]!);
   const checksOf = (compiled: Map<string, (v: unknown) => boolean>) => data.map((d) => compiled.get(d.resource)!);
   const byMode = ajvs.map(({ mode, compiled }) => ({ mode, checks: checksOf(compiled) }));
 
@@ -252,16 +276,25 @@ function benchDistribution(distribution: Distribution): void {
     return record;
   });
 
-  const zodText = (t: string, i: number) => (zodSchemas[i]!.safeParse(validators.parseJson(t)).success ? 1 : 0);
   const ajvText = (checks: Array<(v: unknown) => boolean>) => (t: string, i: number) =>
     checks[i]!(JSON.parse(t)) ? 1 : 0;
+  /** Each package's schemas per record, and its text case (`parseJson` of that package). */
+  const zods = packages.map(({ tag, module }) => {
+    const exported = module as unknown as Record<string, ZodLike>;
+    const schemas = data.map((d) => exported[naming.schema(d.type)]!);
+    const text = (t: string, i: number) => (schemas[i]!.safeParse(module.parseJson(t)).success ? 1 : 0);
+    return { tag, schemas, text };
+  });
 
   // Both must accept every record, or the comparison is meaningless.
   data.forEach((d, i) => {
-    if (!zodSchemas[i]!.safeParse(d.record).success)
-      throw new Error(`zod refuses ${distribution} ${d.resource} record ${i}`);
-    if (zodText(texts[i]!, i) + zodText(unquoted[i]!, i) !== 2) throw new Error(`a text of record ${i} is refused`);
-    if (zodSchemas[i]!.safeParse(refused[i]).success) throw new Error(`the refused record ${i} is accepted`);
+    for (const { tag, schemas, text } of zods) {
+      if (!schemas[i]!.safeParse(d.record).success)
+        throw new Error(`zod${tag} refuses ${distribution} ${d.resource} record ${i}`);
+      if (text(texts[i]!, i) + text(unquoted[i]!, i) !== 2)
+        throw new Error(`zod${tag}: a text of record ${i} is refused`);
+      if (schemas[i]!.safeParse(refused[i]).success) throw new Error(`zod${tag}: the refused record ${i} is accepted`);
+    }
     for (const { mode, checks } of byMode) {
       if (!checks[i]!(d.record)) throw new Error(`ajv (${mode}) refuses ${distribution} ${d.resource} record ${i}`);
       if (ajvText(checks)(texts[i]!, i) + ajvText(checks)(unquoted[i]!, i) !== 2)
@@ -274,38 +307,70 @@ function benchDistribution(distribution: Distribution): void {
   type Case = { label: string; run: () => number };
   const ajvCases = (kind: string, make: (checks: Array<(v: unknown) => boolean>) => () => number): Case[] =>
     byMode.map(({ mode, checks }) => ({ label: `ajv  ${kind} [${mode}]`, run: make(checks) }));
-  const cases: Case[] = [
-    {
-      label: 'zod  validate (objects)',
-      run: () => data.reduce((n, d, i) => n + (zodSchemas[i]!.safeParse(d.record).success ? 1 : 0), 0),
-    },
-    ...ajvCases(
-      'validate (objects)',
-      (checks) => () => data.reduce((n, d, i) => n + (checks[i]!(d.record) ? 1 : 0), 0),
-    ),
-    { label: 'zod  parseJson + validate (text)', run: () => texts.reduce((n, t, i) => n + zodText(t, i), 0) },
-    ...ajvCases('JSON.parse + validate (text)', (checks) => {
-      const text = ajvText(checks);
-      return () => texts.reduce((n, t, i) => n + text(t, i), 0);
-    }),
-    {
-      label: 'zod  JSON.parse + validate (text)',
-      run: () => texts.reduce((n, t, i) => n + (zodSchemas[i]!.safeParse(JSON.parse(t)).success ? 1 : 0), 0),
-    },
-    { label: 'zod  parseJson + validate (unquoted)', run: () => unquoted.reduce((n, t, i) => n + zodText(t, i), 0) },
-    ...ajvCases('JSON.parse + validate (unquoted)', (checks) => {
-      const text = ajvText(checks);
-      return () => unquoted.reduce((n, t, i) => n + text(t, i), 0);
-    }),
-    {
-      label: 'zod  validate (refused objects)',
-      run: () => refused.reduce((n, r, i) => n + (zodSchemas[i]!.safeParse(r).success ? 0 : 1), 0),
-    },
-    ...ajvCases(
-      'validate (refused objects)',
-      (checks) => () => refused.reduce((n, r, i) => n + (checks[i]!(r) ? 0 : 1), 0),
-    ),
-  ];
+  const zodCases = (kind: string, make: (z: (typeof zods)[number]) => () => number): Case[] =>
+    zods.map((z) => ({ label: `zod${z.tag}  ${kind}`, run: make(z) }));
+  const cases: Case[] = [];
+  if (wantCase('objects'))
+    cases.push(
+      ...zodCases(
+        'validate (objects)',
+        ({ schemas }) =>
+          () =>
+            data.reduce((n, d, i) => n + (schemas[i]!.safeParse(d.record).success ? 1 : 0), 0),
+      ),
+      ...ajvCases(
+        'validate (objects)',
+        (checks) => () => data.reduce((n, d, i) => n + (checks[i]!(d.record) ? 1 : 0), 0),
+      ),
+    );
+  if (wantCase('text'))
+    cases.push(
+      ...zodCases(
+        'parseJson + validate (text)',
+        ({ text }) =>
+          () =>
+            texts.reduce((n, t, i) => n + text(t, i), 0),
+      ),
+      ...ajvCases('JSON.parse + validate (text)', (checks) => {
+        const text = ajvText(checks);
+        return () => texts.reduce((n, t, i) => n + text(t, i), 0);
+      }),
+    );
+  if (wantCase('json'))
+    cases.push(
+      ...zodCases(
+        'JSON.parse + validate (text)',
+        ({ schemas }) =>
+          () =>
+            texts.reduce((n, t, i) => n + (schemas[i]!.safeParse(JSON.parse(t)).success ? 1 : 0), 0),
+      ),
+    );
+  if (wantCase('unquoted'))
+    cases.push(
+      ...zodCases(
+        'parseJson + validate (unquoted)',
+        ({ text }) =>
+          () =>
+            unquoted.reduce((n, t, i) => n + text(t, i), 0),
+      ),
+      ...ajvCases('JSON.parse + validate (unquoted)', (checks) => {
+        const text = ajvText(checks);
+        return () => unquoted.reduce((n, t, i) => n + text(t, i), 0);
+      }),
+    );
+  if (wantCase('refused'))
+    cases.push(
+      ...zodCases(
+        'validate (refused objects)',
+        ({ schemas }) =>
+          () =>
+            refused.reduce((n, r, i) => n + (schemas[i]!.safeParse(r).success ? 0 : 1), 0),
+      ),
+      ...ajvCases(
+        'validate (refused objects)',
+        (checks) => () => refused.reduce((n, r, i) => n + (checks[i]!(r) ? 0 : 1), 0),
+      ),
+    );
   const results = measureAll(cases);
   const at = (label: string) => results.findIndex((r) => r.label === label);
 
@@ -321,16 +386,26 @@ function benchDistribution(distribution: Distribution): void {
     const ratios = results[a]!.rates.map((rate, r) => rate / results[b]!.rates[r]!);
     return `${median(ratios).toFixed(2)}x (rounds' middle half ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)})`;
   };
-  for (const { mode } of byMode) {
-    const vs = (zod: string, kind: string) => ratio(at(`zod  ${zod}`), at(`ajv  ${kind} [${mode}]`));
-    const tag = `[${distribution}] ratio zod/ajv-formats ${mode}`;
-    console.log(`${tag} (objects):             ${vs('validate (objects)', 'validate (objects)')}`);
-    console.log(`${tag} (from JSON text):      ${vs('parseJson + validate (text)', 'JSON.parse + validate (text)')}`);
-    console.log(
-      `${tag} (unquoted Int64 text): ${vs('parseJson + validate (unquoted)', 'JSON.parse + validate (unquoted)')}`,
-    );
-    console.log(`${tag} (refused objects):     ${vs('validate (refused objects)', 'validate (refused objects)')}`);
-  }
+  const pairs = [
+    ['objects', 'objects', 'validate (objects)', 'validate (objects)'],
+    ['text', 'from JSON text', 'parseJson + validate (text)', 'JSON.parse + validate (text)'],
+    ['unquoted', 'unquoted Int64 text', 'parseJson + validate (unquoted)', 'JSON.parse + validate (unquoted)'],
+    ['refused', 'refused objects', 'validate (refused objects)', 'validate (refused objects)'],
+  ] as const;
+  for (const { tag } of zods)
+    for (const { mode } of byMode)
+      for (const [group, name, zod, kind] of pairs) {
+        if (!wantCase(group)) continue;
+        const label = `[${distribution}] ratio zod${tag}/ajv-formats ${mode} (${name}):`;
+        console.log(`${label.padEnd(64)} ${ratio(at(`zod${tag}  ${zod}`), at(`ajv  ${kind} [${mode}]`))}`);
+      }
+  // The change against its baseline, per case, from the same rounds.
+  if (zods.length > 1)
+    for (const [group, name, zod] of pairs) {
+      if (!wantCase(group)) continue;
+      const label = `[${distribution}] ratio zod/zod[base] (${name}):`;
+      console.log(`${label.padEnd(64)} ${ratio(at(`zod  ${zod}`), at(`zod[base]  ${zod}`))}`);
+    }
   // --detail: every round's rate (thousands of records/s), to see how steady a run was.
   if (process.argv.includes('--detail'))
     for (const r of results) console.log(`${r.label.padEnd(44)} ${r.rates.map((x) => Math.round(x / 1000)).join(' ')}`);
