@@ -55,6 +55,165 @@ describe('int64FromString', () => {
   });
 });
 
+/**
+ * Every string one edit away from each sample: each prefix, each character removed, replaced by
+ * or preceded by one of `alphabet`. The edits reach every branch of a character scanner.
+ */
+function oneEditAway(samples: string[], alphabet: string): string[] {
+  const out = new Set<string>();
+  for (const s of samples) {
+    for (let i = 0; i <= s.length; i++) {
+      out.add(s.slice(0, i));
+      if (i < s.length) out.add(s.slice(0, i) + s.slice(i + 1));
+      for (const c of alphabet) {
+        if (i < s.length) out.add(s.slice(0, i) + c + s.slice(i + 1));
+        out.add(s.slice(0, i) + c + s.slice(i));
+      }
+    }
+  }
+  return [...out];
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+describe('isDateTimeOffset (the character scanner of the fast path)', () => {
+  const reference = (text: string) => fast.DATE_TIME.test(text) && fast.inDotNetRange(text);
+  const samples = [
+    '2024-02-29T10:20:00+01:00',
+    '2023-02-28T23:59:59.9999999-14:00',
+    '2000-02-29T00:00Z',
+    '1900-02-28T00:00:00Z',
+    '2026-06-30T10:00-05:30',
+    '2026-12-31T23:59:59.1234567+14:59',
+    '2026-04-30T12:00:00.5Z',
+    '0001-01-01T01:00+01:00',
+    '0001-01-01T00:00:00-14:00',
+    '9999-12-31T22:59:59.9999999-01:00',
+    '9999-12-31T23:59:59.9999999+14:00',
+    '0004-02-29T00:00Z',
+    '9996-02-29T00:00Z',
+  ];
+
+  it('agrees with DATE_TIME and inDotNetRange on edge values and on everything one edit away from them', () => {
+    const edges = [
+      ...['2023-02-29T00:00Z', '2100-02-29T00:00Z', '2400-02-29T00:00Z', '1600-02-29T00:00Z', '0000-02-29T00:00Z'],
+      ...['2026-01-31T00:00Z', '2026-03-31T00:00Z', '2026-04-31T00:00Z', '2026-06-31T00:00Z', '2026-09-31T00:00Z'],
+      ...['2026-11-31T00:00Z', '2026-11-30T00:00Z', '2026-12-32T00:00Z', '2026-01-00T00:00Z', '2026-00-01T00:00Z'],
+      ...['2026-13-01T00:00Z', '2026-19-01T00:00Z', '2026-10-39T00:00Z', '2026-06-30T24:00Z', '2026-06-30T24:00:00Z'],
+      ...['2026-06-30T23:60Z', '2026-06-30T23:59:60Z', '2026-06-30T29:00Z', '2026-06-30T10:00+15:00'],
+      ...['2026-06-30T10:00+14:60', '2026-06-30T10:00+24:00', '2026-06-30T10:00+1400', '2026-06-30T10:00:00.Z'],
+      ...['2026-06-30T10:00:00.12345678Z', '2026-06-30T10:00.5Z', '2026-06-30t10:00z', '2026-06-30 10:00Z'],
+      ...[
+        '0001-01-01T00:00:00+01:00',
+        '0001-01-01T00:59:59.9999999+01:00',
+        '0001-01-01T00:00Z',
+        '0001-01-02T00:00+14:00',
+      ],
+      ...['9999-12-31T23:00:00-01:00', '9999-12-31T23:59Z', '9999-12-30T23:59-14:00', '0000-01-01T00:00Z'],
+      ...['2026-06-30T10:00:00+01:00 ', ' 2026-06-30T10:00Z', '２０２６-06-30T10:00Z', '2026-06-30T10:00:00+01:00Z'],
+    ];
+    const values = [...edges, ...oneEditAway(samples, '0123456789-+:.TZtz /')];
+    let accepted = 0;
+    for (const text of values) {
+      const expected = reference(text);
+      expect(fast.isDateTimeOffset(text), text).toBe(expected);
+      expect(fast.dateTimeOffset(text) === fast.INVALID, text).toBe(!expected);
+      if (expected) accepted++;
+    }
+    expect(accepted).toBeGreaterThan(samples.length * 10);
+  });
+
+  it('agrees with them on every day of leap and common years, every hour and offset hour', () => {
+    for (const year of ['0000', '0001', '0004', '0100', '0400', '1900', '2000', '2023', '2024', '9999']) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${year}-${pad(month)}-${pad(day)}T12:00Z`;
+          expect(fast.isDateTimeOffset(text), text).toBe(reference(text));
+        }
+      }
+    }
+    for (let hour = 0; hour <= 30; hour++) {
+      for (const offset of ['Z', '+00:00', '-00:00', '+13:59', '+14:00', '-14:00', '+14:59', '+15:00', '-19:00']) {
+        for (const date of ['2026-06-30', '0001-01-01', '9999-12-31']) {
+          const text = `${date}T${pad(hour)}:30${offset}`;
+          expect(fast.isDateTimeOffset(text), text).toBe(reference(text));
+        }
+      }
+    }
+  });
+
+  it('agrees with them on generated date-times, valid or not', () => {
+    const digits = (n: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: n, maxLength: n });
+    const part = (n: number) => digits(n).map((d) => d.join(''));
+    const fraction = fc.option(fc.integer({ min: 0, max: 9 }).chain((n) => part(n).map((d) => `.${d}`)));
+    const seconds = fc.option(fc.tuple(part(2), fraction).map(([ss, f]) => `:${ss}${f ?? ''}`));
+    const offset = fc.oneof(
+      fc.constant('Z'),
+      fc.tuple(fc.constantFrom('+', '-'), part(2), part(2)).map((o) => `${o[0]}${o[1]}:${o[2]}`),
+    );
+    const text = fc
+      .tuple(part(4), part(2), part(2), part(2), part(2), seconds, offset)
+      .map(([y, mo, d, h, mi, s, o]) => `${y}-${mo}-${d}T${h}:${mi}${s ?? ''}${o}`);
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 34 })), (t) => {
+        expect(fast.isDateTimeOffset(t)).toBe(reference(t));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('isTimeSpan (the character scanner of the fast path)', () => {
+  const samples = [
+    '10:20:30',
+    '-1.02:03:04.1234567',
+    '9999999.23:59:59.9999999',
+    '-9999999.00:00:00',
+    '0.00:00:00.1',
+    '10675199.02:48:05.4775807',
+    '-10675199.02:48:05.4775808',
+    '00000001.00:00:00',
+  ];
+
+  it('agrees with TIME_SPAN on edge values and on everything one edit away from them', () => {
+    const edges = [
+      ...['24:00:00', '23:60:00', '23:59:60', '23:59:59.', '23:59:59.12345678', '1.24:00:00', '.10:00:00', '1.'],
+      ...['10675199.02:48:05.4775808', '-10675199.02:48:05.4775809', '10675200.00:00:00', '10675199.02:48:06'],
+      ...['-0.00:00:00', '--1.00:00:00', '+1.00:00:00', '1:00:00', '100:00:00', '1.1.10:00:00', '', '-'],
+      ...['000000000000001.00:00:00', '99999999.00:00:00', '10:20:30 ', ' 10:20:30', '１0:20:30'],
+    ];
+    let accepted = 0;
+    for (const text of [...edges, ...oneEditAway(samples, '0123456789-.: ')]) {
+      const expected = fast.TIME_SPAN.test(text);
+      expect(fast.isTimeSpan(text), text).toBe(expected);
+      expect(fast.timeSpan(text) === fast.INVALID, text).toBe(!expected);
+      if (expected) accepted++;
+    }
+    expect(accepted).toBeGreaterThan(samples.length * 10);
+  });
+
+  it('agrees with TIME_SPAN on generated time spans, valid or not', () => {
+    const part = (min: number, max: number) =>
+      fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+    const text = fc
+      .tuple(
+        fc.constantFrom('', '-'),
+        fc.option(part(0, 10).map((d) => `${d}.`)),
+        part(2, 2),
+        part(2, 2),
+        part(2, 2),
+        fc.option(part(0, 9).map((d) => `.${d}`)),
+      )
+      .map(([sign, days, h, m, s, f]) => `${sign}${days ?? ''}${h}:${m}:${s}${f ?? ''}`);
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 28 })), (t) => {
+        expect(fast.isTimeSpan(t)).toBe(fast.TIME_SPAN.test(t));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
 /** The same object schema on zod's own parser: `.pick()` of every key builds a new, uncompiled schema. */
 const picked = new Map<z.ZodObject, z.ZodObject>();
 function onZodsParser(schema: z.ZodObject): z.ZodObject {
