@@ -25,8 +25,9 @@
  *     [--distribution half,full,seeded] [--kinds] [--ajv-formats both|full|fast] [--baseline-validators <dir>]
  *     [--cases objects,text,json,unquoted,refused]
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -35,7 +36,8 @@ import { fieldsAt, type Field, type Spec } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { assertFullRecord, standaloneSchema, type OpenApiDocument } from './record-schema.ts';
 import { z } from 'zod';
-import { resourceModel, seedEncoded } from '@specgen/runtime-resources';
+import { listRecords, resourceModel, resourceView, seedResourceData } from '@specgen/runtime-resources';
+import { openStore } from '@specgen/runtime-store';
 // the scalar helpers (int64(), timeSpan(), ...) are exported by the package's index too
 import * as validators from '@service-api/validators';
 
@@ -74,8 +76,10 @@ const SECONDS = arg('seconds', 4);
  * - `full`: every field set, as a real ProductRecord read from the service (only the expandable
  *   references null): ids of 1 to 19 digits, date-times with and without fractions, in
  *   several offsets, time spans with and without days, decimals with cents;
- * - `seeded`: the sandbox's own demo data (`seedEncoded` of @specgen/runtime-resources: the JSON text
- *   the server stores and answers), which no one tuned for this bench.
+ * - `seeded`: the sandbox's own demo data, which no one tuned for this bench, read as the server
+ *   answers it: `seedResourceData` (what `data seed` and the sandbox's start run) writes it into a
+ *   throwaway SQLite store, and `listRecords` (the server's read path) reads each resource's records
+ *   back as the JSON page a `GET` answers.
  */
 type Distribution = 'half' | 'full' | 'seeded';
 
@@ -133,18 +137,13 @@ interface Sample {
 function records(spec: Spec, version: string, distribution: Distribution): Sample[] {
   const out = [];
   const resources = spec.resources;
-  const models = new Map(resources.filter((r) => r.queryable).map((r) => [r.name, resourceModel(r)]));
   for (let i = 0; i < RECORDS; i++) {
     const r = resources[i % resources.length]!;
     const type = naming.recordType(r.name);
     if (distribution === 'seeded') {
-      const model = models.get(r.name);
-      if (!model) throw new Error(`${r.name} is not a queryable resource: no seeded data`);
-      out.push({
-        resource: r.name,
-        type,
-        record: JSON.parse(seedEncoded(model, i, false).json) as Record<string, unknown>,
-      });
+      const stored = seededRecords.get(r.name)?.[Math.floor(i / resources.length)];
+      if (!stored) throw new Error(`${r.name}: no seeded record for record ${i}`);
+      out.push({ resource: r.name, type, record: stored });
       continue;
     }
     const record: Record<string, unknown> = {};
@@ -154,6 +153,44 @@ function records(spec: Spec, version: string, distribution: Distribution): Sampl
     out.push({ resource: r.name, type, record: JSON.parse(JSON.stringify(record)) as Record<string, unknown> });
   }
   return out;
+}
+
+/**
+ * The seeded records of every resource, as the server answers them: seeded into a throwaway SQLite
+ * store by `seedResourceData`, read back by `listRecords` in pages of 100 ordered by Id (the JSON
+ * text the store holds, joined into the page a `GET` answers), parsed as a consumer parses a page.
+ */
+async function readSeededRecords(spec: Spec, version: string): Promise<Map<string, Array<Record<string, unknown>>>> {
+  const perResource = Math.ceil(RECORDS / spec.resources.length);
+  const dir = mkdtempSync(join(tmpdir(), 'specgen-bench-validators-'));
+  const store = await openStore(`sqlite:${join(dir, 'seeded.db')}`);
+  try {
+    await seedResourceData(store, spec, { count: perResource });
+    const byResource = new Map<string, Array<Record<string, unknown>>>();
+    for (const resource of spec.resources) {
+      if (!resource.queryable) throw new Error(`${resource.name} is not a queryable resource: no seeded data`);
+      const view = resourceView(resourceModel(resource), version);
+      const id = { name: 'Id', type: 'Int64', nullable: false, enumValues: null, bitmask: false } as const;
+      const got: Array<Record<string, unknown>> = [];
+      for (let skip = 0; skip < perResource; skip += 100) {
+        const plan = {
+          filter: null,
+          select: null,
+          expand: [],
+          orderBy: [{ field: id, descending: false }],
+          top: 100,
+          skip,
+        };
+        const page = await listRecords(store.db, store.dialect, view, plan);
+        got.push(...(JSON.parse(page.toString()) as Array<Record<string, unknown>>));
+      }
+      byResource.set(resource.name, got);
+    }
+    return byResource;
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const ROUNDS = arg('rounds', 15);
@@ -497,5 +534,6 @@ const wanted = process.argv.includes('--distribution')
 for (const d of wanted) {
   if (d !== 'half' && d !== 'full' && d !== 'seeded') throw new Error(`--distribution half|full|seeded, not ${d}`);
 }
+const seededRecords = wanted.includes('seeded') ? await readSeededRecords(spec, version) : new Map();
 if (process.argv.includes('--kinds')) benchKinds();
 for (const d of wanted as Distribution[]) benchDistribution(d);
