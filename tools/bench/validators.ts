@@ -19,6 +19,9 @@
  * `--baseline-validators <dir>`: another build of the package (a folder with its `dist/index.js`, e.g. main's
  * `generated/validators` built elsewhere) whose schemas run every zod case too, in the same rounds, so that a
  * change is measured against its baseline in the same run (`zod[base]` lines, and its ratios beside).
+ * The folder must resolve `zod` and `lossless-json`. For main's package, in an empty `<folder>`:
+ *   `git archive main generated/validators | tar -x -C <folder> --strip-components=2`,
+ *   `ln -s <this checkout>/generated/validators/node_modules <folder>/node_modules`, `tsc -p <folder>`.
  * `--cases objects,text,json,unquoted,refused` (default all) keeps only those case groups.
  *
  *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 4] [--rounds 15] [--warmup 0.3] [--clock cpu|wall] [--detail]
