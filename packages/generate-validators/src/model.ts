@@ -78,9 +78,10 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
   const optional = new Map(record.fields.map((f) => [f.name, f.optional]));
   const schemaFields = fields.map((f, i) => {
     const { expr, lazy } = zodExpr(spec, record.name, f, optional.get(f.name) ?? false);
+    const key = propertyKey(f.name);
     return {
-      key: propertyKey(f.name),
-      getter: propertyKey(f.name).startsWith('"') ? `[${propertyKey(f.name)}]` : f.name,
+      key,
+      getter: key.startsWith('"') ? `[${key}]` : f.name,
       expr,
       lazy,
       sinceLiteral: record.fields[i]!.sinceLiteral,
