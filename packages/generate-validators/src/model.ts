@@ -85,7 +85,7 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
       expr,
       lazy,
       sinceLiteral: record.fields[i]!.sinceLiteral,
-      doc: record.fields[i]!.doc.filter((line) => !line.startsWith('@see')).map(plainLinks),
+      doc: schemaDoc(record.fields[i]!.doc),
     };
   });
   return {
@@ -104,6 +104,15 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
       .map((i) => ({ module: i.module, names: i.names.map((n) => naming.schema(n)) }))
       .filter((i) => i.module !== record.module),
   };
+}
+
+/**
+ * A field's JSDoc lines without `@see` links and with plain links (the types are not in scope here);
+ * the records view's own array when no line needs either (most fields: no copy per field).
+ */
+function schemaDoc(doc: string[]): string[] {
+  if (!doc.some((line) => line.startsWith('@see') || line.includes('{@link'))) return doc;
+  return doc.filter((line) => !line.startsWith('@see')).map(plainLinks);
 }
 
 /** `{@link ProductRecord.PartRevisionId | PartRevisionId}` -> `` `PartRevisionId` `` (the types are not in scope here). */
