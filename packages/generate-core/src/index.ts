@@ -19,7 +19,7 @@ export {
   type FieldView,
   type ReferenceView,
 } from './records/model.ts';
-export type { EnumView } from './records/enums.ts';
+export { byValue, type EnumView } from './records/enums.ts';
 export {
   tsType,
   scalarOf,
