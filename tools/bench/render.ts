@@ -5,11 +5,12 @@
  * sampling heap profiler with the objects collected by the young and the old generation's collections
  * kept in the profile, so it counts garbage too; the figure is an estimate (one sample per 16 KB).
  *
- *   pnpm tsx tools/bench/render.ts [--spec <file>] [--rounds 3] [--alloc] [--dump <prefix>]
+ *   pnpm tsx tools/bench/render.ts [--spec <file>] [--rounds 3] [--alloc [--heap-profile <prefix>]] [--dump <prefix>]
  *
  * Without --spec it writes the dense 600x50 synthetic spec (tools/synthetic-spec-dense.ts) to a temp
  * folder. --dump writes round 0's files of each target as `<prefix>-<target>.json` (path, text), to
- * compare two builds' output byte for byte. Run it from sources (`pnpm tsx`, the default) or with
+ * compare two builds' output byte for byte. --heap-profile writes round 0's sampled allocations of each
+ * target as `<prefix>-<target>.heapprofile` (open it in Chrome's DevTools, Memory tab). Run it from sources (`pnpm tsx`, the default) or with
  * plain `tsx` after `pnpm turbo run build` for the compiled packages and precompiled templates.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) 
 const rounds = Number(option('--rounds') ?? 3);
 const alloc = args.includes('--alloc');
 const dump = option('--dump');
+const heapProfile = option('--heap-profile');
 let specPath = option('--spec');
 if (!specPath) {
   specPath = join(mkdtempSync(join(tmpdir(), 'specgen-bench-render-')), 'dense.md');
@@ -84,9 +86,13 @@ for (let round = 0; round < rounds; round++) {
     const wallMs = performance.now() - started;
     const used = process.cpuUsage(cpu);
     await new Promise((resolve) => setTimeout(resolve, 0)); // the gc entries arrive on a later tick
-    const bytes = alloc
-      ? allocated((await post<{ profile: { head: ProfileNode } }>('HeapProfiler.stopSampling')).profile.head)
-      : Number.NaN;
+    const profile = alloc
+      ? (await post<{ profile: { head: ProfileNode } }>('HeapProfiler.stopSampling')).profile
+      : null;
+    const bytes = profile ? allocated(profile.head) : Number.NaN;
+    if (profile && heapProfile && round === 0) {
+      writeFileSync(`${heapProfile}-${generator.target}.heapprofile`, JSON.stringify(profile));
+    }
     console.log(
       `| ${round} | ${generator.target} | ${wallMs.toFixed(0)} | ${((used.user + used.system) / 1000).toFixed(0)} | ${gcMs.toFixed(0)} | ${alloc ? (bytes / 1e6).toFixed(0) : '-'} | ${files.length} | ${(chars / 1e6).toFixed(1)} |`,
     );
