@@ -15,7 +15,7 @@ import {
   type Generator,
 } from '@specgen/generate-core';
 import { SCALAR_FACTS } from './scalar-facts.ts';
-import { shapeText } from './schema-text.ts';
+import { parserResult, parserSteps, shapeText } from './schema-text.ts';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -42,7 +42,12 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const render = (name: string, data: object, target = TARGET) => templates.render(target, name, data);
   const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, text));
   const schemaObject = (view: SchemaView) =>
-    render('schema-object', { ...view, shape: shapeText(view.fields) }).trimEnd();
+    render('schema-object', {
+      ...view,
+      shape: shapeText(view.fields),
+      parserSteps: parserSteps(view.parser),
+      parserResult: parserResult(view.parser),
+    }).trimEnd();
   const types = model.types;
   // Files of the whole model are rendered again only when a view, or another input, changed.
   const deps = [
