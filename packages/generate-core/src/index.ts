@@ -19,7 +19,7 @@ export {
   type FieldView,
   type ReferenceView,
 } from './records/model.ts';
-export type { EnumView } from './records/enums.ts';
+export { byValue, type EnumView } from './records/enums.ts';
 export {
   tsType,
   scalarOf,
@@ -32,3 +32,4 @@ export {
 } from './records/ts-type.ts';
 export { fieldDoc, docSafe } from './records/field-doc.ts';
 export { importPath } from './records/module-paths.ts';
+export { sinceObjectText, type SinceFields } from './records/record-text.ts';

@@ -7,6 +7,7 @@ import {
   modelDeps,
   packageNameOf,
   renderMemos,
+  sinceObjectText,
   typesModelOf,
   withHeader,
   type GenerateContext,
@@ -15,6 +16,7 @@ import {
   type RecordView,
   type TypesModel,
 } from '@specgen/generate-core';
+import { enumDeclarations, interfaceBody } from './record-text.ts';
 
 export const TARGET = 'types';
 export const PACKAGE_NAME = '@service-api/types';
@@ -77,6 +79,9 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
               hasBitmask: record.enums.some((e) => e.bitmask),
               versionsModule: importPath(record.module, 'versions'),
               bitmaskModule: importPath(record.module, 'bitmask'),
+              enumDeclarations: enumDeclarations(record.enums),
+              interfaceBody: interfaceBody(record.fields),
+              sinceObject: sinceObjectText(record),
             }),
           ),
         ),

@@ -7,6 +7,7 @@ import {
   modelDeps,
   packageNameOf,
   renderMemos,
+  sinceObjectText,
   typesModelOf,
   withHeader,
   type GenerateContext,
@@ -14,6 +15,7 @@ import {
   type Generator,
 } from '@specgen/generate-core';
 import { SCALAR_FACTS } from './scalar-facts.ts';
+import { parserResult, parserSteps, shapeText } from './schema-text.ts';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -39,7 +41,13 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const { renderOnce, renderWhenChanged } = renderMemos(ctx);
   const render = (name: string, data: object, target = TARGET) => templates.render(target, name, data);
   const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, text));
-  const schemaObject = (view: SchemaView) => render('schema-object', view).trimEnd();
+  const schemaObject = (view: SchemaView) =>
+    render('schema-object', {
+      ...view,
+      shape: shapeText(view.fields),
+      parserSteps: parserSteps(view.parser),
+      parserResult: parserResult(view.parser),
+    }).trimEnd();
   const types = model.types;
   // Files of the whole model are rendered again only when a view, or another input, changed.
   const deps = [
@@ -98,7 +106,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
         }),
       ),
     ),
-    ...model.resources.map((view) =>
+    ...model.resources.map((view, i) =>
       file(
         `${TARGET}/src/${view.module}.ts`,
         renderOnce(view, templates, options.specFile, () =>
@@ -111,6 +119,8 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
               scalarsModule: importPath(view.module, 'scalars'),
               fastModule: importPath(view.module, 'fast'),
               refs: refsFrom(view.module, view.refs),
+              // the types package's since-map text, made once per records view (the two views' fields agree)
+              sinceObject: sinceObjectText(types.resources[i] ?? view),
             }),
           ),
         ),

@@ -78,13 +78,14 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
   const optional = new Map(record.fields.map((f) => [f.name, f.optional]));
   const schemaFields = fields.map((f, i) => {
     const { expr, lazy } = zodExpr(spec, record.name, f, optional.get(f.name) ?? false);
+    const key = propertyKey(f.name);
     return {
-      key: propertyKey(f.name),
-      getter: propertyKey(f.name).startsWith('"') ? `[${propertyKey(f.name)}]` : f.name,
+      key,
+      getter: key.startsWith('"') ? `[${key}]` : f.name,
       expr,
       lazy,
       sinceLiteral: record.fields[i]!.sinceLiteral,
-      doc: record.fields[i]!.doc.filter((line) => !line.startsWith('@see')).map(plainLinks),
+      doc: schemaDoc(record.fields[i]!.doc),
     };
   });
   return {
@@ -103,6 +104,15 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
       .map((i) => ({ module: i.module, names: i.names.map((n) => naming.schema(n)) }))
       .filter((i) => i.module !== record.module),
   };
+}
+
+/**
+ * A field's JSDoc lines without `@see` links and with plain links (the types are not in scope here);
+ * the records view's own array when no line needs either (most fields: no copy per field).
+ */
+function schemaDoc(doc: string[]): string[] {
+  if (!doc.some((line) => line.startsWith('@see') || line.includes('{@link'))) return doc;
+  return doc.filter((line) => !line.startsWith('@see')).map(plainLinks);
 }
 
 /** `{@link ProductRecord.PartRevisionId | PartRevisionId}` -> `` `PartRevisionId` `` (the types are not in scope here). */

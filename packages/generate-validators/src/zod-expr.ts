@@ -1,6 +1,6 @@
 /** The zod expression of one field, built from the scalar helpers of the generated `scalars.ts`. */
 import type { Field, Spec } from '@specgen/ir';
-import { isNullable, refTypeName, scalarOf, specNames } from '@specgen/generate-core';
+import { byValue, isNullable, refTypeName, scalarOf, specNames } from '@specgen/generate-core';
 import { naming } from '@specgen/naming';
 
 const SCALAR_EXPR = {
@@ -46,7 +46,7 @@ function scalarExpr(ownerName: string, field: Field, scalar: keyof typeof SCALAR
       const all = e.values.reduce((mask, v) => mask | v.value, 0);
       return `scalar.bitmask(${all}, '${typeName}')`;
     }
-    const values = [...e.values].sort((a, b) => a.value - b.value);
+    const values = byValue(e.values);
     const described = values.map((v) => `${v.value} (${v.name})`).join(', ');
     return `scalar.enumeration([${values.map((v) => v.value).join(', ')}], '${typeName}', ${JSON.stringify(described)})`;
   }

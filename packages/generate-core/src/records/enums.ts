@@ -21,9 +21,7 @@ export function enumView(ownerName: string, field: Field): EnumView | null {
   const e = field.enumeration;
   if (!e || e.values.length === 0) return null;
   const typeName = naming.enumType(ownerName, field.name);
-  const values = [...e.values]
-    .sort((a, b) => a.value - b.value)
-    .map((v) => ({ key: propertyKey(v.name), name: v.name, value: v.value }));
+  const values = byValue(e.values).map((v) => ({ key: propertyKey(v.name), name: v.name, value: v.value }));
   const doc = [
     e.bitmask
       ? `Flags of \`${ownerName}.${field.name}\` (a bitmask: values combine with bitwise or).`
@@ -39,4 +37,15 @@ export function enumView(ownerName: string, field: Field): EnumView | null {
     values,
     doc,
   };
+}
+
+/**
+ * Enumeration values in ascending order of value: the array itself when it already is (as a spec
+ * usually lists them), else a sorted copy. Runs for every enumerated field of every target.
+ */
+export function byValue<V extends { value: number }>(values: readonly V[]): readonly V[] {
+  for (let i = 1; i < values.length; i++) {
+    if ((values[i] as V).value < (values[i - 1] as V).value) return [...values].sort((a, b) => a.value - b.value);
+  }
+  return values;
 }

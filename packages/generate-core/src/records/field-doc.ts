@@ -15,18 +15,37 @@ const SCALAR_NOTES: Partial<Record<string, string>> = {
   TimeSpan: 'Duration `[-][d.]hh:mm:ss[.fffffff]`, e.g. `1.02:03:04`.',
 };
 
+/**
+ * Lines many fields share (`Spec type: ...`, `@since 2.24`, `At most 80 characters.`), made once per
+ * distinct text: the views of a large spec hold them until every target is rendered.
+ */
+const typeLines = new Map<string, string>();
+const maxLengthLines = new Map<number, string>();
+const sinceLines = new Map<string, string>();
+
+function shared<K>(lines: Map<K, string>, key: K, make: () => string): string {
+  let line = lines.get(key);
+  if (line === undefined) {
+    line = make();
+    lines.set(key, line);
+  }
+  return line;
+}
+
 export function fieldDoc(field: Field, ownerType: string, enumType: string | null): string[] {
   const lines: string[] = [];
   if (field.notes.trim()) lines.push(docSafe(field.notes));
   const scalar = scalarOf(field);
-  lines.push(`Spec type: \`${docSafe(field.type.text)}\`.`);
+  lines.push(shared(typeLines, field.type.text, () => `Spec type: \`${docSafe(field.type.text)}\`.`));
   const scalarNote = scalar ? SCALAR_NOTES[scalar] : undefined;
   if (scalarNote) lines.push(scalarNote);
   if (field.expandable) lines.push(`Expandable: null unless requested with \`$expand=${field.name}\`.`);
   else if (scalar === null) lines.push('Related object: null unless it was expanded.');
-  if (field.maxLength !== null) lines.push(`At most ${field.maxLength} characters.`);
+  const maxLength = field.maxLength;
+  if (maxLength !== null) lines.push(shared(maxLengthLines, maxLength, () => `At most ${maxLength} characters.`));
   if (enumType) lines.push(`@see {@link ${enumType}}`);
-  if (field.since) lines.push(`@since ${field.since}`);
+  const since = field.since;
+  if (since) lines.push(shared(sinceLines, since, () => `@since ${since}`));
   if (field.obsolete) {
     const by = field.obsolete.replacedBy;
     const replacement = by ? `; use {@link ${ownerType}.${by} | ${by}} instead` : '';

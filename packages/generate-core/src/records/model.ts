@@ -197,7 +197,7 @@ function recordView(
     type: tsType(spec, name, f),
     optional: kind === 'structure' && /^omitted\b/i.test(f.notes.trim()),
     since: f.since,
-    sinceLiteral: f.since === null ? 'null' : `'${f.since}'`,
+    sinceLiteral: sinceLiteral(f.since),
     doc: fieldDoc(f, typeName, enumOf.get(f.name) ?? null),
   }));
   return {
@@ -218,6 +218,19 @@ function recordView(
   };
 }
 
+const sinceLiterals = new Map<string, string>();
+
+/** `'2.24'` or `null`: one string per version, not one per field. */
+function sinceLiteral(since: string | null): string {
+  if (since === null) return 'null';
+  let literal = sinceLiterals.get(since);
+  if (literal === undefined) {
+    literal = `'${since}'`;
+    sinceLiterals.set(since, literal);
+  }
+  return literal;
+}
+
 /** Modules a record's field types live in: other resources, the sign-in module, or references. */
 function importsOf(spec: Spec, own: string, fields: Field[]): RecordView['imports'] {
   const byModule = new Map<string, Set<string>>();
@@ -235,7 +248,24 @@ function importsOf(spec: Spec, own: string, fields: Field[]): RecordView['import
     .map(([module, names]) => ({ module, names: [...names].sort() }));
 }
 
+/** moduleOfTarget by spec and target (a relation field's import, for every field of every record). */
+const targetModules = new WeakMap<Spec, Map<string, string>>();
+
 function moduleOfTarget(spec: Spec, target: string, typeName: string): string {
+  let modules = targetModules.get(spec);
+  if (!modules) {
+    modules = new Map();
+    targetModules.set(spec, modules);
+  }
+  let module = modules.get(target);
+  if (module === undefined) {
+    module = targetModule(spec, target, typeName);
+    modules.set(target, module);
+  }
+  return module;
+}
+
+function targetModule(spec: Spec, target: string, typeName: string): string {
   const names = specNames(spec);
   if (names.structures.has(target)) return 'sign-in';
   if (names.resources.has(target)) return `resources/${naming.moduleFile(typeName)}`;

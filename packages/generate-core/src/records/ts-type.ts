@@ -26,15 +26,27 @@ export function scalarOf(field: Field): ScalarKind | null {
   return SCALAR_ALIASES[base.target] ?? null;
 }
 
-const indexes = new WeakMap<Spec, { resources: Set<string>; structures: Set<string> }>();
+interface SpecIndex {
+  resources: Set<string>;
+  structures: Set<string>;
+  /** refTypeName by target: looked up for every relation field by every target. */
+  typeNames: Map<string, string>;
+}
+
+const indexes = new WeakMap<Spec, SpecIndex>();
 
 /** Names of the spec's own resources and structures, as sets (looked up for every relation field). */
 export function specNames(spec: Spec): { resources: Set<string>; structures: Set<string> } {
+  return specIndex(spec);
+}
+
+function specIndex(spec: Spec): SpecIndex {
   let index = indexes.get(spec);
   if (!index) {
     index = {
       resources: new Set(spec.resources.map((r) => r.name)),
       structures: new Set(spec.structures.map((s) => s.name)),
+      typeNames: new Map(),
     };
     indexes.set(spec, index);
   }
@@ -43,8 +55,13 @@ export function specNames(spec: Spec): { resources: Set<string>; structures: Set
 
 /** Name of the TypeScript type a reference points to: a resource, a structure or an open reference type. */
 export function refTypeName(spec: Spec, target: string): string {
-  if (specNames(spec).structures.has(target)) return naming.structureType(target);
-  return naming.recordType(target);
+  const index = specIndex(spec);
+  let name = index.typeNames.get(target);
+  if (name === undefined) {
+    name = index.structures.has(target) ? naming.structureType(target) : naming.recordType(target);
+    index.typeNames.set(target, name);
+  }
+  return name;
 }
 
 /** Name of the enumeration type of an Int32 field with stated values, else null. */

@@ -1,0 +1,30 @@
+/**
+ * Per-field lines that several templates print, made here in code instead of a template `{{#each}}`:
+ * a Handlebars loop over 30,000 fields allocated 10-20 times the text it printed (a data frame,
+ * options and a block-params array per item, a string per piece), and these lines run for every field
+ * of every resource. The templates keep the file's shape and print the finished text; the views still
+ * hold every field for a user's template that prints them its own way (docs/templates.md).
+ */
+
+/** A records view, or a view built on one (the validators' schema view): fields with their key and since literal. */
+export interface SinceFields {
+  readonly fields: readonly { readonly key: string; readonly sinceLiteral: string }[];
+}
+
+const sinceObjects = new WeakMap<SinceFields, string>();
+
+/**
+ * The since-map object literal of a record, `{` to `}` with one `key: 'version',` line per field
+ * (the types and the validators package print the same one: made once per view object).
+ */
+export function sinceObjectText(view: SinceFields): string {
+  let text = sinceObjects.get(view);
+  if (text === undefined) {
+    const out = ['{\n'];
+    for (const f of view.fields) out.push('  ', f.key, ': ', f.sinceLiteral, ',\n');
+    out.push('}');
+    text = out.join('');
+    sinceObjects.set(view, text);
+  }
+  return text;
+}

@@ -1,0 +1,46 @@
+/**
+ * The per-field text of `templates/validators/schema-object.hbs`, made in code rather than in template
+ * loops (generate-core's records/record-text.ts says why): the zod object's shape (`shape`) and the
+ * fast path's steps and result (`parserSteps`, `parserResult`; what they print is fast-expr.ts's).
+ */
+import type { ParserField } from './fast-expr.ts';
+import type { SchemaField } from './model.ts';
+
+/**
+ * The shape of a zod object schema, `{` to `}` with one property per field. A reference to one of the
+ * spec's own types is a getter, so that modules may import each other.
+ */
+export function shapeText(fields: readonly SchemaField[]): string {
+  const out = ['{\n'];
+  for (const f of fields) {
+    if (f.lazy) out.push('  get ', f.getter, '() {\n    return ', f.expr, ';\n  },\n');
+    else out.push('  ', f.key, ': ', f.expr, ',\n');
+  }
+  out.push('}');
+  return out.join('');
+}
+
+/**
+ * The fast path's steps, three lines per field (no newline after the last): read the value, parse it,
+ * and leave the whole record to zod when it is not valid. Empty without a fast path.
+ */
+export function parserSteps(parser: readonly ParserField[] | null): string {
+  const lines: string[] = [];
+  for (const [i, p] of (parser ?? []).entries()) {
+    lines.push(
+      `  const v${i} = ${p.read};`,
+      `  const f${i} = ${p.expr};`,
+      `  if (f${i} === fast.INVALID) return fast.INVALID;`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The record the fast path returns, `{` to `}`: each field's key and its parsed value. */
+export function parserResult(parser: readonly ParserField[] | null): string {
+  if (!parser) return '';
+  const out = ['{\n'];
+  for (const [i, p] of parser.entries()) out.push('    ', p.key, `: f${i},\n`);
+  out.push('  }');
+  return out.join('');
+}
