@@ -17,7 +17,7 @@
 import type { EnumValue, Enumeration, Field, Resource, Source } from '@specgen/ir';
 import type { FieldFacts, ResourceFacts } from './resource-facts.ts';
 import { recordRelocation, shareInside } from './share.ts';
-import { movedSource } from './shift.ts';
+import { fieldWith, movedSource } from './shift.ts';
 
 /** The extracted resource a resolution was made from, and that extraction moved (parse-memo.ts). */
 export interface MovedExtract {
@@ -85,7 +85,7 @@ function relocatedField(
       ? { ...f.obsolete, source: move(f.obsolete.source) }
       : f.obsolete;
   if (delta === 0 && enumeration === f.enumeration && obsolete === f.obsolete) return f;
-  return { ...f, enumeration, obsolete, source: delta === 0 ? f.source : move(f.source) };
+  return fieldWith(f, enumeration, obsolete, delta === 0 ? f.source : move(f.source));
 }
 
 /** `moved`, the field `f` moved by the extraction (shift.ts): its `source` objects paired with those of `f`. */
@@ -108,7 +108,9 @@ function extractedField(f: Field, moved: Field, from: object[], to: object[]): F
 }
 
 function movedEnumeration(e: Enumeration, move: (s: Source) => Source): Enumeration {
-  const values = e.values.map((v): EnumValue => ({ ...v, source: move(v.source) }));
+  const values = e.values.map(
+    (v): EnumValue => ({ kind: v.kind, value: v.value, name: v.name, source: move(v.source) }),
+  );
   return { ...e, values, source: move(e.source) };
 }
 

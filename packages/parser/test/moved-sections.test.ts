@@ -109,7 +109,7 @@ function apply(lines: string[], e: Edit, n: number): string[] {
   else if (e.kind === 'addRow') {
     cells[1] = ` Added${n} `;
     out.splice(i + 1, 0, cells.join('|'));
-  } else {
+  } else if (e.kind === 'editRow') {
     const c = [2, 3, 1, 4][e.how] ?? 1;
     const cell = (cells[c] ?? '').trim();
     if (c < cells.length - 1) cells[c] = c === 2 ? ` ${cell}? ` : ` ${cell}X `;
