@@ -80,7 +80,9 @@ export class ParseMemo {
       hit = {
         value,
         diagnostics: own.diagnostics.list(),
-        typeCells: [...own.typeCells],
+        // Resolution reads the cells of structure types only (resolve-structures.ts): a resource's 50
+        // cells are not kept, nor moved, nor handed over on every parse.
+        typeCells: what === 'resource' ? [] : [...own.typeCells],
         payloadTypes: own.payloadTypes,
         bodyLine: s.bodyLine,
       };
