@@ -119,6 +119,7 @@ export class ParseMemo {
   evictUnused(): void {
     for (const id of this.#extracted.keys()) if (!this.#used.has(id)) this.#extracted.delete(id);
     this.#used.clear();
+    this.resolved.moved = new WeakMap();
     this.sections.evictUnused();
   }
 }

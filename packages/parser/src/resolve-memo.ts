@@ -24,8 +24,11 @@ export interface MovedExtraction {
 export class ResolveMemo {
   /** By extracted resource (the parse memo keeps an unchanged section's resource). */
   readonly resources = new WeakMap<Resource, ResolvedEntry>();
-  /** Extracted resources of sections that only moved, and what they moved from. */
-  readonly moved = new WeakMap<Resource, MovedExtraction>();
+  /**
+   * Extracted resources of sections that only moved in the current parse, and what they moved from
+   * (dropped after each parse: kept, each would hold every earlier version of its resource).
+   */
+  moved = new WeakMap<Resource, MovedExtraction>();
   /** The extracted resource each memoized resolution came from. */
   readonly origins = new WeakMap<Resource, Resource>();
   /** The reference targets of an extracted resource's fields, in field order. */

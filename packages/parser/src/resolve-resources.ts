@@ -45,6 +45,7 @@ function relocated(
   memo: ResolveMemo,
 ): Resource | undefined {
   const moved = hit ? undefined : memo.moved.get(extracted);
+  memo.moved.delete(extracted);
   const base = hit ?? (moved && memo.resources.get(moved.previous));
   if (!base || base.knownTargets !== knownTargets || !sameFactsButPositions(base.facts, facts)) return undefined;
   const resolved = relocatedResource(

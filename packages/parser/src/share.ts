@@ -84,6 +84,8 @@ function share(prev: unknown, next: unknown, depth: number): unknown {
   if (!isNode(prev) || !isNode(next)) return next;
   if (depth === ENTRY_DEPTH) {
     const relocated = relocations.get(next);
+    // Looked at once: kept, the record would hold the previous entry (and its own record) in memory.
+    if (relocated) relocations.delete(next);
     if (relocated?.previous === prev) {
       markMoved(next, prev, { from: relocated.from, to: relocated.to });
       movedOnly = true;

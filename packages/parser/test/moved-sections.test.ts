@@ -148,6 +148,20 @@ describe('moved sections', () => {
     expectTwins(after, parseChecked(parser, text));
   });
 
+  it('a moved entry holds only the entry it moved from, not the earlier versions (a long watch session)', () => {
+    const text = syntheticSpec(6, 5);
+    const parser = createIncrementalParser();
+    const moved = (n: number) =>
+      text.replace('## What the service does\n', `## What the service does\n${'\n'.repeat(n)}`);
+    const versions = [0, 1, 2, 3].map((n) => parseChecked(parser, moved(n)).resources.at(-1) as Resource);
+    const [, second, third, fourth] = versions;
+    expect(movedFrom(fourth as Resource)?.previous).toBe(third);
+    // the records of earlier moves are dropped: nothing keeps `second` (or older) reachable from `fourth`
+    expect(movedFrom(third as Resource)).toBeUndefined();
+    expect(movedFrom(second as Resource)).toBeUndefined();
+    expect(stableIdentity(fourth as Resource)).toBe(versions[0]);
+  });
+
   for (const [label, text, runs] of [
     ['the spec', specText(), 60],
     ['a synthetic spec', syntheticSpec(24, 10), 60],
