@@ -20,7 +20,7 @@ import { recordRelocation, shareInside } from './share.ts';
 import { fieldWith, movedSource } from './shift.ts';
 
 /** The extracted resource a resolution was made from, and that extraction moved (parse-memo.ts). */
-export interface MovedExtract {
+interface MovedExtract {
   from: Resource;
   to: Resource;
 }

@@ -15,7 +15,7 @@ export interface ResolvedEntry {
 }
 
 /** An extracted resource of a section that only moved (parse-memo.ts): the resource it was moved from. */
-export interface MovedExtraction {
+interface MovedExtraction {
   previous: Resource;
   /** Lines added (or, negative, removed) above the section. */
   delta: number;

@@ -22,7 +22,7 @@ export function movedResource(r: Resource, delta: number): Resource {
   return { ...r, fields: r.fields.map((f) => movedField(f, delta)), source: movedSource(r.source, delta) };
 }
 
-export function movedField(f: Field, delta: number): Field {
+function movedField(f: Field, delta: number): Field {
   return fieldWith(
     f,
     f.enumeration && movedEnumeration(f.enumeration, delta),
@@ -58,7 +58,7 @@ export function fieldWith(
   };
 }
 
-export function movedEnumeration(e: Enumeration, delta: number): Enumeration {
+function movedEnumeration(e: Enumeration, delta: number): Enumeration {
   return { ...e, values: movedValues(e.values, delta), source: movedSource(e.source, delta) };
 }
 
