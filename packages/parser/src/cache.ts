@@ -44,8 +44,6 @@ export class SectionCache {
   /** Text and key of the section at each first line, in the previous parse and in this one. */
   #atLine = new Map<number, { text: string; key: string }>();
   #seenAtLine = new Map<number, { text: string; key: string }>();
-  /** The key of each text of the previous parse, made when first needed. */
-  #keyOfText: Map<string, string> | null = null;
   hits = 0;
   misses = 0;
 
@@ -73,9 +71,7 @@ export class SectionCache {
         return this.#handle(same.key, entry, firstLine);
       }
     }
-    // A section of the previous parse that moved: its key without hashing its text again.
-    this.#keyOfText ??= new Map([...this.#atLine.values()].map((seen) => [seen.text, seen.key]));
-    const key = this.#keyOfText.get(text) ?? createHash('sha1').update(text).digest('base64');
+    const key = createHash('sha1').update(text).digest('base64');
     this.#seenAtLine.set(firstLine, { text, key });
     this.#used.add(key);
     const cached = this.#entries.get(key);
@@ -116,7 +112,6 @@ export class SectionCache {
     this.#used.clear();
     this.#atLine = this.#seenAtLine;
     this.#seenAtLine = new Map();
-    this.#keyOfText = null;
   }
 
   /** Forgets every parsed section. */
@@ -125,7 +120,6 @@ export class SectionCache {
     this.#used.clear();
     this.#atLine = new Map();
     this.#seenAtLine = new Map();
-    this.#keyOfText = null;
     this.hits = 0;
     this.misses = 0;
   }
