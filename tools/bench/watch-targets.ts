@@ -8,7 +8,7 @@
  * end: the CPU per edit (parse and targets) of rows added and of other edits, median and max, beside the
  * initial render of the same targets (empty memos, as a cold run) as the same-run baseline.
  *
- *   pnpm tsx tools/bench/watch-targets.ts [--resources 600] [--fields 50] [--edits 5] [--targets openapi,server] [--no-check]
+ *   pnpm tsx [--expose-gc] tools/bench/watch-targets.ts [--resources 600] [--fields 50] [--edits 5] [--targets openapi,server] [--no-check]
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -101,6 +101,12 @@ for (let i = 0; i < Number(option('--edits', '5')); i++) {
   console.log(`edit ${i}: parse ${parseMs} ms, ${JSON.stringify(run.ms)}; changed ${changed.join(', ')}`);
   (i % 4 === 3 ? totals.row : totals.other).push(parseMs + Object.values(run.ms).reduce((a, b) => a + b, 0));
   last = run.files;
+  // With node's --expose-gc: what the session keeps (a long watch session must not grow edit by edit).
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    console.log(`  heap after edit ${i}: ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`);
+  }
 }
 // Baseline from the same run: the initial render (every memo empty, as a cold run renders) of the same targets.
 const cold = Object.values(first.ms).reduce((a, b) => a + b, 0);

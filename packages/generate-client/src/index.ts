@@ -9,6 +9,7 @@ import {
   type TemplateEngine,
 } from '@specgen/generate-core';
 import { buildClientModel, type EndpointView } from './model.ts';
+import { type Reads, sameReads, tracked } from './read-tracking.ts';
 
 export {
   buildClientModel,
@@ -55,24 +56,36 @@ function signatures(e: EndpointView): { signature: string; implSignature: string
 }
 
 /**
- * The last run's files per template engine, with everything they were rendered from: a watch edit
- * that changes no view (a field's notes, say) renders nothing. Resource and decoder views are kept
- * per IR object (model.ts), so they are compared by identity; the few other values by value.
+ * The last run's data and files per template engine, with what each file's template read of the
+ * data (read-tracking.ts): a watch edit renders only the files whose template read something that
+ * changed. Resource and decoder views are kept per IR object (model.ts), so most compare by identity.
  */
-const lastRun = new WeakMap<TemplateEngine, { deps: unknown[]; files: GeneratedFile[] }>();
+const lastRun = new WeakMap<TemplateEngine, LastRun>();
 
-/** Equal entry by entry: the same object, or (for a view made anew from an edited resource) the same JSON. */
-function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((x, i) => x === b[i] || (typeof x === 'object' && JSON.stringify(x) === JSON.stringify(b[i])))
-  );
+interface LastRun {
+  data: Record<string, unknown>;
+  /** What the header of every file names (renderFile). */
+  specFile: string;
+  files: Map<string, RenderedFile>;
 }
+
+interface RenderedFile {
+  file: GeneratedFile;
+  reads: Reads;
+}
+
+/** The files of the client package: template name and path under `client/`. */
+const FILES: readonly (readonly [string, string])[] = [
+  ['package.json', 'package.json'],
+  ['tsconfig.json', 'tsconfig.json'],
+  ['README.md', 'README.md'],
+  ...SOURCES.map((name) => [name, `src/${name}`] as const),
+];
 
 export const generator: Generator = {
   target: TARGET,
   packageName: '@service-api/client',
-  generate({ spec, templates, options }) {
+  generate({ spec, templates, options, oneShot }) {
     const model = buildClientModel(spec, options.serviceVersion);
     const first = model.resources[0];
     const data = {
@@ -94,22 +107,25 @@ export const generator: Generator = {
           }
         : null,
     };
-    const { resources, decoders, ...rest } = data;
-    const deps = [JSON.stringify(rest), resources.length, ...resources, decoders.length, ...decoders];
-    const last = lastRun.get(templates);
-    if (last && sameDeps(last.deps, deps)) {
-      last.deps = deps;
-      return last.files.map((f) => ({ ...f }));
-    }
-    const render = (template: string, path: string) =>
-      renderFile(templates, TARGET, template, path, options.specFile, data);
-    const files = [
-      render('package.json', 'package.json'),
-      render('tsconfig.json', 'tsconfig.json'),
-      render('README.md', 'README.md'),
-      ...SOURCES.map((name) => render(name, `src/${name}`)),
-    ];
-    lastRun.set(templates, { deps, files: files.map((f) => ({ ...f })) });
+    const render = (template: string, path: string, given: unknown) =>
+      renderFile(templates, TARGET, template, path, options.specFile, given);
+    // A one-shot run renders every file once, and keeps nothing.
+    if (oneShot) return FILES.map(([template, path]) => render(template, path, data));
+    const found = lastRun.get(templates);
+    const last = found?.specFile === options.specFile ? found : undefined;
+    const rendered = new Map<string, RenderedFile>();
+    const files = FILES.map(([template, path]) => {
+      const kept = last?.files.get(path);
+      if (kept && last && sameReads(kept.reads, last.data, data)) {
+        rendered.set(path, kept);
+        return { ...kept.file };
+      }
+      const reads: Reads = new Map();
+      const file = render(template, path, tracked(data, reads));
+      rendered.set(path, { file: { ...file }, reads });
+      return file;
+    });
+    lastRun.set(templates, { data, specFile: options.specFile, files: rendered });
     return files;
   },
 };

@@ -38,4 +38,7 @@ export function movedFrom(entry: object): MovedFrom | undefined {
 export function markMoved(moved: object, previous: object, positions?: { from: object[]; to: object[] }): void {
   firstOf.set(moved, stableIdentity(previous));
   if (positions) movedFromOf.set(moved, { previous, ...positions });
+  // What `previous` moved from served the run that printed it. Kept, it would hold every earlier
+  // version of an entry that moves again and again in memory (the moved entry holds `previous`).
+  movedFromOf.delete(previous);
 }

@@ -1,7 +1,7 @@
 /**
- * Section text -> blocks, cached by content hash. Blocks are kept at the file positions of the line
- * the section was last seen at; a section that moved (lines added above it) is still a hit and its
- * blocks are shifted, not re-parsed.
+ * Section text -> blocks, cached by content hash. A section that moved (lines added above it) is
+ * still a hit: its blocks are shifted, not parsed again, and only when something reads them (an
+ * incremental parse moves what it extracted from a moved section instead: parse-memo.ts).
  */
 import { createHash } from 'node:crypto';
 import { offsetBlocks, type Block } from './blocks.ts';
@@ -20,9 +20,25 @@ export function parseBlocks(text: string, options: BlockParserOptions = {}, firs
     : sectionBlocks(text, markdownBlocks, firstLine);
 }
 
+/** A section's blocks and the key of its text (what an incremental parse memoizes extractions by). */
+export interface CachedSection {
+  readonly key: string;
+  /** At the file positions of the section's first line; shifted from the cached ones on first use. */
+  readonly blocks: Block[];
+  /** The same blocks at the positions of some earlier parse: for what reads no position. */
+  readonly unplaced: readonly Block[];
+}
+
+interface Entry {
+  /** The line the section was last seen at. */
+  firstLine: number;
+  /** Blocks at the file positions of `baseLine`, which trails `firstLine` until they are read there. */
+  blocks: Block[];
+  baseLine: number;
+}
+
 export class SectionCache {
-  /** Blocks at the file positions of the line the section was last seen at. */
-  readonly #entries = new Map<string, { firstLine: number; blocks: Block[] }>();
+  readonly #entries = new Map<string, Entry>();
   /** Keys used since the last `evictUnused`. */
   readonly #used = new Set<string>();
   /** Text and key of the section at each first line, in the previous parse and in this one. */
@@ -35,6 +51,15 @@ export class SectionCache {
 
   /** Blocks of a section starting at file line `firstLine`; a cached section that moved is shifted, not re-parsed. */
   blocks(text: string, firstLine = 1): Block[] {
+    return this.section(text, firstLine).blocks;
+  }
+
+  /**
+   * The section starting at file line `firstLine`. A cached section that moved is not parsed again;
+   * its blocks are shifted when first read (an incremental parse that reuses what it extracted from
+   * them never reads them).
+   */
+  section(text: string, firstLine = 1): CachedSection {
     // A section at the same line with the same text as in the previous parse: no hash needed.
     const same = this.#atLine.get(firstLine);
     if (same && same.text === text) {
@@ -43,7 +68,7 @@ export class SectionCache {
         this.hits++;
         this.#used.add(same.key);
         this.#seenAtLine.set(firstLine, same);
-        return entry.blocks;
+        return this.#handle(same.key, entry, firstLine);
       }
     }
     const key = createHash('sha1').update(text).digest('base64');
@@ -52,16 +77,33 @@ export class SectionCache {
     const cached = this.#entries.get(key);
     if (cached) {
       this.hits++;
-      if (cached.firstLine !== firstLine) {
-        cached.blocks = offsetBlocks(cached.blocks, firstLine - cached.firstLine);
-        cached.firstLine = firstLine;
-      }
-      return cached.blocks;
+      cached.firstLine = firstLine;
+      return this.#handle(key, cached, firstLine);
     }
     this.misses++;
     const blocks = parseBlocks(text, this.options, firstLine);
-    this.#entries.set(key, { firstLine, blocks });
-    return blocks;
+    const entry = { firstLine, blocks, baseLine: firstLine };
+    this.#entries.set(key, entry);
+    return this.#handle(key, entry, firstLine);
+  }
+
+  #handle(key: string, entry: Entry, firstLine: number): CachedSection {
+    if (entry.baseLine === firstLine) return { key, blocks: entry.blocks, unplaced: entry.blocks };
+    let shifted: Block[] | null = null;
+    return {
+      key,
+      unplaced: entry.blocks,
+      get blocks() {
+        if (shifted) return shifted;
+        shifted = offsetBlocks(entry.blocks, firstLine - entry.baseLine);
+        // Kept when the section is still at that line (a section whose text is repeated may be elsewhere by now).
+        if (entry.firstLine === firstLine) {
+          entry.blocks = shifted;
+          entry.baseLine = firstLine;
+        }
+        return shifted;
+      },
+    };
   }
 
   /** Drops sections not used since the previous call, so a long watch session does not keep every old version. */

@@ -17,6 +17,7 @@ import { readErrorTable } from './errors.ts';
 import type { ParseMemo } from './parse-memo.ts';
 import { readLimitItems, readLimitsTable } from './limits.ts';
 import { isResourceSection, readResource } from './resources.ts';
+import { movedStatuses, movedUnknowns } from './shift.ts';
 import { readStatuses, type StatusEnumeration } from './statuses.ts';
 import { hasStructures, readStructures } from './structures.ts';
 import { readTransitions } from './transitions.ts';
@@ -60,7 +61,7 @@ export function collect(ctx: ParseContext, roots: readonly SectionNode[], memo?:
     const all = [root, ...root.children];
     for (const node of all) {
       const read = (cx: ParseContext) => readUnknowns(cx, node.blocks, node.section.title);
-      c.unknowns.push(...(memo ? memo.extract(ctx, node, 'unknowns', read) : read(ctx)));
+      c.unknowns.push(...(memo ? memo.extract(ctx, node, 'unknowns', read, movedUnknowns) : read(ctx)));
     }
     if (/\bresources\b.*\bfields\b/.test(key)) collectResources(ctx, root, c, memo);
     else if (/\bstates?\b|\btransitions?\b/.test(key)) collectStates(ctx, all, c, memo);
@@ -84,7 +85,7 @@ export function collect(ctx: ParseContext, roots: readonly SectionNode[], memo?:
 
 function collectResources(ctx: ParseContext, root: SectionNode, c: Collected, memo?: ParseMemo): void {
   for (const child of root.children) {
-    if (hasStructures(child.blocks)) c.structures.push(...readStructures(ctx, child.blocks));
+    if (hasStructures(child.unplaced)) c.structures.push(...readStructures(ctx, child.blocks));
     else if (isResourceSection(child))
       c.resources.push(memo ? memo.resource(ctx, child, readResource) : readResource(ctx, child));
   }
@@ -93,9 +94,10 @@ function collectResources(ctx: ParseContext, root: SectionNode, c: Collected, me
 function collectStates(ctx: ParseContext, nodes: readonly SectionNode[], c: Collected, memo?: ParseMemo): void {
   for (const node of nodes) {
     if (/enumerated statuses/.test(titleKey(node))) {
-      // Kept between parses: an unchanged section gives the same value arrays (resolve-resources.ts compares them by identity).
+      // Kept between parses: an unchanged section gives the same value arrays (resolve-resources.ts compares them by
+      // identity); a moved one gives them moved.
       const read = (cx: ParseContext) => readStatuses(cx, node.blocks);
-      c.statuses.push(...(memo ? memo.extract(ctx, node, 'statuses', read) : read(ctx)));
+      c.statuses.push(...(memo ? memo.extract(ctx, node, 'statuses', read, movedStatuses) : read(ctx)));
       continue;
     }
     for (const b of node.blocks) if (b.kind === 'table') c.transitions.push(...readTransitions(ctx, b));

@@ -6,10 +6,11 @@
  */
 import type { Diagnostic } from '@specgen/diagnostics';
 import type { Resource, Spec, TypeExpr } from '@specgen/ir';
-import type { Block, Position } from './blocks.ts';
+import type { Position } from './blocks.ts';
 import { SectionCache, type BlockParserOptions } from './cache.ts';
 import { ParseContext, type PayloadType } from './context.ts';
 import { ResolveMemo } from './resolve-memo.ts';
+import { movedDiagnostics, movedPosition, movedResource } from './shift.ts';
 import type { SectionNode } from './tree.ts';
 
 interface Extraction {
@@ -17,6 +18,8 @@ interface Extraction {
   diagnostics: Diagnostic[];
   typeCells: [TypeExpr, Position][];
   payloadTypes: PayloadType[];
+  /** The first body line of the section it was read from. */
+  bodyLine: number;
 }
 
 export class ParseMemo {
@@ -25,11 +28,15 @@ export class ParseMemo {
   /** The IR of the previous parse. */
   previous: Spec | null = null;
   /**
-   * By the section's blocks: the section cache returns the same array for a section whose text and
-   * first body line did not change, so only the heading (file, title, position) is compared.
+   * By extractor, section text (its SectionCache key) and heading apart from its line: a section
+   * whose text and heading did not change gives what it gave before, at the same line, or moved by
+   * whole lines (`moved`).
    */
-  #extracted = new WeakMap<Block[], Map<string, Extraction & { heading: string }>>();
+  #extracted = new Map<string, Extraction>();
+  #used = new Set<string>();
   extractionHits = 0;
+  /** How many of those hits were moved rather than at the same line. */
+  extractionMoves = 0;
 
   constructor(options: BlockParserOptions = {}) {
     this.sections = new SectionCache(options);
@@ -37,30 +44,49 @@ export class ParseMemo {
 
   /**
    * What `read` extracts from a section (`what` names the extractor: a section may be read by
-   * several), read again only when the section's file, text or position changed; the diagnostics
-   * it reported are reported to `ctx` either way. `read` must depend on nothing but the section.
+   * several), read again only when the section's file, text or heading changed; the diagnostics it
+   * reported are reported to `ctx` either way. `read` must depend on nothing but the section, and
+   * give positions only from its blocks and heading. When the section only moved, `moved` gives the
+   * value read before at its new place (shift.ts); without `moved`, the section is read again.
    */
-  extract<T>(ctx: ParseContext, node: SectionNode, what: string, read: (ctx: ParseContext) => T): T {
+  extract<T>(
+    ctx: ParseContext,
+    node: SectionNode,
+    what: string,
+    read: (ctx: ParseContext) => T,
+    moved?: (value: T, delta: number) => T,
+  ): T {
+    if (node.key === null) return read(ctx);
     const s = node.section;
-    const heading = `${ctx.file}\u0000${s.level}:${s.line}:${s.column}:${s.bodyLine}\u0000${s.title}`;
-    let byWhat = this.#extracted.get(node.blocks);
-    if (!byWhat) {
-      byWhat = new Map();
-      this.#extracted.set(node.blocks, byWhat);
-    }
-    let hit = byWhat.get(what);
-    if (hit?.heading === heading) this.extractionHits++;
-    else {
+    const id = `${what}\u0000${node.key}\u0000${ctx.file}\u0000${s.level}:${s.line - s.bodyLine}:${s.column}\u0000${s.title}`;
+    this.#used.add(id);
+    let hit = this.#extracted.get(id);
+    if (hit?.bodyLine === s.bodyLine) this.extractionHits++;
+    else if (hit && moved) {
+      const delta = s.bodyLine - hit.bodyLine;
+      hit = {
+        value: moved(hit.value as T, delta),
+        diagnostics: movedDiagnostics(hit.diagnostics, delta),
+        typeCells: hit.typeCells.map(([type, at]) => [type, movedPosition(at, delta)]),
+        payloadTypes: hit.payloadTypes.map((p) => ({ ...p, at: movedPosition(p.at, delta) })),
+        bodyLine: s.bodyLine,
+      };
+      this.#extracted.set(id, hit);
+      this.extractionHits++;
+      this.extractionMoves++;
+    } else {
       const own = new ParseContext(ctx.file);
       const value = read(own);
       hit = {
-        heading,
         value,
         diagnostics: own.diagnostics.list(),
-        typeCells: [...own.typeCells],
+        // Resolution reads the cells of structure types only (resolve-structures.ts): a resource's 50
+        // cells are not kept, nor moved, nor handed over on every parse.
+        typeCells: what === 'resource' ? [] : [...own.typeCells],
         payloadTypes: own.payloadTypes,
+        bodyLine: s.bodyLine,
       };
-      byWhat.set(what, hit);
+      this.#extracted.set(id, hit);
     }
     ctx.diagnostics.addAll(hit.diagnostics);
     for (const [type, at] of hit.typeCells) ctx.typeCells.set(type, at);
@@ -68,14 +94,32 @@ export class ParseMemo {
     return hit.value as T;
   }
 
-  /** The resource of a `### Name` section (see `extract`). */
+  /**
+   * The resource of a `### Name` section (see `extract`). One read from a section that only moved
+   * is recorded as moved from the resource read before, for resolution (resolve-resources.ts).
+   */
   resource(ctx: ParseContext, node: SectionNode, read: (ctx: ParseContext, node: SectionNode) => Resource): Resource {
-    return this.extract(ctx, node, 'resource', (own) => read(own, node));
+    return this.extract(
+      ctx,
+      node,
+      'resource',
+      (own) => read(own, node),
+      (previous, delta) => {
+        const resource = movedResource(previous, delta);
+        this.resolved.moved.set(resource, { previous, delta });
+        // The same fields, so the same reference targets.
+        const targets = this.resolved.refTargets.get(previous);
+        if (targets) this.resolved.refTargets.set(resource, targets);
+        return resource;
+      },
+    );
   }
 
   /** Forgets what the last parse did not use (a long watch session keeps only the current spec). */
   evictUnused(): void {
-    // Extractions go with the blocks they are keyed by (a WeakMap).
+    for (const id of this.#extracted.keys()) if (!this.#used.has(id)) this.#extracted.delete(id);
+    this.#used.clear();
+    this.resolved.moved = new WeakMap();
     this.sections.evictUnused();
   }
 }

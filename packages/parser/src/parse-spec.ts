@@ -36,7 +36,7 @@ export function parseSpec(markdown: string, file: string, options: ParseOptions 
   const memo = options.memo;
   const cache = memo?.sections ?? options.cache ?? new SectionCache(options);
   const sections = splitSections(markdown.replace(/^\uFEFF/, ''));
-  const roots = sectionTree(sections, (s) => cache.blocks(s.body, s.bodyLine));
+  const roots = sectionTree(sections, (s) => cache.section(s.body, s.bodyLine));
   const titleSection = sections.find((s) => s.level === 1);
   const collected = collect(ctx, roots, memo);
   let spec: Spec = {

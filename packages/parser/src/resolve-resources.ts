@@ -7,7 +7,8 @@
  * the same facts as in the previous parse gives the same object as then (see parse-spec.ts).
  */
 import type { Field, Resource } from '@specgen/ir';
-import type { ResolveMemo } from './resolve-memo.ts';
+import { relocatedResource, sameFactsButPositions } from './relocate.ts';
+import type { ResolvedEntry, ResolveMemo } from './resolve-memo.ts';
 import type { FieldFacts, ResourceFacts } from './resource-facts.ts';
 
 /** `extracted` with the facts and the `known` flags applied; the same object as last time when nothing differs. */
@@ -25,9 +26,38 @@ export function resolvedResource(
     hit.known = known;
     return hit.resolved;
   }
-  const resolved = apply(extracted, facts, known);
+  const resolved = relocated(extracted, facts, knownTargets, hit, memo) ?? apply(extracted, facts, known);
   memo.resources.set(extracted, { facts, known, knownTargets, resolved });
   memo.origins.set(resolved, extracted);
+  return resolved;
+}
+
+/**
+ * The resolution of a resource whose section only moved (or whose facts moved: an enumeration whose
+ * "Enumerated statuses" section moved), made from the previous resolution by moving its positions
+ * (relocate.ts); undefined when anything but positions may differ.
+ */
+function relocated(
+  extracted: Resource,
+  facts: ResourceFacts,
+  knownTargets: string,
+  hit: ResolvedEntry | undefined,
+  memo: ResolveMemo,
+): Resource | undefined {
+  const moved = hit ? undefined : memo.moved.get(extracted);
+  memo.moved.delete(extracted);
+  const base = hit ?? (moved && memo.resources.get(moved.previous));
+  if (!base || base.knownTargets !== knownTargets || !sameFactsButPositions(base.facts, facts)) return undefined;
+  const resolved = relocatedResource(
+    base.resolved,
+    moved?.delta ?? 0,
+    facts,
+    moved && { from: moved.previous, to: extracted },
+  );
+  if (resolved !== base.resolved) memo.relocations++;
+  // The versions a resource names do not depend on positions.
+  const versions = memo.resourceVersions.get(base.resolved);
+  if (versions) memo.resourceVersions.set(resolved, versions);
   return resolved;
 }
 

@@ -31,6 +31,40 @@ let movedOnly = false;
 const fromSources: object[] = [];
 const toSources: object[] = [];
 
+/** Depth of an IR entry: the spec (0), one of its arrays (1), an element of that array (2). */
+const ENTRY_DEPTH = 2;
+
+/**
+ * Entries made from an entry of the previous IR by moving its positions (relocate.ts), with the
+ * `source` objects replaced: sharing hands such an entry over as a twin of that previous entry
+ * without walking it.
+ */
+const relocations = new WeakMap<object, { previous: object; from: object[]; to: object[] }>();
+
+/** Records that `entry` is `previous` with the `source` objects `from` replaced by `to` (index for index), and nothing else. */
+export function recordRelocation(entry: object, previous: object, from: object[], to: object[]): void {
+  relocations.set(entry, { previous, from, to });
+}
+
+/**
+ * `next` shared with `prev` as inside an entry (for relocate.ts), adding the `source` objects of
+ * `prev` replaced, and their replacements, to `from` and `to`.
+ */
+export function shareInside(prev: unknown, next: unknown, from: object[], to: object[]): unknown {
+  const start = fromSources.length;
+  try {
+    const out = share(prev, next, ENTRY_DEPTH + 1);
+    for (let i = start; i < fromSources.length; i++) {
+      from.push(fromSources[i] as object);
+      to.push(toSources[i] as object);
+    }
+    return out;
+  } finally {
+    fromSources.length = start;
+    toSources.length = start;
+  }
+}
+
 /** `next`, with each subtree deep-equal to its counterpart in `previous` replaced by that counterpart. */
 export function shareUnchanged<T>(previous: T, next: T): T {
   try {
@@ -41,9 +75,6 @@ export function shareUnchanged<T>(previous: T, next: T): T {
   }
 }
 
-/** Depth of an IR entry: the spec (0), one of its arrays (1), an element of that array (2). */
-const ENTRY_DEPTH = 2;
-
 function share(prev: unknown, next: unknown, depth: number): unknown {
   if (prev === next) {
     movedOnly = true;
@@ -51,6 +82,16 @@ function share(prev: unknown, next: unknown, depth: number): unknown {
   }
   movedOnly = false;
   if (!isNode(prev) || !isNode(next)) return next;
+  if (depth === ENTRY_DEPTH) {
+    const relocated = relocations.get(next);
+    // Looked at once: kept, the record would hold the previous entry (and its own record) in memory.
+    if (relocated) relocations.delete(next);
+    if (relocated?.previous === prev) {
+      markMoved(next, prev, { from: relocated.from, to: relocated.to });
+      movedOnly = true;
+      return next;
+    }
+  }
   if (Array.isArray(next)) return Array.isArray(prev) ? shareArray(prev, next, depth) : next;
   if (Array.isArray(prev)) return next;
   const keys = Object.keys(next);

@@ -1,0 +1,143 @@
+/**
+ * The resolution of a resource whose section only moved, made from its resolution in the previous
+ * parse instead of resolving it again and sharing the result with the previous IR (share.ts), which
+ * walks every object of the resource: on a row added near the top of a large spec, hundreds of
+ * resources move.
+ *
+ * Why it equals a fresh resolution (resolve-resources.ts, `apply`): the section's extraction is the
+ * previous one moved by `delta` lines (parse-memo.ts); the caller checks that the reference targets
+ * are known as before and that the facts from other sections equal the previous ones but for their
+ * positions (`sameFactsButPositions`). So the fresh resolution is the previous one with the
+ * resource's own positions moved by `delta`, and the facts' objects (an enumeration from "Enumerated
+ * statuses", `obsolete` from the versioning rules, whose sections may have moved by another amount or
+ * not at all) replaced by the new facts'. What did not change stays the previous object, as sharing
+ * would keep it; the `source` objects replaced are recorded for share.ts, which hands the result
+ * over as a twin of the previous entry (`markMoved`) without walking it.
+ */
+import type { EnumValue, Enumeration, Field, Resource, Source } from '@specgen/ir';
+import type { FieldFacts, ResourceFacts } from './resource-facts.ts';
+import { recordRelocation, shareInside } from './share.ts';
+import { fieldWith, movedSource } from './shift.ts';
+
+/** The extracted resource a resolution was made from, and that extraction moved (parse-memo.ts). */
+interface MovedExtract {
+  from: Resource;
+  to: Resource;
+}
+
+/**
+ * `previous` (a resolution of the previous parse) moved by `delta` lines, with `facts` applied;
+ * `previous` if nothing changed. A field `previous` holds as it was extracted (no facts, `known`
+ * unchanged) is the moved extraction's field, not another copy of it.
+ */
+export function relocatedResource(
+  previous: Resource,
+  delta: number,
+  facts: ResourceFacts,
+  extract?: MovedExtract,
+): Resource {
+  const from: object[] = [];
+  const to: object[] = [];
+  const move = (s: Source): Source => {
+    const moved = movedSource(s, delta);
+    from.push(s);
+    to.push(moved);
+    return moved;
+  };
+  let changed = false;
+  const extracted = extract && extract.from.fields.length === previous.fields.length ? extract : undefined;
+  const fields = previous.fields.map((f, i) => {
+    const fieldFacts = facts.fields.get(f.name);
+    const next =
+      fieldFacts === undefined && extracted && delta !== 0 && extracted.from.fields[i] === f
+        ? extractedField(f, extracted.to.fields[i] as Field, from, to)
+        : relocatedField(f, delta, fieldFacts, move, from, to);
+    if (next !== f) changed = true;
+    return next;
+  });
+  if (delta === 0 && !changed) return previous;
+  const relocated: Resource = {
+    ...previous,
+    fields: changed ? fields : previous.fields,
+    source: delta === 0 ? previous.source : move(previous.source),
+  };
+  recordRelocation(relocated, previous, from, to);
+  return relocated;
+}
+
+function relocatedField(
+  f: Field,
+  delta: number,
+  facts: FieldFacts | undefined,
+  move: (s: Source) => Source,
+  from: object[],
+  to: object[],
+): Field {
+  if (delta === 0 && !facts) return f;
+  const enumeration = facts?.enumeration
+    ? (shareInside(f.enumeration, facts.enumeration, from, to) as Enumeration)
+    : f.enumeration && delta !== 0
+      ? movedEnumeration(f.enumeration, move)
+      : f.enumeration;
+  const obsolete = facts?.obsolete
+    ? (shareInside(f.obsolete, facts.obsolete, from, to) as Field['obsolete'])
+    : f.obsolete && delta !== 0
+      ? { ...f.obsolete, source: move(f.obsolete.source) }
+      : f.obsolete;
+  if (delta === 0 && enumeration === f.enumeration && obsolete === f.obsolete) return f;
+  return fieldWith(f, enumeration, obsolete, delta === 0 ? f.source : move(f.source));
+}
+
+/** `moved`, the field `f` moved by the extraction (shift.ts): its `source` objects paired with those of `f`. */
+function extractedField(f: Field, moved: Field, from: object[], to: object[]): Field {
+  from.push(f.source);
+  to.push(moved.source);
+  if (f.enumeration && moved.enumeration) {
+    for (const [i, v] of f.enumeration.values.entries()) {
+      from.push(v.source);
+      to.push((moved.enumeration.values[i] as EnumValue).source);
+    }
+    from.push(f.enumeration.source);
+    to.push(moved.enumeration.source);
+  }
+  if (f.obsolete && moved.obsolete) {
+    from.push(f.obsolete.source);
+    to.push(moved.obsolete.source);
+  }
+  return moved;
+}
+
+function movedEnumeration(e: Enumeration, move: (s: Source) => Source): Enumeration {
+  const values = e.values.map(
+    (v): EnumValue => ({ kind: v.kind, value: v.value, name: v.name, source: move(v.source) }),
+  );
+  return { ...e, values, source: move(e.source) };
+}
+
+/** Whether `a` and `b` (facts of two parses) are equal but for `source` positions, at any depth. */
+export function sameFactsButPositions(a: ResourceFacts, b: ResourceFacts): boolean {
+  if (!equalButSources(a.row, b.row) || a.fields.size !== b.fields.size) return false;
+  for (const [name, x] of a.fields) {
+    const y = b.fields.get(name);
+    if (!y || !equalButSources(x, y)) return false;
+  }
+  return true;
+}
+
+/** Deep equality, property order included, that skips every `source` property. */
+function equalButSources(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x) !== Array.isArray(y)) return false;
+  const a = x as Record<string, unknown>;
+  const b = y as Record<string, unknown>;
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (k !== other[i]) return false;
+    if (k !== 'source' && !equalButSources(a[k], b[k])) return false;
+  }
+  return true;
+}
