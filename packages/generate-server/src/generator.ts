@@ -68,14 +68,14 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   // A one-shot run uses a table of its own, garbage once this target is written (the kept one
   // serves watch mode's next run: about 80 MB on the 600-resource spec).
-  const table = ctx.oneShot ? createLiteralTable() : literalTable;
-  const shared = table.literals([...routeSchemaSets, componentSchemas]);
+  const table = ctx.oneShot ? createLiteralTable({ kept: false }) : literalTable;
+  const shared = table.literals([...routeSchemaSets, ...componentSchemas.map(([, schema]) => schema)]);
   const schemaRows = routes.map((r, i) => ({
     operationId: r.operationId,
     schemas: shared.expression(routeSchemaSets[i], 2),
   }));
   // Most of schemas.ts (7 of 8 MB on the large spec): kept as fragments, see schemasTs.
-  const components = shared.expressionChunks(componentSchemas, 0);
+  const components = shared.entriesChunks(componentSchemas, 0);
   const sharedSchemas = shared.declarations;
   const data = {
     packageName: packageNameOf(options, TARGET),

@@ -37,7 +37,7 @@ function deepFreeze<T>(value: T): T {
 export function schemasSample(rows: { operationId: string; schemas: string }[], shared: SharedLiterals): object {
   const picked = [
     rows[0],
-    rows.find((r) => /^s\d+$/.test(r.schemas)),
+    rows.find((r) => /^s[0-9a-z]+(_\d+)?$/.test(r.schemas)),
     rows.find((r) => r.schemas.includes('\n')),
     rows.find((r) => r.schemas.startsWith('{') && !r.schemas.includes('\n')),
     rows.at(-1),

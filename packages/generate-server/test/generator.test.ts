@@ -191,7 +191,7 @@ describe('generate-server', () => {
       .filter((m) => m !== undefined);
     expect(new Set(messages).size).toBeLessThan(messages.length);
     // No object of 40+ characters appears twice in the text: each is a constant, named where it recurs.
-    const declared = [...text.matchAll(/^const (s\d+) = /gm)].map((m) => m[1]!);
+    const declared = [...text.matchAll(/^const (s[0-9a-z]{8}(?:_\d+)?) = /gm)].map((m) => m[1]!);
     expect(declared.length).toBeGreaterThan(0);
     for (const name of declared)
       expect(text.match(new RegExp(`\\b${name}\\b(?! =)`, 'g'))!.length, name).toBeGreaterThan(1);
