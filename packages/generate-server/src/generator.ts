@@ -12,14 +12,8 @@
  * The package compiles to dist/ with tsc; `npm start` runs plain node (docs/operating.md, Deploy).
  */
 import { createRequire } from 'node:module';
-import {
-  buildDocument,
-  routes as contractRoutes,
-  referencedComponents,
-  signInSchemas,
-  type JsonSchema,
-} from '@specgen/contract';
-import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
+import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
+import type { GenerateContext, GeneratedFile, Generator, TemplateEngine } from '@specgen/generate-core';
 import {
   chunkedFile,
   GENERATED_MARKER,
@@ -29,10 +23,10 @@ import {
   TYPESCRIPT_RANGE,
   withHeader,
 } from '@specgen/generate-core';
-import { componentClosure } from './component-closure.ts';
+import { componentClosure, routesComponents } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
-import { routeModules } from './model.ts';
+import { type HandlerGroup, routeModules } from './model.ts';
 import { literalTable, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
 import { createLiteralTable } from './shared-literals.ts';
 
@@ -64,7 +58,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
   const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
-  const componentSchemas = componentClosure(allComponents, referencedComponents(routes));
+  const componentSchemas = componentClosure(allComponents, routesComponents(routes));
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   // A one-shot run uses a table of its own, garbage once this target is written (the kept one
   // serves watch mode's next run: about 80 MB on the 600-resource spec).
@@ -122,11 +116,53 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     ts('src/service.ts', 'service.ts'),
     ts('src/index.ts', 'index.ts'),
     ts('src/server.ts', 'server.ts'),
-    ts('src/handlers.ts', 'handlers.ts'),
+    keptFile(
+      templates,
+      'src/handlers.ts',
+      [version, options.specFile, data.typesPackage, JSON.stringify(typeImports), ...keyOfGroups(groups)],
+      () => ts('src/handlers.ts', 'handlers.ts'),
+    ),
     schemasFile,
     ts('src/routes/index.ts', 'routes/index.ts'),
-    ...modules.map((m) => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m })),
+    ...modules.map((m) =>
+      keptFile(
+        templates,
+        `src/routes/${m.file}.ts`,
+        [version, options.specFile, m.functionName, m.title, ...m.routes],
+        () => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m }),
+      ),
+    ),
   ].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/**
+ * Files kept between runs, by template engine (watch mode makes a new one when a template changes),
+ * while they would be rendered from the same things (the key's parts compared one by one: strings by
+ * value, objects by identity). Only with the built-in templates (an engine without an override
+ * directory): the key lists everything else the built-in template reads. A route module reads its
+ * module, whose rows model.ts keeps with the route; handlers.ts reads the groups, of which
+ * handler-groups.ts keeps each resource's. A watch edit re-renders the route module of its area, and
+ * handlers.ts only when a group changed.
+ */
+const keptFiles = new WeakMap<TemplateEngine, Map<string, { key: unknown[]; file: GeneratedFile }>>();
+
+function keptFile(templates: TemplateEngine, path: string, key: unknown[], render: () => GeneratedFile): GeneratedFile {
+  if (templates.dirs.length !== 1) return render();
+  let files = keptFiles.get(templates);
+  if (files === undefined) {
+    files = new Map();
+    keptFiles.set(templates, files);
+  }
+  const kept = files.get(path);
+  if (kept && kept.key.length === key.length && kept.key.every((k, i) => k === key[i])) return { ...kept.file };
+  const file = render();
+  files.set(path, { key, file: { ...file } });
+  return file;
+}
+
+/** The groups as key parts: a resource's group by identity (kept), a sign-in group by its text. */
+function keyOfGroups(groups: readonly HandlerGroup[]): unknown[] {
+  return groups.map((g) => (g.resourceType === null ? JSON.stringify(g) : g));
 }
 
 export { GENERATED_MARKER };
