@@ -12,12 +12,8 @@ export interface Content {
   array: boolean;
   keys: readonly string[];
   items: readonly (Content | string)[];
-  /**
-   * The two 32-bit halves of the hash, made when first asked for (NaN until then: a number field
-   * from the start, so V8 keeps one representation for it in every node).
-   */
-  hashHigh: number;
-  hashLow: number;
+  /** The two 32-bit halves of the hash, made when first asked for (most values are never asked). */
+  hash: { high: number; low: number } | undefined;
 }
 
 /** A character, or any 32-bit value, into the two lanes (FNV-1a and a multiply-xorshift). */
@@ -47,7 +43,7 @@ const finish = (h: number) => {
  * the constants and what is inside them are hashed, not every value of the table.
  */
 export function hash(node: Content): void {
-  if (!Number.isNaN(node.hashHigh)) return;
+  if (node.hash !== undefined) return;
   const { array, keys, items } = node;
   for (const item of items) if (typeof item !== 'string') hash(item);
   high = 0x811c9dc5;
@@ -59,18 +55,18 @@ export function hash(node: Content): void {
     if (typeof item === 'string') mixText(item);
     else {
       mix(0x20003);
-      mix(item.hashHigh);
-      mix(item.hashLow);
+      mix(item.hash!.high);
+      mix(item.hash!.low);
     }
   }
-  node.hashLow = finish(low ^ Math.imul(high, 0x27d4eb2d));
-  node.hashHigh = finish(high);
+  node.hash = { high: finish(high), low: finish(low ^ Math.imul(high, 0x27d4eb2d)) };
 }
 
 /** `digits` base-36 digits of the hash of `node` (at most 10: 53 bits). */
 export function nameDigits(node: Content, digits: number): string {
   hash(node);
-  const value = node.hashHigh * 2 ** 21 + (node.hashLow >>> 11);
+  const { high: h, low: l } = node.hash!;
+  const value = h * 2 ** 21 + (l >>> 11);
   return (value % 36 ** digits).toString(36).padStart(digits, '0');
 }
 

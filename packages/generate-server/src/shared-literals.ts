@@ -240,8 +240,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       items: parts.items,
       size: parts.size,
       height: -1,
-      hashHigh: Number.NaN,
-      hashLow: Number.NaN,
+      hash: undefined,
       digits: undefined,
       parents: kept ? [] : NO_PARENTS,
       generation,
@@ -348,7 +347,9 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       : parts.length === 0
         ? '{}'
         : `{ ${parts.map((p, i) => `${node.keys[i]}: ${p}`).join(', ')} }`;
-    node.line = line;
+    // Kept for the next call (a table for one call keeps none: tens of thousands of small texts
+    // held to the end of the target weighed on the peak memory of a one-shot run).
+    if (kept) node.line = line;
     return line;
   };
 
