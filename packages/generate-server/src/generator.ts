@@ -27,7 +27,7 @@ import { componentClosure, routesComponents } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
 import { type HandlerGroup, routeModules } from './model.ts';
-import { literalTable, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
+import { literalTable, SLOTS, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
 import { createLiteralTable } from './shared-literals.ts';
 
 export const TARGET = 'server';
@@ -70,7 +70,6 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   }));
   // Most of schemas.ts (7 of 8 MB on the large spec): kept as fragments, see schemasTs.
   const components = shared.entriesChunks(componentSchemas, 0);
-  const sharedSchemas = shared.declarations;
   const data = {
     packageName: packageNameOf(options, TARGET),
     packageVersion: options.packageVersion,
@@ -88,7 +87,6 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     groups,
     typeImports,
     schemaRows,
-    sharedSchemas,
   };
   const ts = (path: string, template: string, extra: object = {}) => ({
     path: `${TARGET}/${path}`,
@@ -99,7 +97,19 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   // so only the template can break the file, and the sample parses exactly when the file does.
   // (Object.assign, not a spread: a spread would read, and so join, the fragments' `contents`.)
   const schemasFile: GeneratedFile = Object.assign(
-    schemasTs(components, (extra) => ts('src/schemas.ts', 'schemas.ts', extra)),
+    schemasTs(
+      shared.declarationList,
+      components,
+      // The template with slots reads the route rows (kept texts), the version and the spec file.
+      () =>
+        keptFile(
+          templates,
+          'src/schemas.ts',
+          [version, options.specFile, ...schemaRows.flatMap((r) => [r.operationId, r.schemas])],
+          () => ts('src/schemas.ts', 'schemas.ts', SLOTS),
+        ),
+      (extra) => ts('src/schemas.ts', 'schemas.ts', extra),
+    ),
     {
       syntaxProxy: ts('src/schemas.ts', 'schemas.ts', schemasSample(schemaRows, shared)).contents,
     },

@@ -89,8 +89,10 @@ const declarationOrder = (a: Node, b: Node) =>
   heightOf(a) - heightOf(b) || (a.name! < b.name! ? -1 : a.name! > b.name! ? 1 : 0);
 
 export interface SharedLiterals {
-  /** `const s... = ...;` lines, to write before the values. */
-  declarations: string;
+  /** `const s... = ...;` lines, to write before the values (`declarationList` joined). */
+  readonly declarations: string;
+  /** Each constant's declaration, in order: the same strings between calls while a constant's text is. */
+  readonly declarationList: readonly string[];
   /** The first `count` of those declarations (a sample for the syntax check). */
   firstDeclarations(count: number): string;
   /** Each input as a TypeScript expression indented by `indent` spaces after its first line. */
@@ -139,9 +141,9 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   let rootCounts = new Map<Node, number>();
   /** Constants by the digits of their hash (more than one: a collision). */
   const byDigits = new Map<string, Node[]>();
-  /** The constants in declaration order, as of the last call, and their joined declarations. */
+  /** The constants in declaration order, as of the last call, and their declarations. */
   let declared: Node[] = [];
-  let declarations = '';
+  let declarationList: string[] = [];
 
   /**
    * JSON texts of object keys and short strings, made once: a large document repeats the same keys
@@ -404,12 +406,11 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       moved.clear();
     }
     if (!changed) return;
-    const list: string[] = [];
+    declarationList = [];
     for (const node of declared) {
       node.declaration ??= `const ${node.name} = ${print(node, 0, true)};\n`;
-      list.push(node.declaration);
+      declarationList.push(node.declaration);
     }
-    declarations = list.join('');
   };
 
   const literals = (values: readonly unknown[]): SharedLiterals => {
@@ -440,14 +441,15 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       if (root === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
       return root ? print(root, indent, false) : JSON.stringify(value);
     };
-    const list = declared.slice();
+    const list = declarationList;
+    let joined: string | undefined;
     return {
-      declarations,
-      firstDeclarations: (count) =>
-        list
-          .slice(0, count)
-          .map((n) => n.declaration)
-          .join(''),
+      get declarations() {
+        joined ??= list.join('');
+        return joined;
+      },
+      declarationList: list,
+      firstDeclarations: (count) => list.slice(0, count).join(''),
       expression,
       entriesChunks: (entries, indent) => {
         if (entries.length === 0) return ['{}'];

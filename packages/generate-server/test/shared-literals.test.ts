@@ -156,6 +156,24 @@ describe('the literal table kept between calls', () => {
   });
 });
 
+describe('declarationList (the constants as fragments)', () => {
+  it('joins to the declarations, and keeps the declarations of unchanged constants between calls', () => {
+    const table = createLiteralTable();
+    const records = Array.from({ length: 20 }, (_, i) => record(3, `Record ${i}, shared by two routes.`));
+    // Each record given twice: a constant.
+    const values = (list: object[]) => [...list, ...list];
+    const one = table.literals(values(records));
+    expect(one.declarationList.join('')).toBe(one.declarations);
+    const edited = records.map((r, i) => (i === 4 ? record(3, 'Record 4, edited.') : r));
+    const two = table.literals(values(edited));
+    expect(two.declarations).toBe(sharedLiterals(values(edited)).declarations);
+    const before = new Set(one.declarationList);
+    const fresh = two.declarationList.filter((d) => !before.has(d));
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toContain('Record 4, edited.');
+  });
+});
+
 describe('entriesChunks (an object of given values as fragments)', () => {
   /** The module text of the declarations and the object, evaluated. */
   const evaluate = (declarations: string, object: string) => new Function(`${declarations}\nreturn ${object};`)();
