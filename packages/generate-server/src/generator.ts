@@ -26,7 +26,7 @@ import {
 import { componentClosure, routesComponents } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
-import { type HandlerGroup, routeModules } from './model.ts';
+import { type HandlerGroup, type RouteRow, routeModules } from './model.ts';
 import { literalTable, SLOTS, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
 import { createLiteralTable } from './shared-literals.ts';
 
@@ -138,7 +138,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
       keptFile(
         templates,
         `src/routes/${m.file}.ts`,
-        [version, options.specFile, m.functionName, m.title, ...m.routes],
+        [version, options.specFile, m.functionName, m.title, ...m.routes.flatMap(rowKey)],
         () => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m }),
       ),
     ),
@@ -147,12 +147,10 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
 
 /**
  * Files kept between runs, by template engine (watch mode makes a new one when a template changes),
- * while they would be rendered from the same things (the key's parts compared one by one: strings by
- * value, objects by identity). Only with the built-in templates (an engine without an override
- * directory): the key lists everything else the built-in template reads. A route module reads its
- * module, whose rows model.ts keeps with the route; handlers.ts reads the groups, of which
- * handler-groups.ts keeps each resource's. A watch edit re-renders the route module of its area, and
- * handlers.ts only when a group changed.
+ * while they would be rendered from the same things (the key's parts compared one by one). Only with
+ * the built-in templates (an engine without an override directory): the key lists everything else
+ * the built-in template reads (a route module: its title, function name and each row's values;
+ * handlers.ts: the groups' texts and the type imports). A field edit re-renders neither.
  */
 const keptFiles = new WeakMap<TemplateEngine, Map<string, { key: unknown[]; file: GeneratedFile }>>();
 
@@ -170,9 +168,31 @@ function keptFile(templates: TemplateEngine, path: string, key: unknown[], rende
   return file;
 }
 
-/** The groups as key parts: a resource's group by identity (kept), a sign-in group by its text. */
+/**
+ * The groups as key parts: a resource's group by its texts (a field edit makes a new group object
+ * with the same texts, and handlers.ts is then kept), a sign-in group by its JSON text.
+ */
 function keyOfGroups(groups: readonly HandlerGroup[]): unknown[] {
-  return groups.map((g) => (g.resourceType === null ? JSON.stringify(g) : g));
+  return groups.flatMap((g) => (g.resourceType === null ? [JSON.stringify(g)] : [g.name, g.doc, g.resourceType]));
+}
+
+/** A route row as key parts: its values in a fixed order (the route module prints nothing else of it). */
+function rowKey(row: RouteRow): unknown[] {
+  return [
+    row.operationId,
+    row.kind,
+    row.resource,
+    row.method,
+    row.path,
+    row.url,
+    row.sinceLiteral,
+    row.access,
+    row.permissionLiteral,
+    row.rateLimited,
+    row.params,
+    row.group,
+    row.name,
+  ];
 }
 
 export { GENERATED_MARKER };
