@@ -12,25 +12,37 @@ function componentRefs(schema: JsonSchema): string[] {
   if (refs === undefined) {
     // Each once: a record names the same enum or partial many times (43,000 refs, 7,800 distinct,
     // on the 600-resource spec), and the closure below visits every ref on every watch edit.
-    refs = [...new Set(refsIn(JSON.stringify(schema)))];
+    const found = new Set<string>();
+    refsIn(schema, found);
+    refs = [...found];
     if (Object.isFrozen(schema)) refsOf.set(schema, refs);
   }
   return refs;
 }
 
-const REF = '"#/components/schemas/';
+const PREFIX = '#/components/schemas/';
 
-/** Each `"#/components/schemas/<name>` in a JSON text, the name up to the next `"` or `/` (a scan, no regex). */
-function refsIn(text: string): string[] {
-  const refs: string[] = [];
-  for (let at = text.indexOf(REF); at !== -1; at = text.indexOf(REF, at)) {
-    const start = at + REF.length;
-    let end = start;
-    while (end < text.length && text.charCodeAt(end) !== 34 && text.charCodeAt(end) !== 47) end++;
-    if (end > start) refs.push(text.slice(start, end));
-    at = end;
-  }
-  return refs;
+/** The name in a `#/components/schemas/<name>[/...]` string (a `$ref`, a discriminator's mapping). */
+function addRef(text: string, found: Set<string>): void {
+  if (!text.startsWith(PREFIX)) return;
+  const end = text.indexOf('/', PREFIX.length);
+  const name = end === -1 ? text.slice(PREFIX.length) : text.slice(PREFIX.length, end);
+  if (name.length > 0) found.add(name);
+}
+
+/**
+ * Each component name in a schema: every key or string that starts with `#/components/schemas/`, by a
+ * walk of its objects (the JSON text of each component, 7 MB on the 600-resource spec, was most of a
+ * cold run's closure: its descriptions are long and a walk does not read them).
+ */
+function refsIn(value: unknown, found: Set<string>): void {
+  if (typeof value === 'string') addRef(value, found);
+  else if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (typeof value === 'object' && value !== null)
+    for (const key in value) {
+      addRef(key, found);
+      refsIn((value as Record<string, unknown>)[key], found);
+    }
 }
 
 /** The component names each route's responses refer to, by the route object (kept while the contract keeps it). */
