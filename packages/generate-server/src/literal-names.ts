@@ -4,7 +4,8 @@
  * occurs: `s` and base-36 digits of a 64-bit hash of the value (its keys, its scalars' JSON texts,
  * and the hashes of the objects and arrays it holds). Distinct values whose digits are the same are
  * told apart by `compareContent`, an order of their contents: the first keeps the bare name, the
- * others get `_1`, `_2`, ... (with 8 digits, about one chance in a thousand on the largest spec).
+ * others get `_1`, `_2`, ... (with 8 digits and the 4,300 constants of the dense 600-resource
+ * spec, about one chance in 300,000 that any two collide).
  */
 
 /** An object or array of the table: its keys (JSON texts) and items (scalars' JSON texts, or children). */
