@@ -117,7 +117,12 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   return [
     ts('package.json', 'package.json'),
     ts('tsconfig.json', 'tsconfig.json'),
-    ts('README.md', 'README.md'),
+    keptFile(
+      templates,
+      'README.md',
+      [version, options.specFile, data.packageName, data.typesPackage, spec.title, ...data.routes.flatMap(rowKey)],
+      () => ts('README.md', 'README.md'),
+    ),
     // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
     // Its fragments are the memo's element lines: watch mode patches what an edit changed.
     chunkedFile(`${TARGET}/ir.json`, irJsonChunks(headerText(options.specFile), spec)),
@@ -150,7 +155,8 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
  * while they would be rendered from the same things (the key's parts compared one by one). Only with
  * the built-in templates (an engine without an override directory): the key lists everything else
  * the built-in template reads (a route module: its title, function name and each row's values;
- * handlers.ts: the groups' texts and the type imports). A field edit re-renders neither.
+ * handlers.ts: the groups' texts and the type imports; README.md: the package names, the title and
+ * every row's values). A field edit re-renders none of them.
  */
 const keptFiles = new WeakMap<TemplateEngine, Map<string, { key: unknown[]; file: GeneratedFile }>>();
 
