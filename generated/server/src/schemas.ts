@@ -3,32 +3,46 @@
  * JSON Schemas of every route at service version 26.8, from the contract: `body` is
  * what the server validates a request body with; `response` describes each status's body, with
  * `$ref`s into `components` (the same component schemas as the OpenAPI document). A schema used
- * more than once is written once, as a constant `sN`, and named wherever it recurs.
+ * more than once is written once, as a constant named after a hash of its contents, and named
+ * wherever it recurs.
  */
 import type { RouteSchemas } from '@specgen/runtime-server/skeleton';
 
-const s1 = { "$ref": "#/components/schemas/LoginResponse" };
-const s2 = {
-  "type": "string",
-  "examples": [
-    "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-    "companyNumber must look like 001.1",
-    "Malformed JSON body"
-  ]
+const s1ugikyzg = {
+  "unknown": "fields.meaningAndUnit",
+  "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
 };
-const s3 = { "type": "string", "examples": ["Request body is too large"] };
-const s4 = { "type": "string", "examples": ["Unsupported Content-Type: send application/json"] };
-const s5 = { "type": "string", "examples": ["Too many attempts"] };
-const s6 = { "type": "string", "examples": ["Session is missing or invalid", "Session expired"] };
-const s7 = { "type": "string", "examples": ["Session suspended"] };
-const s8 = {
-  "type": "string",
-  "examples": [
-    "languageCode must be a two-letter ISO 639-1 code, e.g. en",
-    "companyNumber must look like 001.1"
-  ]
+const s432b2ndu = { "$ref": "#/components/schemas/CaseEntryActivityPartial" };
+const s86o7sbuu = { "$ref": "#/components/schemas/SchedulePartial" };
+const sbwtgoih2 = { "$ref": "#/components/schemas/LoginResponse" };
+const si2q8lg7c = { "$ref": "#/components/schemas/SupplierPartLinkPartial" };
+const sjh5u6mf4 = {
+  "unknown": "fields.referencedResources",
+  "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
 };
-const s9 = {
+const smb5aceb1 = { "$ref": "#/components/schemas/CustomerOrderRowInflowPartial" };
+const smm4x3v7r = { "type": "string", "description": "Serialization reference marker." };
+const snslg6asg = {
+  "unknown": "fields.allowedValues",
+  "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
+};
+const sqp65eyrd = { "$ref": "#/components/schemas/ManufacturingOrderOperationPartial" };
+const sxvsw01ly = { "$ref": "#/components/schemas/ProductRecordPartial" };
+const s2520ctd1 = {
+  "type": ["string", "integer", "null"],
+  "format": "int64",
+  "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
+  "x-minimum": "-9223372036854775808",
+  "x-maximum": "9223372036854775807",
+  "description": "References Comments.",
+  "x-since": "2.24",
+  "x-references": "Comments"
+};
+const s30kun2nc = {
+  "type": "string",
+  "examples": ["The permission \"Show supplier\" is required to read SupplierPartLinks.", "Session suspended"]
+};
+const s3ugvjlem = {
   "MfaToken": {
     "type": "string",
     "description": "The token returned by the login attempt.",
@@ -43,9 +57,7 @@ const s9 = {
     "description": "The TOTP code."
   }
 };
-const s10 = { "type": "string", "examples": ["Login failed"] };
-const s11 = { "$ref": "#/components/schemas/ProductRecordPartial" };
-const s12 = {
+const s55tjvb2p = {
   "type": "string",
   "examples": [
     "A valid session is required (header X-Service-SessionId or the session cookie).",
@@ -53,45 +65,37 @@ const s12 = {
     "Session expired"
   ]
 };
-const s13 = {
-  "type": "string",
-  "examples": ["The permission \"Show serial number\" is required to read ProductRecords.", "Session suspended"]
-};
-const s14 = { "$ref": "#/components/schemas/ManufacturingOrderOperationPartial" };
-const s15 = {
+const s5ywl4e6k = { "type": "string", "examples": ["Unsupported Content-Type: send application/json"] };
+const s65l8j05n = [{ "$ref": "#/components/schemas/Currency" }, { "type": "null" }];
+const sbf8i76mr = [{ "$ref": "#/components/schemas/Part" }, { "type": "null" }];
+const sbjdyae1m = {
   "type": "string",
   "examples": [
-    "The permission \"Show manufacturing orders\" is required to read ManufacturingOrderOperations.",
-    "Session suspended"
+    "languageCode must be a two-letter ISO 639-1 code, e.g. en",
+    "companyNumber must look like 001.1",
+    "Malformed JSON body"
   ]
 };
-const s16 = { "$ref": "#/components/schemas/SupplierPartLinkPartial" };
-const s17 = {
-  "type": "string",
-  "examples": ["The permission \"Show supplier\" is required to read SupplierPartLinks.", "Session suspended"]
-};
-const s18 = { "$ref": "#/components/schemas/SchedulePartial" };
-const s19 = {
-  "type": "string",
-  "examples": [
-    "The permission \"Show basic data for attendance\" is required to read Schedules.",
-    "Session suspended"
-  ]
-};
-const s20 = { "$ref": "#/components/schemas/CaseEntryActivityPartial" };
-const s21 = {
-  "type": "string",
-  "examples": ["The permission \"Show case\" is required to read CaseEntryActivities.", "Session suspended"]
-};
-const s22 = { "$ref": "#/components/schemas/CustomerOrderRowInflowPartial" };
-const s23 = {
+const sdqqjj0qr = {
   "type": "string",
   "examples": [
     "The permission \"Show customer orders\" is required to read CustomerOrderRowInflows.",
     "Session suspended"
   ]
 };
-const s24 = {
+const sdwmzq77l = {
+  "type": "string",
+  "examples": ["The permission \"Show serial number\" is required to read ProductRecords.", "Session suspended"]
+};
+const se3gqc7y1 = { "type": "string", "examples": ["Too many attempts"] };
+const sgn9y3knd = {
+  "type": "string",
+  "examples": [
+    "languageCode must be a two-letter ISO 639-1 code, e.g. en",
+    "companyNumber must look like 001.1"
+  ]
+};
+const sinyuulr8 = {
   "type": ["string", "integer"],
   "format": "int64",
   "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
@@ -99,14 +103,20 @@ const s24 = {
   "x-maximum": "9223372036854775807",
   "description": "Business key."
 };
-const s25 = {
-  "Id": s24
+const sip1vfwoq = [{ "$ref": "#/components/schemas/Comment" }, { "type": "null" }];
+const snn00ngr9 = {
+  "type": "string",
+  "examples": [
+    "The permission \"Show manufacturing orders\" is required to read ManufacturingOrderOperations.",
+    "Session suspended"
+  ]
 };
-const s26 = {
-  "unknown": "fields.referencedResources",
-  "decision": "Referenced types whose fields the spec does not show are open objects with at least the Int64 business key Id; further properties are allowed."
+const sqbtnz653 = { "type": "string", "examples": ["Session suspended"] };
+const squoitxsu = {
+  "type": "string",
+  "examples": ["The permission \"Show case\" is required to read CaseEntryActivities.", "Session suspended"]
 };
-const s27 = {
+const srn8fmf1z = {
   "type": ["string", "integer", "null"],
   "format": "int64",
   "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
@@ -115,53 +125,44 @@ const s27 = {
   "description": "References Comments.",
   "x-references": "Comments"
 };
-const s28 = [{ "$ref": "#/components/schemas/Comment" }, { "type": "null" }];
-const s29 = {
-  "anyOf": s28,
+const svqqt7z0g = { "type": "string", "examples": ["Session is missing or invalid", "Session expired"] };
+const sypfthc0a = {
+  "type": "string",
+  "examples": [
+    "The permission \"Show basic data for attendance\" is required to read Schedules.",
+    "Session suspended"
+  ]
+};
+const szfxp7kh2 = { "type": "string", "examples": ["Login failed"] };
+const szlzflpc2 = { "type": "string", "examples": ["Request body is too large"] };
+const s2xms6rnh = {
+  "anyOf": sip1vfwoq,
   "description": "Expandable.",
   "x-expandable": true
 };
-const s30 = [{ "$ref": "#/components/schemas/Part" }, { "type": "null" }];
-const s31 = {
-  "unknown": "fields.allowedValues",
-  "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
-};
-const s32 = {
-  "anyOf": [{ "$ref": "#/components/schemas/Unit" }, { "type": "null" }],
-  "description": "The unit.",
+const s7t78fbl8 = {
+  "anyOf": sip1vfwoq,
+  "description": "Expandable.",
+  "x-since": "2.24",
   "x-expandable": true
 };
-const s33 = [{ "$ref": "#/components/schemas/Currency" }, { "type": "null" }];
-const s34 = {
-  "anyOf": s33,
+const sfss76bec = {
+  "anyOf": sbf8i76mr,
+  "description": "Expandable.",
+  "x-expandable": true
+};
+const skvgef7k2 = {
+  "Id": sinyuulr8
+};
+const slz0rpohk = {
+  "anyOf": s65l8j05n,
   "description": "The currency.",
   "x-expandable": true
 };
-const s35 = { "type": "string", "description": "Serialization reference marker." };
-const s36 = {
-  "anyOf": s30,
-  "description": "Expandable.",
+const sslk5nzu6 = {
+  "anyOf": [{ "$ref": "#/components/schemas/Unit" }, { "type": "null" }],
+  "description": "The unit.",
   "x-expandable": true
-};
-const s37 = {
-  "type": ["string", "integer", "null"],
-  "format": "int64",
-  "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
-  "x-minimum": "-9223372036854775808",
-  "x-maximum": "9223372036854775807",
-  "description": "References Comments.",
-  "x-since": "2.24",
-  "x-references": "Comments"
-};
-const s38 = {
-  "anyOf": s28,
-  "description": "Expandable.",
-  "x-since": "2.24",
-  "x-expandable": true
-};
-const s39 = {
-  "unknown": "fields.meaningAndUnit",
-  "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
 };
 
 export const schemas = {
@@ -178,30 +179,30 @@ export const schemas = {
       "additionalProperties": true
     },
     "response": {
-      "200": s1,
-      "400": s2,
+      "200": sbwtgoih2,
+      "400": sbjdyae1m,
       "403": { "type": "string", "examples": ["User login failed"] },
-      "413": s3,
-      "415": s4,
-      "429": s5
+      "413": szlzflpc2,
+      "415": s5ywl4e6k,
+      "429": se3gqc7y1
     }
   },
   logout: {
     "response": {
       "204": { "type": "null" },
-      "400": s2,
-      "401": s6,
-      "403": s7,
-      "413": s3,
-      "415": s4
+      "400": sbjdyae1m,
+      "401": svqqt7z0g,
+      "403": sqbtnz653,
+      "413": szlzflpc2,
+      "415": s5ywl4e6k
     }
   },
   getSession: {
     "response": {
       "200": { "$ref": "#/components/schemas/SessionInfo" },
-      "400": s8,
-      "401": s6,
-      "403": s7
+      "400": sgn9y3knd,
+      "401": svqqt7z0g,
+      "403": sqbtnz653
     }
   },
   oidcInitiate: {
@@ -219,8 +220,8 @@ export const schemas = {
           "Malformed JSON body"
         ]
       },
-      "413": s3,
-      "415": s4,
+      "413": szlzflpc2,
+      "415": s5ywl4e6k,
       "503": {
         "type": "string",
         "examples": ["OIDC sign-in is not configured", "The identity provider is unavailable"]
@@ -229,7 +230,7 @@ export const schemas = {
   },
   oidcCallback: {
     "response": {
-      "200": s1,
+      "200": sbwtgoih2,
       "400": {
         "type": "string",
         "examples": [
@@ -245,24 +246,24 @@ export const schemas = {
       },
       "403": { "type": "string", "examples": ["Access denied by policy"] },
       "410": { "type": "string", "examples": ["OIDC sign-in flow expired"] },
-      "429": s5
+      "429": se3gqc7y1
     }
   },
   totpLogin: {
     "body": {
       "title": "TotpLoginRequest",
       "type": "object",
-      "properties": s9,
+      "properties": s3ugvjlem,
       "required": ["MfaToken", "Code"],
       "additionalProperties": false
     },
     "response": {
-      "200": s1,
-      "400": s2,
-      "401": s10,
-      "410": s10,
-      "413": s3,
-      "415": s4,
+      "200": sbwtgoih2,
+      "400": sbjdyae1m,
+      "401": szfxp7kh2,
+      "410": szfxp7kh2,
+      "413": szlzflpc2,
+      "415": s5ywl4e6k,
       "429": { "type": "string", "examples": ["Login failed", "Too many attempts"] }
     }
   },
@@ -292,18 +293,18 @@ export const schemas = {
           "Malformed JSON body"
         ]
       },
-      "401": s6,
-      "403": s7,
-      "413": s3,
-      "415": s4,
-      "429": s5
+      "401": svqqt7z0g,
+      "403": sqbtnz653,
+      "413": szlzflpc2,
+      "415": s5ywl4e6k,
+      "429": se3gqc7y1
     }
   },
   setMultiFactorAuthenticationDevice: {
     "body": {
       "title": "SetMultiFactorAuthenticationDeviceRequest",
       "type": "object",
-      "properties": s9,
+      "properties": s3ugvjlem,
       "required": ["MfaToken", "Code"],
       "additionalProperties": false
     },
@@ -319,110 +320,110 @@ export const schemas = {
           "Malformed JSON body"
         ]
       },
-      "413": s3,
-      "415": s4,
-      "429": s5
+      "413": szlzflpc2,
+      "415": s5ywl4e6k,
+      "429": se3gqc7y1
     }
   },
   listProductRecords: {
     "response": {
-      "200": { "type": "array", "items": s11 },
-      "400": s8,
-      "401": s12,
-      "403": s13
+      "200": { "type": "array", "items": sxvsw01ly },
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": sdwmzq77l
     }
   },
   getProductRecord: {
     "response": {
-      "200": s11,
-      "400": s8,
-      "401": s12,
-      "403": s13,
+      "200": sxvsw01ly,
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": sdwmzq77l,
       "404": { "type": "string", "examples": ["ProductRecords 123 was not found"] }
     }
   },
   listManufacturingOrderOperations: {
     "response": {
-      "200": { "type": "array", "items": s14 },
-      "400": s8,
-      "401": s12,
-      "403": s15
+      "200": { "type": "array", "items": sqp65eyrd },
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": snn00ngr9
     }
   },
   getManufacturingOrderOperation: {
     "response": {
-      "200": s14,
-      "400": s8,
-      "401": s12,
-      "403": s15,
+      "200": sqp65eyrd,
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": snn00ngr9,
       "404": { "type": "string", "examples": ["ManufacturingOrderOperations 123 was not found"] }
     }
   },
   listSupplierPartLinks: {
     "response": {
-      "200": { "type": "array", "items": s16 },
-      "400": s8,
-      "401": s12,
-      "403": s17
+      "200": { "type": "array", "items": si2q8lg7c },
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": s30kun2nc
     }
   },
   getSupplierPartLink: {
     "response": {
-      "200": s16,
-      "400": s8,
-      "401": s12,
-      "403": s17,
+      "200": si2q8lg7c,
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": s30kun2nc,
       "404": { "type": "string", "examples": ["SupplierPartLinks 123 was not found"] }
     }
   },
   listSchedules: {
     "response": {
-      "200": { "type": "array", "items": s18 },
-      "400": s8,
-      "401": s12,
-      "403": s19
+      "200": { "type": "array", "items": s86o7sbuu },
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": sypfthc0a
     }
   },
   getSchedule: {
     "response": {
-      "200": s18,
-      "400": s8,
-      "401": s12,
-      "403": s19,
+      "200": s86o7sbuu,
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": sypfthc0a,
       "404": { "type": "string", "examples": ["Schedules 123 was not found"] }
     }
   },
   listCaseEntryActivities: {
     "response": {
-      "200": { "type": "array", "items": s20 },
-      "400": s8,
-      "401": s12,
-      "403": s21
+      "200": { "type": "array", "items": s432b2ndu },
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": squoitxsu
     }
   },
   getCaseEntryActivity: {
     "response": {
-      "200": s20,
-      "400": s8,
-      "401": s12,
-      "403": s21,
+      "200": s432b2ndu,
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": squoitxsu,
       "404": { "type": "string", "examples": ["CaseEntryActivities 123 was not found"] }
     }
   },
   listCustomerOrderRowInflows: {
     "response": {
-      "200": { "type": "array", "items": s22 },
-      "400": s8,
-      "401": s12,
-      "403": s23
+      "200": { "type": "array", "items": smb5aceb1 },
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": sdqqjj0qr
     }
   },
   getCustomerOrderRowInflow: {
     "response": {
-      "200": s22,
-      "400": s8,
-      "401": s12,
-      "403": s23,
+      "200": smb5aceb1,
+      "400": sgn9y3knd,
+      "401": s55tjvb2p,
+      "403": sdqqjj0qr,
       "404": { "type": "string", "examples": ["CustomerOrderRowInflows 123 was not found"] }
     }
   },
@@ -432,10 +433,10 @@ export const components: Record<string, unknown> = {
   "Address": {
     "type": "object",
     "description": "Addresses: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "CaseEntryActivity": {
     "type": "object",
@@ -443,7 +444,7 @@ export const components: Record<string, unknown> = {
     "x-since": "2.45",
     "x-type-guid": "eed439cc-248f-4370-b235-f9c585730ce8",
     "properties": {
-      "Id": s24,
+      "Id": sinyuulr8,
       "CaseEntryId": {
         "type": ["string", "integer"],
         "format": "int64",
@@ -515,8 +516,8 @@ export const components: Record<string, unknown> = {
         "x-references": "ApplicationUsers"
       },
       "Description": { "type": "string", "description": "Description." },
-      "CommentId": s27,
-      "Comment": s29,
+      "CommentId": srn8fmf1z,
+      "Comment": s2xms6rnh,
       "Status": {
         "$ref": "#/components/schemas/CaseEntryActivityStatus",
         "description": "Values under States and transitions."
@@ -608,42 +609,42 @@ export const components: Record<string, unknown> = {
   "Comment": {
     "type": "object",
     "description": "Comments: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "Currency": {
     "type": "object",
     "description": "Currencies: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "CustomerOrder": {
     "type": "object",
     "description": "CustomerOrders: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "CustomerOrderDeliveryRow": {
     "type": "object",
     "description": "CustomerOrderDeliveryRows: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "CustomerOrderRow": {
     "type": "object",
     "description": "CustomerOrderRows: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "CustomerOrderRowInflow": {
     "type": "object",
@@ -651,7 +652,7 @@ export const components: Record<string, unknown> = {
     "x-since": "23.3",
     "x-type-guid": "446fed74-283d-4566-ac69-bf3f207946aa",
     "properties": {
-      "Id": s24,
+      "Id": sinyuulr8,
       "OrderRowId": {
         "type": ["string", "integer", "null"],
         "format": "int64",
@@ -682,7 +683,7 @@ export const components: Record<string, unknown> = {
         "description": "Part."
       },
       "Part": {
-        "anyOf": s30,
+        "anyOf": sbf8i76mr,
         "description": "The part.",
         "x-expandable": true
       },
@@ -696,7 +697,7 @@ export const components: Record<string, unknown> = {
         "format": "int32",
         "minimum": -2147483648,
         "maximum": 2147483647,
-        "x-decision": s31,
+        "x-decision": snslg6asg,
         "description": "Status of the inflow row."
       },
       "LoggingTimeStamp": { "type": "string", "format": "date-time", "description": "Logging timestamp." },
@@ -709,7 +710,7 @@ export const components: Record<string, unknown> = {
         "x-maximum": "9223372036854775807",
         "description": "Unit."
       },
-      "Unit": s32,
+      "Unit": sslk5nzu6,
       "PriceChange": { "type": ["number", "null"], "format": "decimal", "description": "Price change." },
       "PriceChangeCurrencyId": {
         "type": ["string", "integer", "null"],
@@ -719,7 +720,7 @@ export const components: Record<string, unknown> = {
         "x-maximum": "9223372036854775807",
         "description": "Currency of the price change."
       },
-      "PriceChangeCurrency": s34,
+      "PriceChangeCurrency": slz0rpohk,
       "SetupPriceChange": { "type": ["number", "null"], "format": "decimal", "description": "Setup price change." },
       "SetupPriceChangeCurrencyId": {
         "type": ["string", "integer", "null"],
@@ -729,7 +730,7 @@ export const components: Record<string, unknown> = {
         "x-maximum": "9223372036854775807",
         "description": "Currency of the setup price change."
       },
-      "SetupPriceChangeCurrency": s34,
+      "SetupPriceChangeCurrency": slz0rpohk,
       "DiscountChange": { "type": ["number", "null"], "format": "decimal", "description": "Discount change." },
       "TotalValueChange": { "type": "number", "format": "decimal", "description": "Total value change." },
       "TotalValueChangeCurrencyId": {
@@ -740,13 +741,13 @@ export const components: Record<string, unknown> = {
         "x-maximum": "9223372036854775807",
         "description": "Currency of the total value change."
       },
-      "TotalValueChangeCurrency": s34,
+      "TotalValueChangeCurrency": slz0rpohk,
       "OrderRowType": {
         "type": "integer",
         "format": "int32",
         "minimum": -2147483648,
         "maximum": 2147483647,
-        "x-decision": s31,
+        "x-decision": snslg6asg,
         "description": "Order row type."
       }
     },
@@ -825,7 +826,7 @@ export const components: Record<string, unknown> = {
         "format": "date-time",
         "description": "Until this moment the Secret or QrCode can be used to generate a code for registration."
       },
-      "$id": s35
+      "$id": smm4x3v7r
     },
     "required": ["MfaToken", "Secret", "QrCode", "ExpiryDate"],
     "additionalProperties": false
@@ -833,10 +834,10 @@ export const components: Record<string, unknown> = {
   "ExtraField": {
     "type": "object",
     "description": "ExtraFields: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "LoginResponse": {
     "type": "object",
@@ -866,34 +867,34 @@ export const components: Record<string, unknown> = {
   "ManualOperationStatus": {
     "type": "object",
     "description": "ManualOperationStatuses: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "ManufacturerPartLink": {
     "type": "object",
     "description": "ManufacturerPartLinks: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "ManufacturingOrder": {
     "type": "object",
     "description": "ManufacturingOrders: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "ManufacturingOrderMaterial": {
     "type": "object",
     "description": "ManufacturingOrderMaterials: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "ManufacturingOrderOperation": {
     "type": "object",
@@ -901,7 +902,7 @@ export const components: Record<string, unknown> = {
     "x-since": "2.18",
     "x-type-guid": "c1a9916e-607f-4720-9941-eec496c92e2d",
     "properties": {
-      "Id": s24,
+      "Id": sinyuulr8,
       "Priority": {
         "type": ["integer", "null"],
         "format": "int32",
@@ -926,7 +927,7 @@ export const components: Record<string, unknown> = {
         "x-maximum": "9223372036854775807",
         "description": "Part of the operation."
       },
-      "Part": s36,
+      "Part": sfss76bec,
       "PlannedQuantity": { "type": "number", "format": "decimal", "description": "Planned quantity." },
       "ReportedQuantity": { "type": "number", "format": "decimal", "description": "Reported quantity." },
       "RestQuantity": { "type": "number", "format": "decimal", "description": "Remaining quantity." },
@@ -956,8 +957,8 @@ export const components: Record<string, unknown> = {
         "x-maximum": "9223372036854775807",
         "description": "Report number."
       },
-      "InstructionCommentId": s27,
-      "InstructionComment": s29,
+      "InstructionCommentId": srn8fmf1z,
+      "InstructionComment": s2xms6rnh,
       "ManufacturingOrderId": {
         "type": ["string", "integer"],
         "format": "int64",
@@ -1210,18 +1211,18 @@ export const components: Record<string, unknown> = {
   "ManufacturingOrderOperationControlDataRow": {
     "type": "object",
     "description": "ManufacturingOrderOperationControlDataRows: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "ManufacturingOrderOperationDay": {
     "type": "object",
     "description": "ManufacturingOrderOperationDays: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "ManufacturingOrderOperationPartial": {
     "type": "object",
@@ -1320,34 +1321,34 @@ export const components: Record<string, unknown> = {
   "OperationRow": {
     "type": "object",
     "description": "OperationRows: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "OrderQuantityManufacturingOrderOperation": {
     "type": "object",
     "description": "OrderQuantityManufacturingOrderOperations: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "Part": {
     "type": "object",
     "description": "Parts: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "PartPurchaseExpenseValue": {
     "type": "object",
     "description": "PartPurchaseExpenseValues: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "ProductRecord": {
     "type": "object",
@@ -1355,20 +1356,20 @@ export const components: Record<string, unknown> = {
     "x-since": "2.18",
     "x-type-guid": "3e3bfb7c-bb0c-495b-b88d-e1efa1f50368",
     "properties": {
-      "Id": s24,
+      "Id": sinyuulr8,
       "ProductRecordType": {
         "$ref": "#/components/schemas/ProductRecordProductRecordType",
         "description": "0 = ProductRecord, 1 = Batch."
       },
       "SerialNumberWithPartNumber": { "type": "string", "description": "Batch or serial number together with the part number." },
-      "CommentId": s27,
-      "Comment": s29,
-      "CertificateId": s37,
-      "Certificate": s38,
-      "WarrantyCommitmentId": s37,
-      "WarrantyCommitment": s38,
-      "InstallationCommentId": s37,
-      "InstallationComment": s38,
+      "CommentId": srn8fmf1z,
+      "Comment": s2xms6rnh,
+      "CertificateId": s2520ctd1,
+      "Certificate": s7t78fbl8,
+      "WarrantyCommitmentId": s2520ctd1,
+      "WarrantyCommitment": s7t78fbl8,
+      "InstallationCommentId": s2520ctd1,
+      "InstallationComment": s7t78fbl8,
       "SerialNumber": { "type": "string", "description": "Batch or serial number." },
       "ChargeNumber": { "type": "string", "description": "Charge number." },
       "PartId": {
@@ -1380,7 +1381,7 @@ export const components: Record<string, unknown> = {
         "description": "References Parts.",
         "x-references": "Parts"
       },
-      "Part": s36,
+      "Part": sfss76bec,
       "ManufacturingOrderId": {
         "type": ["string", "integer", "null"],
         "format": "int64",
@@ -1490,7 +1491,7 @@ export const components: Record<string, unknown> = {
         "x-references": "Comments"
       },
       "BlockMessage": {
-        "anyOf": s28,
+        "anyOf": sip1vfwoq,
         "description": "Expandable.",
         "x-since": "2.45",
         "x-expandable": true
@@ -1842,10 +1843,10 @@ export const components: Record<string, unknown> = {
   "ProductRecordOperationReporting": {
     "type": "object",
     "description": "ProductRecordOperationReportings: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   },
   "ProductRecordPartial": {
     "type": "object",
@@ -1950,7 +1951,7 @@ export const components: Record<string, unknown> = {
     "x-since": "22.2",
     "x-type-guid": "7a50172f-fe1f-40f7-9bda-6c8566c34991",
     "properties": {
-      "Id": s24,
+      "Id": sinyuulr8,
       "Code": { "type": "string", "description": "Human readable identifier." },
       "Description": { "type": "string", "description": "Translated description." },
       "ScheduleLength": {
@@ -1959,7 +1960,7 @@ export const components: Record<string, unknown> = {
         "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
         "x-minimum": "-9223372036854775808",
         "x-maximum": "9223372036854775807",
-        "x-decision": s39,
+        "x-decision": s1ugikyzg,
         "description": "Length of the schedule.",
         "x-since": "23.1"
       },
@@ -1969,7 +1970,7 @@ export const components: Record<string, unknown> = {
         "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
         "x-minimum": "-9223372036854775808",
         "x-maximum": "9223372036854775807",
-        "x-decision": s39,
+        "x-decision": s1ugikyzg,
         "description": "Start of the schedule.",
         "x-since": "23.1"
       },
@@ -1979,7 +1980,7 @@ export const components: Record<string, unknown> = {
         "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
         "x-minimum": "-9223372036854775808",
         "x-maximum": "9223372036854775807",
-        "x-decision": s39,
+        "x-decision": s1ugikyzg,
         "description": "End of the schedule.",
         "x-since": "23.1"
       },
@@ -1999,7 +2000,7 @@ export const components: Record<string, unknown> = {
         "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
         "x-minimum": "-9223372036854775808",
         "x-maximum": "9223372036854775807",
-        "x-decision": s39,
+        "x-decision": s1ugikyzg,
         "description": "Flex in start.",
         "x-since": "23.1"
       },
@@ -2009,7 +2010,7 @@ export const components: Record<string, unknown> = {
         "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
         "x-minimum": "-9223372036854775808",
         "x-maximum": "9223372036854775807",
-        "x-decision": s39,
+        "x-decision": s1ugikyzg,
         "description": "Flex in end.",
         "x-since": "23.1"
       },
@@ -2019,7 +2020,7 @@ export const components: Record<string, unknown> = {
         "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
         "x-minimum": "-9223372036854775808",
         "x-maximum": "9223372036854775807",
-        "x-decision": s39,
+        "x-decision": s1ugikyzg,
         "description": "Flex out start.",
         "x-since": "23.1"
       },
@@ -2029,7 +2030,7 @@ export const components: Record<string, unknown> = {
         "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
         "x-minimum": "-9223372036854775808",
         "x-maximum": "9223372036854775807",
-        "x-decision": s39,
+        "x-decision": s1ugikyzg,
         "description": "Flex out end.",
         "x-since": "23.1"
       },
@@ -2088,7 +2089,7 @@ export const components: Record<string, unknown> = {
         "x-references": "Comments"
       },
       "BlockMessage": {
-        "anyOf": s28,
+        "anyOf": sip1vfwoq,
         "description": "Expandable.",
         "x-since": "24.4",
         "x-expandable": true
@@ -2186,7 +2187,7 @@ export const components: Record<string, unknown> = {
         "items": { "type": "string" },
         "description": "Permission names of the read-resources table."
       },
-      "$id": s35
+      "$id": smm4x3v7r
     },
     "required": ["SessionId", "Username", "Permissions"]
   },
@@ -2197,7 +2198,7 @@ export const components: Record<string, unknown> = {
       "DeviceRegistered": { "type": "boolean", "const": true },
       "SessionId": { "type": ["string", "null"], "format": "uuid" },
       "MfaToken": { "type": "null" },
-      "$id": s35
+      "$id": smm4x3v7r
     },
     "required": ["DeviceRegistered", "SessionId"],
     "x-decision": {
@@ -2211,7 +2212,7 @@ export const components: Record<string, unknown> = {
     "x-since": "2.18",
     "x-type-guid": "ec4715c4-9f65-493c-8872-442db47b7562",
     "properties": {
-      "Id": s24,
+      "Id": sinyuulr8,
       "SupplierId": {
         "type": ["string", "integer"],
         "format": "int64",
@@ -2227,7 +2228,7 @@ export const components: Record<string, unknown> = {
         "format": "int32",
         "minimum": -2147483648,
         "maximum": 2147483647,
-        "x-decision": s31,
+        "x-decision": snslg6asg,
         "description": "Which forms show the purchase comment."
       },
       "IncludeAlloyCostOnPurchaseOrder": { "type": "boolean", "description": "Include alloy cost on purchase orders." },
@@ -2259,9 +2260,9 @@ export const components: Record<string, unknown> = {
       },
       "FutureSetupPrice": { "type": ["number", "null"], "format": "decimal", "description": "Future setup price." },
       "QuantityPerPackage": { "type": ["number", "null"], "format": "decimal", "description": "Quantity per package." },
-      "OverridePurchaseCommentId": s27,
+      "OverridePurchaseCommentId": srn8fmf1z,
       "OverridePurchaseComment": {
-        "anyOf": s28,
+        "anyOf": sip1vfwoq,
         "description": "Override purchase comment.",
         "x-expandable": true
       },
@@ -2274,7 +2275,7 @@ export const components: Record<string, unknown> = {
         "description": "References Units.",
         "x-references": "Units"
       },
-      "Unit": s32,
+      "Unit": sslk5nzu6,
       "PriceCurrencyId": {
         "type": ["string", "integer"],
         "format": "int64",
@@ -2285,13 +2286,13 @@ export const components: Record<string, unknown> = {
         "x-references": "Currencies"
       },
       "PriceCurrency": {
-        "anyOf": s33,
+        "anyOf": s65l8j05n,
         "description": "The price currency.",
         "x-expandable": true
       },
-      "PriceCommentId": s27,
+      "PriceCommentId": srn8fmf1z,
       "PriceComment": {
-        "anyOf": s28,
+        "anyOf": sip1vfwoq,
         "description": "Price comment.",
         "x-expandable": true
       },
@@ -2409,9 +2410,9 @@ export const components: Record<string, unknown> = {
   "Unit": {
     "type": "object",
     "description": "Units: fields not shown in the spec beyond the business key.",
-    "properties": s25,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
-    "x-decision": s26
+    "x-decision": sjh5u6mf4
   }
 };

@@ -12,14 +12,8 @@
  * The package compiles to dist/ with tsc; `npm start` runs plain node (docs/operating.md, Deploy).
  */
 import { createRequire } from 'node:module';
-import {
-  buildDocument,
-  routes as contractRoutes,
-  referencedComponents,
-  signInSchemas,
-  type JsonSchema,
-} from '@specgen/contract';
-import type { GenerateContext, GeneratedFile, Generator } from '@specgen/generate-core';
+import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
+import type { GenerateContext, GeneratedFile, Generator, TemplateEngine } from '@specgen/generate-core';
 import {
   chunkedFile,
   GENERATED_MARKER,
@@ -29,11 +23,11 @@ import {
   TYPESCRIPT_RANGE,
   withHeader,
 } from '@specgen/generate-core';
-import { componentClosure } from './component-closure.ts';
+import { componentClosure, routesComponents } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
-import { routeModules } from './model.ts';
-import { literalTable, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
+import { type HandlerGroup, type RouteRow, routeModules } from './model.ts';
+import { literalTable, SLOTS, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
 import { createLiteralTable } from './shared-literals.ts';
 
 export const TARGET = 'server';
@@ -64,19 +58,18 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
   const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
-  const componentSchemas = componentClosure(allComponents, referencedComponents(routes));
+  const componentSchemas = componentClosure(allComponents, routesComponents(routes));
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   // A one-shot run uses a table of its own, garbage once this target is written (the kept one
   // serves watch mode's next run: about 80 MB on the 600-resource spec).
-  const table = ctx.oneShot ? createLiteralTable() : literalTable;
-  const shared = table.literals([...routeSchemaSets, componentSchemas]);
+  const table = ctx.oneShot ? createLiteralTable({ kept: false }) : literalTable;
+  const shared = table.literals([...routeSchemaSets, ...componentSchemas.map(([, schema]) => schema)]);
   const schemaRows = routes.map((r, i) => ({
     operationId: r.operationId,
     schemas: shared.expression(routeSchemaSets[i], 2),
   }));
   // Most of schemas.ts (7 of 8 MB on the large spec): kept as fragments, see schemasTs.
-  const components = shared.expressionChunks(componentSchemas, 0);
-  const sharedSchemas = shared.declarations;
+  const components = shared.entriesChunks(componentSchemas, 0);
   const data = {
     packageName: packageNameOf(options, TARGET),
     packageVersion: options.packageVersion,
@@ -94,7 +87,6 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     groups,
     typeImports,
     schemaRows,
-    sharedSchemas,
   };
   const ts = (path: string, template: string, extra: object = {}) => ({
     path: `${TARGET}/${path}`,
@@ -105,7 +97,19 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   // so only the template can break the file, and the sample parses exactly when the file does.
   // (Object.assign, not a spread: a spread would read, and so join, the fragments' `contents`.)
   const schemasFile: GeneratedFile = Object.assign(
-    schemasTs(components, (extra) => ts('src/schemas.ts', 'schemas.ts', extra)),
+    schemasTs(
+      shared.declarationList,
+      components,
+      // The template with slots reads the route rows (kept texts), the version and the spec file.
+      () =>
+        keptFile(
+          templates,
+          'src/schemas.ts',
+          [version, options.specFile, ...schemaRows.flatMap((r) => [r.operationId, r.schemas])],
+          () => ts('src/schemas.ts', 'schemas.ts', SLOTS),
+        ),
+      (extra) => ts('src/schemas.ts', 'schemas.ts', extra),
+    ),
     {
       syntaxProxy: ts('src/schemas.ts', 'schemas.ts', schemasSample(schemaRows, shared)).contents,
     },
@@ -113,7 +117,12 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   return [
     ts('package.json', 'package.json'),
     ts('tsconfig.json', 'tsconfig.json'),
-    ts('README.md', 'README.md'),
+    keptFile(
+      templates,
+      'README.md',
+      [version, options.specFile, data.packageName, data.typesPackage, spec.title, ...data.routes.flatMap(rowKey)],
+      () => ts('README.md', 'README.md'),
+    ),
     // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
     // Its fragments are the memo's element lines: watch mode patches what an edit changed.
     chunkedFile(`${TARGET}/ir.json`, irJsonChunks(headerText(options.specFile), spec)),
@@ -122,11 +131,74 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     ts('src/service.ts', 'service.ts'),
     ts('src/index.ts', 'index.ts'),
     ts('src/server.ts', 'server.ts'),
-    ts('src/handlers.ts', 'handlers.ts'),
+    keptFile(
+      templates,
+      'src/handlers.ts',
+      [version, options.specFile, data.typesPackage, JSON.stringify(typeImports), ...keyOfGroups(groups)],
+      () => ts('src/handlers.ts', 'handlers.ts'),
+    ),
     schemasFile,
     ts('src/routes/index.ts', 'routes/index.ts'),
-    ...modules.map((m) => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m })),
+    ...modules.map((m) =>
+      keptFile(
+        templates,
+        `src/routes/${m.file}.ts`,
+        [version, options.specFile, m.functionName, m.title, ...m.routes.flatMap(rowKey)],
+        () => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m }),
+      ),
+    ),
   ].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/**
+ * Files kept between runs, by template engine (watch mode makes a new one when a template changes),
+ * while they would be rendered from the same things (the key's parts compared one by one). Only with
+ * the built-in templates (an engine without an override directory): the key lists everything else
+ * the built-in template reads (a route module: its title, function name and each row's values;
+ * handlers.ts: the groups' texts and the type imports; README.md: the package names, the title and
+ * every row's values). A field edit re-renders none of them.
+ */
+const keptFiles = new WeakMap<TemplateEngine, Map<string, { key: unknown[]; file: GeneratedFile }>>();
+
+function keptFile(templates: TemplateEngine, path: string, key: unknown[], render: () => GeneratedFile): GeneratedFile {
+  if (templates.dirs.length !== 1) return render();
+  let files = keptFiles.get(templates);
+  if (files === undefined) {
+    files = new Map();
+    keptFiles.set(templates, files);
+  }
+  const kept = files.get(path);
+  if (kept && kept.key.length === key.length && kept.key.every((k, i) => k === key[i])) return { ...kept.file };
+  const file = render();
+  files.set(path, { key, file: { ...file } });
+  return file;
+}
+
+/**
+ * The groups as key parts: a resource's group by its texts (a field edit makes a new group object
+ * with the same texts, and handlers.ts is then kept), a sign-in group by its JSON text.
+ */
+function keyOfGroups(groups: readonly HandlerGroup[]): unknown[] {
+  return groups.flatMap((g) => (g.resourceType === null ? [JSON.stringify(g)] : [g.name, g.doc, g.resourceType]));
+}
+
+/** A route row as key parts: its values in a fixed order (the route module prints nothing else of it). */
+function rowKey(row: RouteRow): unknown[] {
+  return [
+    row.operationId,
+    row.kind,
+    row.resource,
+    row.method,
+    row.path,
+    row.url,
+    row.sinceLiteral,
+    row.access,
+    row.permissionLiteral,
+    row.rateLimited,
+    row.params,
+    row.group,
+    row.name,
+  ];
 }
 
 export { GENERATED_MARKER };

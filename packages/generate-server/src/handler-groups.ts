@@ -57,17 +57,45 @@ export function handlerGroups(
   const lists = new Map<string, RouteContract>();
   for (const r of routes) if (r.kind === 'list' && !lists.has(r.resource!)) lists.set(r.resource!, r);
   for (const name of resources) {
-    const type = recordType(spec, name, version);
-    imports.add(type.replace(/<.*$/, ''));
-    const list = lists.get(name)!;
-    const permission = list.permission ? `permission "${list.permission}"` : 'a session';
-    groups.push({
+    const { group, typeImport } = resourceGroup(spec, name, lists.get(name)!, version);
+    imports.add(typeImport);
+    groups.push(group);
+  }
+  return { groups, typeImports: [...imports].sort() };
+}
+
+/**
+ * A read resource's group, kept by its list route (the contract keeps a resource's routes while its
+ * IR is the same) while the version and the spec's newest version are the same: a watch edit makes
+ * the groups of the resources it changed, and handlers.ts is kept while every group is (generator.ts).
+ */
+const resourceGroups = new WeakMap<
+  RouteContract,
+  { version: string | null; newest: string | null; group: HandlerGroup; typeImport: string }
+>();
+
+function resourceGroup(
+  spec: Spec,
+  name: string,
+  list: RouteContract,
+  version: string | null,
+): { group: HandlerGroup; typeImport: string } {
+  const kept = resourceGroups.get(list);
+  if (kept && kept.version === version && kept.newest === spec.newestVersion && kept.group.name === name) return kept;
+  const type = recordType(spec, name, version);
+  const permission = list.permission ? `permission "${list.permission}"` : 'a session';
+  const made = {
+    version,
+    newest: spec.newestVersion,
+    typeImport: type.replace(/<.*$/, ''),
+    group: {
       name,
       doc: `${list.method} ${list.path}[/{Id}] (${permission}); records typed as ${naming.recordType(name)} at ${version ?? 'every version'}.`,
       resourceType: `ResourceHandlers<${type}>`,
       interfaceName: null,
       members: [],
-    });
-  }
-  return { groups, typeImports: [...imports].sort() };
+    },
+  };
+  resourceGroups.set(list, made);
+  return made;
 }

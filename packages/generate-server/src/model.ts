@@ -79,7 +79,19 @@ function firstByName(spec: Spec): Map<string, Spec['resources'][number]> {
   return map;
 }
 
+/** Each route's row, by the route object (the contract keeps a resource's routes while its IR is the same). */
+const rows = new WeakMap<RouteContract, RouteRow>();
+
 function row(route: RouteContract): RouteRow {
+  let kept = rows.get(route);
+  if (kept === undefined) {
+    kept = rowOf(route);
+    rows.set(route, kept);
+  }
+  return kept;
+}
+
+function rowOf(route: RouteContract): RouteRow {
   const read = route.kind === 'list' || route.kind === 'get';
   return {
     operationId: route.operationId,

@@ -37,7 +37,7 @@ function deepFreeze<T>(value: T): T {
 export function schemasSample(rows: { operationId: string; schemas: string }[], shared: SharedLiterals): object {
   const picked = [
     rows[0],
-    rows.find((r) => /^s\d+$/.test(r.schemas)),
+    rows.find((r) => /^s[0-9a-z]+(_\d+)?$/.test(r.schemas)),
     rows.find((r) => r.schemas.includes('\n')),
     rows.find((r) => r.schemas.startsWith('{') && !r.schemas.includes('\n')),
     rows.at(-1),
@@ -50,22 +50,39 @@ export function schemasSample(rows: { operationId: string; schemas: string }[], 
   };
 }
 
-/** Stands for `components` in the rendered template; the fragments go where it is. */
+/** Stand for the constants and `components` in the rendered template; their fragments go where they are. */
+const DECLARATIONS_SLOT = '__specgen_server_declarations_slot__';
 const COMPONENTS_SLOT = '__specgen_server_components_slot__';
 
+/** What `schemasTs` renders the template with: slots for the constants and `components`. */
+export const SLOTS = { sharedSchemas: DECLARATIONS_SLOT, components: COMPONENTS_SLOT };
+
 /**
- * schemas.ts as fragments (generate-core chunks.ts): the file rendered (header, normalized) with a
- * slot for `components`, cut at the slot around the components' fragments (shared-literals.ts),
- * which are the literal table's kept texts: a watch edit changes a few of them, and the 7 MB object
- * is not joined, normalized or compared whole. Normalizing the text with the slot gives the same
- * bytes around it as normalizing the whole: the components' JSON texts hold no raw CR and end with
- * `}` or `]`. `whole` renders the file as one text with `components` joined, for a template that
- * does not hold the slot exactly once (an override that leaves it out, or a spec string equal to it).
+ * schemas.ts as fragments (generate-core chunks.ts): the file rendered (header, normalized) with
+ * slots for the constants and `components` (`slotted`, which generator.ts keeps while the route rows
+ * are the same), cut at the slots around their fragments (shared-literals.ts): each constant's
+ * declaration and each component's text, which are the literal table's kept texts, so a watch edit
+ * changes a few of them and the 8 MB file is not joined, normalized or compared whole. Normalizing
+ * the text with the slots gives the same bytes around them as normalizing the whole: the fragments
+ * hold no raw CR, and the file does not end with them. `whole` renders the file as one text with
+ * both joined, for a template that does not hold each slot exactly once, in this order (an override
+ * that leaves one out, or a spec string equal to one).
  */
-export function schemasTs(components: string[], whole: (extra: object) => GeneratedFile): GeneratedFile {
-  const rendered = whole({ components: COMPONENTS_SLOT });
-  const around = rendered.contents.split(COMPONENTS_SLOT);
-  const chunks = [around[0]!, ...components, around[1]!];
-  if (around.length !== 2 || !endsNormalized(chunks)) return whole({ components: components.join('') });
+export function schemasTs(
+  declarations: readonly string[],
+  components: readonly string[],
+  slotted: () => GeneratedFile,
+  whole: (extra: object) => GeneratedFile,
+): GeneratedFile {
+  const rendered = slotted();
+  const [head = '', rest = ''] = rendered.contents.split(DECLARATIONS_SLOT, 3);
+  const [middle = '', tail = ''] = rest.split(COMPONENTS_SLOT, 3);
+  const chunks = [head, ...declarations, middle, ...components, tail];
+  const once = (text: string, slot: string) =>
+    text.indexOf(slot) !== -1 && text.indexOf(slot) === text.lastIndexOf(slot);
+  const inOrder = rendered.contents.indexOf(DECLARATIONS_SLOT) < rendered.contents.indexOf(COMPONENTS_SLOT);
+  const fits = once(rendered.contents, DECLARATIONS_SLOT) && once(rendered.contents, COMPONENTS_SLOT) && inOrder;
+  if (!fits || !endsNormalized(chunks))
+    return whole({ sharedSchemas: declarations.join(''), components: components.join('') });
   return chunkedFile(rendered.path, chunks);
 }

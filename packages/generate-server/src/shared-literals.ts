@@ -5,16 +5,20 @@
  * out each time they made `schemas.ts` 14 MB for 600 resources. The values the module evaluates to
  * are deep-equal to the inputs, so what validates with them is unchanged.
  *
- * Deterministic: the constants are named `s1`, `s2`, ... in the order their first occurrence ends
- * in a walk of the inputs (children before parents, so each is declared before its first use).
+ * Deterministic, and independent of where in the file a value is: a constant is named after its
+ * contents (literal-names.ts: `s` and 8 base-36 digits of a hash; values whose hashes collide are
+ * told apart by their contents), and the constants are declared by height (how deeply the value
+ * nests; each is declared after every constant inside it), then by name.
  *
  * Kept between calls (a watch edit changes one resource's schemas out of thousands): a table of
  * every distinct value seen (hash-consing: a value's key names its children by their table id), the
- * table entry of each frozen input object by identity, and the printed text of each entry. Each
- * call walks the distinct values once (not every occurrence), counts uses, names the shared ones,
- * drops the texts of values in which a constant's name (or whether a value is a constant) changed,
- * and prints only values without a text; the result is the same text as a table built from scratch.
+ * table entry of each frozen input object by identity, how often each value is written (kept up to
+ * date from the inputs that were added or removed since the last call, not by a walk of them all)
+ * and the printed text of each entry. A text is dropped when a value inside it became or stopped
+ * being a constant, or a constant inside it was renamed (a collision); the result is the same text
+ * as a table built from scratch.
  */
+import { compareContent, type Content, nameDigits } from './literal-names.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -30,63 +34,116 @@ const MAX_KEPT_TEXT = 1 << 16;
 const MAX_QUOTED = 64;
 const MAX_QUOTED_COUNT = 100_000;
 
-interface Node {
-  /** The table's id, and `#id` as it stands in the key of every value holding this one. */
-  id: number;
+interface Node extends Content {
+  /** `#id` (the table's id), as it stands in the key of every value holding this one. */
   ref: string;
   array: boolean;
   /** Object keys as JSON strings; empty for an array. */
   keys: string[];
   /** Children: a node for an object or array, else the value's JSON text. */
   items: (Node | string)[];
+  /** The digits of its name (literal-names.ts), once it was a constant. */
+  digits: string | undefined;
   /** Length of the compact JSON text. */
   size: number;
+  /** 0 for a value holding no object or array, else one more than its highest child (-1 until asked). */
+  height: number;
+  /** The values holding this one (each once), to drop their texts when this one's name changes. */
+  parents: Node[];
   /** Table generation the node belongs to (see `sweep`). */
   generation: number;
-  /** The last call that reached it and the one before, its uses and name in the last. */
-  call: number;
-  previousCall: number;
+  /** How many times it is written: once in each constant and each unnamed occurrence holding it. */
   uses: number;
+  /** Its constant's name while it is one. */
   name: string | undefined;
-  /** Its name in the call before. */
-  previousName: string | undefined;
-  /** The call in which its text was dropped (so its parents' texts are dropped too). */
-  staleIn: number;
-  /** Its printed text at `textSlot` (`indent * 2 + top`), as of the last call that reached it. */
+  /** The last call that changed its uses, and whether it was a constant before that call. */
+  touched: number;
+  wasShared: boolean;
+  /** The last call that dropped its texts. */
+  dropped: number;
+  /** Its one-line text (as a constant's value), if it fits on one line. */
+  line: string | undefined;
+  /** Its printed text at `textSlot` (`indent * 2 + top`). */
   text: string | undefined;
   textSlot: number;
+  /** `const <name> = <text>;\n` while it is a constant. */
+  declaration: string | undefined;
 }
 
+const NO_PARENTS: Node[] = [];
+/** How deeply `node` nests (made when first asked for: only constants are ordered by it). */
+const heightOf = (node: Node): number => {
+  if (node.height === -1) {
+    let height = 0;
+    for (const item of node.items) if (typeof item !== 'string') height = Math.max(height, heightOf(item) + 1);
+    node.height = height;
+  }
+  return node.height;
+};
 const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v === 'object' && v !== null;
+const isShared = (node: Node) => node.uses > 1 && node.size >= MIN_SHARED_SIZE;
+/** What a node adds to the uses of each child it holds: a constant holds its children once. */
+const contribution = (node: Node) => (isShared(node) ? 1 : node.uses);
+/** Declaration order: every constant after the ones inside it (lower), then by name. */
+const declarationOrder = (a: Node, b: Node) =>
+  heightOf(a) - heightOf(b) || (a.name! < b.name! ? -1 : a.name! > b.name! ? 1 : 0);
 
 export interface SharedLiterals {
-  /** `const sN = ...;` lines, to write before the values. */
-  declarations: string;
+  /** `const s... = ...;` lines, to write before the values (`declarationList` joined). */
+  readonly declarations: string;
+  /** Each constant's declaration, in order: the same strings between calls while a constant's text is. */
+  readonly declarationList: readonly string[];
   /** The first `count` of those declarations (a sample for the syntax check). */
   firstDeclarations(count: number): string;
   /** Each input as a TypeScript expression indented by `indent` spaces after its first line. */
   expression(value: unknown, indent: number): string;
   /**
-   * The same text as fragments (generate-core chunks.ts): a large object or array as its opening,
-   * each entry's indent, key and kept text, separators and closing, never joined. Kept entry texts
-   * are the same strings between calls, so a watch edit changes the fragments of its entries only.
+   * An object of the given entries, each of whose values was given, as fragments (generate-core
+   * chunks.ts), never joined: its opening, each entry's indent, key and kept text, separators and
+   * closing. Kept texts are the same strings between calls, so a watch edit changes the fragments
+   * of its entries only. (The components of `schemas.ts`: thousands of entries, given one by one
+   * rather than as one object, which would be a new value with a new key of all its entries on
+   * every edit.)
    */
-  expressionChunks(value: unknown, indent: number): string[];
+  entriesChunks(entries: readonly (readonly [string, unknown])[], indent: number): string[];
 }
 
 export interface LiteralTable {
   literals(values: readonly unknown[]): SharedLiterals;
-  /** Nodes interned and texts printed since the table was made (tests check what a call redoes). */
-  readonly stats: { interned: number; printed: number };
+  /**
+   * Since the table was made: nodes interned, texts printed, and nodes whose uses were counted
+   * again (tests check what a call redoes).
+   */
+  readonly stats: { interned: number; printed: number; counted: number };
 }
 
-export function createLiteralTable(): LiteralTable {
+export interface LiteralTableOptions {
+  /** Base-36 digits of a constant's name (tests use 1 to make names collide). */
+  digits?: number;
+  /**
+   * Whether the table serves more than one call (default). A table for one call only (a one-shot
+   * run) does not list each value's parents, which only a later call's edits need.
+   */
+  kept?: boolean;
+}
+
+export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTable {
+  const digits = options.digits ?? 8;
+  const kept = options.kept ?? true;
   let byKey = new Map<string, Node>();
   let byObject = new WeakMap<object, Node>();
   let generation = 0;
   let call = 0;
   let nextId = 0;
-  const stats = { interned: 0, printed: 0 };
+  let live = 0;
+  const stats = { interned: 0, printed: 0, counted: 0 };
+  /** The roots of the last call and how many times each was given. */
+  let rootCounts = new Map<Node, number>();
+  /** Constants by the digits of their hash (more than one: a collision). */
+  const byDigits = new Map<string, Node[]>();
+  /** The constants in declaration order, as of the last call, and their declarations. */
+  let declared: Node[] = [];
+  let declarationList: string[] = [];
 
   /**
    * JSON texts of object keys and short strings, made once: a large document repeats the same keys
@@ -179,46 +236,123 @@ export function createLiteralTable(): LiteralTable {
   const added = (key: string, parts: Pick<Node, 'array' | 'keys' | 'items' | 'size'>): Node => {
     const id = nextId++;
     const node: Node = {
-      id,
       ref: `#${id}`,
       array: parts.array,
       keys: parts.keys,
       items: parts.items,
       size: parts.size,
+      height: -1,
+      hash: undefined,
+      digits: undefined,
+      parents: kept ? [] : NO_PARENTS,
       generation,
-      call: 0,
-      previousCall: 0,
       uses: 0,
       name: undefined,
-      previousName: undefined,
-      staleIn: 0,
+      touched: 0,
+      wasShared: false,
+      dropped: 0,
+      line: undefined,
       text: undefined,
       textSlot: -1,
+      declaration: undefined,
     };
+    if (kept)
+      for (const item of parts.items)
+        if (typeof item !== 'string' && item.parents.at(-1) !== node) item.parents.push(node);
     byKey.set(key, node);
     stats.interned++;
     return node;
   };
 
-  /** After a call: when the table holds far more than that call reached, keep only what it reached. */
-  const sweep = (reached: readonly Node[]) => {
-    if (byKey.size <= 2 * reached.length + 10_000) return;
+  /** The nodes whose uses changed in this call (to name or unname once their uses are final). */
+  let touched: Node[] = [];
+
+  /** Adds `delta` uses to `node`, and what that changes of its contribution to its children. */
+  const addUses = (node: Node, delta: number) => {
+    if (node.touched !== call) {
+      node.touched = call;
+      node.wasShared = isShared(node);
+      touched.push(node);
+      stats.counted++;
+    }
+    const before = contribution(node);
+    if (node.uses === 0) live++;
+    node.uses += delta;
+    if (node.uses === 0) live--;
+    const change = contribution(node) - before;
+    if (change !== 0) for (const item of node.items) if (typeof item !== 'string') addUses(item, change);
+  };
+
+  /** Drops the texts of `node`, and of the values holding it unless it is written by its name there. */
+  const drop = (node: Node) => {
+    if (node.dropped === call) return;
+    node.dropped = call;
+    node.line = undefined;
+    node.text = undefined;
+    node.declaration = undefined;
+    if (node.name === undefined) for (const parent of node.parents) drop(parent);
+  };
+
+  /** The constants whose name or place in the declarations changed in this call. */
+  const moved = new Set<Node>();
+
+  const rename = (node: Node, name: string | undefined) => {
+    if (node.name === name) return;
+    node.name = name;
+    node.declaration = undefined;
+    moved.add(node);
+    // The values holding it write its new name, or its text instead of its name.
+    for (const parent of node.parents) drop(parent);
+  };
+
+  /** Names the constants of a hash's digits: by content when they collide (the same names whatever the order). */
+  const nameGroup = (group: Node[]) => {
+    if (group.length > 1) group.sort(compareContent);
+    for (const [rank, node] of group.entries())
+      rename(node, rank === 0 ? `s${node.digits}` : `s${node.digits}_${rank}`);
+  };
+
+  const share = (node: Node, shared: boolean) => {
+    node.digits ??= nameDigits(node, digits);
+    const group = byDigits.get(node.digits) ?? [];
+    if (shared) group.push(node);
+    else {
+      group.splice(group.indexOf(node), 1);
+      rename(node, undefined);
+    }
+    if (group.length === 0) byDigits.delete(node.digits);
+    else byDigits.set(node.digits, group);
+    nameGroup(group);
+  };
+
+  /** After a call: when the table holds far more than is in use, keep only what is. */
+  const sweep = () => {
+    if (byKey.size <= 2 * live + 10_000) return;
     generation++;
     const next = new Map<string, Node>();
     for (const [key, node] of byKey) {
-      if (node.call !== call) continue;
+      if (node.uses === 0) continue;
       node.generation = generation;
       next.set(key, node);
     }
+    for (const node of next.values()) node.parents = node.parents.filter((p) => p.uses > 0);
     byKey = next;
     byObject = new WeakMap();
   };
 
   const inline = (node: Node, top: boolean): string => {
     if (node.name && !top) return node.name;
+    if (node.line !== undefined) return node.line;
     const parts = node.items.map((item) => (typeof item === 'string' ? item : inline(item, false)));
-    if (node.array) return `[${parts.join(', ')}]`;
-    return parts.length === 0 ? '{}' : `{ ${parts.map((p, i) => `${node.keys[i]}: ${p}`).join(', ')} }`;
+    const line = node.array
+      ? `[${parts.join(', ')}]`
+      : parts.length === 0
+        ? '{}'
+        : `{ ${parts.map((p, i) => `${node.keys[i]}: ${p}`).join(', ')} }`;
+    // Kept for the next call (a table for one call keeps none: tens of thousands of small texts
+    // held to the end of the target weighed on the peak memory of a one-shot run).
+    if (kept) node.line = line;
+    return line;
   };
 
   const print = (node: Node, indent: number, top: boolean): string => {
@@ -226,7 +360,7 @@ export function createLiteralTable(): LiteralTable {
     // A short object or array stays on one line: a field's schema reads as one line, and the file
     // is not mostly indentation.
     if (node.size <= MAX_LINE) {
-      const line = inline(node, top);
+      const line = inline(node, true);
       if (indent + line.length <= MAX_LINE) return line;
     }
     const slot = indent * 2 + (top ? 1 : 0);
@@ -256,78 +390,76 @@ export function createLiteralTable(): LiteralTable {
     return text;
   };
 
+  /** The declarations in order: the kept ones, and the moved ones merged in. */
+  const declare = () => {
+    const changed = moved.size > 0 || declared.some((n) => n.declaration === undefined);
+    if (moved.size > 0) {
+      const fresh = [...moved].filter((n) => n.name !== undefined).sort(declarationOrder);
+      const kept = declared.filter((n) => n.name !== undefined && !moved.has(n));
+      declared = [];
+      let i = 0;
+      for (const node of fresh) {
+        while (i < kept.length && declarationOrder(kept[i]!, node) < 0) declared.push(kept[i++]!);
+        declared.push(node);
+      }
+      while (i < kept.length) declared.push(kept[i++]!);
+      moved.clear();
+    }
+    if (!changed) return;
+    declarationList = [];
+    for (const node of declared) {
+      node.declaration ??= `const ${node.name} = ${print(node, 0, true)};\n`;
+      declarationList.push(node.declaration);
+    }
+  };
+
   const literals = (values: readonly unknown[]): SharedLiterals => {
+    if (!kept && call > 0) throw new Error('sharedLiterals: a table made for one call was called again');
     call++;
-    // The distinct values in the order their first occurrence ends in a walk of the inputs.
-    const order: Node[] = [];
-    const visit = (node: Node) => {
-      if (node.call === call) return;
-      node.previousCall = node.call;
-      node.call = call;
-      node.previousName = node.name;
-      node.uses = 0;
-      node.name = undefined;
-      for (const item of node.items) if (typeof item !== 'string') visit(item);
-      order.push(node);
-    };
     const roots = values.map((v) => (isContainer(v as Json) ? intern(v as Json[] | { [key: string]: Json }, 0) : null));
     const rootOf = new Map<unknown, Node | null>(values.map((v, i) => [v, roots[i] ?? null]));
-    for (const root of roots) if (root) visit(root);
-
-    // Uses as written: a child of a shared constant is written once, inside its declaration.
-    for (const root of roots) if (root) root.uses++;
-    for (let i = order.length - 1; i >= 0; i--) {
-      const node = order[i]!;
-      if (node.uses === 0) continue;
-      const shared = node.uses > 1 && node.size >= MIN_SHARED_SIZE;
-      for (const item of node.items) if (typeof item !== 'string') item.uses += shared ? 1 : node.uses;
-      if (shared) node.name = '';
+    const counts = new Map<Node, number>();
+    for (const root of roots) if (root) counts.set(root, (counts.get(root) ?? 0) + 1);
+    // Uses added before uses removed: a value in both the old and the new inputs (an edited
+    // record's unchanged fields) does not drop to 0 and back, which would reach all inside it.
+    touched = [];
+    for (const [root, count] of counts) {
+      const delta = count - (rootCounts.get(root) ?? 0);
+      if (delta > 0) addUses(root, delta);
     }
-    const named: Node[] = [];
-    for (const node of order) if (node.name === '') named.push(node), (node.name = `s${named.length}`);
-    // A kept text holds the names of the constants inside it: drop it where one of them changed
-    // (children before parents, so a change inside an unnamed child reaches its parents too).
-    for (const node of order) {
-      let stale = node.previousCall !== call - 1;
-      for (let i = 0; !stale && i < node.items.length; i++) {
-        const item = node.items[i]!;
-        if (typeof item !== 'string')
-          stale = item.name !== item.previousName || (item.name === undefined && item.staleIn === call);
-      }
-      if (stale) {
-        node.text = undefined;
-        node.staleIn = call;
-      }
+    for (const [root, count] of rootCounts) {
+      const delta = (counts.get(root) ?? 0) - count;
+      if (delta < 0) addUses(root, delta);
     }
-
-    const declarationList = named.map((n) => `const ${n.name} = ${print(n, 0, true)};\n`);
-    const declarations = declarationList.join('');
-    sweep(order);
+    rootCounts = counts;
+    for (const node of touched) if (isShared(node) !== node.wasShared) share(node, !node.wasShared);
+    touched = [];
+    declare();
+    sweep();
     const expression = (value: unknown, indent: number) => {
       const root = rootOf.get(value);
       if (root === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
       return root ? print(root, indent, false) : JSON.stringify(value);
     };
+    const list = declarationList;
+    let joined: string | undefined;
     return {
-      declarations,
-      firstDeclarations: (count) => declarationList.slice(0, count).join(''),
+      get declarations() {
+        joined ??= list.join('');
+        return joined;
+      },
+      declarationList: list,
+      firstDeclarations: (count) => list.slice(0, count).join(''),
       expression,
-      expressionChunks: (value, indent) => {
-        const root = rootOf.get(value);
-        // What `print` writes on one line, or as a name, is one fragment.
-        if (!root || root.name || root.size <= MAX_LINE || root.items.length === 0) return [expression(value, indent)];
-        // `print`'s multi-line form, cut where its entries start and end.
+      entriesChunks: (entries, indent) => {
+        if (entries.length === 0) return ['{}'];
         const pad = ' '.repeat(indent + 2);
-        const [open, close] = root.array ? ['[', ']'] : ['{', '}'];
-        const chunks = [`${open}\n`];
-        for (let i = 0; i < root.items.length; i++) {
-          const item = root.items[i]!;
-          if (i > 0) chunks.push(',\n');
-          chunks.push(pad);
-          if (!root.array) chunks.push(root.keys[i]!, ': ');
-          chunks.push(typeof item === 'string' ? item : print(item, indent + 2, false));
+        const chunks = ['{\n'];
+        for (let i = 0; i < entries.length; i++) {
+          const [key, value] = entries[i]!;
+          chunks.push(i > 0 ? `,\n${pad}` : pad, jsonText(key), ': ', expression(value, indent + 2));
         }
-        chunks.push(`\n${' '.repeat(indent)}${close}`);
+        chunks.push(`\n${' '.repeat(indent)}}`);
         return chunks;
       },
     };
@@ -337,6 +469,6 @@ export function createLiteralTable(): LiteralTable {
 }
 
 /** From scratch: a table of its own for these values only. */
-export function sharedLiterals(values: readonly unknown[]): SharedLiterals {
-  return createLiteralTable().literals(values);
+export function sharedLiterals(values: readonly unknown[], options: LiteralTableOptions = {}): SharedLiterals {
+  return createLiteralTable({ kept: false, ...options }).literals(values);
 }
