@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sameContents, writeGenerated } from './chunks.ts';
+import type { FileWriter } from './write-thread.ts';
 import {
   type CurrentOutput,
   type GeneratedFile,
@@ -33,18 +34,37 @@ export interface Staging {
   stage(files: readonly GeneratedFile[], current?: CurrentOutput): Staged;
   /** Takes over what another thread staged into `dir` (see `attachStaging`). */
   adopt(staged: Staged): void;
+  /**
+   * Resolves when every staged file is on disk (with a writer thread they are written behind the
+   * caller's back); rejects with the first write error. `commit` must wait for it.
+   */
+  flushed(): Promise<void>;
+  /**
+   * Flushes, then ends the writer thread: the files staged from here on are written by this thread.
+   * Its memory (about 10 MB of isolate and the buffer ring) is gone before a last, largest target.
+   */
+  endWriter(): Promise<void>;
   /** Moves the staged files into place and removes owned files not in `wanted`. */
   commit(wanted: ReadonlySet<string>, owned: (path: string) => boolean): WriteReport;
   /** Removes the staging folder (and the output folder, if this run created it and it is empty). */
   discard(): void;
 }
 
-/** A new staging folder for `outDir`; removes the ones of runs that are no longer running. */
-export function createStaging(outDir: string): Staging {
+/**
+ * A new staging folder for `outDir`; removes the ones of runs that are no longer running.
+ * `writer`: a thread that writes the staged files (write-thread.ts); the staging ends it.
+ */
+export function createStaging(outDir: string, thread?: FileWriter): Staging {
   removeAbandoned(outDir);
   const createdOut = !existsSync(outDir);
   const dir = join(outDir, `${STAGING_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
-  const staging = attachStaging(outDir, dir);
+  let writer = thread;
+  let unflushed = false;
+  const here = writeHere();
+  const staging = attachStaging(outDir, dir, (path, file) => {
+    if (writer?.write(path, file)) unflushed = true;
+    else here(path, file);
+  });
   const written: string[] = [];
   const unchanged: string[] = [];
   const adopt = (s: Staged) => {
@@ -55,11 +75,25 @@ export function createStaging(outDir: string): Staging {
     dir,
     stage(files, current) {
       const s = staging.stage(files, current);
+      // the worker writes this target's files while the next one renders
+      writer?.handOver();
       adopt(s);
       return s;
     },
     adopt,
+    async flushed() {
+      if (writer && unflushed) await writer.flushed();
+      unflushed = false;
+    },
+    async endWriter() {
+      await this.flushed();
+      const ending = writer?.close();
+      writer = undefined;
+      await ending;
+    },
     commit(wanted, owned) {
+      if (unflushed) throw new Error('staging: commit before the staged files were flushed');
+      void writer?.close();
       // Listed before anything moves in: every file the commit moves is wanted, so the left-overs are
       // the same, and on a first run into an empty folder there is nothing to list but the staging folder.
       const removed = leftOverFiles(outDir, wanted, owned);
@@ -69,6 +103,9 @@ export function createStaging(outDir: string): Staging {
       return { written: written.sort(), unchanged: unchanged.sort(), removed: removed.sort() };
     },
     discard() {
+      // the writer thread must be done with the folder before it is removed
+      writer?.abort();
+      void writer?.close();
       rmSync(dir, { recursive: true, force: true });
       if (!createdOut) return;
       try {
@@ -80,9 +117,15 @@ export function createStaging(outDir: string): Staging {
   };
 }
 
-/** Stages into `dir`, created by `createStaging` in another thread; the creator commits. */
-export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' | 'stage'> {
-  const made = new Set<string>();
+/**
+ * Stages into `dir`, created by `createStaging` in another thread; the creator commits.
+ * `write`: how a file gets to disk (default: here and now, its folder made first).
+ */
+export function attachStaging(
+  outDir: string,
+  dir: string,
+  write: (path: string, file: GeneratedFile) => void = writeHere(),
+): Pick<Staging, 'dir' | 'stage'> {
   return {
     dir,
     stage(files, current) {
@@ -93,9 +136,7 @@ export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' 
           s.unchanged.push(f.path);
           continue;
         }
-        const to = join(dir, f.path);
-        makeDir(dirname(to), made);
-        writeGenerated(to, f);
+        write(join(dir, f.path), f);
         s.written.push(f.path);
       }
       return s;
@@ -145,10 +186,17 @@ function renamedWhole(source: string, target: string): boolean {
   }
 }
 
-function makeDir(path: string, made: Set<string>): void {
-  if (made.has(path)) return;
-  mkdirSync(path, { recursive: true });
-  made.add(path);
+/** Writes a file at once, its folder made first (each folder once). */
+function writeHere(): (path: string, file: GeneratedFile) => void {
+  const made = new Set<string>();
+  return (path, file) => {
+    const folder = dirname(path);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    writeGenerated(path, file);
+  };
 }
 
 function removeAbandoned(outDir: string): void {
