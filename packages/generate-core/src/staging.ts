@@ -40,10 +40,11 @@ export interface Staging {
    */
   flushed(): Promise<void>;
   /**
-   * Flushes, then ends the writer thread: the files staged from here on are written by this thread.
-   * Its memory (about 10 MB of isolate and the buffer ring) is gone before a last, largest target.
+   * The files staged from here on are written by this thread; the writer thread ends by itself once
+   * it has written what it took, without this thread waiting for it (`flushed` does): its memory
+   * (about 10 MB of isolate) is gone early in a last, largest target.
    */
-  endWriter(): Promise<void>;
+  endWriter(): void;
   /** Moves the staged files into place and removes owned files not in `wanted`. */
   commit(wanted: ReadonlySet<string>, owned: (path: string) => boolean): WriteReport;
   /** Removes the staging folder (and the output folder, if this run created it and it is empty). */
@@ -60,6 +61,8 @@ export function createStaging(outDir: string, thread?: FileWriter): Staging {
   const dir = join(outDir, `${STAGING_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
   let writer = thread;
   let unflushed = false;
+  /** The writer's last flush, once `endWriter` ended it. */
+  let ending: Promise<void> | undefined;
   const here = writeHere();
   const staging = attachStaging(outDir, dir, (path, file) => {
     if (writer?.write(path, file)) unflushed = true;
@@ -82,18 +85,20 @@ export function createStaging(outDir: string, thread?: FileWriter): Staging {
     },
     adopt,
     async flushed() {
+      if (ending) await ending;
       if (writer && unflushed) await writer.flushed();
       unflushed = false;
     },
-    async endWriter() {
-      await this.flushed();
-      const ending = writer?.close();
+    endWriter() {
+      if (!writer || ending) return;
+      ending = writer.finish();
+      // read by flushed(), which the commit waits for
+      ending.catch(() => {});
       writer = undefined;
-      await ending;
     },
     commit(wanted, owned) {
       if (unflushed) throw new Error('staging: commit before the staged files were flushed');
-      void writer?.close();
+      void thread?.close();
       // Listed before anything moves in: every file the commit moves is wanted, so the left-overs are
       // the same, and on a first run into an empty folder there is nothing to list but the staging folder.
       const removed = leftOverFiles(outDir, wanted, owned);
@@ -104,8 +109,8 @@ export function createStaging(outDir: string, thread?: FileWriter): Staging {
     },
     discard() {
       // the writer thread must be done with the folder before it is removed
-      writer?.abort();
-      void writer?.close();
+      thread?.abort();
+      void thread?.close();
       rmSync(dir, { recursive: true, force: true });
       if (!createdOut) return;
       try {

@@ -24,6 +24,11 @@ export interface FileWriter {
   handOver(): void;
   /** Resolves when every file handed over is written and closed; rejects with the first error. */
   flushed(): Promise<void>;
+  /**
+   * Takes no more files; the thread ends by itself once it has written those it has (its memory is
+   * freed then, without waiting for this thread). Resolves and rejects as `flushed`.
+   */
+  finish(): Promise<void>;
   /** Drops what is not written yet and waits until the thread touches no file. */
   abort(): void;
   /** Ends the thread (after `flushed` or `abort`); resolves when it has ended and freed its memory. */
@@ -48,7 +53,12 @@ const bytes = new Uint8Array(shared, (slots + 1) * 4);
 const made = new Set();
 let error = null;
 parentPort.on('message', (m) => {
-  if (m.kind === 'flush') return parentPort.postMessage({ kind: 'flushed', error });
+  if (m.kind === 'flush') {
+    parentPort.postMessage({ kind: 'flushed', error });
+    // the last flush: the thread ends at once, and its memory with it, whether or not the caller is listening yet
+    if (m.last) process.exit(0);
+    return;
+  }
   let at = m.slot * slotBytes;
   for (const [path, length] of m.files) {
     if (error === null && Atomics.load(state, slots) === 0) {
@@ -110,9 +120,20 @@ export function startFileWriter(): FileWriter {
     files = [];
   };
 
+  let finished = false;
+  const flush = (last: boolean): Promise<void> => {
+    if (stopped) return Promise.reject(stopped);
+    handOver();
+    finished ||= last;
+    return new Promise<void>((resolve, reject) => {
+      waiting = { resolve, reject };
+      worker.postMessage({ kind: 'flush', last });
+    });
+  };
+
   return {
     write(path, file) {
-      if (stopped) return false;
+      if (stopped || finished) return false;
       const chunks = file.chunks && wholeCharacters(file.chunks) ? file.chunks : [file.contents];
       let length = 0;
       for (const chunk of chunks) length += chunk.length;
@@ -128,14 +149,8 @@ export function startFileWriter(): FileWriter {
       return true;
     },
     handOver,
-    flushed() {
-      if (stopped) return Promise.reject(stopped);
-      handOver();
-      return new Promise<void>((resolve, reject) => {
-        waiting = { resolve, reject };
-        worker.postMessage({ kind: 'flush' });
-      });
-    },
+    flushed: () => flush(false),
+    finish: () => flush(true),
     abort() {
       Atomics.store(state, ABORT, 1);
       files = [];

@@ -45,6 +45,16 @@ describe('the file writer thread', () => {
     expect(existsSync(join(dir, 'large.txt'))).toBe(false);
   });
 
+  it('finish(): writes what it took, then takes nothing more', async () => {
+    const dir = folder();
+    const writer = startFileWriter();
+    expect(writer.write(join(dir, 'a.ts'), { path: 'a.ts', contents: 'a' })).toBe(true);
+    await writer.finish();
+    expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toBe('a');
+    expect(writer.write(join(dir, 'b.ts'), { path: 'b.ts', contents: 'b' })).toBe(false);
+    await writer.close();
+  });
+
   it('rejects flushed() with the error of a file it could not write', async () => {
     const dir = folder();
     writeFileSync(join(dir, 'plain'), 'a file, not a folder');

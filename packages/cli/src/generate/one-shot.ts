@@ -160,9 +160,9 @@ export async function generateOneShot(
       // (peak RSS of the 600-resource spec about 490 -> 460 MB, for about 0.1 s of CPU; since the
       // one-shot run keeps no memos, about 390 -> 325 MB).
       if (g === local.at(-1) && local.length > 1) {
-        // The writer thread has written the files before (it wrote while they rendered); the last
-        // target, the run's peak of memory, writes its few files here, without the thread's 10-20 MB.
-        await staging?.endWriter();
+        // The last target, the run's peak of memory, writes its few files here: the writer thread
+        // ends by itself once it has written what it took (its 10 MB are gone early in the target).
+        staging?.endWriter();
         if (getHeapStatistics().used_heap_size > COLLECT_BEFORE_LAST_FROM) collectGarbage();
       }
       await renderHere(g, shared);
