@@ -1,20 +1,12 @@
 /** The one-shot `specgen generate` (one-shot.ts): when it uses a worker thread, and that the worker changes nothing but speed. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findGenerators } from '../src/generators.ts';
 import { createTemplateEngine } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
-import {
-  WORKER_FROM_BYTES,
-  WRITER_THREAD_FROM_BYTES,
-  generateOneShot,
-  usesWorker,
-  writerFor,
-} from '../src/generate/one-shot.ts';
-import { syntheticSpec } from '../../../tools/synthetic-spec.ts';
+import { WORKER_FROM_BYTES, generateOneShot, usesWorker } from '../src/generate/one-shot.ts';
 import { runGenerate, scratch, snapshot } from './generate-support.ts';
 
 afterEach(() => {
@@ -44,36 +36,6 @@ describe('usesWorker', () => {
   ])('%s', (_name, text, generators, flag, machine, want) => {
     expect(usesWorker(text, generators, flag, machine)).toBe(want);
   });
-});
-
-describe('the writer thread of a one-shot run (generate-core write-thread.ts)', () => {
-  it('is started for a spec of 256 kB or more, unless SPECGEN_WRITE_THREAD=0', async () => {
-    expect(writerFor('x'.repeat(WRITER_THREAD_FROM_BYTES - 1), undefined)).toBeUndefined();
-    expect(writerFor('x'.repeat(WRITER_THREAD_FROM_BYTES), '0')).toBeUndefined();
-    const writer = writerFor('x'.repeat(WRITER_THREAD_FROM_BYTES), undefined);
-    expect(writer).toBeDefined();
-    await writer?.close();
-  });
-
-  it('writes byte-identical files to a run that writes every file on this thread', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'specgen-writer-thread-'));
-    const spec = join(dir, 'spec.md');
-    const text = syntheticSpec(100, 30);
-    expect(text.length).toBeGreaterThanOrEqual(WRITER_THREAD_FROM_BYTES);
-    writeFileSync(spec, text);
-    vi.stubEnv('SPECGEN_GENERATE_WORKER', '0');
-    vi.stubEnv('SPECGEN_WRITE_THREAD', '0');
-    const here = await runGenerate(['--spec', spec, '--out', join(dir, 'here'), '--quiet']);
-    expect(here.code, here.stderr).toBe(0);
-    vi.stubEnv('SPECGEN_WRITE_THREAD', '1');
-    const threaded = await runGenerate(['--spec', spec, '--out', join(dir, 'thread'), '--quiet']);
-    expect(threaded.code, threaded.stderr).toBe(0);
-    const files = snapshot(join(dir, 'here'));
-    expect(Object.keys(files).length).toBeGreaterThan(150);
-    expect(snapshot(join(dir, 'thread'))).toEqual(files);
-    expect(readdirSync(join(dir, 'thread')).sort()).toEqual(readdirSync(join(dir, 'here')).sort());
-    expect(existsSync(join(dir, 'thread', 'types'))).toBe(true);
-  }, 120_000);
 });
 
 describe('specgen generate with the worker thread (SPECGEN_GENERATE_WORKER=1)', () => {

@@ -1,7 +1,6 @@
 export * from './files.ts';
 export * from './chunks.ts';
 export * from './staging.ts';
-export { type FileWriter, startFileWriter } from './write-thread.ts';
 export * from './generator.ts';
 export * from './templates.ts';
 export * from './syntax.ts';

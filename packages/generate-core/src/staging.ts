@@ -12,7 +12,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sameContents, writeGenerated } from './chunks.ts';
-import type { FileWriter } from './write-thread.ts';
 import {
   type CurrentOutput,
   type GeneratedFile,
@@ -34,40 +33,18 @@ export interface Staging {
   stage(files: readonly GeneratedFile[], current?: CurrentOutput): Staged;
   /** Takes over what another thread staged into `dir` (see `attachStaging`). */
   adopt(staged: Staged): void;
-  /**
-   * Resolves when every staged file is on disk (with a writer thread they are written behind the
-   * caller's back); rejects with the first write error. `commit` must wait for it.
-   */
-  flushed(): Promise<void>;
-  /**
-   * The files staged from here on are written by this thread; the writer thread ends by itself once
-   * it has written what it took, without this thread waiting for it (`flushed` does): its memory
-   * (about 10 MB of isolate) is gone early in a last, largest target.
-   */
-  endWriter(): void;
   /** Moves the staged files into place and removes owned files not in `wanted`. */
   commit(wanted: ReadonlySet<string>, owned: (path: string) => boolean): WriteReport;
   /** Removes the staging folder (and the output folder, if this run created it and it is empty). */
   discard(): void;
 }
 
-/**
- * A new staging folder for `outDir`; removes the ones of runs that are no longer running.
- * `writer`: a thread that writes the staged files (write-thread.ts); the staging ends it.
- */
-export function createStaging(outDir: string, thread?: FileWriter): Staging {
+/** A new staging folder for `outDir`; removes the ones of runs that are no longer running. */
+export function createStaging(outDir: string): Staging {
   removeAbandoned(outDir);
   const createdOut = !existsSync(outDir);
   const dir = join(outDir, `${STAGING_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
-  let writer = thread;
-  let unflushed = false;
-  /** The writer's last flush, once `endWriter` ended it. */
-  let ending: Promise<void> | undefined;
-  const here = writeHere();
-  const staging = attachStaging(outDir, dir, (path, file) => {
-    if (writer?.write(path, file)) unflushed = true;
-    else here(path, file);
-  });
+  const staging = attachStaging(outDir, dir);
   const written: string[] = [];
   const unchanged: string[] = [];
   const adopt = (s: Staged) => {
@@ -78,27 +55,11 @@ export function createStaging(outDir: string, thread?: FileWriter): Staging {
     dir,
     stage(files, current) {
       const s = staging.stage(files, current);
-      // the worker writes this target's files while the next one renders
-      writer?.handOver();
       adopt(s);
       return s;
     },
     adopt,
-    async flushed() {
-      if (ending) await ending;
-      if (writer && unflushed) await writer.flushed();
-      unflushed = false;
-    },
-    endWriter() {
-      if (!writer || ending) return;
-      ending = writer.finish();
-      // read by flushed(), which the commit waits for
-      ending.catch(() => {});
-      writer = undefined;
-    },
     commit(wanted, owned) {
-      if (unflushed) throw new Error('staging: commit before the staged files were flushed');
-      void thread?.close();
       // Listed before anything moves in: every file the commit moves is wanted, so the left-overs are
       // the same, and on a first run into an empty folder there is nothing to list but the staging folder.
       const removed = leftOverFiles(outDir, wanted, owned);
@@ -108,9 +69,6 @@ export function createStaging(outDir: string, thread?: FileWriter): Staging {
       return { written: written.sort(), unchanged: unchanged.sort(), removed: removed.sort() };
     },
     discard() {
-      // the writer thread must be done with the folder before it is removed
-      thread?.abort();
-      void thread?.close();
       rmSync(dir, { recursive: true, force: true });
       if (!createdOut) return;
       try {
@@ -122,15 +80,9 @@ export function createStaging(outDir: string, thread?: FileWriter): Staging {
   };
 }
 
-/**
- * Stages into `dir`, created by `createStaging` in another thread; the creator commits.
- * `write`: how a file gets to disk (default: here and now, its folder made first).
- */
-export function attachStaging(
-  outDir: string,
-  dir: string,
-  write: (path: string, file: GeneratedFile) => void = writeHere(),
-): Pick<Staging, 'dir' | 'stage'> {
+/** Stages into `dir`, created by `createStaging` in another thread; the creator commits. */
+export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' | 'stage'> {
+  const made = new Set<string>();
   return {
     dir,
     stage(files, current) {
@@ -141,7 +93,9 @@ export function attachStaging(
           s.unchanged.push(f.path);
           continue;
         }
-        write(join(dir, f.path), f);
+        const to = join(dir, f.path);
+        makeDir(dirname(to), made);
+        writeGenerated(to, f);
         s.written.push(f.path);
       }
       return s;
@@ -191,17 +145,10 @@ function renamedWhole(source: string, target: string): boolean {
   }
 }
 
-/** Writes a file at once, its folder made first (each folder once). */
-function writeHere(): (path: string, file: GeneratedFile) => void {
-  const made = new Set<string>();
-  return (path, file) => {
-    const folder = dirname(path);
-    if (!made.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      made.add(folder);
-    }
-    writeGenerated(path, file);
-  };
+function makeDir(path: string, made: Set<string>): void {
+  if (made.has(path)) return;
+  mkdirSync(path, { recursive: true });
+  made.add(path);
 }
 
 function removeAbandoned(outDir: string): void {

@@ -15,13 +15,11 @@ import { runInNewContext } from 'node:vm';
 import type { Worker } from 'node:worker_threads';
 import { type Diagnostic, hasErrors } from '@specgen/diagnostics';
 import {
-  type FileWriter,
   type Generator,
   type RunShared,
   type TemplateEngine,
   createRunShared,
   createStaging,
-  startFileWriter,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { OFFLOADED_TARGETS, type OffloadRequest, createWorker } from './offload.ts';
@@ -31,17 +29,6 @@ import { GenerateError } from './target-folder.ts';
 
 /** Specs smaller than this render on one thread: starting a worker (about 0.2 s) would cost more than it saves. */
 export const WORKER_FROM_BYTES = 256 * 1024;
-
-/**
- * Specs from this size on have their staged files written by a thread of their own (generate-core
- * write-thread.ts: creating some 1,300 files costs 0.2-1 s here); the repository's spec (57 files) not.
- */
-export const WRITER_THREAD_FROM_BYTES = 256 * 1024;
-
-/** The staging's writer thread for a run of `specText`; none for a small spec or with `SPECGEN_WRITE_THREAD=0`. */
-export function writerFor(specText: string, flag = process.env['SPECGEN_WRITE_THREAD']): FileWriter | undefined {
-  return specText.length >= WRITER_THREAD_FROM_BYTES && flag !== '0' ? startFileWriter() : undefined;
-}
 
 /** What watch mode's worker is asked (offload.ts), plus where to stage. */
 export interface SettleRequest extends OffloadRequest {
@@ -102,7 +89,7 @@ export async function generateOneShot(
 ): Promise<GenerateOutcome> {
   const remote = worker ? generators.filter((g) => OFFLOADED_TARGETS.includes(g.target)) : [];
   const local = generators.filter((g) => !remote.includes(g));
-  const staging = options.check ? null : createStaging(options.outDir, writerFor(specText));
+  const staging = options.check ? null : createStaging(options.outDir);
   const settling =
     remote.length === 0
       ? null
@@ -159,12 +146,8 @@ export async function generateOneShot(
       // openapi.yaml, 41 MB) are garbage by then, and V8 would let the heap grow on top of them
       // (peak RSS of the 600-resource spec about 490 -> 460 MB, for about 0.1 s of CPU; since the
       // one-shot run keeps no memos, about 390 -> 325 MB).
-      if (g === local.at(-1) && local.length > 1) {
-        // The last target, the run's peak of memory, writes its few files here: the writer thread
-        // ends by itself once it has written what it took (its 10 MB are gone early in the target).
-        staging?.endWriter();
-        if (getHeapStatistics().used_heap_size > COLLECT_BEFORE_LAST_FROM) collectGarbage();
-      }
+      if (g === local.at(-1) && local.length > 1 && getHeapStatistics().used_heap_size > COLLECT_BEFORE_LAST_FROM)
+        collectGarbage();
       await renderHere(g, shared);
     }
     shared = null;
@@ -190,8 +173,6 @@ export async function generateOneShot(
       for (const s of theirs) if (s.staged) staging?.adopt(s.staged);
       settled.push(...theirs);
     }
-    // the writer thread's last files (the commit moves only what is on disk)
-    await staging?.flushed();
     const outcome = finish(settled, generators, options, diagnostics, staging, { checkMs: checkWait });
     return theirs === 'unavailable' || outcome.kind === 'diagnostics'
       ? outcome
