@@ -36,7 +36,8 @@ const manifests = {
         OWN_MANIFEST,
         () => `(${JSON.stringify({ name: manifest.name, version: manifest.version })})`,
       );
-      if (/createRequire\(import\.meta\.url\)/.test(contents)) {
+      // A require of a package by name (esbuild, external) resolves the same from bundle/; a relative one would not.
+      if (/createRequire\(import\.meta\.url\)(?!\((['"])[^.'"])/.test(contents)) {
         return {
           errors: [
             { text: `${args.path}: a relative require the bundle cannot keep; bundle/ would read another file` },

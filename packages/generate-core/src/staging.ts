@@ -60,14 +60,11 @@ export function createStaging(outDir: string): Staging {
     },
     adopt,
     commit(wanted, owned) {
-      const made = new Set<string>();
-      for (const path of written) {
-        const to = join(outDir, path);
-        makeDir(dirname(to), made);
-        renameSync(join(dir, path), to);
-      }
-      rmSync(dir, { recursive: true, force: true });
+      // Listed before anything moves in: every file the commit moves is wanted, so the left-overs are
+      // the same, and on a first run into an empty folder there is nothing to list but the staging folder.
       const removed = leftOverFiles(outDir, wanted, owned);
+      moveStaged(dir, outDir, written);
+      rmSync(dir, { recursive: true, force: true });
       for (const p of removed) rmSync(join(outDir, p));
       return { written: written.sort(), unchanged: unchanged.sort(), removed: removed.sort() };
     },
@@ -104,6 +101,48 @@ export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' 
       return s;
     },
   };
+}
+
+/**
+ * Moves the staged files `paths` (relative, `/` separators) from `from` to the same paths under `to`
+ * (which exists). A folder whose destination does not exist yet moves whole, by one rename: a first
+ * run into an empty output folder moves five target folders instead of renaming some 1,300 files one
+ * by one and then walking the emptied staging tree to remove it. The staging folder holds only the
+ * staged files, so a folder moved whole carries no other file.
+ */
+function moveStaged(from: string, to: string, paths: readonly string[]): void {
+  const folders = new Map<string, string[]>();
+  for (const path of paths) {
+    const slash = path.indexOf('/');
+    if (slash < 0) {
+      renameSync(join(from, path), join(to, path));
+      continue;
+    }
+    const name = path.slice(0, slash);
+    let inside = folders.get(name);
+    if (!inside) {
+      inside = [];
+      folders.set(name, inside);
+    }
+    inside.push(path.slice(slash + 1));
+  }
+  for (const [name, inside] of folders) {
+    const source = join(from, name);
+    const target = join(to, name);
+    if (!existsSync(target) && renamedWhole(source, target)) continue;
+    mkdirSync(target, { recursive: true });
+    moveStaged(source, target, inside);
+  }
+}
+
+/** Renames a folder onto a path that did not exist; false when that failed (say, it appeared meanwhile). */
+function renamedWhole(source: string, target: string): boolean {
+  try {
+    renameSync(source, target);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function makeDir(path: string, made: Set<string>): void {

@@ -54,6 +54,31 @@ describe('staging', () => {
     expect(listFiles(out).sort()).toEqual(['server/ir.json', 'types/src/a.ts']);
   });
 
+  it('moves folders that are new to the output folder whole, and files into folders that exist', () => {
+    const out = outputWith({
+      'types/src/a.ts': file('x', 'a before').contents,
+      'types/src/old.ts': file('x', 'old').contents,
+    });
+    const staging = createStaging(out);
+    const files = [
+      file('types/src/a.ts', 'a after'),
+      file('types/src/resources/r1.ts', 'r1'),
+      file('types/src/resources/deep/r2.ts', 'r2'),
+      file('server/src/index.ts', 'server'),
+      file('server/package.json', '{}'),
+    ];
+    staging.stage(files);
+    const wanted = new Set(files.map((f) => f.path));
+    expect(staging.commit(wanted, owned(out))).toEqual({
+      written: [...wanted].sort(),
+      unchanged: [],
+      removed: ['types/src/old.ts'],
+    });
+    expect(listFiles(out).sort()).toEqual([...wanted].sort());
+    for (const f of files) expect(readFileSync(join(out, f.path), 'utf8')).toBe(f.contents);
+    expect(readdirSync(out).sort()).toEqual(['server', 'types']);
+  });
+
   it('discard leaves the output folder as it was, and removes a folder the run created', () => {
     const out = outputWith({ 'types/src/a.ts': 'before' });
     const staging = createStaging(out);

@@ -51,7 +51,7 @@ function entryText(value: object, indent: string, scalars: Map<string, string>, 
   let text = frozen ? texts.get(value) : undefined;
   if (text === undefined) {
     const sorted = canonical(value);
-    text = { json: nestedJson(sorted, indent.length / 2), yaml: yamlBlock(sorted, indent, scalars) };
+    text = { json: nestedJson(sorted, indent.length / 2), yaml: yamlBlock(sorted, indent, scalars, !keep) };
     if (frozen) texts.set(value, text);
     entryTextStats.made++;
   } else entryTextStats.kept++;
@@ -135,7 +135,7 @@ function skeletonTexts(
   const frame = {
     key,
     json: cut(JSON.stringify(sorted, null, 2), JSON_SLOT),
-    yaml: cut(yamlOf(sorted, cache), YAML_SLOT),
+    yaml: cut(yamlOf(sorted, cache, !keep), YAML_SLOT),
   };
   if (keep) lastFrame = frame;
   return frame;

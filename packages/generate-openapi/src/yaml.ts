@@ -17,12 +17,17 @@ function scalarText(value: string): string {
   return JSON.stringify(value);
 }
 
-/** Strings longer than this (notes, descriptions: mostly one of a kind) are classified without the cache. */
+/**
+ * Strings longer than this (notes, descriptions: mostly one of a kind) are classified without the
+ * cache, unless the caller's cache is for one document only (`long`): then long strings repeated
+ * thousands of times (the Int64 and Decimal patterns, 0.9-1 kB each, 8,500 times on the large
+ * spec) are classified and quoted once, not on every occurrence.
+ */
 const MAX_CACHED = 64;
 
 /** Keys and strings repeat thousands of times in a large document; each is classified once per write. */
-function cachedText(cache: Map<string, string>, value: string): string {
-  if (value.length > MAX_CACHED) return scalarText(value);
+function cachedText(cache: Map<string, string>, value: string, long: boolean): string {
+  if (!long && value.length > MAX_CACHED) return scalarText(value);
   let text = cache.get(value);
   if (text === undefined) {
     text = scalarText(value);
@@ -52,8 +57,8 @@ const isEmpty = (v: unknown) => {
 };
 const emptyText = (v: unknown) => (Array.isArray(v) ? '[]' : '{}');
 
-function scalarOf(value: unknown, cache: Map<string, string>): string {
-  return typeof value === 'string' ? cachedText(cache, value) : scalar(value);
+function scalarOf(value: unknown, cache: Map<string, string>, long: boolean): string {
+  return typeof value === 'string' ? cachedText(cache, value, long) : scalar(value);
 }
 
 /**
@@ -71,15 +76,22 @@ function innerOf(indent: string): string {
   return inner;
 }
 
-function write(value: unknown, indent: string, first: string, out: string[], cache: Map<string, string>): void {
+function write(
+  value: unknown,
+  indent: string,
+  first: string,
+  out: string[],
+  cache: Map<string, string>,
+  long: boolean,
+): void {
   let prefix = first;
   if (Array.isArray(value)) {
     const inner = innerOf(indent);
     for (const item of value) {
       if (isEmpty(item)) out.push(`${prefix}- ${emptyText(item)}`);
       // The first line of the nested block goes on the dash line.
-      else if (isObject(item) || Array.isArray(item)) write(item, inner, `${prefix}- `, out, cache);
-      else out.push(`${prefix}- ${scalarOf(item, cache)}`);
+      else if (isObject(item) || Array.isArray(item)) write(item, inner, `${prefix}- `, out, cache, long);
+      else out.push(`${prefix}- ${scalarOf(item, cache, long)}`);
       prefix = indent;
     }
     return;
@@ -88,26 +100,34 @@ function write(value: unknown, indent: string, first: string, out: string[], cac
   for (const key in value as Record<string, unknown>) {
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined) continue;
-    const k = cachedText(cache, key);
+    const k = cachedText(cache, key, long);
     if (isEmpty(item)) out.push(`${prefix}${k}: ${emptyText(item)}`);
     else if (isObject(item) || Array.isArray(item)) {
       out.push(`${prefix}${k}:`);
-      write(item, inner, inner, out, cache);
-    } else out.push(`${prefix}${k}: ${scalarOf(item, cache)}`);
+      write(item, inner, inner, out, cache, long);
+    } else out.push(`${prefix}${k}: ${scalarOf(item, cache, long)}`);
     prefix = indent;
   }
 }
 
-/** YAML text of a JSON value whose root is an object. */
-export function yamlOf(value: Record<string, unknown>, cache: Map<string, string> = new Map()): string {
+/**
+ * YAML text of a JSON value whose root is an object. `long`: `cache` serves this document only,
+ * so it may hold long strings too (see MAX_CACHED); a cache kept between documents should not.
+ */
+export function yamlOf(value: Record<string, unknown>, cache: Map<string, string> = new Map(), long = false): string {
   const out: string[] = [];
-  write(value, '', '', out, cache);
+  write(value, '', '', out, cache, long);
   return `${out.join('\n')}\n`;
 }
 
 /** The block of an object or array nested under a key, each line at `indent`, no final newline. */
-export function yamlBlock(value: unknown, indent: string, cache: Map<string, string> = new Map()): string {
+export function yamlBlock(
+  value: unknown,
+  indent: string,
+  cache: Map<string, string> = new Map(),
+  long = false,
+): string {
   const out: string[] = [];
-  write(value, indent, indent, out, cache);
+  write(value, indent, indent, out, cache, long);
   return out.join('\n');
 }
