@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { offsetBlocks, type Block } from './blocks.ts';
 import { markdownBlocks } from './markdown-blocks.ts';
+import { ownText } from './own-text.ts';
 import { sectionBlocks } from './plain-blocks.ts';
 
 export interface BlockParserOptions {
@@ -81,7 +82,8 @@ export class SectionCache {
       return this.#handle(key, cached, firstLine);
     }
     this.misses++;
-    const blocks = parseBlocks(text, this.options, firstLine);
+    // Parsed from a copy: the cached blocks (and the IR made of them) must not keep the whole markdown alive.
+    const blocks = parseBlocks(ownText(text), this.options, firstLine);
     const entry = { firstLine, blocks, baseLine: firstLine };
     this.#entries.set(key, entry);
     return this.#handle(key, entry, firstLine);

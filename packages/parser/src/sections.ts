@@ -4,6 +4,8 @@
  * so that each section can be parsed (and cached) on its own. Positions stay file positions:
  * a section knows the line its body starts on.
  */
+import { ownText } from './own-text.ts';
+
 export interface Section {
   level: number;
   title: string;
@@ -70,7 +72,8 @@ export function splitSections(source: string): Section[] {
   const close = (end: number) => {
     sections.push({
       level: current.level,
-      title: current.title,
+      // Copied, as a section's body when it is parsed (cache.ts): the IR keeps titles (own-text.ts).
+      title: ownText(current.title),
       line: current.line,
       column: current.column,
       bodyLine: current.start + 1,
