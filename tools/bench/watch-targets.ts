@@ -6,9 +6,11 @@
  * the CPU ms of each target per edit and which files changed. Unless `--no-check`, the output of
  * the last edit is compared with a cold render of the same markdown in a fresh process (no memo). At the
  * end: the CPU per edit (parse and targets) of rows added and of other edits, median and max, beside the
- * initial render of the same targets (empty memos, as a cold run) as the same-run baseline.
+ * initial render of the same targets (empty memos, as a cold run) as the same-run baseline. With
+ * `--remove-rows`, the edit after each row added removes that row again (with --expose-gc, the heap
+ * after those edits should come back to where it was: docs/benchmarks/watch.md).
  *
- *   pnpm tsx [--expose-gc] tools/bench/watch-targets.ts [--resources 600] [--fields 50] [--edits 5] [--targets openapi,server] [--no-check]
+ *   pnpm tsx [--expose-gc] tools/bench/watch-targets.ts [--resources 600] [--fields 50] [--edits 5] [--targets openapi,server] [--remove-rows] [--no-check]
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -82,6 +84,7 @@ function edit(text: string, i: number, resources: number): string {
 }
 
 const resources = Number(option('--resources', '600'));
+const removeRows = args.includes('--remove-rows');
 let text = syntheticSpec(resources, Number(option('--fields', '50')));
 const parser = createIncrementalParser();
 const first = render(parser.parse(text, 'synthetic.md').spec);
@@ -90,7 +93,9 @@ let last = first.files;
 /** CPU ms of each edit (parse and every target), by kind: a row added (every 4th edit) or another edit. */
 const totals: { row: number[]; other: number[] } = { row: [], other: [] };
 for (let i = 0; i < Number(option('--edits', '5')); i++) {
-  text = edit(text, i, resources);
+  // --remove-rows: the edit after a row added removes it again (what a session of add-then-undo leaves behind).
+  const added = new RegExp(`\\| Added${i - 1} \\| String \\| A row added by edit ${i - 1}\\. \\|[^\\n]*\\n`);
+  text = removeRows && i % 4 === 0 && i > 0 ? text.replace(added, '') : edit(text, i, resources);
   const at = process.cpuUsage();
   const spec = parser.parse(text, 'synthetic.md').spec;
   const parseMs = cpuMs(at);

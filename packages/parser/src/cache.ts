@@ -68,7 +68,8 @@ export class SectionCache {
       if (entry && entry.firstLine === firstLine) {
         this.hits++;
         this.#used.add(same.key);
-        this.#seenAtLine.set(firstLine, same);
+        // This parse's text, not the one first seen at this line: that would keep its whole markdown alive.
+        this.#seenAtLine.set(firstLine, { text, key: same.key });
         return this.#handle(same.key, entry, firstLine);
       }
     }
