@@ -34,8 +34,8 @@ export const DeviceSecretResponseSchema = scalar.compiledOnFirstParse(z.object({
   ExpiryDate: scalar.dateTimeOffset(),
   $id: scalar.string(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: DeviceSecretResponse must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
+  if (!fast.isObject(input)) return fast.INVALID;
   const INVALID = fast.INVALID;
-  if (!fast.isObject(input)) return INVALID;
   const v0 = input.MfaToken;
   if (typeof v0 !== 'string') return INVALID;
   const v1 = input.Secret;
@@ -62,8 +62,8 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
   MfaToken: scalar.string(),
   Code: scalar.int32(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
+  if (!fast.isObject(input)) return fast.INVALID;
   const INVALID = fast.INVALID;
-  if (!fast.isObject(input)) return INVALID;
   const v0 = input.MfaToken;
   if (typeof v0 !== 'string') return INVALID;
   const v1 = input.Code;

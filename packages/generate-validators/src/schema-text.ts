@@ -21,13 +21,15 @@ export function shapeText(fields: readonly SchemaField[]): string {
 }
 
 /**
- * The fast path's steps (no newline after the last): read each value, and leave the whole record to
- * zod when it is not valid; a value kept as sent is tested where it is read (two lines), a decoded
- * one is parsed first (three lines). Empty without a fast path.
+ * The fast path's steps (no newline after the last): `INVALID` as a local, then read each value and
+ * leave the whole record to zod when it is not valid; a value kept as sent is tested where it is
+ * read (two lines), a decoded one is parsed first (three lines). Empty without a fast path.
  */
 export function parserSteps(parser: readonly ParserField[] | null): string {
-  const lines: string[] = [];
-  for (const [i, p] of (parser ?? []).entries()) {
+  if (!parser) return '';
+  // a local: comparing with `fast.INVALID` loaded the namespace's export at every field
+  const lines: string[] = ['  const INVALID = fast.INVALID;'];
+  for (const [i, p] of parser.entries()) {
     lines.push(`  const v${i} = ${p.read};`);
     if (p.refuse !== null) lines.push(`  if (${p.refuse}) return INVALID;`);
     else lines.push(`  const f${i} = ${p.expr};`, `  if (f${i} === INVALID) return INVALID;`);

@@ -58,8 +58,8 @@ export const ManufacturingOrderOperationSchema = scalar.compiledOnFirstParse(z.o
   TimeCalculationType: scalar.enumeration([0, 1, 2], 'ManufacturingOrderOperationTimeCalculationType', "0 (RecordedTime), 1 (PreCalculatedTime), 2 (BundleDistributedRecordedTime)"),
   AllowsMultipleOperatorsToStartThisOperationSimultaneously: scalar.boolean(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ManufacturingOrderOperation must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
+  if (!fast.isObject(input)) return fast.INVALID;
   const INVALID = fast.INVALID;
-  if (!fast.isObject(input)) return INVALID;
   const v0 = input.Id;
   const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
   if (f0 === INVALID) return INVALID;

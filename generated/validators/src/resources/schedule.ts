@@ -35,8 +35,8 @@ export const ScheduleSchema = scalar.compiledOnFirstParse(z.object({
   BlockMessageId: scalar.int64().nullable(),
   BlockMessage: CommentSchema.nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Schedule must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
+  if (!fast.isObject(input)) return fast.INVALID;
   const INVALID = fast.INVALID;
-  if (!fast.isObject(input)) return INVALID;
   const v0 = input.Id;
   const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
   if (f0 === INVALID) return INVALID;

@@ -30,8 +30,8 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
   MfaToken: scalar.string(),
   Code: scalar.int32(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
+  if (!fast.isObject(input)) return fast.INVALID;
   const INVALID = fast.INVALID;
-  if (!fast.isObject(input)) return INVALID;
   const v0 = input.MfaToken;
   if (typeof v0 !== 'string') return INVALID;
   const v1 = input.Code;
