@@ -26,11 +26,12 @@ export interface ParserField {
   read: string;
   /**
    * A value kept as sent (a string, a date, an Int32...): the condition on `v<i>` that refuses it,
-   * and the output takes `v<i>` itself. Null for a value the parser decodes (see `expr`).
+   * and the output takes `v<i>` itself. Null for a value the parser decodes (Int64, Decimal, a
+   * nested object, an array), which `parserSteps` parses with `expr`.
    */
   refuse: string | null;
-  /** A decoded value (Int64, Decimal, a nested object, an array): the expression that parses `v<i>`. */
-  expr: string | null;
+  /** The expression that parses `v<i>` to the output value or `fast.INVALID` (every field). */
+  expr: string;
 }
 
 /**
@@ -54,7 +55,7 @@ export function parserFields(
         refuse !== null && isNullable(f)
           ? `${v} !== null && ${refuse.includes('||') ? `(${refuse})` : refuse}`
           : refuse,
-      expr: refuse === null ? fieldExpr(spec, f, v) : null,
+      expr: fieldExpr(spec, f, v),
     };
   });
 }
@@ -118,7 +119,7 @@ function itemExpr(spec: Spec, field: Field, value: string): string {
   if (scalar === 'Int32' && e && e.values.length > 0) {
     if (e.bitmask) return `fast.bitmask(${value}, ${e.values.reduce((mask, v) => mask | v.value, 0)})`;
     const values = [...e.values].map((v) => v.value).sort((a, b) => a - b);
-    return `(${values.map((v) => `${value} === ${v}`).join(' || ')} ? ${value} : INVALID)`;
+    return `(${values.map((v) => `${value} === ${v}`).join(' || ')} ? ${value} : fast.INVALID)`;
   }
   if (scalar === 'String' && field.maxLength !== null) return `fast.stringOf(${value}, ${field.maxLength})`;
   // the common case of the decoded kinds tested inline, the helper for the rest
