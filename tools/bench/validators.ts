@@ -22,11 +22,13 @@
  * The folder must resolve `zod` and `lossless-json`. For main's package, in an empty `<folder>`:
  *   `git archive main generated/validators | tar -x -C <folder> --strip-components=2`,
  *   `ln -s <this checkout>/generated/validators/node_modules <folder>/node_modules`, `tsc -p <folder>`.
- * `--cases objects,text,json,unquoted,refused` (default all) keeps only those case groups.
+ * `--cases objects,text,pages,json,unquoted,refused` (default all) keeps only those case groups. `pages`: the records
+ * as pages of up to 100 records of one resource in one JSON text, as a `GET` answers them (zod:
+ * `z.array(schema).safeParse(parseJson(text))`, the README's way; ajv: `JSON.parse` and the array schema).
  *
  *   pnpm tsx tools/bench/validators.ts [--records 1000] [--seconds 4] [--rounds 15] [--warmup 0.3] [--clock cpu|wall] [--detail]
  *     [--distribution half,full,seeded] [--kinds] [--ajv-formats both|full|fast] [--baseline-validators <dir>]
- *     [--cases objects,text,json,unquoted,refused]
+ *     [--cases objects,text,pages,json,unquoted,refused]
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +61,7 @@ if (baselineDir !== undefined) {
   if (!existsSync(entry)) throw new Error(`--baseline-validators: no ${entry} (build that package first)`);
   packages.push({ tag: '[base]', module: (await import(pathToFileURL(entry).href)) as Validators });
 }
-const CASE_GROUPS = ['objects', 'text', 'json', 'unquoted', 'refused'] as const;
+const CASE_GROUPS = ['objects', 'text', 'pages', 'json', 'unquoted', 'refused'] as const;
 const cases = (option('cases') ?? CASE_GROUPS.join(',')).split(',').filter((c) => c !== '');
 for (const c of cases)
   if (!(CASE_GROUPS as readonly string[]).includes(c)) throw new Error(`--cases ${CASE_GROUPS.join(',')}, not ${c}`);
@@ -280,6 +282,7 @@ function ajvOf(mode: 'full' | 'fast') {
   addFormats.default(ajv, { mode });
   for (const f of ['int64', 'int32', 'decimal']) ajv.addFormat(f, true);
   const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  const pageChecks = new Map<string, ReturnType<typeof ajv.compile>>();
   for (const r of spec.resources) {
     const name = naming.componentSchema(naming.recordType(r.name));
     const schema = standaloneSchema(document, name);
@@ -289,8 +292,11 @@ function ajvOf(mode: 'full' | 'fast') {
       fieldsAt(r, version).map((f) => f.name),
     );
     compiled.set(r.name, ajv.compile(schema));
+    // a page: an array of records ($defs stay at the root, where the records' $refs point)
+    const { $defs, ...record } = schema;
+    pageChecks.set(r.name, ajv.compile({ type: 'array', items: record, ...($defs === undefined ? {} : { $defs }) }));
   }
-  return { mode, ajv, compiled };
+  return { mode, ajv, compiled, pageChecks };
 }
 const ajvs = MODES.map(ajvOf);
 const ajv = ajvs[0]!.ajv;
@@ -299,10 +305,23 @@ type ZodLike = { safeParse(v: unknown): { success: boolean } };
 function benchDistribution(distribution: Distribution): void {
   const data = records(spec, version, distribution);
   const texts = data.map((d) => JSON.stringify(d.record));
+  /** The records as pages of up to 100 records of one resource, in one JSON text each (as a `GET` answers). */
+  const pages: Array<{ resource: string; type: string; text: string; size: number }> = [];
+  for (const resource of new Set(data.map((d) => d.resource))) {
+    const own = data.filter((d) => d.resource === resource);
+    for (let at = 0; at < own.length; at += 100) {
+      const page = own.slice(at, at + 100);
+      pages.push({ resource, type: own[0]!.type, text: JSON.stringify(page.map((d) => d.record)), size: page.length });
+    }
+  }
   /** The same records with every Int64 string written as an unquoted JSON number. */
   const unquoted = texts.map((t) => t.replace(/"(-?\d{16,})"/g, '$1'));
   const checksOf = (compiled: Map<string, (v: unknown) => boolean>) => data.map((d) => compiled.get(d.resource)!);
-  const byMode = ajvs.map(({ mode, compiled }) => ({ mode, checks: checksOf(compiled) }));
+  const byMode = ajvs.map(({ mode, compiled, pageChecks }) => ({
+    mode,
+    checks: checksOf(compiled),
+    pageChecks: pages.map((p) => pageChecks.get(p.resource)!),
+  }));
 
   /**
    * The same records, each refused for one field: the last one holding a string (an Int64, a date,
@@ -323,7 +342,10 @@ function benchDistribution(distribution: Distribution): void {
     const exported = module as unknown as Record<string, ZodLike>;
     const schemas = data.map((d) => exported[naming.schema(d.type)]!);
     const text = (t: string, i: number) => (schemas[i]!.safeParse(module.parseJson(t)).success ? 1 : 0);
-    return { tag, schemas, text };
+    const pageSchemas = pages.map((p) => z.array(exported[naming.schema(p.type)] as unknown as z.ZodType));
+    const page = (i: number) =>
+      pageSchemas[i]!.safeParse(module.parseJson(pages[i]!.text)).success ? pages[i]!.size : 0;
+    return { tag, schemas, text, page };
   });
 
   // Both must accept every record, or the comparison is meaningless.
@@ -342,6 +364,14 @@ function benchDistribution(distribution: Distribution): void {
       if (checks[i]!(refused[i])) throw new Error(`ajv (${mode}) accepts the refused record ${i}`);
     }
   });
+  // only when timed: walking a page (an array) first slows main's `parseJson` walk of single records (`for...in`)
+  if (wantCase('pages'))
+    pages.forEach((p, i) => {
+      for (const { tag, page } of zods)
+        if (page(i) !== p.size) throw new Error(`zod${tag} refuses page ${i} of ${p.resource}`);
+      for (const { mode, pageChecks } of byMode)
+        if (!pageChecks[i]!(JSON.parse(p.text))) throw new Error(`ajv (${mode}) refuses page ${i} of ${p.resource}`);
+    });
   const beyond = unquoted.filter((t, i) => t !== texts[i]).length;
 
   type Case = { label: string; run: () => number };
@@ -375,6 +405,19 @@ function benchDistribution(distribution: Distribution): void {
         const text = ajvText(checks);
         return () => texts.reduce((n, t, i) => n + text(t, i), 0);
       }),
+    );
+  if (wantCase('pages'))
+    cases.push(
+      ...zodCases(
+        'parseJson + validate (pages)',
+        ({ page }) =>
+          () =>
+            pages.reduce((n, _, i) => n + page(i), 0),
+      ),
+      ...byMode.map(({ mode, pageChecks }) => ({
+        label: `ajv  JSON.parse + validate (pages) [${mode}]`,
+        run: () => pages.reduce((n, p, i) => n + (pageChecks[i]!(JSON.parse(p.text)) ? p.size : 0), 0),
+      })),
     );
   if (wantCase('json'))
     cases.push(
@@ -429,6 +472,7 @@ function benchDistribution(distribution: Distribution): void {
   const pairs = [
     ['objects', 'objects', 'validate (objects)', 'validate (objects)'],
     ['text', 'from JSON text', 'parseJson + validate (text)', 'JSON.parse + validate (text)'],
+    ['pages', 'pages of 100 (text)', 'parseJson + validate (pages)', 'JSON.parse + validate (pages)'],
     ['unquoted', 'unquoted Int64 text', 'parseJson + validate (unquoted)', 'JSON.parse + validate (unquoted)'],
     ['refused', 'refused objects', 'validate (refused objects)', 'validate (refused objects)'],
   ] as const;

@@ -35,27 +35,23 @@ export const DeviceSecretResponseSchema = scalar.compiledOnFirstParse(z.object({
   $id: scalar.string(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: DeviceSecretResponse must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.MfaToken;
-  const f0 = fast.string(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  if (typeof v0 !== 'string') return INVALID;
   const v1 = input.Secret;
-  const f1 = fast.string(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  if (typeof v1 !== 'string') return INVALID;
   const v2 = input.QrCode;
-  const f2 = fast.string(v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  if (typeof v2 !== 'string') return INVALID;
   const v3 = input.ExpiryDate;
-  const f3 = fast.dateTimeOffset(v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  if (typeof v3 !== 'string' || !fast.isDateTimeOffset(v3)) return INVALID;
   const v4 = input.$id;
-  const f4 = fast.string(v4);
-  if (f4 === fast.INVALID) return fast.INVALID;
+  if (typeof v4 !== 'string') return INVALID;
   return {
-    MfaToken: f0,
-    Secret: f1,
-    QrCode: f2,
-    ExpiryDate: f3,
-    $id: f4,
+    MfaToken: v0,
+    Secret: v1,
+    QrCode: v2,
+    ExpiryDate: v3,
+    $id: v4,
   };
 });
 
@@ -67,14 +63,13 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
   Code: scalar.int32(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.MfaToken;
-  const f0 = fast.string(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  if (typeof v0 !== 'string') return INVALID;
   const v1 = input.Code;
-  const f1 = fast.int32(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  if (typeof v1 !== 'number' || (v1 | 0) !== v1) return INVALID;
   return {
-    MfaToken: f0,
-    Code: f1,
+    MfaToken: v0,
+    Code: v1,
   };
 });

@@ -239,8 +239,15 @@ function expectSameAsZod(schema: z.ZodObject, value: unknown): boolean {
   }
   const result = schema.safeParse(value);
   expect(result.success).toBe(own.success);
-  if (result.success) expect(result.data).toStrictEqual(own.data);
-  else expect(result.error?.issues).toEqual(own.error?.issues);
+  // the same result object as zod's safeParse: `{ success, data }` or `{ success, error }`
+  expect(Object.keys(result)).toEqual(Object.keys(own));
+  if (result.success) {
+    expect(result.data).toStrictEqual(own.data);
+    expect(schema.parse(value)).toStrictEqual(own.data);
+  } else {
+    expect(result.error?.issues).toEqual(own.error?.issues);
+    expect(() => schema.parse(value)).toThrow(expect.objectContaining({ issues: own.error?.issues }));
+  }
   return out !== fast.INVALID;
 }
 
@@ -353,6 +360,26 @@ describe('the fast path of the record schemas', () => {
     for (const value of [null, undefined, 'x', 1, [], [{}]]) expectSameAsZod(v.ProductRecordSchema, value);
     const { Id: _id, ...withoutId } = v.parseJson(productRecordJson()) as Record<string, unknown>;
     expect(expectSameAsZod(v.ProductRecordSchema, withoutId)).toBe(false);
+  });
+
+  it('answers safeParse and parse itself only for what the fast path accepts; zod gets the rest with its params', async () => {
+    const record = v.parseJson(productRecordJson()) as Record<string, unknown>;
+    const schema = v.ProductRecordSchema as unknown as z.ZodObject;
+    const own = onZodsParser(schema);
+    // safeParse and parse are own, non-enumerable properties: the schema's enumerable keys are zod's
+    expect(Object.keys(schema)).not.toContain('safeParse');
+    expect(Object.keys(schema)).not.toContain('parse');
+    const bad = { ...record, Id: 'x', WarrantyStartDate: '2026-02-30T00:00Z' };
+    const params = { reportInput: true };
+    expect(schema.safeParse(bad, params)).toEqual(own.safeParse(bad, params));
+    expect(schema.safeParse(bad, params).error?.issues[0]).toHaveProperty('input', 'x');
+    expect(() => schema.parse(bad, params)).toThrow(
+      expect.objectContaining({ issues: own.safeParse(bad, params).error?.issues }),
+    );
+    // the other entry points still run the fast path through the schema's run, and agree
+    expect(await schema.safeParseAsync(record)).toEqual(own.safeParse(record));
+    expect(await schema.safeParseAsync(bad)).toEqual(await own.safeParseAsync(bad));
+    expect(v.parseAs(schema, record)).toEqual(own.parse(record));
   });
 
   it('closed sign-in structures have a fast path too; open ones (unknown keys kept) stay on zod', () => {

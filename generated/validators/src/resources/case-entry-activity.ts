@@ -37,99 +37,87 @@ export const CaseEntryActivitySchema = scalar.compiledOnFirstParse(z.object({
   ActualStartDate: scalar.dateTimeOffset().nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: CaseEntryActivity must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.Id;
-  const f0 = fast.int64(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
+  if (f0 === INVALID) return INVALID;
   const v1 = input.CaseEntryId;
-  const f1 = fast.int64(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  const f1 = typeof v1 === 'string' ? fast.int64FromString(v1) : fast.int64(v1);
+  if (f1 === INVALID) return INVALID;
   const v2 = input.PlannedTime;
-  const f2 = fast.timeSpan(v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  if (typeof v2 !== 'string' || !fast.isTimeSpan(v2)) return INVALID;
   const v3 = input.ReportedTime;
-  const f3 = v3 === null ? null : fast.timeSpan(v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  if (v3 !== null && (typeof v3 !== 'string' || !fast.isTimeSpan(v3))) return INVALID;
   const v4 = input.ShowOnDocuments;
-  const f4 = fast.boolean(v4);
-  if (f4 === fast.INVALID) return fast.INVALID;
+  if (typeof v4 !== 'boolean') return INVALID;
   const v5 = input.ReportingType;
-  const f5 = (v5 === 0 || v5 === 1 ? v5 : fast.INVALID);
-  if (f5 === fast.INVALID) return fast.INVALID;
+  if (v5 !== 0 && v5 !== 1) return INVALID;
   const v6 = input.Mandatory;
-  const f6 = fast.boolean(v6);
-  if (f6 === fast.INVALID) return fast.INVALID;
+  if (typeof v6 !== 'boolean') return INVALID;
   const v7 = input.CostPerHour;
-  const f7 = v7 === null ? null : fast.decimal(v7);
-  if (f7 === fast.INVALID) return fast.INVALID;
+  const f7 = v7 === null ? null : typeof v7 === 'number' && v7 - v7 === 0 ? v7 : fast.decimal(v7);
+  if (f7 === INVALID) return INVALID;
   const v8 = input.CostPerHourCurrencyId;
-  const f8 = v8 === null ? null : fast.int64(v8);
-  if (f8 === fast.INVALID) return fast.INVALID;
+  const f8 = v8 === null ? null : typeof v8 === 'string' ? fast.int64FromString(v8) : fast.int64(v8);
+  if (f8 === INVALID) return INVALID;
   const v9 = input.Chargeable;
-  const f9 = fast.boolean(v9);
-  if (f9 === fast.INVALID) return fast.INVALID;
+  if (typeof v9 !== 'boolean') return INVALID;
   const v10 = input.ActivityTypeId;
-  const f10 = fast.int64(v10);
-  if (f10 === fast.INVALID) return fast.INVALID;
+  const f10 = typeof v10 === 'string' ? fast.int64FromString(v10) : fast.int64(v10);
+  if (f10 === INVALID) return INVALID;
   const v11 = input.CalendarAppointmentId;
-  const f11 = fast.string(v11);
-  if (f11 === fast.INVALID) return fast.INVALID;
+  if (typeof v11 !== 'string') return INVALID;
   const v12 = input.CompletedByUserId;
-  const f12 = v12 === null ? null : fast.int64(v12);
-  if (f12 === fast.INVALID) return fast.INVALID;
+  const f12 = v12 === null ? null : typeof v12 === 'string' ? fast.int64FromString(v12) : fast.int64(v12);
+  if (f12 === INVALID) return INVALID;
   const v13 = input.ResponsibleUserId;
-  const f13 = fast.int64(v13);
-  if (f13 === fast.INVALID) return fast.INVALID;
+  const f13 = typeof v13 === 'string' ? fast.int64FromString(v13) : fast.int64(v13);
+  if (f13 === INVALID) return INVALID;
   const v14 = input.Description;
-  const f14 = fast.string(v14);
-  if (f14 === fast.INVALID) return fast.INVALID;
+  if (typeof v14 !== 'string') return INVALID;
   const v15 = input.CommentId;
-  const f15 = v15 === null ? null : fast.int64(v15);
-  if (f15 === fast.INVALID) return fast.INVALID;
+  const f15 = v15 === null ? null : typeof v15 === 'string' ? fast.int64FromString(v15) : fast.int64(v15);
+  if (f15 === INVALID) return INVALID;
   const v16 = input.Comment;
   const f16 = v16 === null ? null : fast.nested(CommentSchema, v16);
-  if (f16 === fast.INVALID) return fast.INVALID;
+  if (f16 === INVALID) return INVALID;
   const v17 = input.Status;
-  const f17 = (v17 === 1 || v17 === 2 || v17 === 9 ? v17 : fast.INVALID);
-  if (f17 === fast.INVALID) return fast.INVALID;
+  if (v17 !== 1 && v17 !== 2 && v17 !== 9) return INVALID;
   const v18 = input.ReminderId;
-  const f18 = v18 === null ? null : fast.int64(v18);
-  if (f18 === fast.INVALID) return fast.INVALID;
+  const f18 = v18 === null ? null : typeof v18 === 'string' ? fast.int64FromString(v18) : fast.int64(v18);
+  if (f18 === INVALID) return INVALID;
   const v19 = input.PlannedCompletionDate;
-  const f19 = fast.dateTimeOffset(v19);
-  if (f19 === fast.INVALID) return fast.INVALID;
+  if (typeof v19 !== 'string' || !fast.isDateTimeOffset(v19)) return INVALID;
   const v20 = input.CompletionDate;
-  const f20 = v20 === null ? null : fast.dateTimeOffset(v20);
-  if (f20 === fast.INVALID) return fast.INVALID;
+  if (v20 !== null && (typeof v20 !== 'string' || !fast.isDateTimeOffset(v20))) return INVALID;
   const v21 = input.PlannedStartDate;
-  const f21 = v21 === null ? null : fast.dateTimeOffset(v21);
-  if (f21 === fast.INVALID) return fast.INVALID;
+  if (v21 !== null && (typeof v21 !== 'string' || !fast.isDateTimeOffset(v21))) return INVALID;
   const v22 = input.ActualStartDate;
-  const f22 = v22 === null ? null : fast.dateTimeOffset(v22);
-  if (f22 === fast.INVALID) return fast.INVALID;
+  if (v22 !== null && (typeof v22 !== 'string' || !fast.isDateTimeOffset(v22))) return INVALID;
   return {
     Id: f0,
     CaseEntryId: f1,
-    PlannedTime: f2,
-    ReportedTime: f3,
-    ShowOnDocuments: f4,
-    ReportingType: f5,
-    Mandatory: f6,
+    PlannedTime: v2,
+    ReportedTime: v3,
+    ShowOnDocuments: v4,
+    ReportingType: v5,
+    Mandatory: v6,
     CostPerHour: f7,
     CostPerHourCurrencyId: f8,
-    Chargeable: f9,
+    Chargeable: v9,
     ActivityTypeId: f10,
-    CalendarAppointmentId: f11,
+    CalendarAppointmentId: v11,
     CompletedByUserId: f12,
     ResponsibleUserId: f13,
-    Description: f14,
+    Description: v14,
     CommentId: f15,
     Comment: f16,
-    Status: f17,
+    Status: v17,
     ReminderId: f18,
-    PlannedCompletionDate: f19,
-    CompletionDate: f20,
-    PlannedStartDate: f21,
-    ActualStartDate: f22,
+    PlannedCompletionDate: v19,
+    CompletionDate: v20,
+    PlannedStartDate: v21,
+    ActualStartDate: v22,
   };
 });
 

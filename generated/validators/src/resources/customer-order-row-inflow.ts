@@ -38,78 +38,74 @@ export const CustomerOrderRowInflowSchema = scalar.compiledOnFirstParse(z.object
   OrderRowType: scalar.int32(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: CustomerOrderRowInflow must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.Id;
-  const f0 = fast.int64(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
+  if (f0 === INVALID) return INVALID;
   const v1 = input.OrderRowId;
-  const f1 = v1 === null ? null : fast.int64(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  const f1 = v1 === null ? null : typeof v1 === 'string' ? fast.int64FromString(v1) : fast.int64(v1);
+  if (f1 === INVALID) return INVALID;
   const v2 = input.OrderRow;
   const f2 = v2 === null ? null : fast.nested(CustomerOrderRowSchema, v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  if (f2 === INVALID) return INVALID;
   const v3 = input.BlanketOrderSalesRowId;
-  const f3 = v3 === null ? null : fast.int64(v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  const f3 = v3 === null ? null : typeof v3 === 'string' ? fast.int64FromString(v3) : fast.int64(v3);
+  if (f3 === INVALID) return INVALID;
   const v4 = input.PartId;
-  const f4 = v4 === null ? null : fast.int64(v4);
-  if (f4 === fast.INVALID) return fast.INVALID;
+  const f4 = v4 === null ? null : typeof v4 === 'string' ? fast.int64FromString(v4) : fast.int64(v4);
+  if (f4 === INVALID) return INVALID;
   const v5 = input.Part;
   const f5 = v5 === null ? null : fast.nested(PartSchema, v5);
-  if (f5 === fast.INVALID) return fast.INVALID;
+  if (f5 === INVALID) return INVALID;
   const v6 = input.EntityIdentityString;
-  const f6 = fast.string(v6);
-  if (f6 === fast.INVALID) return fast.INVALID;
+  if (typeof v6 !== 'string') return INVALID;
   const v7 = input.AdditionalRowDescription;
-  const f7 = fast.string(v7);
-  if (f7 === fast.INVALID) return fast.INVALID;
+  if (typeof v7 !== 'string') return INVALID;
   const v8 = input.Status;
-  const f8 = fast.int32(v8);
-  if (f8 === fast.INVALID) return fast.INVALID;
+  if (typeof v8 !== 'number' || (v8 | 0) !== v8) return INVALID;
   const v9 = input.LoggingTimeStamp;
-  const f9 = fast.dateTimeOffset(v9);
-  if (f9 === fast.INVALID) return fast.INVALID;
+  if (typeof v9 !== 'string' || !fast.isDateTimeOffset(v9)) return INVALID;
   const v10 = input.OrderedQuantityChange;
-  const f10 = v10 === null ? null : fast.decimal(v10);
-  if (f10 === fast.INVALID) return fast.INVALID;
+  const f10 = v10 === null ? null : typeof v10 === 'number' && v10 - v10 === 0 ? v10 : fast.decimal(v10);
+  if (f10 === INVALID) return INVALID;
   const v11 = input.UnitId;
-  const f11 = v11 === null ? null : fast.int64(v11);
-  if (f11 === fast.INVALID) return fast.INVALID;
+  const f11 = v11 === null ? null : typeof v11 === 'string' ? fast.int64FromString(v11) : fast.int64(v11);
+  if (f11 === INVALID) return INVALID;
   const v12 = input.Unit;
   const f12 = v12 === null ? null : fast.nested(UnitSchema, v12);
-  if (f12 === fast.INVALID) return fast.INVALID;
+  if (f12 === INVALID) return INVALID;
   const v13 = input.PriceChange;
-  const f13 = v13 === null ? null : fast.decimal(v13);
-  if (f13 === fast.INVALID) return fast.INVALID;
+  const f13 = v13 === null ? null : typeof v13 === 'number' && v13 - v13 === 0 ? v13 : fast.decimal(v13);
+  if (f13 === INVALID) return INVALID;
   const v14 = input.PriceChangeCurrencyId;
-  const f14 = v14 === null ? null : fast.int64(v14);
-  if (f14 === fast.INVALID) return fast.INVALID;
+  const f14 = v14 === null ? null : typeof v14 === 'string' ? fast.int64FromString(v14) : fast.int64(v14);
+  if (f14 === INVALID) return INVALID;
   const v15 = input.PriceChangeCurrency;
   const f15 = v15 === null ? null : fast.nested(CurrencySchema, v15);
-  if (f15 === fast.INVALID) return fast.INVALID;
+  if (f15 === INVALID) return INVALID;
   const v16 = input.SetupPriceChange;
-  const f16 = v16 === null ? null : fast.decimal(v16);
-  if (f16 === fast.INVALID) return fast.INVALID;
+  const f16 = v16 === null ? null : typeof v16 === 'number' && v16 - v16 === 0 ? v16 : fast.decimal(v16);
+  if (f16 === INVALID) return INVALID;
   const v17 = input.SetupPriceChangeCurrencyId;
-  const f17 = v17 === null ? null : fast.int64(v17);
-  if (f17 === fast.INVALID) return fast.INVALID;
+  const f17 = v17 === null ? null : typeof v17 === 'string' ? fast.int64FromString(v17) : fast.int64(v17);
+  if (f17 === INVALID) return INVALID;
   const v18 = input.SetupPriceChangeCurrency;
   const f18 = v18 === null ? null : fast.nested(CurrencySchema, v18);
-  if (f18 === fast.INVALID) return fast.INVALID;
+  if (f18 === INVALID) return INVALID;
   const v19 = input.DiscountChange;
-  const f19 = v19 === null ? null : fast.decimal(v19);
-  if (f19 === fast.INVALID) return fast.INVALID;
+  const f19 = v19 === null ? null : typeof v19 === 'number' && v19 - v19 === 0 ? v19 : fast.decimal(v19);
+  if (f19 === INVALID) return INVALID;
   const v20 = input.TotalValueChange;
-  const f20 = fast.decimal(v20);
-  if (f20 === fast.INVALID) return fast.INVALID;
+  const f20 = typeof v20 === 'number' && v20 - v20 === 0 ? v20 : fast.decimal(v20);
+  if (f20 === INVALID) return INVALID;
   const v21 = input.TotalValueChangeCurrencyId;
-  const f21 = v21 === null ? null : fast.int64(v21);
-  if (f21 === fast.INVALID) return fast.INVALID;
+  const f21 = v21 === null ? null : typeof v21 === 'string' ? fast.int64FromString(v21) : fast.int64(v21);
+  if (f21 === INVALID) return INVALID;
   const v22 = input.TotalValueChangeCurrency;
   const f22 = v22 === null ? null : fast.nested(CurrencySchema, v22);
-  if (f22 === fast.INVALID) return fast.INVALID;
+  if (f22 === INVALID) return INVALID;
   const v23 = input.OrderRowType;
-  const f23 = fast.int32(v23);
-  if (f23 === fast.INVALID) return fast.INVALID;
+  if (typeof v23 !== 'number' || (v23 | 0) !== v23) return INVALID;
   return {
     Id: f0,
     OrderRowId: f1,
@@ -117,10 +113,10 @@ export const CustomerOrderRowInflowSchema = scalar.compiledOnFirstParse(z.object
     BlanketOrderSalesRowId: f3,
     PartId: f4,
     Part: f5,
-    EntityIdentityString: f6,
-    AdditionalRowDescription: f7,
-    Status: f8,
-    LoggingTimeStamp: f9,
+    EntityIdentityString: v6,
+    AdditionalRowDescription: v7,
+    Status: v8,
+    LoggingTimeStamp: v9,
     OrderedQuantityChange: f10,
     UnitId: f11,
     Unit: f12,
@@ -134,7 +130,7 @@ export const CustomerOrderRowInflowSchema = scalar.compiledOnFirstParse(z.object
     TotalValueChange: f20,
     TotalValueChangeCurrencyId: f21,
     TotalValueChangeCurrency: f22,
-    OrderRowType: f23,
+    OrderRowType: v23,
   };
 });
 

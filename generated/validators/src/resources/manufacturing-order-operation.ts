@@ -59,187 +59,168 @@ export const ManufacturingOrderOperationSchema = scalar.compiledOnFirstParse(z.o
   AllowsMultipleOperatorsToStartThisOperationSimultaneously: scalar.boolean(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ManufacturingOrderOperation must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.Id;
-  const f0 = fast.int64(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
+  if (f0 === INVALID) return INVALID;
   const v1 = input.Priority;
-  const f1 = v1 === null ? null : fast.int32(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  if (v1 !== null && (typeof v1 !== 'number' || (v1 | 0) !== v1)) return INVALID;
   const v2 = input.WorkCenterId;
-  const f2 = fast.int64(v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  const f2 = typeof v2 === 'string' ? fast.int64FromString(v2) : fast.int64(v2);
+  if (f2 === INVALID) return INVALID;
   const v3 = input.PartId;
-  const f3 = fast.int64(v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  const f3 = typeof v3 === 'string' ? fast.int64FromString(v3) : fast.int64(v3);
+  if (f3 === INVALID) return INVALID;
   const v4 = input.Part;
   const f4 = v4 === null ? null : fast.nested(PartSchema, v4);
-  if (f4 === fast.INVALID) return fast.INVALID;
+  if (f4 === INVALID) return INVALID;
   const v5 = input.PlannedQuantity;
-  const f5 = fast.decimal(v5);
-  if (f5 === fast.INVALID) return fast.INVALID;
+  const f5 = typeof v5 === 'number' && v5 - v5 === 0 ? v5 : fast.decimal(v5);
+  if (f5 === INVALID) return INVALID;
   const v6 = input.ReportedQuantity;
-  const f6 = fast.decimal(v6);
-  if (f6 === fast.INVALID) return fast.INVALID;
+  const f6 = typeof v6 === 'number' && v6 - v6 === 0 ? v6 : fast.decimal(v6);
+  if (f6 === INVALID) return INVALID;
   const v7 = input.RestQuantity;
-  const f7 = fast.decimal(v7);
-  if (f7 === fast.INVALID) return fast.INVALID;
+  const f7 = typeof v7 === 'number' && v7 - v7 === 0 ? v7 : fast.decimal(v7);
+  if (f7 === INVALID) return INVALID;
   const v8 = input.ReportedSetupTime;
-  const f8 = fast.timeSpan(v8);
-  if (f8 === fast.INVALID) return fast.INVALID;
+  if (typeof v8 !== 'string' || !fast.isTimeSpan(v8)) return INVALID;
   const v9 = input.ReportedUnitTime;
-  const f9 = fast.timeSpan(v9);
-  if (f9 === fast.INVALID) return fast.INVALID;
+  if (typeof v9 !== 'string' || !fast.isTimeSpan(v9)) return INVALID;
   const v10 = input.RejectedQuantity;
-  const f10 = fast.decimal(v10);
-  if (f10 === fast.INVALID) return fast.INVALID;
+  const f10 = typeof v10 === 'number' && v10 - v10 === 0 ? v10 : fast.decimal(v10);
+  if (f10 === INVALID) return INVALID;
   const v11 = input.WipLocation;
-  const f11 = fast.string(v11);
-  if (f11 === fast.INVALID) return fast.INVALID;
+  if (typeof v11 !== 'string') return INVALID;
   const v12 = input.ReportNumber;
-  const f12 = fast.int64(v12);
-  if (f12 === fast.INVALID) return fast.INVALID;
+  const f12 = typeof v12 === 'string' ? fast.int64FromString(v12) : fast.int64(v12);
+  if (f12 === INVALID) return INVALID;
   const v13 = input.InstructionCommentId;
-  const f13 = v13 === null ? null : fast.int64(v13);
-  if (f13 === fast.INVALID) return fast.INVALID;
+  const f13 = v13 === null ? null : typeof v13 === 'string' ? fast.int64FromString(v13) : fast.int64(v13);
+  if (f13 === INVALID) return INVALID;
   const v14 = input.InstructionComment;
   const f14 = v14 === null ? null : fast.nested(CommentSchema, v14);
-  if (f14 === fast.INVALID) return fast.INVALID;
+  if (f14 === INVALID) return INVALID;
   const v15 = input.ManufacturingOrderId;
-  const f15 = fast.int64(v15);
-  if (f15 === fast.INVALID) return fast.INVALID;
+  const f15 = typeof v15 === 'string' ? fast.int64FromString(v15) : fast.int64(v15);
+  if (f15 === INVALID) return INVALID;
   const v16 = input.ManufacturingOrderNodeId;
-  const f16 = fast.int64(v16);
-  if (f16 === fast.INVALID) return fast.INVALID;
+  const f16 = typeof v16 === 'string' ? fast.int64FromString(v16) : fast.int64(v16);
+  if (f16 === INVALID) return INVALID;
   const v17 = input.OperationNumber;
-  const f17 = fast.int32(v17);
-  if (f17 === fast.INVALID) return fast.INVALID;
+  if (typeof v17 !== 'number' || (v17 | 0) !== v17) return INVALID;
   const v18 = input.PlannedSetupTime;
-  const f18 = fast.timeSpan(v18);
-  if (f18 === fast.INVALID) return fast.INVALID;
+  if (typeof v18 !== 'string' || !fast.isTimeSpan(v18)) return INVALID;
   const v19 = input.PlannedUnitTime;
-  const f19 = fast.timeSpan(v19);
-  if (f19 === fast.INVALID) return fast.INVALID;
+  if (typeof v19 !== 'string' || !fast.isTimeSpan(v19)) return INVALID;
   const v20 = input.PlannedStartDate;
-  const f20 = fast.dateTimeOffset(v20);
-  if (f20 === fast.INVALID) return fast.INVALID;
+  if (typeof v20 !== 'string' || !fast.isDateTimeOffset(v20)) return INVALID;
   const v21 = input.PlannedFinishDate;
-  const f21 = fast.dateTimeOffset(v21);
-  if (f21 === fast.INVALID) return fast.INVALID;
+  if (typeof v21 !== 'string' || !fast.isDateTimeOffset(v21)) return INVALID;
   const v22 = input.ActualStartDate;
-  const f22 = v22 === null ? null : fast.dateTimeOffset(v22);
-  if (f22 === fast.INVALID) return fast.INVALID;
+  if (v22 !== null && (typeof v22 !== 'string' || !fast.isDateTimeOffset(v22))) return INVALID;
   const v23 = input.ActualFinishDate;
-  const f23 = v23 === null ? null : fast.dateTimeOffset(v23);
-  if (f23 === fast.INVALID) return fast.INVALID;
+  if (v23 !== null && (typeof v23 !== 'string' || !fast.isDateTimeOffset(v23))) return INVALID;
   const v24 = input.OperationRowId;
-  const f24 = v24 === null ? null : fast.int64(v24);
-  if (f24 === fast.INVALID) return fast.INVALID;
+  const f24 = v24 === null ? null : typeof v24 === 'string' ? fast.int64FromString(v24) : fast.int64(v24);
+  if (f24 === INVALID) return INVALID;
   const v25 = input.OperationRow;
   const f25 = v25 === null ? null : fast.nested(OperationRowSchema, v25);
-  if (f25 === fast.INVALID) return fast.INVALID;
+  if (f25 === INVALID) return INVALID;
   const v26 = input.Status;
-  const f26 = (v26 === 0 || v26 === 1 || v26 === 2 || v26 === 3 || v26 === 4 || v26 === 5 ? v26 : fast.INVALID);
-  if (f26 === fast.INVALID) return fast.INVALID;
+  if (v26 !== 0 && v26 !== 1 && v26 !== 2 && v26 !== 3 && v26 !== 4 && v26 !== 5) return INVALID;
   const v27 = input.WorkshopOperationStatus;
-  const f27 = (v27 === 0 || v27 === 1 || v27 === 2 || v27 === 3 || v27 === 4 || v27 === 5 || v27 === 6 || v27 === 9 ? v27 : fast.INVALID);
-  if (f27 === fast.INVALID) return fast.INVALID;
+  if (v27 !== 0 && v27 !== 1 && v27 !== 2 && v27 !== 3 && v27 !== 4 && v27 !== 5 && v27 !== 6 && v27 !== 9) return INVALID;
   const v28 = input.BundleId;
-  const f28 = v28 === null ? null : fast.int64(v28);
-  if (f28 === fast.INVALID) return fast.INVALID;
+  const f28 = v28 === null ? null : typeof v28 === 'string' ? fast.int64FromString(v28) : fast.int64(v28);
+  if (f28 === INVALID) return INVALID;
   const v29 = input.Description;
-  const f29 = fast.string(v29);
-  if (f29 === fast.INVALID) return fast.INVALID;
+  if (typeof v29 !== 'string') return INVALID;
   const v30 = input.ControlDataRows;
   const f30 = v30 === null ? null : fast.arrayOf(v30, ManufacturingOrderOperationControlDataRowSchema);
-  if (f30 === fast.INVALID) return fast.INVALID;
+  if (f30 === INVALID) return INVALID;
   const v31 = input.OrderQuantityId;
-  const f31 = v31 === null ? null : fast.int64(v31);
-  if (f31 === fast.INVALID) return fast.INVALID;
+  const f31 = v31 === null ? null : typeof v31 === 'string' ? fast.int64FromString(v31) : fast.int64(v31);
+  if (f31 === INVALID) return INVALID;
   const v32 = input.OrderQuantity;
   const f32 = v32 === null ? null : fast.nested(OrderQuantityManufacturingOrderOperationSchema, v32);
-  if (f32 === fast.INVALID) return fast.INVALID;
+  if (f32 === INVALID) return INVALID;
   const v33 = input.ClearedStatus;
-  const f33 = fast.boolean(v33);
-  if (f33 === fast.INVALID) return fast.INVALID;
+  if (typeof v33 !== 'boolean') return INVALID;
   const v34 = input.OnPriorityPlan;
-  const f34 = fast.boolean(v34);
-  if (f34 === fast.INVALID) return fast.INVALID;
+  if (typeof v34 !== 'boolean') return INVALID;
   const v35 = input.ManualOperationStatusId;
-  const f35 = v35 === null ? null : fast.int64(v35);
-  if (f35 === fast.INVALID) return fast.INVALID;
+  const f35 = v35 === null ? null : typeof v35 === 'string' ? fast.int64FromString(v35) : fast.int64(v35);
+  if (f35 === INVALID) return INVALID;
   const v36 = input.ManualOperationStatus;
   const f36 = v36 === null ? null : fast.nested(ManualOperationStatusSchema, v36);
-  if (f36 === fast.INVALID) return fast.INVALID;
+  if (f36 === INVALID) return INVALID;
   const v37 = input.Materials;
   const f37 = v37 === null ? null : fast.arrayOf(v37, ManufacturingOrderMaterialSchema);
-  if (f37 === fast.INVALID) return fast.INVALID;
+  if (f37 === INVALID) return INVALID;
   const v38 = input.FixedLeadTime;
-  const f38 = v38 === null ? null : fast.timeSpan(v38);
-  if (f38 === fast.INVALID) return fast.INVALID;
+  if (v38 !== null && (typeof v38 !== 'string' || !fast.isTimeSpan(v38))) return INVALID;
   const v39 = input.UnitStaffingFactor;
-  const f39 = v39 === null ? null : fast.decimal(v39);
-  if (f39 === fast.INVALID) return fast.INVALID;
+  const f39 = v39 === null ? null : typeof v39 === 'number' && v39 - v39 === 0 ? v39 : fast.decimal(v39);
+  if (f39 === INVALID) return INVALID;
   const v40 = input.SetupStaffingFactor;
-  const f40 = v40 === null ? null : fast.decimal(v40);
-  if (f40 === fast.INVALID) return fast.INVALID;
+  const f40 = v40 === null ? null : typeof v40 === 'number' && v40 - v40 === 0 ? v40 : fast.decimal(v40);
+  if (f40 === INVALID) return INVALID;
   const v41 = input.IsPlannedTimeCalculated;
-  const f41 = fast.boolean(v41);
-  if (f41 === fast.INVALID) return fast.INVALID;
+  if (typeof v41 !== 'boolean') return INVALID;
   const v42 = input.Days;
   const f42 = v42 === null ? null : fast.arrayOf(v42, ManufacturingOrderOperationDaySchema);
-  if (f42 === fast.INVALID) return fast.INVALID;
+  if (f42 === INVALID) return INVALID;
   const v43 = input.TimeCalculationType;
-  const f43 = (v43 === 0 || v43 === 1 || v43 === 2 ? v43 : fast.INVALID);
-  if (f43 === fast.INVALID) return fast.INVALID;
+  if (v43 !== 0 && v43 !== 1 && v43 !== 2) return INVALID;
   const v44 = input.AllowsMultipleOperatorsToStartThisOperationSimultaneously;
-  const f44 = fast.boolean(v44);
-  if (f44 === fast.INVALID) return fast.INVALID;
+  if (typeof v44 !== 'boolean') return INVALID;
   return {
     Id: f0,
-    Priority: f1,
+    Priority: v1,
     WorkCenterId: f2,
     PartId: f3,
     Part: f4,
     PlannedQuantity: f5,
     ReportedQuantity: f6,
     RestQuantity: f7,
-    ReportedSetupTime: f8,
-    ReportedUnitTime: f9,
+    ReportedSetupTime: v8,
+    ReportedUnitTime: v9,
     RejectedQuantity: f10,
-    WipLocation: f11,
+    WipLocation: v11,
     ReportNumber: f12,
     InstructionCommentId: f13,
     InstructionComment: f14,
     ManufacturingOrderId: f15,
     ManufacturingOrderNodeId: f16,
-    OperationNumber: f17,
-    PlannedSetupTime: f18,
-    PlannedUnitTime: f19,
-    PlannedStartDate: f20,
-    PlannedFinishDate: f21,
-    ActualStartDate: f22,
-    ActualFinishDate: f23,
+    OperationNumber: v17,
+    PlannedSetupTime: v18,
+    PlannedUnitTime: v19,
+    PlannedStartDate: v20,
+    PlannedFinishDate: v21,
+    ActualStartDate: v22,
+    ActualFinishDate: v23,
     OperationRowId: f24,
     OperationRow: f25,
-    Status: f26,
-    WorkshopOperationStatus: f27,
+    Status: v26,
+    WorkshopOperationStatus: v27,
     BundleId: f28,
-    Description: f29,
+    Description: v29,
     ControlDataRows: f30,
     OrderQuantityId: f31,
     OrderQuantity: f32,
-    ClearedStatus: f33,
-    OnPriorityPlan: f34,
+    ClearedStatus: v33,
+    OnPriorityPlan: v34,
     ManualOperationStatusId: f35,
     ManualOperationStatus: f36,
     Materials: f37,
-    FixedLeadTime: f38,
+    FixedLeadTime: v38,
     UnitStaffingFactor: f39,
     SetupStaffingFactor: f40,
-    IsPlannedTimeCalculated: f41,
+    IsPlannedTimeCalculated: v41,
     Days: f42,
-    TimeCalculationType: f43,
-    AllowsMultipleOperatorsToStartThisOperationSimultaneously: f44,
+    TimeCalculationType: v43,
+    AllowsMultipleOperatorsToStartThisOperationSimultaneously: v44,
   };
 });
 

@@ -80,208 +80,181 @@ export const ProductRecordSchema = scalar.compiledOnFirstParse(z.object({
   ManufacturerPartNumber: scalar.string(50),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: ProductRecord must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.Id;
-  const f0 = fast.int64(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
+  if (f0 === INVALID) return INVALID;
   const v1 = input.ProductRecordType;
-  const f1 = (v1 === 0 || v1 === 1 ? v1 : fast.INVALID);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  if (v1 !== 0 && v1 !== 1) return INVALID;
   const v2 = input.SerialNumberWithPartNumber;
-  const f2 = fast.string(v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  if (typeof v2 !== 'string') return INVALID;
   const v3 = input.CommentId;
-  const f3 = v3 === null ? null : fast.int64(v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  const f3 = v3 === null ? null : typeof v3 === 'string' ? fast.int64FromString(v3) : fast.int64(v3);
+  if (f3 === INVALID) return INVALID;
   const v4 = input.Comment;
   const f4 = v4 === null ? null : fast.nested(CommentSchema, v4);
-  if (f4 === fast.INVALID) return fast.INVALID;
+  if (f4 === INVALID) return INVALID;
   const v5 = input.CertificateId;
-  const f5 = v5 === null ? null : fast.int64(v5);
-  if (f5 === fast.INVALID) return fast.INVALID;
+  const f5 = v5 === null ? null : typeof v5 === 'string' ? fast.int64FromString(v5) : fast.int64(v5);
+  if (f5 === INVALID) return INVALID;
   const v6 = input.Certificate;
   const f6 = v6 === null ? null : fast.nested(CommentSchema, v6);
-  if (f6 === fast.INVALID) return fast.INVALID;
+  if (f6 === INVALID) return INVALID;
   const v7 = input.WarrantyCommitmentId;
-  const f7 = v7 === null ? null : fast.int64(v7);
-  if (f7 === fast.INVALID) return fast.INVALID;
+  const f7 = v7 === null ? null : typeof v7 === 'string' ? fast.int64FromString(v7) : fast.int64(v7);
+  if (f7 === INVALID) return INVALID;
   const v8 = input.WarrantyCommitment;
   const f8 = v8 === null ? null : fast.nested(CommentSchema, v8);
-  if (f8 === fast.INVALID) return fast.INVALID;
+  if (f8 === INVALID) return INVALID;
   const v9 = input.InstallationCommentId;
-  const f9 = v9 === null ? null : fast.int64(v9);
-  if (f9 === fast.INVALID) return fast.INVALID;
+  const f9 = v9 === null ? null : typeof v9 === 'string' ? fast.int64FromString(v9) : fast.int64(v9);
+  if (f9 === INVALID) return INVALID;
   const v10 = input.InstallationComment;
   const f10 = v10 === null ? null : fast.nested(CommentSchema, v10);
-  if (f10 === fast.INVALID) return fast.INVALID;
+  if (f10 === INVALID) return INVALID;
   const v11 = input.SerialNumber;
-  const f11 = fast.string(v11);
-  if (f11 === fast.INVALID) return fast.INVALID;
+  if (typeof v11 !== 'string') return INVALID;
   const v12 = input.ChargeNumber;
-  const f12 = fast.string(v12);
-  if (f12 === fast.INVALID) return fast.INVALID;
+  if (typeof v12 !== 'string') return INVALID;
   const v13 = input.PartId;
-  const f13 = fast.int64(v13);
-  if (f13 === fast.INVALID) return fast.INVALID;
+  const f13 = typeof v13 === 'string' ? fast.int64FromString(v13) : fast.int64(v13);
+  if (f13 === INVALID) return INVALID;
   const v14 = input.Part;
   const f14 = v14 === null ? null : fast.nested(PartSchema, v14);
-  if (f14 === fast.INVALID) return fast.INVALID;
+  if (f14 === INVALID) return INVALID;
   const v15 = input.ManufacturingOrderId;
-  const f15 = v15 === null ? null : fast.int64(v15);
-  if (f15 === fast.INVALID) return fast.INVALID;
+  const f15 = v15 === null ? null : typeof v15 === 'string' ? fast.int64FromString(v15) : fast.int64(v15);
+  if (f15 === INVALID) return INVALID;
   const v16 = input.ManufacturingOrder;
   const f16 = v16 === null ? null : fast.nested(ManufacturingOrderSchema, v16);
-  if (f16 === fast.INVALID) return fast.INVALID;
+  if (f16 === INVALID) return INVALID;
   const v17 = input.ExtraFields;
   const f17 = v17 === null ? null : fast.arrayOf(v17, ExtraFieldSchema);
-  if (f17 === fast.INVALID) return fast.INVALID;
+  if (f17 === INVALID) return INVALID;
   const v18 = input.HasWarranty;
-  const f18 = fast.boolean(v18);
-  if (f18 === fast.INVALID) return fast.INVALID;
+  if (typeof v18 !== 'boolean') return INVALID;
   const v19 = input.WarrantyStartDate;
-  const f19 = v19 === null ? null : fast.dateTimeOffset(v19);
-  if (f19 === fast.INVALID) return fast.INVALID;
+  if (v19 !== null && (typeof v19 !== 'string' || !fast.isDateTimeOffset(v19))) return INVALID;
   const v20 = input.WarrantyEndDate;
-  const f20 = v20 === null ? null : fast.dateTimeOffset(v20);
-  if (f20 === fast.INVALID) return fast.INVALID;
+  if (v20 !== null && (typeof v20 !== 'string' || !fast.isDateTimeOffset(v20))) return INVALID;
   const v21 = input.WarrantyMonths;
-  const f21 = fast.int32(v21);
-  if (f21 === fast.INVALID) return fast.INVALID;
+  if (typeof v21 !== 'number' || (v21 | 0) !== v21) return INVALID;
   const v22 = input.OwnerId;
-  const f22 = v22 === null ? null : fast.int64(v22);
-  if (f22 === fast.INVALID) return fast.INVALID;
+  const f22 = v22 === null ? null : typeof v22 === 'string' ? fast.int64FromString(v22) : fast.int64(v22);
+  if (f22 === INVALID) return INVALID;
   const v23 = input.CustomerOrderId;
-  const f23 = v23 === null ? null : fast.int64(v23);
-  if (f23 === fast.INVALID) return fast.INVALID;
+  const f23 = v23 === null ? null : typeof v23 === 'string' ? fast.int64FromString(v23) : fast.int64(v23);
+  if (f23 === INVALID) return INVALID;
   const v24 = input.CustomerOrder;
   const f24 = v24 === null ? null : fast.nested(CustomerOrderSchema, v24);
-  if (f24 === fast.INVALID) return fast.INVALID;
+  if (f24 === INVALID) return INVALID;
   const v25 = input.CustomerOrderDeliveryRowId;
-  const f25 = v25 === null ? null : fast.int64(v25);
-  if (f25 === fast.INVALID) return fast.INVALID;
+  const f25 = v25 === null ? null : typeof v25 === 'string' ? fast.int64FromString(v25) : fast.int64(v25);
+  if (f25 === INVALID) return INVALID;
   const v26 = input.CustomerOrderDeliveryRow;
   const f26 = v26 === null ? null : fast.nested(CustomerOrderDeliveryRowSchema, v26);
-  if (f26 === fast.INVALID) return fast.INVALID;
+  if (f26 === INVALID) return INVALID;
   const v27 = input.DeliveryAddressId;
-  const f27 = v27 === null ? null : fast.int64(v27);
-  if (f27 === fast.INVALID) return fast.INVALID;
+  const f27 = v27 === null ? null : typeof v27 === 'string' ? fast.int64FromString(v27) : fast.int64(v27);
+  if (f27 === INVALID) return INVALID;
   const v28 = input.DeliveryAddress;
   const f28 = v28 === null ? null : fast.nested(AddressSchema, v28);
-  if (f28 === fast.INVALID) return fast.INVALID;
+  if (f28 === INVALID) return INVALID;
   const v29 = input.BlockMessageId;
-  const f29 = v29 === null ? null : fast.int64(v29);
-  if (f29 === fast.INVALID) return fast.INVALID;
+  const f29 = v29 === null ? null : typeof v29 === 'string' ? fast.int64FromString(v29) : fast.int64(v29);
+  if (f29 === INVALID) return INVALID;
   const v30 = input.BlockMessage;
   const f30 = v30 === null ? null : fast.nested(CommentSchema, v30);
-  if (f30 === fast.INVALID) return fast.INVALID;
+  if (f30 === INVALID) return INVALID;
   const v31 = input.BlockedById;
-  const f31 = v31 === null ? null : fast.int64(v31);
-  if (f31 === fast.INVALID) return fast.INVALID;
+  const f31 = v31 === null ? null : typeof v31 === 'string' ? fast.int64FromString(v31) : fast.int64(v31);
+  if (f31 === INVALID) return INVALID;
   const v32 = input.LifeCycleState;
-  const f32 = (v32 === 0 || v32 === 1 || v32 === 2 || v32 === 3 || v32 === 4 || v32 === 5 || v32 === 6 || v32 === 7 ? v32 : fast.INVALID);
-  if (f32 === fast.INVALID) return fast.INVALID;
+  if (v32 !== 0 && v32 !== 1 && v32 !== 2 && v32 !== 3 && v32 !== 4 && v32 !== 5 && v32 !== 6 && v32 !== 7) return INVALID;
   const v33 = input.BlockContext;
-  const f33 = fast.bitmask(v33, 31);
-  if (f33 === fast.INVALID) return fast.INVALID;
+  if (typeof v33 !== 'number' || (v33 | 0) !== v33 || v33 < 0 || (v33 & ~31) !== 0) return INVALID;
   const v34 = input.BlockedFromDate;
-  const f34 = v34 === null ? null : fast.dateTimeOffset(v34);
-  if (f34 === fast.INVALID) return fast.INVALID;
+  if (v34 !== null && (typeof v34 !== 'string' || !fast.isDateTimeOffset(v34))) return INVALID;
   const v35 = input.BlockedToDate;
-  const f35 = v35 === null ? null : fast.dateTimeOffset(v35);
-  if (f35 === fast.INVALID) return fast.INVALID;
+  if (v35 !== null && (typeof v35 !== 'string' || !fast.isDateTimeOffset(v35))) return INVALID;
   const v36 = input.MeasurementSetting;
-  const f36 = v36 === null ? null : fast.decimal(v36);
-  if (f36 === fast.INVALID) return fast.INVALID;
+  const f36 = v36 === null ? null : typeof v36 === 'number' && v36 - v36 === 0 ? v36 : fast.decimal(v36);
+  if (f36 === INVALID) return INVALID;
   const v37 = input.OperationTime;
-  const f37 = v37 === null ? null : fast.timeSpan(v37);
-  if (f37 === fast.INVALID) return fast.INVALID;
+  if (v37 !== null && (typeof v37 !== 'string' || !fast.isTimeSpan(v37))) return INVALID;
   const v38 = input.NumberOfCycles;
-  const f38 = v38 === null ? null : fast.decimal(v38);
-  if (f38 === fast.INVALID) return fast.INVALID;
+  const f38 = v38 === null ? null : typeof v38 === 'number' && v38 - v38 === 0 ? v38 : fast.decimal(v38);
+  if (f38 === INVALID) return INVALID;
   const v39 = input.OperationReportings;
   const f39 = v39 === null ? null : fast.arrayOf(v39, ProductRecordOperationReportingSchema);
-  if (f39 === fast.INVALID) return fast.INVALID;
+  if (f39 === INVALID) return INVALID;
   const v40 = input.CustomerOrderOurReferenceId;
-  const f40 = v40 === null ? null : fast.int64(v40);
-  if (f40 === fast.INVALID) return fast.INVALID;
+  const f40 = v40 === null ? null : typeof v40 === 'string' ? fast.int64FromString(v40) : fast.int64(v40);
+  if (f40 === INVALID) return INVALID;
   const v41 = input.BusinessContactReferenceId;
-  const f41 = v41 === null ? null : fast.int64(v41);
-  if (f41 === fast.INVALID) return fast.INVALID;
+  const f41 = v41 === null ? null : typeof v41 === 'string' ? fast.int64FromString(v41) : fast.int64(v41);
+  if (f41 === INVALID) return INVALID;
   const v42 = input.CustomerOrderPartRevisionId;
-  const f42 = v42 === null ? null : fast.int64(v42);
-  if (f42 === fast.INVALID) return fast.INVALID;
+  const f42 = v42 === null ? null : typeof v42 === 'string' ? fast.int64FromString(v42) : fast.int64(v42);
+  if (f42 === INVALID) return INVALID;
   const v43 = input.PartRevisionId;
-  const f43 = v43 === null ? null : fast.int64(v43);
-  if (f43 === fast.INVALID) return fast.INVALID;
+  const f43 = v43 === null ? null : typeof v43 === 'string' ? fast.int64FromString(v43) : fast.int64(v43);
+  if (f43 === INVALID) return INVALID;
   const v44 = input.PlannedDeliveryDate;
-  const f44 = v44 === null ? null : fast.dateTimeOffset(v44);
-  if (f44 === fast.INVALID) return fast.INVALID;
+  if (v44 !== null && (typeof v44 !== 'string' || !fast.isDateTimeOffset(v44))) return INVALID;
   const v45 = input.ActualDeliveryDate;
-  const f45 = v45 === null ? null : fast.dateTimeOffset(v45);
-  if (f45 === fast.INVALID) return fast.INVALID;
+  if (v45 !== null && (typeof v45 !== 'string' || !fast.isDateTimeOffset(v45))) return INVALID;
   const v46 = input.MeasurementSettingWarranty;
-  const f46 = v46 === null ? null : fast.decimal(v46);
-  if (f46 === fast.INVALID) return fast.INVALID;
+  const f46 = v46 === null ? null : typeof v46 === 'number' && v46 - v46 === 0 ? v46 : fast.decimal(v46);
+  if (f46 === INVALID) return INVALID;
   const v47 = input.OperationTimeWarranty;
-  const f47 = v47 === null ? null : fast.timeSpan(v47);
-  if (f47 === fast.INVALID) return fast.INVALID;
+  if (v47 !== null && (typeof v47 !== 'string' || !fast.isTimeSpan(v47))) return INVALID;
   const v48 = input.NumberOfCyclesWarranty;
-  const f48 = v48 === null ? null : fast.decimal(v48);
-  if (f48 === fast.INVALID) return fast.INVALID;
+  const f48 = v48 === null ? null : typeof v48 === 'number' && v48 - v48 === 0 ? v48 : fast.decimal(v48);
+  if (f48 === INVALID) return INVALID;
   const v49 = input.PurchaseOrderId;
-  const f49 = v49 === null ? null : fast.int64(v49);
-  if (f49 === fast.INVALID) return fast.INVALID;
+  const f49 = v49 === null ? null : typeof v49 === 'string' ? fast.int64FromString(v49) : fast.int64(v49);
+  if (f49 === INVALID) return INVALID;
   const v50 = input.ActualArrivalDate;
-  const f50 = v50 === null ? null : fast.dateTimeOffset(v50);
-  if (f50 === fast.INVALID) return fast.INVALID;
+  if (v50 !== null && (typeof v50 !== 'string' || !fast.isDateTimeOffset(v50))) return INVALID;
   const v51 = input.ManufactureDate;
-  const f51 = v51 === null ? null : fast.dateTimeOffset(v51);
-  if (f51 === fast.INVALID) return fast.INVALID;
+  if (v51 !== null && (typeof v51 !== 'string' || !fast.isDateTimeOffset(v51))) return INVALID;
   const v52 = input.InstallationOrderId;
-  const f52 = v52 === null ? null : fast.int64(v52);
-  if (f52 === fast.INVALID) return fast.INVALID;
+  const f52 = v52 === null ? null : typeof v52 === 'string' ? fast.int64FromString(v52) : fast.int64(v52);
+  if (f52 === INVALID) return INVALID;
   const v53 = input.InstalledBy;
-  const f53 = v53 === null ? null : fast.int64(v53);
-  if (f53 === fast.INVALID) return fast.INVALID;
+  const f53 = v53 === null ? null : typeof v53 === 'string' ? fast.int64FromString(v53) : fast.int64(v53);
+  if (f53 === INVALID) return INVALID;
   const v54 = input.InstallationDate;
-  const f54 = v54 === null ? null : fast.dateTimeOffset(v54);
-  if (f54 === fast.INVALID) return fast.INVALID;
+  if (v54 !== null && (typeof v54 !== 'string' || !fast.isDateTimeOffset(v54))) return INVALID;
   const v55 = input.InstallationCode;
-  const f55 = fast.string(v55);
-  if (f55 === fast.INVALID) return fast.INVALID;
+  if (typeof v55 !== 'string') return INVALID;
   const v56 = input.WarrantyCode;
-  const f56 = fast.string(v56);
-  if (f56 === fast.INVALID) return fast.INVALID;
+  if (typeof v56 !== 'string') return INVALID;
   const v57 = input.RegistrationNo;
-  const f57 = fast.string(v57);
-  if (f57 === fast.INVALID) return fast.INVALID;
+  if (typeof v57 !== 'string') return INVALID;
   const v58 = input.TypeDescription;
-  const f58 = fast.string(v58);
-  if (f58 === fast.INVALID) return fast.INVALID;
+  if (typeof v58 !== 'string') return INVALID;
   const v59 = input.Status;
-  const f59 = (v59 === 0 || v59 === 1 || v59 === 2 || v59 === 3 || v59 === 4 || v59 === 5 || v59 === 6 || v59 === 7 || v59 === 9 ? v59 : fast.INVALID);
-  if (f59 === fast.INVALID) return fast.INVALID;
+  if (v59 !== 0 && v59 !== 1 && v59 !== 2 && v59 !== 3 && v59 !== 4 && v59 !== 5 && v59 !== 6 && v59 !== 7 && v59 !== 9) return INVALID;
   const v60 = input.BestBeforeDate;
-  const f60 = v60 === null ? null : fast.dateTimeOffset(v60);
-  if (f60 === fast.INVALID) return fast.INVALID;
+  if (v60 !== null && (typeof v60 !== 'string' || !fast.isDateTimeOffset(v60))) return INVALID;
   const v61 = input.ProductRecordBatchId;
-  const f61 = v61 === null ? null : fast.int64(v61);
-  if (f61 === fast.INVALID) return fast.INVALID;
+  const f61 = v61 === null ? null : typeof v61 === 'string' ? fast.int64FromString(v61) : fast.int64(v61);
+  if (f61 === INVALID) return INVALID;
   const v62 = input.RemainingExposureTime;
-  const f62 = v62 === null ? null : fast.decimal(v62);
-  if (f62 === fast.INVALID) return fast.INVALID;
+  const f62 = v62 === null ? null : typeof v62 === 'number' && v62 - v62 === 0 ? v62 : fast.decimal(v62);
+  if (f62 === INVALID) return INVALID;
   const v63 = input.IsExposureTimeActive;
-  const f63 = fast.boolean(v63);
-  if (f63 === fast.INVALID) return fast.INVALID;
+  if (typeof v63 !== 'boolean') return INVALID;
   const v64 = input.ExposureTimeNumberOfCycles;
-  const f64 = v64 === null ? null : fast.int32(v64);
-  if (f64 === fast.INVALID) return fast.INVALID;
+  if (v64 !== null && (typeof v64 !== 'number' || (v64 | 0) !== v64)) return INVALID;
   const v65 = input.ManufacturerPartNumber;
-  const f65 = fast.stringOf(v65, 50);
-  if (f65 === fast.INVALID) return fast.INVALID;
+  if (typeof v65 !== 'string' || v65.length > 50) return INVALID;
   return {
     Id: f0,
-    ProductRecordType: f1,
-    SerialNumberWithPartNumber: f2,
+    ProductRecordType: v1,
+    SerialNumberWithPartNumber: v2,
     CommentId: f3,
     Comment: f4,
     CertificateId: f5,
@@ -290,17 +263,17 @@ export const ProductRecordSchema = scalar.compiledOnFirstParse(z.object({
     WarrantyCommitment: f8,
     InstallationCommentId: f9,
     InstallationComment: f10,
-    SerialNumber: f11,
-    ChargeNumber: f12,
+    SerialNumber: v11,
+    ChargeNumber: v12,
     PartId: f13,
     Part: f14,
     ManufacturingOrderId: f15,
     ManufacturingOrder: f16,
     ExtraFields: f17,
-    HasWarranty: f18,
-    WarrantyStartDate: f19,
-    WarrantyEndDate: f20,
-    WarrantyMonths: f21,
+    HasWarranty: v18,
+    WarrantyStartDate: v19,
+    WarrantyEndDate: v20,
+    WarrantyMonths: v21,
     OwnerId: f22,
     CustomerOrderId: f23,
     CustomerOrder: f24,
@@ -311,40 +284,40 @@ export const ProductRecordSchema = scalar.compiledOnFirstParse(z.object({
     BlockMessageId: f29,
     BlockMessage: f30,
     BlockedById: f31,
-    LifeCycleState: f32,
-    BlockContext: f33,
-    BlockedFromDate: f34,
-    BlockedToDate: f35,
+    LifeCycleState: v32,
+    BlockContext: v33,
+    BlockedFromDate: v34,
+    BlockedToDate: v35,
     MeasurementSetting: f36,
-    OperationTime: f37,
+    OperationTime: v37,
     NumberOfCycles: f38,
     OperationReportings: f39,
     CustomerOrderOurReferenceId: f40,
     BusinessContactReferenceId: f41,
     CustomerOrderPartRevisionId: f42,
     PartRevisionId: f43,
-    PlannedDeliveryDate: f44,
-    ActualDeliveryDate: f45,
+    PlannedDeliveryDate: v44,
+    ActualDeliveryDate: v45,
     MeasurementSettingWarranty: f46,
-    OperationTimeWarranty: f47,
+    OperationTimeWarranty: v47,
     NumberOfCyclesWarranty: f48,
     PurchaseOrderId: f49,
-    ActualArrivalDate: f50,
-    ManufactureDate: f51,
+    ActualArrivalDate: v50,
+    ManufactureDate: v51,
     InstallationOrderId: f52,
     InstalledBy: f53,
-    InstallationDate: f54,
-    InstallationCode: f55,
-    WarrantyCode: f56,
-    RegistrationNo: f57,
-    TypeDescription: f58,
-    Status: f59,
-    BestBeforeDate: f60,
+    InstallationDate: v54,
+    InstallationCode: v55,
+    WarrantyCode: v56,
+    RegistrationNo: v57,
+    TypeDescription: v58,
+    Status: v59,
+    BestBeforeDate: v60,
     ProductRecordBatchId: f61,
     RemainingExposureTime: f62,
-    IsExposureTimeActive: f63,
-    ExposureTimeNumberOfCycles: f64,
-    ManufacturerPartNumber: f65,
+    IsExposureTimeActive: v63,
+    ExposureTimeNumberOfCycles: v64,
+    ManufacturerPartNumber: v65,
   };
 });
 

@@ -36,76 +36,68 @@ export const ScheduleSchema = scalar.compiledOnFirstParse(z.object({
   BlockMessage: CommentSchema.nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Schedule must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.Id;
-  const f0 = fast.int64(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
+  if (f0 === INVALID) return INVALID;
   const v1 = input.Code;
-  const f1 = fast.string(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  if (typeof v1 !== 'string') return INVALID;
   const v2 = input.Description;
-  const f2 = fast.string(v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  if (typeof v2 !== 'string') return INVALID;
   const v3 = input.ScheduleLength;
-  const f3 = fast.int64(v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  const f3 = typeof v3 === 'string' ? fast.int64FromString(v3) : fast.int64(v3);
+  if (f3 === INVALID) return INVALID;
   const v4 = input.Start;
-  const f4 = fast.int64(v4);
-  if (f4 === fast.INVALID) return fast.INVALID;
+  const f4 = typeof v4 === 'string' ? fast.int64FromString(v4) : fast.int64(v4);
+  if (f4 === INVALID) return INVALID;
   const v5 = input.End;
-  const f5 = fast.int64(v5);
-  if (f5 === fast.INVALID) return fast.INVALID;
+  const f5 = typeof v5 === 'string' ? fast.int64FromString(v5) : fast.int64(v5);
+  if (f5 === INVALID) return INVALID;
   const v6 = input.OvertimeScheduleId;
-  const f6 = v6 === null ? null : fast.int64(v6);
-  if (f6 === fast.INVALID) return fast.INVALID;
+  const f6 = v6 === null ? null : typeof v6 === 'string' ? fast.int64FromString(v6) : fast.int64(v6);
+  if (f6 === INVALID) return INVALID;
   const v7 = input.FlexInStart;
-  const f7 = v7 === null ? null : fast.int64(v7);
-  if (f7 === fast.INVALID) return fast.INVALID;
+  const f7 = v7 === null ? null : typeof v7 === 'string' ? fast.int64FromString(v7) : fast.int64(v7);
+  if (f7 === INVALID) return INVALID;
   const v8 = input.FlexInEnd;
-  const f8 = v8 === null ? null : fast.int64(v8);
-  if (f8 === fast.INVALID) return fast.INVALID;
+  const f8 = v8 === null ? null : typeof v8 === 'string' ? fast.int64FromString(v8) : fast.int64(v8);
+  if (f8 === INVALID) return INVALID;
   const v9 = input.FlexOutStart;
-  const f9 = v9 === null ? null : fast.int64(v9);
-  if (f9 === fast.INVALID) return fast.INVALID;
+  const f9 = v9 === null ? null : typeof v9 === 'string' ? fast.int64FromString(v9) : fast.int64(v9);
+  if (f9 === INVALID) return INVALID;
   const v10 = input.FlexOutEnd;
-  const f10 = v10 === null ? null : fast.int64(v10);
-  if (f10 === fast.INVALID) return fast.INVALID;
+  const f10 = v10 === null ? null : typeof v10 === 'string' ? fast.int64FromString(v10) : fast.int64(v10);
+  if (f10 === INVALID) return INVALID;
   const v11 = input.IsNightSchedule;
-  const f11 = fast.boolean(v11);
-  if (f11 === fast.INVALID) return fast.INVALID;
+  if (typeof v11 !== 'boolean') return INVALID;
   const v12 = input.Type;
-  const f12 = fast.bitmask(v12, 3);
-  if (f12 === fast.INVALID) return fast.INVALID;
+  if (typeof v12 !== 'number' || (v12 | 0) !== v12 || v12 < 0 || (v12 & ~3) !== 0) return INVALID;
   const v13 = input.AmountSwh;
-  const f13 = v13 === null ? null : fast.decimal(v13);
-  if (f13 === fast.INVALID) return fast.INVALID;
+  const f13 = v13 === null ? null : typeof v13 === 'number' && v13 - v13 === 0 ? v13 : fast.decimal(v13);
+  if (f13 === INVALID) return INVALID;
   const v14 = input.ScheduleNumberForExport;
-  const f14 = fast.string(v14);
-  if (f14 === fast.INVALID) return fast.INVALID;
+  if (typeof v14 !== 'string') return INVALID;
   const v15 = input.BlockedContextType;
-  const f15 = fast.bitmask(v15, 3);
-  if (f15 === fast.INVALID) return fast.INVALID;
+  if (typeof v15 !== 'number' || (v15 | 0) !== v15 || v15 < 0 || (v15 & ~3) !== 0) return INVALID;
   const v16 = input.BlockedById;
-  const f16 = v16 === null ? null : fast.int64(v16);
-  if (f16 === fast.INVALID) return fast.INVALID;
+  const f16 = v16 === null ? null : typeof v16 === 'string' ? fast.int64FromString(v16) : fast.int64(v16);
+  if (f16 === INVALID) return INVALID;
   const v17 = input.BlockedFromDate;
-  const f17 = v17 === null ? null : fast.dateTimeOffset(v17);
-  if (f17 === fast.INVALID) return fast.INVALID;
+  if (v17 !== null && (typeof v17 !== 'string' || !fast.isDateTimeOffset(v17))) return INVALID;
   const v18 = input.BlockedToDate;
-  const f18 = v18 === null ? null : fast.dateTimeOffset(v18);
-  if (f18 === fast.INVALID) return fast.INVALID;
+  if (v18 !== null && (typeof v18 !== 'string' || !fast.isDateTimeOffset(v18))) return INVALID;
   const v19 = input.BlockedStatus;
-  const f19 = (v19 === 0 || v19 === 1 || v19 === 2 ? v19 : fast.INVALID);
-  if (f19 === fast.INVALID) return fast.INVALID;
+  if (v19 !== 0 && v19 !== 1 && v19 !== 2) return INVALID;
   const v20 = input.BlockMessageId;
-  const f20 = v20 === null ? null : fast.int64(v20);
-  if (f20 === fast.INVALID) return fast.INVALID;
+  const f20 = v20 === null ? null : typeof v20 === 'string' ? fast.int64FromString(v20) : fast.int64(v20);
+  if (f20 === INVALID) return INVALID;
   const v21 = input.BlockMessage;
   const f21 = v21 === null ? null : fast.nested(CommentSchema, v21);
-  if (f21 === fast.INVALID) return fast.INVALID;
+  if (f21 === INVALID) return INVALID;
   return {
     Id: f0,
-    Code: f1,
-    Description: f2,
+    Code: v1,
+    Description: v2,
     ScheduleLength: f3,
     Start: f4,
     End: f5,
@@ -114,15 +106,15 @@ export const ScheduleSchema = scalar.compiledOnFirstParse(z.object({
     FlexInEnd: f8,
     FlexOutStart: f9,
     FlexOutEnd: f10,
-    IsNightSchedule: f11,
-    Type: f12,
+    IsNightSchedule: v11,
+    Type: v12,
     AmountSwh: f13,
-    ScheduleNumberForExport: f14,
-    BlockedContextType: f15,
+    ScheduleNumberForExport: v14,
+    BlockedContextType: v15,
     BlockedById: f16,
-    BlockedFromDate: f17,
-    BlockedToDate: f18,
-    BlockedStatus: f19,
+    BlockedFromDate: v17,
+    BlockedToDate: v18,
+    BlockedStatus: v19,
     BlockMessageId: f20,
     BlockMessage: f21,
   };

@@ -45,113 +45,104 @@ export const SupplierPartLinkSchema = scalar.compiledOnFirstParse(z.object({
   ManufacturerPartLink: ManufacturerPartLinkSchema.nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: SupplierPartLink must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.Id;
-  const f0 = fast.int64(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
+  if (f0 === INVALID) return INVALID;
   const v1 = input.SupplierId;
-  const f1 = fast.int64(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  const f1 = typeof v1 === 'string' ? fast.int64FromString(v1) : fast.int64(v1);
+  if (f1 === INVALID) return INVALID;
   const v2 = input.SupplierPartNumber;
-  const f2 = fast.string(v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  if (typeof v2 !== 'string') return INVALID;
   const v3 = input.PurchaseCommentShowInForms;
-  const f3 = fast.int32(v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  if (typeof v3 !== 'number' || (v3 | 0) !== v3) return INVALID;
   const v4 = input.IncludeAlloyCostOnPurchaseOrder;
-  const f4 = fast.boolean(v4);
-  if (f4 === fast.INVALID) return fast.INVALID;
+  if (typeof v4 !== 'boolean') return INVALID;
   const v5 = input.PartId;
-  const f5 = fast.int64(v5);
-  if (f5 === fast.INVALID) return fast.INVALID;
+  const f5 = typeof v5 === 'string' ? fast.int64FromString(v5) : fast.int64(v5);
+  if (f5 === INVALID) return INVALID;
   const v6 = input.Price;
-  const f6 = v6 === null ? null : fast.decimal(v6);
-  if (f6 === fast.INVALID) return fast.INVALID;
+  const f6 = v6 === null ? null : typeof v6 === 'number' && v6 - v6 === 0 ? v6 : fast.decimal(v6);
+  if (f6 === INVALID) return INVALID;
   const v7 = input.SetupPrice;
-  const f7 = v7 === null ? null : fast.decimal(v7);
-  if (f7 === fast.INVALID) return fast.INVALID;
+  const f7 = v7 === null ? null : typeof v7 === 'number' && v7 - v7 === 0 ? v7 : fast.decimal(v7);
+  if (f7 === INVALID) return INVALID;
   const v8 = input.LeadTime;
-  const f8 = v8 === null ? null : fast.timeSpan(v8);
-  if (f8 === fast.INVALID) return fast.INVALID;
+  if (v8 !== null && (typeof v8 !== 'string' || !fast.isTimeSpan(v8))) return INVALID;
   const v9 = input.Discount;
-  const f9 = v9 === null ? null : fast.decimal(v9);
-  if (f9 === fast.INVALID) return fast.INVALID;
+  const f9 = v9 === null ? null : typeof v9 === 'number' && v9 - v9 === 0 ? v9 : fast.decimal(v9);
+  if (f9 === INVALID) return INVALID;
   const v10 = input.PriceValidThrough;
-  const f10 = v10 === null ? null : fast.dateTimeOffset(v10);
-  if (f10 === fast.INVALID) return fast.INVALID;
+  if (v10 !== null && (typeof v10 !== 'string' || !fast.isDateTimeOffset(v10))) return INVALID;
   const v11 = input.FuturePrice;
-  const f11 = v11 === null ? null : fast.decimal(v11);
-  if (f11 === fast.INVALID) return fast.INVALID;
+  const f11 = v11 === null ? null : typeof v11 === 'number' && v11 - v11 === 0 ? v11 : fast.decimal(v11);
+  if (f11 === INVALID) return INVALID;
   const v12 = input.FuturePriceValidThrough;
-  const f12 = v12 === null ? null : fast.dateTimeOffset(v12);
-  if (f12 === fast.INVALID) return fast.INVALID;
+  if (v12 !== null && (typeof v12 !== 'string' || !fast.isDateTimeOffset(v12))) return INVALID;
   const v13 = input.FutureSetupPrice;
-  const f13 = v13 === null ? null : fast.decimal(v13);
-  if (f13 === fast.INVALID) return fast.INVALID;
+  const f13 = v13 === null ? null : typeof v13 === 'number' && v13 - v13 === 0 ? v13 : fast.decimal(v13);
+  if (f13 === INVALID) return INVALID;
   const v14 = input.QuantityPerPackage;
-  const f14 = v14 === null ? null : fast.decimal(v14);
-  if (f14 === fast.INVALID) return fast.INVALID;
+  const f14 = v14 === null ? null : typeof v14 === 'number' && v14 - v14 === 0 ? v14 : fast.decimal(v14);
+  if (f14 === INVALID) return INVALID;
   const v15 = input.OverridePurchaseCommentId;
-  const f15 = v15 === null ? null : fast.int64(v15);
-  if (f15 === fast.INVALID) return fast.INVALID;
+  const f15 = v15 === null ? null : typeof v15 === 'string' ? fast.int64FromString(v15) : fast.int64(v15);
+  if (f15 === INVALID) return INVALID;
   const v16 = input.OverridePurchaseComment;
   const f16 = v16 === null ? null : fast.nested(CommentSchema, v16);
-  if (f16 === fast.INVALID) return fast.INVALID;
+  if (f16 === INVALID) return INVALID;
   const v17 = input.UnitId;
-  const f17 = fast.int64(v17);
-  if (f17 === fast.INVALID) return fast.INVALID;
+  const f17 = typeof v17 === 'string' ? fast.int64FromString(v17) : fast.int64(v17);
+  if (f17 === INVALID) return INVALID;
   const v18 = input.Unit;
   const f18 = v18 === null ? null : fast.nested(UnitSchema, v18);
-  if (f18 === fast.INVALID) return fast.INVALID;
+  if (f18 === INVALID) return INVALID;
   const v19 = input.PriceCurrencyId;
-  const f19 = fast.int64(v19);
-  if (f19 === fast.INVALID) return fast.INVALID;
+  const f19 = typeof v19 === 'string' ? fast.int64FromString(v19) : fast.int64(v19);
+  if (f19 === INVALID) return INVALID;
   const v20 = input.PriceCurrency;
   const f20 = v20 === null ? null : fast.nested(CurrencySchema, v20);
-  if (f20 === fast.INVALID) return fast.INVALID;
+  if (f20 === INVALID) return INVALID;
   const v21 = input.PriceCommentId;
-  const f21 = v21 === null ? null : fast.int64(v21);
-  if (f21 === fast.INVALID) return fast.INVALID;
+  const f21 = v21 === null ? null : typeof v21 === 'string' ? fast.int64FromString(v21) : fast.int64(v21);
+  if (f21 === INVALID) return INVALID;
   const v22 = input.PriceComment;
   const f22 = v22 === null ? null : fast.nested(CommentSchema, v22);
-  if (f22 === fast.INVALID) return fast.INVALID;
+  if (f22 === INVALID) return INVALID;
   const v23 = input.Brand;
-  const f23 = fast.string(v23);
-  if (f23 === fast.INVALID) return fast.INVALID;
+  if (typeof v23 !== 'string') return INVALID;
   const v24 = input.Storage;
-  const f24 = fast.string(v24);
-  if (f24 === fast.INVALID) return fast.INVALID;
+  if (typeof v24 !== 'string') return INVALID;
   const v25 = input.Dock;
-  const f25 = fast.string(v25);
-  if (f25 === fast.INVALID) return fast.INVALID;
+  if (typeof v25 !== 'string') return INVALID;
   const v26 = input.IsRemoteConfigured;
-  const f26 = fast.boolean(v26);
-  if (f26 === fast.INVALID) return fast.INVALID;
+  if (typeof v26 !== 'boolean') return INVALID;
   const v27 = input.PartPurchaseExpenseValuesId;
-  const f27 = v27 === null ? null : fast.int64(v27);
-  if (f27 === fast.INVALID) return fast.INVALID;
+  const f27 = v27 === null ? null : typeof v27 === 'string' ? fast.int64FromString(v27) : fast.int64(v27);
+  if (f27 === INVALID) return INVALID;
   const v28 = input.PartPurchaseExpenseValues;
   const f28 = v28 === null ? null : fast.nested(PartPurchaseExpenseValueSchema, v28);
-  if (f28 === fast.INVALID) return fast.INVALID;
+  if (f28 === INVALID) return INVALID;
   const v29 = input.ManufacturerPartLinkId;
-  const f29 = v29 === null ? null : fast.int64(v29);
-  if (f29 === fast.INVALID) return fast.INVALID;
+  const f29 = v29 === null ? null : typeof v29 === 'string' ? fast.int64FromString(v29) : fast.int64(v29);
+  if (f29 === INVALID) return INVALID;
   const v30 = input.ManufacturerPartLink;
   const f30 = v30 === null ? null : fast.nested(ManufacturerPartLinkSchema, v30);
-  if (f30 === fast.INVALID) return fast.INVALID;
+  if (f30 === INVALID) return INVALID;
   return {
     Id: f0,
     SupplierId: f1,
-    SupplierPartNumber: f2,
-    PurchaseCommentShowInForms: f3,
-    IncludeAlloyCostOnPurchaseOrder: f4,
+    SupplierPartNumber: v2,
+    PurchaseCommentShowInForms: v3,
+    IncludeAlloyCostOnPurchaseOrder: v4,
     PartId: f5,
     Price: f6,
     SetupPrice: f7,
-    LeadTime: f8,
+    LeadTime: v8,
     Discount: f9,
-    PriceValidThrough: f10,
+    PriceValidThrough: v10,
     FuturePrice: f11,
-    FuturePriceValidThrough: f12,
+    FuturePriceValidThrough: v12,
     FutureSetupPrice: f13,
     QuantityPerPackage: f14,
     OverridePurchaseCommentId: f15,
@@ -162,10 +153,10 @@ export const SupplierPartLinkSchema = scalar.compiledOnFirstParse(z.object({
     PriceCurrency: f20,
     PriceCommentId: f21,
     PriceComment: f22,
-    Brand: f23,
-    Storage: f24,
-    Dock: f25,
-    IsRemoteConfigured: f26,
+    Brand: v23,
+    Storage: v24,
+    Dock: v25,
+    IsRemoteConfigured: v26,
     PartPurchaseExpenseValuesId: f27,
     PartPurchaseExpenseValues: f28,
     ManufacturerPartLinkId: f29,

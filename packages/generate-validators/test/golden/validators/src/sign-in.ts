@@ -31,14 +31,13 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
   Code: scalar.int32(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: TotpLoginRequest must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.MfaToken;
-  const f0 = fast.string(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  if (typeof v0 !== 'string') return INVALID;
   const v1 = input.Code;
-  const f1 = fast.int32(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  if (typeof v1 !== 'number' || (v1 | 0) !== v1) return INVALID;
   return {
-    MfaToken: f0,
-    Code: f1,
+    MfaToken: v0,
+    Code: v1,
   };
 });

@@ -18,18 +18,19 @@ export const GadgetSchema = scalar.compiledOnFirstParse(z.object({
   Comment: CommentSchema.nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Gadget must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.Id;
-  const f0 = fast.int64(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
+  if (f0 === INVALID) return INVALID;
   const v1 = input.WidgetId;
-  const f1 = fast.int64(v1);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  const f1 = typeof v1 === 'string' ? fast.int64FromString(v1) : fast.int64(v1);
+  if (f1 === INVALID) return INVALID;
   const v2 = input.Widget;
   const f2 = v2 === null ? null : fast.nested(WidgetSchema, v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  if (f2 === INVALID) return INVALID;
   const v3 = input.Comment;
   const f3 = v3 === null ? null : fast.nested(CommentSchema, v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  if (f3 === INVALID) return INVALID;
   return {
     Id: f0,
     WidgetId: f1,

@@ -30,69 +30,61 @@ export const WidgetSchema = scalar.compiledOnFirstParse(z.object({
   RevisionId: scalar.int64().nullable(),
 }, { error: (issue) => (issue.input === undefined ? 'required: the field is missing' : `object: Widget must be a JSON object, received ${scalar.describe(issue.input)}`) }), (input) => {
   if (!fast.isObject(input)) return fast.INVALID;
+  const INVALID = fast.INVALID;
   const v0 = input.Id;
-  const f0 = fast.int64(v0);
-  if (f0 === fast.INVALID) return fast.INVALID;
+  const f0 = typeof v0 === 'string' ? fast.int64FromString(v0) : fast.int64(v0);
+  if (f0 === INVALID) return INVALID;
   const v1 = input.Name;
-  const f1 = fast.stringOf(v1, 50);
-  if (f1 === fast.INVALID) return fast.INVALID;
+  if (typeof v1 !== 'string' || v1.length > 50) return INVALID;
   const v2 = input.Count;
-  const f2 = fast.int32(v2);
-  if (f2 === fast.INVALID) return fast.INVALID;
+  if (typeof v2 !== 'number' || (v2 | 0) !== v2) return INVALID;
   const v3 = input.Price;
-  const f3 = v3 === null ? null : fast.decimal(v3);
-  if (f3 === fast.INVALID) return fast.INVALID;
+  const f3 = v3 === null ? null : typeof v3 === 'number' && v3 - v3 === 0 ? v3 : fast.decimal(v3);
+  if (f3 === INVALID) return INVALID;
   const v4 = input.ValidFrom;
-  const f4 = fast.dateTimeOffset(v4);
-  if (f4 === fast.INVALID) return fast.INVALID;
+  if (typeof v4 !== 'string' || !fast.isDateTimeOffset(v4)) return INVALID;
   const v5 = input.ValidTo;
-  const f5 = v5 === null ? null : fast.dateTimeOffset(v5);
-  if (f5 === fast.INVALID) return fast.INVALID;
+  if (v5 !== null && (typeof v5 !== 'string' || !fast.isDateTimeOffset(v5))) return INVALID;
   const v6 = input.SetupTime;
-  const f6 = fast.timeSpan(v6);
-  if (f6 === fast.INVALID) return fast.INVALID;
+  if (typeof v6 !== 'string' || !fast.isTimeSpan(v6)) return INVALID;
   const v7 = input.LeadTime;
-  const f7 = v7 === null ? null : fast.timeSpan(v7);
-  if (f7 === fast.INVALID) return fast.INVALID;
+  if (v7 !== null && (typeof v7 !== 'string' || !fast.isTimeSpan(v7))) return INVALID;
   const v8 = input.Active;
-  const f8 = fast.boolean(v8);
-  if (f8 === fast.INVALID) return fast.INVALID;
+  if (typeof v8 !== 'boolean') return INVALID;
   const v9 = input.CommentId;
-  const f9 = v9 === null ? null : fast.int64(v9);
-  if (f9 === fast.INVALID) return fast.INVALID;
+  const f9 = v9 === null ? null : typeof v9 === 'string' ? fast.int64FromString(v9) : fast.int64(v9);
+  if (f9 === INVALID) return INVALID;
   const v10 = input.Comment;
   const f10 = v10 === null ? null : fast.nested(CommentSchema, v10);
-  if (f10 === fast.INVALID) return fast.INVALID;
+  if (f10 === INVALID) return INVALID;
   const v11 = input.ExtraFields;
   const f11 = v11 === null ? null : fast.arrayOf(v11, ExtraFieldSchema);
-  if (f11 === fast.INVALID) return fast.INVALID;
+  if (f11 === INVALID) return INVALID;
   const v12 = input.Status;
-  const f12 = (v12 === 0 || v12 === 1 || v12 === 9 ? v12 : fast.INVALID);
-  if (f12 === fast.INVALID) return fast.INVALID;
+  if (v12 !== 0 && v12 !== 1 && v12 !== 9) return INVALID;
   const v13 = input.BlockContext;
-  const f13 = fast.bitmask(v13, 7);
-  if (f13 === fast.INVALID) return fast.INVALID;
+  if (typeof v13 !== 'number' || (v13 | 0) !== v13 || v13 < 0 || (v13 & ~7) !== 0) return INVALID;
   const v14 = input.OldRevisionId;
-  const f14 = v14 === null ? null : fast.int64(v14);
-  if (f14 === fast.INVALID) return fast.INVALID;
+  const f14 = v14 === null ? null : typeof v14 === 'string' ? fast.int64FromString(v14) : fast.int64(v14);
+  if (f14 === INVALID) return INVALID;
   const v15 = input.RevisionId;
-  const f15 = v15 === null ? null : fast.int64(v15);
-  if (f15 === fast.INVALID) return fast.INVALID;
+  const f15 = v15 === null ? null : typeof v15 === 'string' ? fast.int64FromString(v15) : fast.int64(v15);
+  if (f15 === INVALID) return INVALID;
   return {
     Id: f0,
-    Name: f1,
-    Count: f2,
+    Name: v1,
+    Count: v2,
     Price: f3,
-    ValidFrom: f4,
-    ValidTo: f5,
-    SetupTime: f6,
-    LeadTime: f7,
-    Active: f8,
+    ValidFrom: v4,
+    ValidTo: v5,
+    SetupTime: v6,
+    LeadTime: v7,
+    Active: v8,
     CommentId: f9,
     Comment: f10,
     ExtraFields: f11,
-    Status: f12,
-    BlockContext: f13,
+    Status: v12,
+    BlockContext: v13,
     OldRevisionId: f14,
     RevisionId: f15,
   };
