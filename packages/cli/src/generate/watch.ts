@@ -18,7 +18,7 @@ import {
   type GenerateOutcome,
   type KnownOutput,
   type RenderOptions,
-  generateFromSpec,
+  generateFromSpecOverlapped,
   renderTarget,
 } from './pipeline.ts';
 import {
@@ -143,7 +143,14 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       // A spec that changed since it was read (a save still being written): write nothing from it.
       const beforeWrite = () => assertUnchanged(options.specPath, read);
       const settings = { ...options, check: false, heldRemovals: held, beforeWrite };
-      const outcome = generateFromSpec(parsed, options.generators, templates, settings, known, prerendered);
+      const outcome = await generateFromSpecOverlapped(
+        parsed,
+        options.generators,
+        templates,
+        settings,
+        known,
+        prerendered,
+      );
       let provisional = false;
       if (held.length > 0 && outcome.kind === 'written') {
         // Removals only from a run no newer event superseded, on a spec that stayed as read.
