@@ -183,10 +183,13 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
    * chokidar drops a second `change` of one file within 50 ms, so a save right after another
    * (or an editor writing in two steps) could go unseen. Shortly after every event the spec is
    * read again, and a text that differs from what the last run used triggers one more run.
+   * Not while a run is going: it would read the 2 MB spec (a few ms) at the run's wait for its
+   * syntax checks, just before the write; a change after the run's read is found by the run itself
+   * (`SpecChanged` before the write), or by this look once the run is done.
    */
   const settle = () => {
-    // A run that will read the spec is on its way: look again after it read.
-    if (queued || reading) return void setTimeout(settle, SETTLE_MS).unref();
+    // A run that will read the spec is on its way, or one is rendering: look again after it.
+    if (queued || reading || running) return void setTimeout(settle, SETTLE_MS).unref();
     let text: string | null = null;
     try {
       text = readFileSync(options.specPath, 'utf8');
