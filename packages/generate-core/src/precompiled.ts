@@ -15,7 +15,7 @@ import { join, relative, sep } from 'node:path';
 /**
  * Handlebars' compiler (its parser and code generator, about 150 kB of the CLI's bundle), required when
  * a template has no precompiled spec: a run of the built-in templates needs only the runtime, and
- * evaluating the compiler cost 10-15 ms of every start. The CLI's bundle turns this `require` into
+ * evaluating the compiler cost a few ms of every start. The CLI's bundle turns this `require` into
  * its bundled copy, evaluated on first use (cli/scripts/bundle.mjs).
  */
 let compilerModule: typeof Handlebars | undefined;
