@@ -13,7 +13,10 @@
 // - a bundled module's `createRequire(import.meta.url)('../package.json')` is replaced by its own
 //   package's manifest fields (below), and any other relative require of a bundled workspace module
 //   fails the build rather than read the wrong file;
-// - esbuild (the syntax check) stays external: it finds its binary from its own package.
+// - esbuild (the syntax check) stays external: it finds its binary from its own package;
+// - Handlebars' compiler, which @specgen/generate-core requires only for a template without a
+//   precompiled spec (`createRequire(import.meta.url)('handlebars')`), is bundled as a plain
+//   `require('handlebars')`: esbuild wraps it and evaluates it at that call, not at start-up.
 import { build } from 'esbuild';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,6 +26,8 @@ import { DEFAULT_TEMPLATES_DIR, precompileTemplates } from '@specgen/generate-co
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(PACKAGE, 'bundle');
 const OWN_MANIFEST = /createRequire\(import\.meta\.url\)\((['"])\.\.\/package\.json\1\)/g;
+/** Packages required lazily by a workspace module that the bundle holds (not external, like esbuild). */
+const LAZY_BUNDLED = /createRequire\(import\.meta\.url\)\((['"])(handlebars)\1\)/g;
 
 /** `createRequire(import.meta.url)('../package.json')` in a workspace module -> that package's name and version. */
 const manifests = {
@@ -32,10 +37,9 @@ const manifests = {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('createRequire(')) return undefined;
       const manifest = JSON.parse(readFileSync(join(dirname(args.path), '../package.json'), 'utf8'));
-      const contents = text.replace(
-        OWN_MANIFEST,
-        () => `(${JSON.stringify({ name: manifest.name, version: manifest.version })})`,
-      );
+      const contents = text
+        .replace(OWN_MANIFEST, () => `(${JSON.stringify({ name: manifest.name, version: manifest.version })})`)
+        .replace(LAZY_BUNDLED, (_, quote, name) => `require(${quote}${name}${quote})`);
       // A require of a package by name (esbuild, external) resolves the same from bundle/; a relative one would not.
       if (/createRequire\(import\.meta\.url\)(?!\((['"])[^.'"])/.test(contents)) {
         return {

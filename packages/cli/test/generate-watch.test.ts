@@ -107,6 +107,27 @@ describe('specgen generate --watch', () => {
     expect(written(run)).toEqual(['types/src/references.ts']);
   }, 60_000);
 
+  it('writes nothing when a template renders TypeScript that does not parse, and names the file', async () => {
+    const w = await startWatch();
+    const references = join(w.out, 'types/src/references.ts');
+    const before = readFileSync(references, 'utf8');
+    let nextRun = w.next();
+    // The check runs in esbuild's process while the later targets render; the write waits for it.
+    writeFileSync(
+      join(w.templatesDir, 'types/references.ts.hbs'),
+      'export type = {{#each references}}{ ;\n{{/each}}\n',
+    );
+    const broken = await nextRun;
+    expect(broken.error?.message).toMatch(/does not parse[\s\S]*types\/src\/references\.ts:\d+:\d+/);
+    expect(readFileSync(references, 'utf8')).toBe(before);
+    nextRun = w.next();
+    writeFileSync(
+      join(w.templatesDir, 'types/references.ts.hbs'),
+      '{{#each references}}\nexport type {{typeName}} = { Id: bigint };\n{{/each}}\n',
+    );
+    expect(written(await nextRun)).toEqual(['types/src/references.ts']);
+  }, 60_000);
+
   it('keeps the files when the spec breaks, and regenerates once it is fixed', async () => {
     const w = await startWatch();
     const good = readFileSync(w.spec, 'utf8');

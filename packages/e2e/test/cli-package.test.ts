@@ -188,6 +188,25 @@ describe('@specgen/cli packed and installed in a fresh npm project', () => {
     rmSync(join(project, 'specgen.config.json'));
   }, 120_000);
 
+  it('renders a --templates override (Handlebars compiles it; built-in templates need only its runtime)', () => {
+    mkdirSync(join(project, 'my-templates/types'), { recursive: true });
+    writeFileSync(
+      join(project, 'my-templates/types/references.ts.hbs'),
+      '{{#each references}}\nexport type {{typeName}} = { Id: bigint }; // override\n{{/each}}\n',
+    );
+    must(
+      run(
+        'npx',
+        ['--no-install', 'specgen', 'generate', '--only', 'types', '--templates', 'my-templates', '--out', 'own'],
+        project,
+      ),
+      'specgen generate --templates',
+    );
+    expect(readFileSync(join(project, 'own/types/src/references.ts'), 'utf8')).toMatch(
+      /^export type \w+ = \{ Id: bigint \}; \/\/ override$/m,
+    );
+  }, 120_000);
+
   it('reports a missing spec file as a clear error, not a crash', () => {
     const result = run('npx', ['--no-install', 'specgen', 'generate', '--spec', 'nope.md'], project);
     expect(result.status).toBe(2);

@@ -6,9 +6,31 @@
  * the template it reads has exactly the text the spec was compiled from; any other text (a user's
  * `--templates` override, a template edited since the build, running from src/) is compiled as before.
  */
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
+import HandlebarsRuntime from 'handlebars/runtime.js';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
+
+/**
+ * Handlebars' compiler (its parser and code generator, about 150 kB of the CLI's bundle), required when
+ * a template has no precompiled spec: a run of the built-in templates needs only the runtime, and
+ * evaluating the compiler cost a few ms of every start. The CLI's bundle turns this `require` into
+ * its bundled copy, evaluated on first use (cli/scripts/bundle.mjs).
+ */
+let compilerModule: typeof Handlebars | undefined;
+function compiler(): typeof Handlebars {
+  compilerModule ??= createRequire(import.meta.url)('handlebars') as typeof Handlebars;
+  return compilerModule;
+}
+
+/** A Handlebars environment of the runtime alone (templates and helpers, no `compile`). */
+export type TemplateEnvironment = Pick<typeof Handlebars, 'template' | 'registerHelper'>;
+
+/** A new environment of Handlebars' runtime (its types declare only the full package). */
+export function runtimeEnvironment(): TemplateEnvironment {
+  return (HandlebarsRuntime as unknown as typeof Handlebars).create();
+}
 
 /** The options of every template compilation, precompiled or not: the output is code, not HTML. */
 export const COMPILE_OPTIONS = { noEscape: true, strict: true } as const;
@@ -26,7 +48,7 @@ export function precompileTemplates(dir: string): PrecompiledTemplates {
     const source = readFileSync(join(dir, file), 'utf8');
     out[relative(dir, join(dir, file)).split(sep).join('/').slice(0, -'.hbs'.length)] = {
       source,
-      spec: Handlebars.precompile(source, COMPILE_OPTIONS) as string,
+      spec: compiler().precompile(source, COMPILE_OPTIONS) as string,
     };
   }
   return out;
@@ -44,16 +66,27 @@ function builtIn(): PrecompiledTemplates | null {
 
 /** The template `key` with text `source`, from its precompiled spec if one was built from that very text. */
 export function precompiledTemplate(
-  hb: typeof Handlebars,
+  hb: TemplateEnvironment,
   key: string,
   source: string,
   table: PrecompiledTemplates | null = builtIn(),
 ): Handlebars.TemplateDelegate | null {
   const entry = table?.[key];
   if (!entry || entry.source !== source) return null;
+  return templateOf(hb, entry.spec);
+}
+
+/**
+ * `source` compiled at run time (an override, or a template edited since the build): precompiled now
+ * and made a template of `hb` as a built-in one is, so both kinds run on the same runtime.
+ */
+export function compiledTemplate(hb: TemplateEnvironment, source: string): Handlebars.TemplateDelegate {
+  return templateOf(hb, compiler().precompile(source, COMPILE_OPTIONS) as string);
+}
+
+function templateOf(hb: TemplateEnvironment, spec: string): Handlebars.TemplateDelegate {
   // The spec is the object literal Handlebars.precompile printed; evaluating it is what its docs prescribe.
-  const spec = new Function(`return (${entry.spec});`)() as TemplateSpecification;
-  return hb.template(spec);
+  return hb.template(new Function(`return (${spec});`)() as TemplateSpecification);
 }
 
 type TemplateSpecification = Parameters<typeof Handlebars.template>[0];

@@ -48,10 +48,11 @@ const NEWLINE = 10,
   W = 119,
   S = 115;
 
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+/** 1 for the characters of identifiers and numbers (`[A-Za-z0-9_$]`), by character code below 128. */
+const WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36) WORD[c] = 1;
 }
-
 /** The shape of the line being read, as character codes (a string is made only for a shape not seen before). */
 let buffer = new Uint16Array(256);
 const PIECE = 8192;
@@ -65,25 +66,36 @@ class ShapeSet {
   readonly ordered: string[] = [];
   private readonly byHash = new Map<number, string[]>();
 
-  /** Adds the shape `buffer[0..length)`; true when it is new. */
-  addCodes(length: number): boolean {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < length; i++) hash = Math.imul(hash ^ (buffer[i] ?? 0), 0x01000193);
-    const bucket = this.byHash.get(hash);
+  /** Adds the shape `buffer[0..length)`, whose `hashOf` is `hash`; true when it is new. */
+  addCodes(length: number, hash: number): boolean {
+    // a small integer key (a Smi) is hashed and compared by V8 faster than a heap number
+    const key = hash & 0x3fffffff;
+    const bucket = this.byHash.get(key);
     if (bucket) for (const known of bucket) if (sameCodes(known, length)) return false;
     const shape = codesText(length);
     if (bucket) bucket.push(shape);
-    else this.byHash.set(hash, [shape]);
+    else this.byHash.set(key, [shape]);
     this.ordered.push(shape);
     return true;
   }
 
   /** Adds a comment line's opening (two characters); true when it is new. */
   addOpening(text: string, at: number): boolean {
+    const length = at + 1 < text.length ? 2 : 1;
     buffer[0] = text.charCodeAt(at);
-    buffer[1] = text.charCodeAt(at + 1);
-    return this.addCodes(at + 1 < text.length ? 2 : 1);
+    buffer[1] = length === 2 ? text.charCodeAt(at + 1) : 0;
+    return this.addCodes(length, hashOf(length));
   }
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a of `buffer[0..length)`, as the scanner computes it code by code. */
+function hashOf(length: number): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < length; i++) hash = Math.imul(hash ^ (buffer[i] ?? 0), FNV_PRIME);
+  return hash;
 }
 
 function sameCodes(known: string, length: number): boolean {
@@ -110,64 +122,74 @@ export function lineShapes(text: string): Set<string> {
   return new Set(shapes.ordered);
 }
 
-/** Adds the line shapes of `text` to `seen` (one pass over its characters); true when one was new. */
+/**
+ * Adds the line shapes of `text` to `seen` (one pass over its characters); true when one was new.
+ * Each line's end is found first (`indexOf`, native), so the buffer is grown at most once per line
+ * and a comment line's text is skipped without reading it; the shape's hash is computed as its
+ * codes are put. A string may run past the line's end (a backslash before the newline), as before.
+ */
 function scanShapes(text: string, seen: ShapeSet): boolean {
   const n = text.length;
   let fresh = false;
-  let length = 0;
-  const put = (code: number) => {
-    if (length === buffer.length) {
-      const grown = new Uint16Array(buffer.length * 2);
-      grown.set(buffer);
-      buffer = grown;
-    }
-    buffer[length++] = code;
-  };
-  let lineStart = true;
-  let comment = false;
   let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === NEWLINE) {
-      if (!comment && seen.addCodes(length)) fresh = true;
-      length = 0;
-      lineStart = true;
-      comment = false;
+  while (i <= n) {
+    let end = text.indexOf('\n', i);
+    if (end < 0) end = n;
+    if (buffer.length < end - i) buffer = new Uint16Array(Math.max(end - i, buffer.length * 2));
+    let length = 0;
+    let hash = FNV_OFFSET;
+    // Leading blanks are not part of the shape.
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (c !== SPACE && c !== TAB) break;
       i++;
-    } else if (comment) {
-      i++;
-    } else if (c === SPACE || c === TAB) {
-      if (!lineStart && (length === 0 || buffer[length - 1] !== SPACE)) put(SPACE);
-      i++;
-    } else if (
-      lineStart &&
-      (c === STAR || (c === SLASH && (text.charCodeAt(i + 1) === STAR || text.charCodeAt(i + 1) === SLASH)))
-    ) {
+    }
+    const c0 = i < end ? text.charCodeAt(i) : -1;
+    if (c0 === STAR || (c0 === SLASH && (text.charCodeAt(i + 1) === STAR || text.charCodeAt(i + 1) === SLASH))) {
       // A comment line: `/**`, ` * text`, ` */`, `// text`; its text is data, its opening is the template's.
       if (seen.addOpening(text, i)) fresh = true;
-      comment = true;
-      i++;
-    } else if (isWordChar(c)) {
-      lineStart = false;
-      while (i < n && isWordChar(text.charCodeAt(i))) i++;
-      put(W);
-    } else if (c === DQUOTE || c === SQUOTE) {
-      lineStart = false;
-      i++;
-      while (i < n) {
-        const e = text.charCodeAt(i);
-        if (e === BACKSLASH) i += 2;
-        else if (e === c || e === NEWLINE) break;
-        else i++;
-      }
-      if (text.charCodeAt(i) === c) i++;
-      put(S);
-    } else {
-      lineStart = false;
-      put(c);
-      i++;
+      i = end + 1;
+      continue;
     }
+    while (i < end) {
+      const c = text.charCodeAt(i++);
+      let code = c;
+      if (c < 128 && WORD[c] === 1) {
+        // most characters: a run of identifier or number characters is one `w`
+        while (i < end) {
+          const w = text.charCodeAt(i);
+          if (w >= 128 || WORD[w] !== 1) break;
+          i++;
+        }
+        code = W;
+      } else if (c === SPACE || c === TAB) {
+        if (buffer[length - 1] === SPACE) continue;
+        code = SPACE;
+      } else if (c === DQUOTE || c === SQUOTE) {
+        while (i < n) {
+          const e = text.charCodeAt(i);
+          if (e === BACKSLASH) i += 2;
+          else if (e === c || e === NEWLINE) break;
+          else i++;
+        }
+        if (text.charCodeAt(i) === c) i++;
+        code = S;
+        if (i > end) {
+          // The string went on past a backslash-newline: the line ends at the next newline from here.
+          end = text.indexOf('\n', Math.min(i, n));
+          if (end < 0) end = n;
+          if (buffer.length < length + 1 + end - i) {
+            const grown = new Uint16Array(Math.max(length + 1 + end - i, buffer.length * 2));
+            grown.set(buffer.subarray(0, length));
+            buffer = grown;
+          }
+        }
+      }
+      buffer[length++] = code;
+      hash = Math.imul(hash ^ code, FNV_PRIME);
+    }
+    if (seen.addCodes(length, hash)) fresh = true;
+    i = end + 1;
   }
-  if (!comment && seen.addCodes(length)) fresh = true;
   return fresh;
 }

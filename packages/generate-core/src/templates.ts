@@ -3,11 +3,11 @@
  * A user directory given with `--templates <dir>` overrides any template by the same
  * `<target>/<name>.hbs` path; the rest come from the defaults.
  */
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPILE_OPTIONS, precompiledTemplate } from './precompiled.ts';
+import { type TemplateEnvironment, compiledTemplate, precompiledTemplate, runtimeEnvironment } from './precompiled.ts';
 
 export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../templates');
 
@@ -23,7 +23,7 @@ export function createTemplateEngine(
   overrideDir?: string,
   defaultsDir: string = DEFAULT_TEMPLATES_DIR,
 ): TemplateEngine {
-  const hb = Handlebars.create();
+  const hb = runtimeEnvironment();
   registerHelpers(hb);
   const dirs = overrideDir ? [resolve(overrideDir), defaultsDir] : [defaultsDir];
   const cache = new Map<string, Handlebars.TemplateDelegate>();
@@ -35,7 +35,7 @@ export function createTemplateEngine(
       const file = join(dir, target, `${name}.hbs`);
       if (existsSync(file)) {
         const source = readFileSync(file, 'utf8');
-        const compiled = precompiledTemplate(hb, key, source) ?? hb.compile(source, COMPILE_OPTIONS);
+        const compiled = precompiledTemplate(hb, key, source) ?? compiledTemplate(hb, source);
         cache.set(key, compiled);
         return compiled;
       }
@@ -48,7 +48,7 @@ export function createTemplateEngine(
   };
 }
 
-function registerHelpers(hb: typeof Handlebars): void {
+function registerHelpers(hb: TemplateEnvironment): void {
   hb.registerHelper('json', (value: unknown) => JSON.stringify(value));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hb.registerHelper('join', (items: unknown[], sep: unknown) =>

@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMPILE_OPTIONS, precompileTemplates, precompiledTemplate } from '../src/precompiled.ts';
+import {
+  COMPILE_OPTIONS,
+  compiledTemplate,
+  precompileTemplates,
+  precompiledTemplate,
+  runtimeEnvironment,
+} from '../src/precompiled.ts';
 import { DEFAULT_TEMPLATES_DIR } from '../src/templates.ts';
 
 function templatesDir(files: Record<string, string>): string {
@@ -56,6 +62,17 @@ describe('precompiled templates', () => {
     expect(precompiledTemplate(hb, 'client/b.ts', 'A {{x}}\n', table)).toBeNull();
     expect(precompiledTemplate(hb, 'client/a.ts', 'A {{x}}\n', null)).toBeNull();
     expect(precompiledTemplate(hb, 'client/a.ts', 'A {{x}}\n', table)!({ x: 1 })).toBe('A 1\n');
+  });
+
+  it('a template without a spec is compiled for the runtime alone, rendering as Handlebars.compile does', () => {
+    const hb = runtimeEnvironment();
+    hb.registerHelper('doc', (text: unknown) => String(text ?? '').replace(/\*\//g, '*\\/'));
+    expect('compile' in hb).toBe(false); // the runtime's environment: start-up evaluates no compiler
+    const compiled = compiledTemplate(hb, RECORD);
+    expect(compiled(data)).toBe(engine().compile(RECORD, COMPILE_OPTIONS)(data));
+    const { name: _name, ...withoutName } = data;
+    expect(() => compiled(withoutName)).toThrow(/"name" not defined/);
+    expect(() => compiledTemplate(hb, '{{#each x}}')).toThrow(/Parse error/);
   });
 
   it('cover every built-in template, keyed as the engine renders them', () => {

@@ -77,6 +77,15 @@ describe('syntaxSample', () => {
     expect(shape).toBe(`w w = ${Array.from({ length: 12_000 }, () => 's').join(' | ')};`);
     expect(shape!.length).toBeGreaterThan(40_000);
   });
+
+  it('reads a string on past a backslash before the newline, as one line, however long it goes on', () => {
+    const tail = ' + b'.repeat(60_000); // longer than the buffer the test above grew
+    expect([...lineShapes(`const a = 'x\\\ny'${tail};\n\t x  =\t1;\n  `)]).toEqual([
+      `w w = s${' + w'.repeat(60_000)};`,
+      'w = w;',
+      '',
+    ]);
+  });
 });
 
 describe('syntaxErrors', () => {

@@ -3,14 +3,33 @@
  * and server agree. Change a name here and every target follows.
  */
 
-/** `ProductRecords` -> `ProductRecord`, `CaseEntryActivities` -> `CaseEntryActivity`, `Addresses` -> `Address`. */
-export function singular(name: string): string {
-  if (/ies$/.test(name)) return `${name.slice(0, -3)}y`;
-  if (/(ss|us|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
-  if (/Values$/.test(name)) return name.slice(0, -1);
-  if (/s$/.test(name) && !/ss$/.test(name)) return name.slice(0, -1);
-  return name;
+/**
+ * Every target asks for the same few hundred names over and over (each field's enum, schema and
+ * type names), so answers are kept; a watch session that renames a lot starts over past this many.
+ */
+const MEMO_LIMIT = 50_000;
+
+function memoized(rule: (name: string) => string): (name: string) => string {
+  const answers = new Map<string, string>();
+  return (name) => {
+    let answer = answers.get(name);
+    if (answer === undefined) {
+      if (answers.size >= MEMO_LIMIT) answers.clear();
+      answer = rule(name);
+      answers.set(name, answer);
+    }
+    return answer;
+  };
 }
+
+/** `ProductRecords` -> `ProductRecord`, `CaseEntryActivities` -> `CaseEntryActivity`, `Addresses` -> `Address`. */
+export const singular: (name: string) => string = memoized((name) => {
+  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
+  if (/(ss|us|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
+  if (name.endsWith('Values')) return name.slice(0, -1);
+  if (name.endsWith('s') && !name.endsWith('ss')) return name.slice(0, -1);
+  return name;
+});
 
 export function camel(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
@@ -30,12 +49,12 @@ export function pascalFromLabel(label: string): string {
 }
 
 /** `ManufacturingOrderOperations` -> `manufacturing_order_operations`. */
-export function snake(name: string): string {
-  return name
+export const snake: (name: string) => string = memoized((name) =>
+  name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
-}
+    .toLowerCase(),
+);
 
 export const naming = {
   /** TypeScript type of one record of a resource or referenced type: `ProductRecord`. */

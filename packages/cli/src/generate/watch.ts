@@ -18,7 +18,7 @@ import {
   type GenerateOutcome,
   type KnownOutput,
   type RenderOptions,
-  generateFromSpec,
+  generateFromSpecOverlapped,
   renderTarget,
 } from './pipeline.ts';
 import {
@@ -143,7 +143,14 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       // A spec that changed since it was read (a save still being written): write nothing from it.
       const beforeWrite = () => assertUnchanged(options.specPath, read);
       const settings = { ...options, check: false, heldRemovals: held, beforeWrite };
-      const outcome = generateFromSpec(parsed, options.generators, templates, settings, known, prerendered);
+      const outcome = await generateFromSpecOverlapped(
+        parsed,
+        options.generators,
+        templates,
+        settings,
+        known,
+        prerendered,
+      );
       let provisional = false;
       if (held.length > 0 && outcome.kind === 'written') {
         // Removals only from a run no newer event superseded, on a spec that stayed as read.
@@ -176,10 +183,13 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
    * chokidar drops a second `change` of one file within 50 ms, so a save right after another
    * (or an editor writing in two steps) could go unseen. Shortly after every event the spec is
    * read again, and a text that differs from what the last run used triggers one more run.
+   * Not while a run is going: it would read the 2 MB spec (a few ms) at the run's wait for its
+   * syntax checks, just before the write; a change after the run's read is found by the run itself
+   * (`SpecChanged` before the write), or by this look once the run is done.
    */
   const settle = () => {
-    // A run that will read the spec is on its way: look again after it read.
-    if (queued || reading) return void setTimeout(settle, SETTLE_MS).unref();
+    // A run that will read the spec is on its way, or one is rendering: look again after it.
+    if (queued || reading || running) return void setTimeout(settle, SETTLE_MS).unref();
     let text: string | null = null;
     try {
       text = readFileSync(options.specPath, 'utf8');

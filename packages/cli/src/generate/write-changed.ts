@@ -33,19 +33,22 @@ export function knownText(known: string | WrittenChunks | undefined): string | u
  * Watch mode: writes the files whose contents differ from the previous run and removes the ones
  * it no longer produces, without reading the output folder again. `known` is updated. With `held`,
  * the files no longer produced are listed there instead, left in place and in `known`: the watcher
- * removes them with `removeHeld` once it knows the run was not superseded (watch.ts).
+ * removes them with `removeHeld` once it knows the run was not superseded (watch.ts). `changed`: the
+ * paths whose text differs from `known`, when the caller compared already (settle.ts does, per target:
+ * comparing a 15-17 MB file of fragments again cost a few ms per file).
  */
 export function writeChanged(
   outDir: string,
   files: readonly GeneratedFile[],
   known: KnownOutput,
   held?: string[],
+  changed?: ReadonlySet<string>,
 ): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const want = new Set(files.map((f) => f.path));
   for (const f of files) {
     const previous = known.get(f.path);
-    if (isKnown(previous, f)) {
+    if (changed ? !changed.has(f.path) : isKnown(previous, f)) {
       report.unchanged.push(f.path);
       continue;
     }
