@@ -137,8 +137,6 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   let nextId = 0;
   let live = 0;
   const stats = { interned: 0, printed: 0, counted: 0 };
-  /** The roots of the last call and how many times each was given. */
-  let rootCounts = new Map<Node, number>();
   /** Constants by the digits of their hash (more than one: a collision). */
   const byDigits = new Map<string, Node[]>();
   /** The constants in declaration order, as of the last call, and their declarations. */
@@ -413,32 +411,78 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     }
   };
 
+  /** The last call's inputs and their roots, by position: a watch edit gives mostly the same frozen inputs in the same places. */
+  let lastValues: readonly unknown[] = [];
+  let lastRoots: (Node | null)[] = [];
+
+  /** The root of `value`, the `index`th input: the last call's root of the same frozen input there, else interned. */
+  const rootAt = (value: unknown, index: number): Node | null => {
+    if (lastValues[index] === value && index < lastRoots.length) {
+      const root = lastRoots[index]!;
+      if (root === null || (root.generation === generation && Object.isFrozen(value))) return root;
+    }
+    return isContainer(value as Json) ? intern(value as Json[] | { [key: string]: Json }, 0) : null;
+  };
+
+  /**
+   * How many more (or fewer) times each root is given than in the last call: by position when
+   * there are as many inputs (an edit replaces a few), else over the span between the common
+   * beginning and end (an input added or removed shifts the ones after it).
+   */
+  const rootDeltas = (roots: readonly (Node | null)[]): Map<Node, number> => {
+    const deltas = new Map<Node, number>();
+    const add = (node: Node | null, delta: number) => {
+      if (node !== null) deltas.set(node, (deltas.get(node) ?? 0) + delta);
+    };
+    if (roots.length === lastRoots.length) {
+      for (let i = 0; i < roots.length; i++)
+        if (roots[i] !== lastRoots[i]) {
+          add(roots[i]!, 1);
+          add(lastRoots[i]!, -1);
+        }
+      return deltas;
+    }
+    let start = 0;
+    while (start < roots.length && start < lastRoots.length && roots[start] === lastRoots[start]) start++;
+    let end = roots.length;
+    let lastEnd = lastRoots.length;
+    while (end > start && lastEnd > start && roots[end - 1] === lastRoots[lastEnd - 1]) end--, lastEnd--;
+    for (let i = start; i < end; i++) add(roots[i]!, 1);
+    for (let i = start; i < lastEnd; i++) add(lastRoots[i]!, -1);
+    return deltas;
+  };
+
   const literals = (values: readonly unknown[]): SharedLiterals => {
     if (!kept && call > 0) throw new Error('sharedLiterals: a table made for one call was called again');
     call++;
-    const roots = values.map((v) => (isContainer(v as Json) ? intern(v as Json[] | { [key: string]: Json }, 0) : null));
-    const rootOf = new Map<unknown, Node | null>(values.map((v, i) => [v, roots[i] ?? null]));
-    const counts = new Map<Node, number>();
-    for (const root of roots) if (root) counts.set(root, (counts.get(root) ?? 0) + 1);
+    const roots: (Node | null)[] = new Array(values.length);
+    for (let i = 0; i < values.length; i++) roots[i] = rootAt(values[i], i);
     // Uses added before uses removed: a value in both the old and the new inputs (an edited
     // record's unchanged fields) does not drop to 0 and back, which would reach all inside it.
     touched = [];
-    for (const [root, count] of counts) {
-      const delta = count - (rootCounts.get(root) ?? 0);
-      if (delta > 0) addUses(root, delta);
-    }
-    for (const [root, count] of rootCounts) {
-      const delta = (counts.get(root) ?? 0) - count;
-      if (delta < 0) addUses(root, delta);
-    }
-    rootCounts = counts;
+    const deltas = rootDeltas(roots);
+    for (const [root, delta] of deltas) if (delta > 0) addUses(root, delta);
+    for (const [root, delta] of deltas) if (delta < 0) addUses(root, delta);
+    lastValues = kept ? values : [];
+    lastRoots = kept ? roots : [];
     for (const node of touched) if (isShared(node) !== node.wasShared) share(node, !node.wasShared);
     touched = [];
     declare();
     sweep();
+    // The caller asks for the inputs' expressions in their order: the next one is checked first,
+    // and a map of the inputs is made only when a value is asked out of order.
+    let next = 0;
+    let indexOf: Map<unknown, number> | undefined;
     const expression = (value: unknown, indent: number) => {
-      const root = rootOf.get(value);
-      if (root === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
+      let at = next;
+      if (values[at] !== value) {
+        indexOf ??= new Map(values.map((v, i) => [v, i]).reverse() as [unknown, number][]);
+        const found = indexOf.get(value);
+        if (found === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
+        at = found;
+      }
+      next = at + 1;
+      const root = roots[at]!;
       return root ? print(root, indent, false) : JSON.stringify(value);
     };
     const list = declarationList;
@@ -454,10 +498,11 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       entriesChunks: (entries, indent) => {
         if (entries.length === 0) return ['{}'];
         const pad = ' '.repeat(indent + 2);
+        const separator = `,\n${pad}`;
         const chunks = ['{\n'];
         for (let i = 0; i < entries.length; i++) {
-          const [key, value] = entries[i]!;
-          chunks.push(i > 0 ? `,\n${pad}` : pad, jsonText(key), ': ', expression(value, indent + 2));
+          const entry = entries[i]!;
+          chunks.push(i > 0 ? separator : pad, jsonText(entry[0]), ': ', expression(entry[1], indent + 2));
         }
         chunks.push(`\n${' '.repeat(indent)}}`);
         return chunks;
