@@ -42,6 +42,11 @@ interface Node extends Content {
   keys: string[];
   /** Children: a node for an object or array, else the value's JSON text. */
   items: (Node | string)[];
+  /**
+   * A leaf of a table for one call: the first value seen, until its keys and items are asked for
+   * (`ready`); it is printed from the value natively (`leafLine`, `leafText`). Else undefined.
+   */
+  value: Json[] | { [key: string]: Json } | undefined;
   /** The digits of its name (literal-names.ts), once it was a constant. */
   digits: string | undefined;
   /** Length of the compact JSON text. */
@@ -71,6 +76,25 @@ interface Node extends Content {
 }
 
 const NO_PARENTS: Node[] = [];
+const NO_KEYS: string[] = [];
+const NO_ITEMS: (Node | string)[] = [];
+
+/**
+ * A leaf's one-line text, `{ "a": 1, "b": "x" }` or `["a", "b"]`, from JSON.stringify's one-space
+ * form: JSON texts hold no raw line break, so every `,\n ` is between two members.
+ */
+const leafLine = (value: Json[] | { [key: string]: Json }): string => {
+  const text = JSON.stringify(value, null, 1);
+  if (text.length <= 2) return text;
+  const members = text.slice(3, -2).replaceAll(',\n ', ', ');
+  return Array.isArray(value) ? `[${members}]` : `{ ${members} }`;
+};
+
+/** A leaf's text over several lines at `indent`: JSON.stringify's two-space form, each line after the first indented. */
+const leafText = (value: Json[] | { [key: string]: Json }, indent: number): string => {
+  const text = JSON.stringify(value, null, 2);
+  return indent === 0 ? text : text.replaceAll('\n', `\n${' '.repeat(indent)}`);
+};
 /** How deeply `node` nests (made when first asked for: only constants are ordered by it). */
 const heightOf = (node: Node): number => {
   if (node.height === -1) {
@@ -149,7 +173,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
    */
   let quoted = new Map<string, string>();
   const jsonText = (v: Json): string => {
-    if (typeof v !== 'string' || v.length > MAX_QUOTED) return JSON.stringify(v);
+    // A table for one call keeps every string's text: long ones (descriptions, the 852-character
+    // Int64 pattern) recur thousands of times in a large document. A kept table keeps short ones
+    // only: a long one of an earlier parse would be held for the rest of the session.
+    if (typeof v !== 'string' || (kept && v.length > MAX_QUOTED)) return JSON.stringify(v);
     let text = quoted.get(v);
     if (text === undefined) {
       if (quoted.size >= MAX_QUOTED_COUNT) quoted = new Map();
@@ -157,6 +184,22 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       quoted.set(v, text);
     }
     return text;
+  };
+
+  /**
+   * In the key of a table for one call, a long string stands as `$<n>`, its number in this map
+   * (made once per distinct string), not as its JSON text: the key is shorter to make, hash and
+   * compare. (`$` starts no JSON text, so keys still read back one way.)
+   */
+  const longTokens = new Map<string, string>();
+  const tokenOf = (v: Json, text: string): string => {
+    if (kept || text.length <= MAX_QUOTED) return text;
+    let token = longTokens.get(v as string);
+    if (token === undefined) {
+      token = `$${longTokens.size}`;
+      longTokens.set(v as string, token);
+    }
+    return token;
   };
 
   /** Whether `value` holds no object or array (a schema's leaves: most of a large document's values). */
@@ -175,7 +218,14 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       // A leaf's key is its JSON text, made natively in one call; its parts are made only when it
       // is new (a leaf's JSON text starts `{"`, `[` + a scalar, `{}` or `[]`: never `{,` or `[,`).
       const key = JSON.stringify(value);
-      node = byKey.get(key) ?? added(key, contents(value, depth, null));
+      node = byKey.get(key);
+      if (node === undefined) {
+        // A table for one call makes a new leaf's parts only if it is named (most never are).
+        node = kept
+          ? added(key, contents(value, depth, null))
+          : added(key, { array: Array.isArray(value), keys: NO_KEYS, items: NO_ITEMS, size: key.length });
+        if (!kept) node.value = value;
+      }
     } else {
       // The table's key: the value's tokens (keys' JSON, children's `#id`, scalars' JSON), joined
       // once into a flat string (JSON texts delimit themselves, so the tokens read back one way).
@@ -213,7 +263,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       const text = jsonText(v);
       items.push(text);
       size += text.length;
-      tokens?.push(text);
+      tokens?.push(tokenOf(v, text));
     };
     if (array) {
       for (let i = 0; i < value.length; i++) part(value[i]!);
@@ -238,6 +288,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       array: parts.array,
       keys: parts.keys,
       items: parts.items,
+      value: undefined,
       size: parts.size,
       height: -1,
       hash: undefined,
@@ -310,8 +361,23 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       rename(node, rank === 0 ? `s${node.digits}` : `s${node.digits}_${rank}`);
   };
 
+  /** Makes the keys and items of a leaf that kept its value (`Node.value`), and of every leaf inside `node`. */
+  const ready = (node: Node) => {
+    if (node.hash !== undefined) return;
+    if (node.value !== undefined) {
+      const parts = contents(node.value, 0, null);
+      node.keys = parts.keys;
+      node.items = parts.items;
+      node.value = undefined;
+    }
+    for (const item of node.items) if (typeof item !== 'string') ready(item);
+  };
+
   const share = (node: Node, shared: boolean) => {
-    node.digits ??= nameDigits(node, digits);
+    if (node.digits === undefined) {
+      ready(node);
+      node.digits = nameDigits(node, digits);
+    }
     const group = byDigits.get(node.digits) ?? [];
     if (shared) group.push(node);
     else {
@@ -341,6 +407,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   const inline = (node: Node, top: boolean): string => {
     if (node.name && !top) return node.name;
     if (node.line !== undefined) return node.line;
+    if (node.value !== undefined) return leafLine(node.value);
     const parts = node.items.map((item) => (typeof item === 'string' ? item : inline(item, false)));
     const line = node.array
       ? `[${parts.join(', ')}]`
@@ -363,6 +430,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     }
     const slot = indent * 2 + (top ? 1 : 0);
     if (node.textSlot === slot && node.text !== undefined) return node.text;
+    if (node.value !== undefined) {
+      stats.printed++;
+      return leafText(node.value, indent);
+    }
     const pad = ' '.repeat(indent + 2);
     const texts = node.items.map((item) => (typeof item === 'string' ? item : print(item, indent + 2, false)));
     const items = texts.map((text, i) => (node.array ? pad + text : `${pad}${node.keys[i]}: ${text}`));
