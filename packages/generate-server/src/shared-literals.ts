@@ -44,7 +44,7 @@ interface Node extends Content {
   items: (Node | string)[];
   /**
    * A leaf of a table for one call: the first value seen, until its keys and items are asked for
-   * (`ready`); it is printed from the value natively (`leafLine`, `leafText`). Else undefined.
+   * (`ready`); it is printed from the value (`leafLine`, `leafText`). Else undefined.
    */
   value: Json[] | { [key: string]: Json } | undefined;
   /** The digits of its name (literal-names.ts), once it was a constant. */
@@ -79,22 +79,6 @@ const NO_PARENTS: Node[] = [];
 const NO_KEYS: string[] = [];
 const NO_ITEMS: (Node | string)[] = [];
 
-/**
- * A leaf's one-line text, `{ "a": 1, "b": "x" }` or `["a", "b"]`, from JSON.stringify's one-space
- * form: JSON texts hold no raw line break, so every `,\n ` is between two members.
- */
-const leafLine = (value: Json[] | { [key: string]: Json }): string => {
-  const text = JSON.stringify(value, null, 1);
-  if (text.length <= 2) return text;
-  const members = text.slice(3, -2).replaceAll(',\n ', ', ');
-  return Array.isArray(value) ? `[${members}]` : `{ ${members} }`;
-};
-
-/** A leaf's text over several lines at `indent`: JSON.stringify's two-space form, each line after the first indented. */
-const leafText = (value: Json[] | { [key: string]: Json }, indent: number): string => {
-  const text = JSON.stringify(value, null, 2);
-  return indent === 0 ? text : text.replaceAll('\n', `\n${' '.repeat(indent)}`);
-};
 /** How deeply `node` nests (made when first asked for: only constants are ordered by it). */
 const heightOf = (node: Node): number => {
   if (node.height === -1) {
@@ -184,6 +168,30 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       quoted.set(v, text);
     }
     return text;
+  };
+
+  /**
+   * A leaf's one-line text, `{ "a": 1, "b": "x" }` or `["a", "b"]`, made from its value (the same
+   * text `inline` makes from its items): for a leaf of a table for one call, which has no items.
+   */
+  const leafLine = (value: Json[] | { [key: string]: Json }): string => {
+    let text = '';
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ', ') + jsonText(value[i]!);
+      return `[${text}]`;
+    }
+    for (const k in value) text += `${text === '' ? '{ ' : ', '}${jsonText(k)}: ${jsonText(value[k]!)}`;
+    return text === '' ? '{}' : `${text} }`;
+  };
+
+  /** A leaf's text over several lines at `indent` (the text `print` makes from its items), from its value. */
+  const leafText = (value: Json[] | { [key: string]: Json }, indent: number): string => {
+    const pad = `,\n${' '.repeat(indent + 2)}`;
+    let text = '';
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) text += pad + jsonText(value[i]!);
+    else for (const k in value) text += `${pad}${jsonText(k)}: ${jsonText(value[k]!)}`;
+    const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+    return text === '' ? open + close : `${open}\n${text.slice(2)}\n${' '.repeat(indent)}${close}`;
   };
 
   /**
