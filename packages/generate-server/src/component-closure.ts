@@ -68,21 +68,67 @@ const byName = new Intl.Collator().compare;
 /**
  * The component schemas `names` refer to, and the ones those refer to, sorted by name, as entries
  * (a Set and an array: an object of some 9,000 keys built on every watch edit cost more than the rest).
+ * With `keep` (watch mode), the closure is kept, and the next call checks it rather than walking
+ * every component's refs again (keptClosure).
  */
 export function componentClosure(
   all: Record<string, JsonSchema>,
   names: readonly string[],
+  keep = true,
 ): (readonly [string, JsonSchema])[] {
+  const kept = keep ? keptClosure(all, names) : undefined;
+  if (kept !== undefined) return kept;
   const found = new Set<string>();
+  const missing: string[] = [];
   const queue = [...names];
   // An index, not queue.shift(): the queue holds every $ref found (tens of thousands on a large spec).
   for (let next = 0; next < queue.length; next++) {
     const name = queue[next]!;
-    if (found.has(name) || !Object.hasOwn(all, name)) continue;
+    if (found.has(name)) continue;
+    if (!Object.hasOwn(all, name)) {
+      missing.push(name);
+      continue;
+    }
     found.add(name);
     for (const ref of componentRefs(all[name]!)) if (!found.has(ref)) queue.push(ref);
   }
-  return sortedNames([...found]).map((name) => [name, all[name]!] as const);
+  const entries = sortedNames([...found]).map((name) => [name, all[name]!] as const);
+  // Kept for the next call (watch mode); a one-shot run keeps nothing of its document.
+  last = keep ? { names, missing, entries } : undefined;
+  return entries;
+}
+
+/** The last closure: where it started, the names it found no component for, and its entries. */
+let last: { names: readonly string[]; missing: string[]; entries: (readonly [string, JsonSchema])[] } | undefined;
+
+/**
+ * The last closure again, with each entry's current schema, while it would be found the same way:
+ * the same names to start from, every component of it still there and referring to the same names
+ * (a watch edit seldom changes a schema's refs), and none of the missing names there now.
+ */
+function keptClosure(
+  all: Record<string, JsonSchema>,
+  names: readonly string[],
+): (readonly [string, JsonSchema])[] | undefined {
+  if (last === undefined || !sameStrings(last.names, names)) return undefined;
+  for (const name of last.missing) if (Object.hasOwn(all, name)) return undefined;
+  const entries = last.entries.slice();
+  for (let i = 0; i < entries.length; i++) {
+    const [name, schema] = entries[i]!;
+    const now = Object.hasOwn(all, name) ? all[name] : undefined;
+    if (now === schema) continue;
+    if (now === undefined || !sameStrings(componentRefs(now), componentRefs(schema))) return undefined;
+    entries[i] = [name, now];
+  }
+  last = { names, missing: last.missing, entries };
+  return entries;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The last names sorted and their order (a watch edit seldom adds or removes a component). */

@@ -26,7 +26,7 @@ import {
 import { componentClosure, routesComponents } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
-import { type HandlerGroup, type RouteRow, routeModules } from './model.ts';
+import { type HandlerGroup, routeModules } from './model.ts';
 import { literalTable, SLOTS, schemasOfRoute, schemasSample, schemasTs } from './schemas-file.ts';
 import { createLiteralTable } from './shared-literals.ts';
 
@@ -58,7 +58,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
   const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
-  const componentSchemas = componentClosure(allComponents, routesComponents(routes));
+  const componentSchemas = componentClosure(allComponents, routesComponents(routes), !ctx.oneShot);
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   // A one-shot run uses a table of its own, garbage once this target is written (the kept one
   // serves watch mode's next run: about 80 MB on the 600-resource spec).
@@ -92,6 +92,21 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     path: `${TARGET}/${path}`,
     contents: withHeader(path, options.specFile, render(template, { ...data, ...extra })),
   });
+  // What the built-in small templates (package.json, main.ts, server.ts...) read: kept while it is the same.
+  const scalars = [
+    version,
+    options.specFile,
+    data.packageName,
+    data.packageVersion,
+    data.typesPackage,
+    data.typesRange,
+    RUNTIME_RANGE,
+    spec.title,
+    TYPESCRIPT_RANGE,
+  ];
+  const small = (path: string, template: string, key: unknown[] = scalars) =>
+    keptFile(templates, path, key, () => ts(path, template));
+  const sample = schemasSample(schemaRows, shared);
   // schemas.ts (8 MB on the large spec) is checked as its template rendered with a sample of the
   // rows and constants: the literals are valid expressions by construction (shared-literals.ts),
   // so only the template can break the file, and the sample parses exactly when the file does.
@@ -111,26 +126,31 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
       (extra) => ts('src/schemas.ts', 'schemas.ts', extra),
     ),
     {
-      syntaxProxy: ts('src/schemas.ts', 'schemas.ts', schemasSample(schemaRows, shared)).contents,
+      syntaxProxy: keptFile(
+        templates,
+        'src/schemas.ts (sample)',
+        [version, options.specFile, sample.sharedSchemas, sample.components, ...sample.schemaRows.flatMap(rowTexts)],
+        () => ts('src/schemas.ts', 'schemas.ts', sample),
+      ).contents,
     },
   );
   return [
-    ts('package.json', 'package.json'),
-    ts('tsconfig.json', 'tsconfig.json'),
+    small('package.json', 'package.json'),
+    small('tsconfig.json', 'tsconfig.json'),
     keptFile(
       templates,
       'README.md',
-      [version, options.specFile, data.packageName, data.typesPackage, spec.title, ...data.routes.flatMap(rowKey)],
+      [version, options.specFile, data.packageName, data.typesPackage, spec.title, ...data.routes],
       () => ts('README.md', 'README.md'),
     ),
     // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
     // Its fragments are the memo's element lines: watch mode patches what an edit changed.
     chunkedFile(`${TARGET}/ir.json`, irJsonChunks(headerText(options.specFile), spec)),
-    ts('scripts/bundle.mjs', 'bundle.mjs'),
-    ts('src/main.ts', 'main.ts'),
-    ts('src/service.ts', 'service.ts'),
-    ts('src/index.ts', 'index.ts'),
-    ts('src/server.ts', 'server.ts'),
+    small('scripts/bundle.mjs', 'bundle.mjs'),
+    small('src/main.ts', 'main.ts'),
+    small('src/service.ts', 'service.ts'),
+    small('src/index.ts', 'index.ts'),
+    small('src/server.ts', 'server.ts'),
     keptFile(
       templates,
       'src/handlers.ts',
@@ -138,12 +158,12 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
       () => ts('src/handlers.ts', 'handlers.ts'),
     ),
     schemasFile,
-    ts('src/routes/index.ts', 'routes/index.ts'),
+    small('src/routes/index.ts', 'routes/index.ts', [...scalars, ...modules.flatMap((m) => [m.file, m.functionName])]),
     ...modules.map((m) =>
       keptFile(
         templates,
         `src/routes/${m.file}.ts`,
-        [version, options.specFile, m.functionName, m.title, ...m.routes.flatMap(rowKey)],
+        [version, options.specFile, m.functionName, m.title, ...m.routes],
         () => ts(`src/routes/${m.file}.ts`, 'routes/area.ts', { module: m }),
       ),
     ),
@@ -154,9 +174,11 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
  * Files kept between runs, by template engine (watch mode makes a new one when a template changes),
  * while they would be rendered from the same things (the key's parts compared one by one). Only with
  * the built-in templates (an engine without an override directory): the key lists everything else
- * the built-in template reads (a route module: its title, function name and each row's values;
- * handlers.ts: the groups' texts and the type imports; README.md: the package names, the title and
- * every row's values). A field edit re-renders none of them.
+ * the built-in template reads (a route module: its title, function name and each row; handlers.ts:
+ * the groups' texts and the type imports; README.md: the package names, the title and every row; the
+ * small files: the version, names and ranges; the syntax check's sample of schemas.ts: its rows and
+ * constants). Rows are compared by identity: model.ts gives one row object per distinct row. A field
+ * edit re-renders none of them.
  */
 const keptFiles = new WeakMap<TemplateEngine, Map<string, { key: unknown[]; file: GeneratedFile }>>();
 
@@ -182,23 +204,7 @@ function keyOfGroups(groups: readonly HandlerGroup[]): unknown[] {
   return groups.flatMap((g) => (g.resourceType === null ? [JSON.stringify(g)] : [g.name, g.doc, g.resourceType]));
 }
 
-/** A route row as key parts: its values in a fixed order (the route module prints nothing else of it). */
-function rowKey(row: RouteRow): unknown[] {
-  return [
-    row.operationId,
-    row.kind,
-    row.resource,
-    row.method,
-    row.path,
-    row.url,
-    row.sinceLiteral,
-    row.access,
-    row.permissionLiteral,
-    row.rateLimited,
-    row.params,
-    row.group,
-    row.name,
-  ];
-}
+/** A sample row's texts, as key parts. */
+const rowTexts = (row: { operationId: string; schemas: string }) => [row.operationId, row.schemas];
 
 export { GENERATED_MARKER };

@@ -82,13 +82,45 @@ function firstByName(spec: Spec): Map<string, Spec['resources'][number]> {
 /** Each route's row, by the route object (the contract keeps a resource's routes while its IR is the same). */
 const rows = new WeakMap<RouteContract, RouteRow>();
 
+/**
+ * One row object per distinct row, by its values: a field edit makes new routes for the resource it
+ * edited, whose rows are mostly the same as before, and the kept renders (generator.ts) compare rows
+ * by identity. Made anew when it holds far more rows than a call uses (rows an edit left behind).
+ */
+let canonicalRows = new Map<string, RouteRow>();
+
 function row(route: RouteContract): RouteRow {
   let kept = rows.get(route);
   if (kept === undefined) {
-    kept = rowOf(route);
+    const made = rowOf(route);
+    const values = JSON.stringify(rowValues(made));
+    kept = canonicalRows.get(values);
+    if (kept === undefined) {
+      kept = made;
+      canonicalRows.set(values, made);
+    }
     rows.set(route, kept);
   }
   return kept;
+}
+
+/** A row's values in a fixed order: everything a template prints of it (`since` and `permission` through their literals). */
+function rowValues(row: RouteRow): unknown[] {
+  return [
+    row.operationId,
+    row.kind,
+    row.resource,
+    row.method,
+    row.path,
+    row.url,
+    row.sinceLiteral,
+    row.access,
+    row.permissionLiteral,
+    row.rateLimited,
+    row.params,
+    row.group,
+    row.name,
+  ];
 }
 
 function rowOf(route: RouteContract): RouteRow {
@@ -113,6 +145,7 @@ function rowOf(route: RouteContract): RouteRow {
 }
 
 export function routeModules(spec: Spec, routes: readonly RouteContract[]): RouteModule[] {
+  if (canonicalRows.size > 2 * routes.length + 1000) canonicalRows = new Map();
   const byArea = new Map<string, RouteRow[]>();
   const resources = firstByName(spec);
   for (const route of routes) {

@@ -42,6 +42,11 @@ interface Node extends Content {
   keys: string[];
   /** Children: a node for an object or array, else the value's JSON text. */
   items: (Node | string)[];
+  /**
+   * A leaf of a table for one call: the first value seen, until its keys and items are asked for
+   * (`ready`); it is printed from the value (`leafLine`, `leafText`). Else undefined.
+   */
+  value: Json[] | { [key: string]: Json } | undefined;
   /** The digits of its name (literal-names.ts), once it was a constant. */
   digits: string | undefined;
   /** Length of the compact JSON text. */
@@ -71,6 +76,9 @@ interface Node extends Content {
 }
 
 const NO_PARENTS: Node[] = [];
+const NO_KEYS: string[] = [];
+const NO_ITEMS: (Node | string)[] = [];
+
 /** How deeply `node` nests (made when first asked for: only constants are ordered by it). */
 const heightOf = (node: Node): number => {
   if (node.height === -1) {
@@ -137,8 +145,6 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   let nextId = 0;
   let live = 0;
   const stats = { interned: 0, printed: 0, counted: 0 };
-  /** The roots of the last call and how many times each was given. */
-  let rootCounts = new Map<Node, number>();
   /** Constants by the digits of their hash (more than one: a collision). */
   const byDigits = new Map<string, Node[]>();
   /** The constants in declaration order, as of the last call, and their declarations. */
@@ -151,7 +157,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
    */
   let quoted = new Map<string, string>();
   const jsonText = (v: Json): string => {
-    if (typeof v !== 'string' || v.length > MAX_QUOTED) return JSON.stringify(v);
+    // A table for one call keeps every string's text: long ones (descriptions, the 852-character
+    // Int64 pattern) recur thousands of times in a large document. A kept table keeps short ones
+    // only: a long one of an earlier parse would be held for the rest of the session.
+    if (typeof v !== 'string' || (kept && v.length > MAX_QUOTED)) return JSON.stringify(v);
     let text = quoted.get(v);
     if (text === undefined) {
       if (quoted.size >= MAX_QUOTED_COUNT) quoted = new Map();
@@ -159,6 +168,46 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       quoted.set(v, text);
     }
     return text;
+  };
+
+  /**
+   * A leaf's one-line text, `{ "a": 1, "b": "x" }` or `["a", "b"]`, made from its value (the same
+   * text `inline` makes from its items): for a leaf of a table for one call, which has no items.
+   */
+  const leafLine = (value: Json[] | { [key: string]: Json }): string => {
+    let text = '';
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ', ') + jsonText(value[i]!);
+      return `[${text}]`;
+    }
+    for (const k in value) text += `${text === '' ? '{ ' : ', '}${jsonText(k)}: ${jsonText(value[k]!)}`;
+    return text === '' ? '{}' : `${text} }`;
+  };
+
+  /** A leaf's text over several lines at `indent` (the text `print` makes from its items), from its value. */
+  const leafText = (value: Json[] | { [key: string]: Json }, indent: number): string => {
+    const pad = `,\n${' '.repeat(indent + 2)}`;
+    let text = '';
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) text += pad + jsonText(value[i]!);
+    else for (const k in value) text += `${pad}${jsonText(k)}: ${jsonText(value[k]!)}`;
+    const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+    return text === '' ? open + close : `${open}\n${text.slice(2)}\n${' '.repeat(indent)}${close}`;
+  };
+
+  /**
+   * In the key of a table for one call, a long string stands as `$<n>`, its number in this map
+   * (made once per distinct string), not as its JSON text: the key is shorter to make, hash and
+   * compare. (`$` starts no JSON text, so keys still read back one way.)
+   */
+  const longTokens = new Map<string, string>();
+  const tokenOf = (v: Json, text: string): string => {
+    if (kept || text.length <= MAX_QUOTED) return text;
+    let token = longTokens.get(v as string);
+    if (token === undefined) {
+      token = `$${longTokens.size}`;
+      longTokens.set(v as string, token);
+    }
+    return token;
   };
 
   /** Whether `value` holds no object or array (a schema's leaves: most of a large document's values). */
@@ -177,7 +226,14 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       // A leaf's key is its JSON text, made natively in one call; its parts are made only when it
       // is new (a leaf's JSON text starts `{"`, `[` + a scalar, `{}` or `[]`: never `{,` or `[,`).
       const key = JSON.stringify(value);
-      node = byKey.get(key) ?? added(key, contents(value, depth, null));
+      node = byKey.get(key);
+      if (node === undefined) {
+        // A table for one call makes a new leaf's parts only if it is named (most never are).
+        node = kept
+          ? added(key, contents(value, depth, null))
+          : added(key, { array: Array.isArray(value), keys: NO_KEYS, items: NO_ITEMS, size: key.length });
+        if (!kept) node.value = value;
+      }
     } else {
       // The table's key: the value's tokens (keys' JSON, children's `#id`, scalars' JSON), joined
       // once into a flat string (JSON texts delimit themselves, so the tokens read back one way).
@@ -215,7 +271,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       const text = jsonText(v);
       items.push(text);
       size += text.length;
-      tokens?.push(text);
+      tokens?.push(tokenOf(v, text));
     };
     if (array) {
       for (let i = 0; i < value.length; i++) part(value[i]!);
@@ -240,6 +296,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       array: parts.array,
       keys: parts.keys,
       items: parts.items,
+      value: undefined,
       size: parts.size,
       height: -1,
       hash: undefined,
@@ -312,8 +369,23 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       rename(node, rank === 0 ? `s${node.digits}` : `s${node.digits}_${rank}`);
   };
 
+  /** Makes the keys and items of a leaf that kept its value (`Node.value`), and of every leaf inside `node`. */
+  const ready = (node: Node) => {
+    if (node.hash !== undefined) return;
+    if (node.value !== undefined) {
+      const parts = contents(node.value, 0, null);
+      node.keys = parts.keys;
+      node.items = parts.items;
+      node.value = undefined;
+    }
+    for (const item of node.items) if (typeof item !== 'string') ready(item);
+  };
+
   const share = (node: Node, shared: boolean) => {
-    node.digits ??= nameDigits(node, digits);
+    if (node.digits === undefined) {
+      ready(node);
+      node.digits = nameDigits(node, digits);
+    }
     const group = byDigits.get(node.digits) ?? [];
     if (shared) group.push(node);
     else {
@@ -343,6 +415,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   const inline = (node: Node, top: boolean): string => {
     if (node.name && !top) return node.name;
     if (node.line !== undefined) return node.line;
+    if (node.value !== undefined) return leafLine(node.value);
     const parts = node.items.map((item) => (typeof item === 'string' ? item : inline(item, false)));
     const line = node.array
       ? `[${parts.join(', ')}]`
@@ -365,6 +438,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     }
     const slot = indent * 2 + (top ? 1 : 0);
     if (node.textSlot === slot && node.text !== undefined) return node.text;
+    if (node.value !== undefined) {
+      stats.printed++;
+      return leafText(node.value, indent);
+    }
     const pad = ' '.repeat(indent + 2);
     const texts = node.items.map((item) => (typeof item === 'string' ? item : print(item, indent + 2, false)));
     const items = texts.map((text, i) => (node.array ? pad + text : `${pad}${node.keys[i]}: ${text}`));
@@ -413,32 +490,78 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     }
   };
 
+  /** The last call's inputs and their roots, by position: a watch edit gives mostly the same frozen inputs in the same places. */
+  let lastValues: readonly unknown[] = [];
+  let lastRoots: (Node | null)[] = [];
+
+  /** The root of `value`, the `index`th input: the last call's root of the same frozen input there, else interned. */
+  const rootAt = (value: unknown, index: number): Node | null => {
+    if (lastValues[index] === value && index < lastRoots.length) {
+      const root = lastRoots[index]!;
+      if (root === null || (root.generation === generation && Object.isFrozen(value))) return root;
+    }
+    return isContainer(value as Json) ? intern(value as Json[] | { [key: string]: Json }, 0) : null;
+  };
+
+  /**
+   * How many more (or fewer) times each root is given than in the last call: by position when
+   * there are as many inputs (an edit replaces a few), else over the span between the common
+   * beginning and end (an input added or removed shifts the ones after it).
+   */
+  const rootDeltas = (roots: readonly (Node | null)[]): Map<Node, number> => {
+    const deltas = new Map<Node, number>();
+    const add = (node: Node | null, delta: number) => {
+      if (node !== null) deltas.set(node, (deltas.get(node) ?? 0) + delta);
+    };
+    if (roots.length === lastRoots.length) {
+      for (let i = 0; i < roots.length; i++)
+        if (roots[i] !== lastRoots[i]) {
+          add(roots[i]!, 1);
+          add(lastRoots[i]!, -1);
+        }
+      return deltas;
+    }
+    let start = 0;
+    while (start < roots.length && start < lastRoots.length && roots[start] === lastRoots[start]) start++;
+    let end = roots.length;
+    let lastEnd = lastRoots.length;
+    while (end > start && lastEnd > start && roots[end - 1] === lastRoots[lastEnd - 1]) end--, lastEnd--;
+    for (let i = start; i < end; i++) add(roots[i]!, 1);
+    for (let i = start; i < lastEnd; i++) add(lastRoots[i]!, -1);
+    return deltas;
+  };
+
   const literals = (values: readonly unknown[]): SharedLiterals => {
     if (!kept && call > 0) throw new Error('sharedLiterals: a table made for one call was called again');
     call++;
-    const roots = values.map((v) => (isContainer(v as Json) ? intern(v as Json[] | { [key: string]: Json }, 0) : null));
-    const rootOf = new Map<unknown, Node | null>(values.map((v, i) => [v, roots[i] ?? null]));
-    const counts = new Map<Node, number>();
-    for (const root of roots) if (root) counts.set(root, (counts.get(root) ?? 0) + 1);
+    const roots: (Node | null)[] = new Array(values.length);
+    for (let i = 0; i < values.length; i++) roots[i] = rootAt(values[i], i);
     // Uses added before uses removed: a value in both the old and the new inputs (an edited
     // record's unchanged fields) does not drop to 0 and back, which would reach all inside it.
     touched = [];
-    for (const [root, count] of counts) {
-      const delta = count - (rootCounts.get(root) ?? 0);
-      if (delta > 0) addUses(root, delta);
-    }
-    for (const [root, count] of rootCounts) {
-      const delta = (counts.get(root) ?? 0) - count;
-      if (delta < 0) addUses(root, delta);
-    }
-    rootCounts = counts;
+    const deltas = rootDeltas(roots);
+    for (const [root, delta] of deltas) if (delta > 0) addUses(root, delta);
+    for (const [root, delta] of deltas) if (delta < 0) addUses(root, delta);
+    lastValues = kept ? values : [];
+    lastRoots = kept ? roots : [];
     for (const node of touched) if (isShared(node) !== node.wasShared) share(node, !node.wasShared);
     touched = [];
     declare();
     sweep();
+    // The caller asks for the inputs' expressions in their order: the next one is checked first,
+    // and a map of the inputs is made only when a value is asked out of order.
+    let next = 0;
+    let indexOf: Map<unknown, number> | undefined;
     const expression = (value: unknown, indent: number) => {
-      const root = rootOf.get(value);
-      if (root === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
+      let at = next;
+      if (values[at] !== value) {
+        indexOf ??= new Map(values.map((v, i) => [v, i]).reverse() as [unknown, number][]);
+        const found = indexOf.get(value);
+        if (found === undefined) throw new Error('sharedLiterals: expression of a value that was not given');
+        at = found;
+      }
+      next = at + 1;
+      const root = roots[at]!;
       return root ? print(root, indent, false) : JSON.stringify(value);
     };
     const list = declarationList;
@@ -454,10 +577,11 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       entriesChunks: (entries, indent) => {
         if (entries.length === 0) return ['{}'];
         const pad = ' '.repeat(indent + 2);
+        const separator = `,\n${pad}`;
         const chunks = ['{\n'];
         for (let i = 0; i < entries.length; i++) {
-          const [key, value] = entries[i]!;
-          chunks.push(i > 0 ? `,\n${pad}` : pad, jsonText(key), ': ', expression(value, indent + 2));
+          const entry = entries[i]!;
+          chunks.push(i > 0 ? separator : pad, jsonText(entry[0]), ': ', expression(entry[1], indent + 2));
         }
         chunks.push(`\n${' '.repeat(indent)}}`);
         return chunks;

@@ -156,6 +156,36 @@ describe('the literal table kept between calls', () => {
   });
 });
 
+describe('a table for one call (leaves printed from their values)', () => {
+  it('writes the same text as a kept table, for leaves of every shape at every indent', () => {
+    const long = 'A long description, with "quotes", a back\\slash, a line\nbreak, ,\n  and a tab\t: é ✓ 😀.';
+    // Leaves (objects and arrays of scalars), told apart by `tag` (equal values are one node).
+    const leaves = (tag: string) => [
+      {},
+      [],
+      { a: tag },
+      [1, tag, true, null, -0.5],
+      { type: 'string', description: `${tag} ${long}` },
+      { type: 'string', description: long, 'x-key with, ": marks': tag },
+      Array.from({ length: 12 }, (_, i) => `${tag}Field${i}`),
+      { short: tag, n: 12_345_678_901, ok: false, none: null },
+    ];
+    // Each leaf written once (inside no constant), in objects and arrays at several depths ...
+    const once = (tag: string) =>
+      leaves(tag).map((leaf, k) => ({ [tag]: { leaf, deeper: [[leaves(`${tag}.deeper`)[k]]] } }));
+    // ... and twice (a constant, or inside one).
+    const shared = leaves('shared');
+    const values = [...once('a'), [...once('b')], shared, { all: shared, again: shared }];
+    const table = createLiteralTable();
+    const kept = written(table.literals(values), values);
+    const alone = sharedLiterals(values);
+    expect(written(alone, values)).toBe(kept);
+    const expressions = values.map((v, i) => alone.expression(v, i % 2 ? 2 : 0));
+    const evaluated = new Function(`${alone.declarations}\nreturn [${expressions.join(', ')}];`)();
+    expect(evaluated).toEqual(values);
+  });
+});
+
 describe('declarationList (the constants as fragments)', () => {
   it('joins to the declarations, and keeps the declarations of unchanged constants between calls', () => {
     const table = createLiteralTable();
