@@ -126,6 +126,15 @@ export function sameFactsButPositions(a: ResourceFacts, b: ResourceFacts): boole
 
 /** Deep equality, property order included, that skips every `source` property. */
 function equalButSources(x: unknown, y: unknown): boolean {
+  return equal(x, y, true);
+}
+
+/** Deep equality of JSON values, property order included (as their JSON texts would compare). */
+export function equalValues(x: unknown, y: unknown): boolean {
+  return equal(x, y, false);
+}
+
+function equal(x: unknown, y: unknown, skipSources: boolean): boolean {
   if (x === y) return true;
   if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
   if (Array.isArray(x) !== Array.isArray(y)) return false;
@@ -137,7 +146,7 @@ function equalButSources(x: unknown, y: unknown): boolean {
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;
     if (k !== other[i]) return false;
-    if (k !== 'source' && !equalButSources(a[k], b[k])) return false;
+    if (!(skipSources && k === 'source') && !equal(a[k], b[k], skipSources)) return false;
   }
   return true;
 }
