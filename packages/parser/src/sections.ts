@@ -107,7 +107,8 @@ export function splitSections(source: string): Section[] {
             close(i, pEnd);
             const [, indent = '', hashes = '', title] = m;
             const raw = (title ?? '').replace(/[ \t]+#+$/, '').replace(/^#+$/, '');
-            const column = (title === undefined ? indent.length : line.indexOf(title, indent.length + hashes.length)) + 1;
+            const column =
+              (title === undefined ? indent.length : line.indexOf(title, indent.length + hashes.length)) + 1;
             current = { level: hashes.length, title: raw.trim(), line: i + 1, column, start: i + 1 };
             bodyFrom = end + 1;
           }
