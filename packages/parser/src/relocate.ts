@@ -106,8 +106,8 @@ function relocatedField(
 function extractedField(f: Field, moved: Field, pairs: SourcePairs): Field {
   pairs.add(f.source, moved.source);
   if (f.enumeration && moved.enumeration) {
-    for (const [i, v] of f.enumeration.values.entries())
-      pairs.add(v.source, (moved.enumeration.values[i] as EnumValue).source);
+    const [values, to] = [f.enumeration.values, moved.enumeration.values];
+    for (let i = 0; i < values.length; i++) pairs.add((values[i] as EnumValue).source, (to[i] as EnumValue).source);
     pairs.add(f.enumeration.source, moved.enumeration.source);
   }
   if (f.obsolete && moved.obsolete) pairs.add(f.obsolete.source, moved.obsolete.source);
