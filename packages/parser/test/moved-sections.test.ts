@@ -171,9 +171,9 @@ describe('moved sections', () => {
     const at = text.indexOf('\n###', text.search(/\n### \w+Records4\n/) + 1) + 1;
     const doubled = `${text.slice(0, at)}### CopyRecords\n${body}${text.slice(at)}`;
     const lines = doubled.split('\n');
-    const firstRow = lines.findIndex((l, i) => i > 0 && isRow(lines, i));
+    const firstRow = lines.findIndex((_line, i) => i > 0 && isRow(lines, i));
     const added = [...lines.slice(0, firstRow + 1), '| Added | String | A row. |', ...lines.slice(firstRow + 1)];
-    const copyRow = lines.findIndex((l, i) => i > lines.indexOf('### CopyRecords') && isRow(lines, i));
+    const copyRow = lines.findIndex((_line, i) => i > lines.indexOf('### CopyRecords') && isRow(lines, i));
     const edited = lines.map((l, i) => (i === copyRow ? l.replace(/\| (\w+) \|/, '| $1X |') : l));
     expect(copyRow).toBeGreaterThan(firstRow);
     const single = createIncrementalParser();

@@ -55,7 +55,10 @@ class CheckedClaims {
       for (const [name, owner] of claims) {
         touched.add(name);
         let owners = this.#owners.get(name);
-        if (!owners) this.#owners.set(name, (owners = new Map()));
+        if (!owners) {
+          owners = new Map();
+          this.#owners.set(name, owners);
+        }
         const n = (owners.get(owner) ?? 0) + by;
         if (n === 0) owners.delete(owner);
         else owners.set(owner, n);
