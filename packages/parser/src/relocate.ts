@@ -89,7 +89,8 @@ function relocatedField(
 ): Field {
   if (delta === 0 && !facts) return f;
   const enumeration = facts?.enumeration
-    ? (shareInside(f.enumeration, facts.enumeration, pairs) as Enumeration)
+    ? (sharedEnumeration(f.enumeration, facts.enumeration, pairs) ??
+      (shareInside(f.enumeration, facts.enumeration, pairs) as Enumeration))
     : f.enumeration && delta !== 0
       ? movedEnumeration(f.enumeration, move)
       : f.enumeration;
@@ -100,6 +101,50 @@ function relocatedField(
       : f.obsolete;
   if (delta === 0 && enumeration === f.enumeration && obsolete === f.obsolete) return f;
   return fieldWith(f, enumeration, obsolete, delta === 0 ? f.source : move(f.source));
+}
+
+/**
+ * What `shareInside(prev, next, pairs)` gives for an enumeration fact that equals the previous one but
+ * for positions (relocated() checked the facts: "Enumerated statuses" moved), without its walk: a
+ * value or source equal to the previous one is the previous object, another is the new one, and each
+ * replaced source is paired in the walk's order (the values', then the enumeration's). Undefined when
+ * the two differ in more than positions: the walk decides then.
+ */
+function sharedEnumeration(prev: Enumeration | null, next: Enumeration, pairs: SourcePairs): Enumeration | undefined {
+  if (
+    !prev ||
+    prev.kind !== next.kind ||
+    prev.bitmask !== next.bitmask ||
+    prev.origin !== next.origin ||
+    prev.values.length !== next.values.length
+  )
+    return undefined;
+  const start = pairs.size;
+  const values: EnumValue[] = [];
+  let sameValues = true;
+  for (let i = 0; i < next.values.length; i++) {
+    const [p, v] = [prev.values[i] as EnumValue, next.values[i] as EnumValue];
+    if (p !== v && (p.kind !== v.kind || p.value !== v.value || p.name !== v.name)) {
+      pairs.size = start;
+      return undefined;
+    }
+    if (p === v || sameSource(p.source, v.source)) values.push(p);
+    else {
+      sameValues = false;
+      pairs.add(p.source, v.source);
+      values.push(v);
+    }
+  }
+  const source = sameSource(prev.source, next.source) ? prev.source : next.source;
+  if (source !== prev.source) pairs.add(prev.source, source);
+  if (sameValues && source === prev.source) return prev;
+  const { kind, bitmask, origin } = next;
+  return { kind, bitmask, origin, values: sameValues ? prev.values : values, source };
+}
+
+/** The parser writes every source as `{ file, line, column }` (shift.ts). */
+function sameSource(a: Source, b: Source): boolean {
+  return a === b || (a.line === b.line && a.column === b.column && a.file === b.file);
 }
 
 /** `moved`, the field `f` moved by the extraction (shift.ts): its `source` objects paired with those of `f`. */
