@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { field, resource, spec, typeExpr } from '@specgen/ir';
+import { NO_SOURCE, field, resource, spec, typeExpr } from '@specgen/ir';
 import { buildTypesModel, fieldDoc, tsType } from '@specgen/generate-core';
 import { fixtureSpec } from './fixture.ts';
 
@@ -97,6 +97,66 @@ describe('buildTypesModel', () => {
     expect(model.references).toEqual([
       expect.objectContaining({ typeName: 'Comment', usedBy: ['Widgets.Comment', 'Gadgets.Comment'] }),
       expect.objectContaining({ typeName: 'ExtraField', usedBy: ['Widgets.ExtraFields'] }),
+    ]);
+  });
+
+  // Watch mode keeps the views and what was checked of them, and checks a later model by what changed.
+  it('a kept build checks the names of each new model, with views that came and went', () => {
+    const others = [resource('Widgets', [field('Id', 'Int64')])];
+    const build = (...names: string[]) =>
+      buildTypesModel(
+        spec({ resources: [...names.map((n) => resource(n, [field('Id', 'Int64')])), ...others] }),
+        null,
+        'x.md',
+      );
+    expect(build('Comments').resources.map((r) => r.typeName)).toEqual(['Comment', 'Widget']);
+    // Comments went and Comment came: the name Comment has one owner again.
+    expect(build('Comment').resources.map((r) => r.typeName)).toEqual(['Comment', 'Widget']);
+    expect(() => build('Comment', 'Comments')).toThrow(/Comment is used by both Comment and Comments/);
+    expect(() => build('Comment', 'Comments')).toThrow(/Comment is used by both Comment and Comments/);
+    expect(build('Comments').resources).toHaveLength(2);
+    // An enumeration's type name (WidgetKind, of Widgets.Kind) against a resource's that comes later.
+    const value = { kind: 'enumValue' as const, value: 0, name: 'None', source: NO_SOURCE };
+    const kind = field('Kind', 'Int32', {
+      enumeration: { kind: 'enumeration', bitmask: false, origin: 'notes', values: [value], source: NO_SOURCE },
+    });
+    const widgets = resource('Widgets', [kind]);
+    expect(buildTypesModel(spec({ resources: [widgets] }), null, 'x.md').resources[0]?.enums[0]?.typeName).toBe(
+      'WidgetKind',
+    );
+    const clash = spec({ resources: [widgets, resource('WidgetKinds', [field('Id', 'Int64')])] });
+    expect(() => buildTypesModel(clash, null, 'x.md')).toThrow(
+      /WidgetKind is used by both Widgets.Kind and WidgetKinds/,
+    );
+  });
+
+  it('a kept build gives the references of what changed', () => {
+    const fixture = fixtureSpec();
+    expect(buildTypesModel(fixture, null, 'fixture.md').references.map((r) => r.typeName)).toEqual([
+      'Comment',
+      'ExtraField',
+    ]);
+    // The same resources moved (positions only): the same references.
+    const moved = { ...fixture, resources: fixture.resources.map((r) => ({ ...r, source: { ...r.source, line: 9 } })) };
+    expect(buildTypesModel(moved, null, 'fixture.md').references.map((r) => r.usedBy)).toEqual([
+      ['Widgets.Comment', 'Gadgets.Comment'],
+      ['Widgets.ExtraFields'],
+    ]);
+    // A field that names another undescribed type.
+    const edited = {
+      ...fixture,
+      resources: fixture.resources.map((r) =>
+        r.name === 'Gadgets' ? { ...r, fields: [...r.fields, field('Note', 'Notes', { expandable: true })] } : r,
+      ),
+    };
+    expect(buildTypesModel(edited, null, 'fixture.md').references.map((r) => [r.typeName, r.usedBy])).toEqual([
+      ['Comment', ['Widgets.Comment', 'Gadgets.Comment']],
+      ['ExtraField', ['Widgets.ExtraFields']],
+      ['Note', ['Gadgets.Note']],
+    ]);
+    expect(buildTypesModel(fixture, null, 'fixture.md').references.map((r) => r.typeName)).toEqual([
+      'Comment',
+      'ExtraField',
     ]);
   });
 });

@@ -1,9 +1,8 @@
 /**
- * Section text -> blocks, cached by content hash. A section that moved (lines added above it) is
- * still a hit: its blocks are shifted, not parsed again, and only when something reads them (an
- * incremental parse moves what it extracted from a moved section instead: parse-memo.ts).
+ * Section text -> blocks, cached by content. A section that moved (lines added above it) is still a
+ * hit: its blocks are shifted, not parsed again, and only when something reads them (an incremental
+ * parse moves what it extracted from a moved section instead: parse-memo.ts).
  */
-import { createHash } from 'node:crypto';
 import { offsetBlocks, type Block } from './blocks.ts';
 import { markdownBlocks } from './markdown-blocks.ts';
 import { ownText } from './own-text.ts';
@@ -31,6 +30,8 @@ export interface CachedSection {
 }
 
 interface Entry {
+  /** The section's text (a copy of its own, own-text.ts): its key in `#keys`. */
+  text: string;
   /** The line the section was last seen at. */
   firstLine: number;
   /** Blocks at the file positions of `baseLine`, which trails `firstLine` until they are read there. */
@@ -40,6 +41,13 @@ interface Entry {
 
 export class SectionCache {
   readonly #entries = new Map<string, Entry>();
+  /**
+   * The key of each cached text, by the text itself: a Map compares the texts (a section moved by a
+   * row added above it is looked up by content), so no digest of every moved section is made. A key
+   * is given once per text and stays while the text is cached.
+   */
+  readonly #keys = new Map<string, string>();
+  #nextKey = 0;
   /** Keys used since the last `evictUnused`. */
   readonly #used = new Set<string>();
   /** Text and key of the section at each first line, in the previous parse and in this one. */
@@ -73,19 +81,24 @@ export class SectionCache {
         return this.#handle(same.key, entry, firstLine);
       }
     }
-    const key = createHash('sha1').update(text).digest('base64');
-    this.#seenAtLine.set(firstLine, { text, key });
-    this.#used.add(key);
-    const cached = this.#entries.get(key);
-    if (cached) {
+    const known = this.#keys.get(text);
+    const cached = known === undefined ? undefined : this.#entries.get(known);
+    if (known !== undefined && cached) {
+      this.#seenAtLine.set(firstLine, { text, key: known });
+      this.#used.add(known);
       this.hits++;
       cached.firstLine = firstLine;
-      return this.#handle(key, cached, firstLine);
+      return this.#handle(known, cached, firstLine);
     }
     this.misses++;
+    const key = `s${(this.#nextKey++).toString(36)}`;
+    this.#seenAtLine.set(firstLine, { text, key });
+    this.#used.add(key);
     // Parsed from a copy: the cached blocks (and the IR made of them) must not keep the whole markdown alive.
-    const blocks = parseBlocks(ownText(text), this.options, firstLine);
-    const entry = { firstLine, blocks, baseLine: firstLine };
+    const own = ownText(text);
+    const blocks = parseBlocks(own, this.options, firstLine);
+    const entry = { text: own, firstLine, blocks, baseLine: firstLine };
+    this.#keys.set(own, key);
     this.#entries.set(key, entry);
     return this.#handle(key, entry, firstLine);
   }
@@ -111,7 +124,11 @@ export class SectionCache {
 
   /** Drops sections not used since the previous call, so a long watch session does not keep every old version. */
   evictUnused(): void {
-    for (const key of this.#entries.keys()) if (!this.#used.has(key)) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries) {
+      if (this.#used.has(key)) continue;
+      this.#entries.delete(key);
+      this.#keys.delete(entry.text);
+    }
     this.#used.clear();
     this.#atLine = this.#seenAtLine;
     this.#seenAtLine = new Map();
@@ -120,6 +137,7 @@ export class SectionCache {
   /** Forgets every parsed section. */
   clear(): void {
     this.#entries.clear();
+    this.#keys.clear();
     this.#used.clear();
     this.#atLine = new Map();
     this.#seenAtLine = new Map();

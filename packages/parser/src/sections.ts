@@ -48,17 +48,6 @@ function mayMark(text: string, start: number, end: number): boolean {
 export function splitSections(source: string): Section[] {
   // CRLF and CR normalised, as `splitLines` splits.
   const markdown = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
-  // Line i runs from starts[i] to ends[i] (its newline, or the end of the text).
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (let at = 0; ; ) {
-    const newline = markdown.indexOf('\n', at);
-    starts.push(at);
-    ends.push(newline === -1 ? markdown.length : newline);
-    if (newline === -1) break;
-    at = newline + 1;
-  }
-  const lineAt = (i: number) => (i >= 0 && i < starts.length ? markdown.slice(starts[i], ends[i]) : '');
   const sections: Section[] = [];
   let current: { level: number; title: string; line: number; column: number; start: number } = {
     level: 0,
@@ -67,9 +56,11 @@ export function splitSections(source: string): Section[] {
     column: 1,
     start: 0,
   };
+  /** Where line `current.start` begins in the text. */
+  let bodyFrom = 0;
   let fence: string | null = null;
-  // Lines start..end-1 joined with `\n`: the text between them, which the text holds as it is.
-  const close = (end: number) => {
+  // Lines current.start..end-1 joined with `\n`: the text from `bodyFrom` to `endAt` (the end of line end-1).
+  const close = (end: number, endAt: number) => {
     sections.push({
       level: current.level,
       // Copied, as a section's body when it is parsed (cache.ts): the IR keeps titles (own-text.ts).
@@ -77,43 +68,57 @@ export function splitSections(source: string): Section[] {
       line: current.line,
       column: current.column,
       bodyLine: current.start + 1,
-      body: end > current.start ? markdown.slice(starts[current.start], ends[end - 1]) : '',
+      body: end > current.start ? markdown.slice(bodyFrom, endAt) : '',
     });
   };
-  for (let i = 0; i < starts.length; i++) {
-    if (!mayMark(markdown, starts[i] as number, ends[i] as number)) continue;
-    const line = lineAt(i);
-    const fenceMatch = FENCE.exec(line);
-    if (fence !== null) {
-      if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = null;
-      continue;
+  // One pass over the lines, without a list of them: line i runs from `at` to `end`; the two lines
+  // before it (a setext heading looks back at them) from pStart to pEnd and from ppStart to ppEnd.
+  let [pStart, pEnd, ppStart, ppEnd] = [0, 0, 0, 0];
+  let i = 0;
+  for (let at = 0; ; i++) {
+    const newline = markdown.indexOf('\n', at);
+    const end = newline === -1 ? markdown.length : newline;
+    if (mayMark(markdown, at, end)) {
+      const line = markdown.slice(at, end);
+      const fenceMatch = FENCE.exec(line);
+      if (fence !== null) {
+        if (fenceMatch?.[1]?.startsWith(fence)) fence = null;
+      } else if (fenceMatch) {
+        fence = fenceMatch[1] ?? null;
+      } else {
+        const setext = SETEXT.exec(line);
+        const text = i > 0 ? markdown.slice(pStart, pEnd) : '';
+        if (
+          setext &&
+          i > 0 &&
+          i - 1 >= current.start &&
+          SETEXT_TEXT.test(text) &&
+          !text.includes('|') &&
+          (i > 1 ? markdown.slice(ppStart, ppEnd) : '').trim() === ''
+        ) {
+          close(i - 1, ppEnd);
+          const column = text.length - text.trimStart().length + 1;
+          const level = setext[1]?.startsWith('=') ? 1 : 2;
+          current = { level, title: text.trim(), line: i, column, start: i + 1 };
+          bodyFrom = end + 1;
+        } else {
+          const m = HEADING.exec(line);
+          if (m) {
+            close(i, pEnd);
+            const [, indent = '', hashes = '', title] = m;
+            const raw = (title ?? '').replace(/[ \t]+#+$/, '').replace(/^#+$/, '');
+            const column =
+              (title === undefined ? indent.length : line.indexOf(title, indent.length + hashes.length)) + 1;
+            current = { level: hashes.length, title: raw.trim(), line: i + 1, column, start: i + 1 };
+            bodyFrom = end + 1;
+          }
+        }
+      }
     }
-    if (fenceMatch) {
-      fence = fenceMatch[1]!;
-      continue;
-    }
-    const setext = SETEXT.exec(line);
-    const text = lineAt(i - 1);
-    if (
-      setext &&
-      i > 0 &&
-      i - 1 >= current.start &&
-      SETEXT_TEXT.test(text) &&
-      !text.includes('|') &&
-      lineAt(i - 2).trim() === ''
-    ) {
-      close(i - 1);
-      const column = text.length - text.trimStart().length + 1;
-      current = { level: setext[1]!.startsWith('=') ? 1 : 2, title: text.trim(), line: i, column, start: i + 1 };
-      continue;
-    }
-    const m = HEADING.exec(line);
-    if (!m) continue;
-    close(i);
-    const raw = (m[3] ?? '').replace(/[ \t]+#+$/, '').replace(/^#+$/, '');
-    const column = (m[3] === undefined ? m[1]!.length : line.indexOf(m[3], m[1]!.length + m[2]!.length)) + 1;
-    current = { level: m[2]!.length, title: raw.trim(), line: i + 1, column, start: i + 1 };
+    if (newline === -1) break;
+    [ppStart, ppEnd, pStart, pEnd] = [pStart, pEnd, at, end];
+    at = newline + 1;
   }
-  close(starts.length);
+  close(i + 1, markdown.length);
   return sections;
 }

@@ -46,18 +46,23 @@ export function recordRelocation(entry: object, previous: object, from: object[]
   relocations.set(entry, { previous, from, to });
 }
 
+/** `source` objects of a previous entry (`from`) and their replacements (`to`), index for index, up to `size`. */
+export interface SourcePairs {
+  readonly from: object[];
+  readonly to: object[];
+  size: number;
+  add(from: object, to: object): void;
+}
+
 /**
  * `next` shared with `prev` as inside an entry (for relocate.ts), adding the `source` objects of
- * `prev` replaced, and their replacements, to `from` and `to`.
+ * `prev` replaced, and their replacements, to `pairs`.
  */
-export function shareInside(prev: unknown, next: unknown, from: object[], to: object[]): unknown {
+export function shareInside(prev: unknown, next: unknown, pairs: SourcePairs): unknown {
   const start = fromSources.length;
   try {
     const out = share(prev, next, ENTRY_DEPTH + 1);
-    for (let i = start; i < fromSources.length; i++) {
-      from.push(fromSources[i] as object);
-      to.push(toSources[i] as object);
-    }
+    for (let i = start; i < fromSources.length; i++) pairs.add(fromSources[i] as object, toSources[i] as object);
     return out;
   } finally {
     fromSources.length = start;

@@ -162,6 +162,33 @@ describe('moved sections', () => {
     expect(stableIdentity(fourth as Resource)).toBe(versions[0]);
   });
 
+  it('one section text under two headings, moved, edited and restored: equal to a cold parse', () => {
+    // Sections are cached by their text (cache.ts): the two copies share one entry at two lines.
+    const text = syntheticSpec(6, 5);
+    const start = text.search(/\n### \w+Records2\n/) + 1;
+    const end = text.indexOf('\n###', start + 1) + 1;
+    const body = text.slice(text.indexOf('\n', start) + 1, end);
+    const at = text.indexOf('\n###', text.search(/\n### \w+Records4\n/) + 1) + 1;
+    const doubled = `${text.slice(0, at)}### CopyRecords\n${body}${text.slice(at)}`;
+    const lines = doubled.split('\n');
+    const firstRow = lines.findIndex((_line, i) => i > 0 && isRow(lines, i));
+    const added = [...lines.slice(0, firstRow + 1), '| Added | String | A row. |', ...lines.slice(firstRow + 1)];
+    const copyRow = lines.findIndex((_line, i) => i > lines.indexOf('### CopyRecords') && isRow(lines, i));
+    const edited = lines.map((l, i) => (i === copyRow ? l.replace(/\| (\w+) \|/, '| $1X |') : l));
+    expect(copyRow).toBeGreaterThan(firstRow);
+    const single = createIncrementalParser();
+    single.parse(text, FILE);
+    const parser = createIncrementalParser();
+    let previous = parseChecked(parser, doubled);
+    expect(parser.cache.size, 'the copy is the same cached text').toBe(single.cache.size);
+    for (const next of [added, lines, edited, added, lines, edited, lines]) {
+      const spec = parseChecked(parser, next.join('\n'));
+      expectTwins(previous, spec);
+      previous = spec;
+    }
+    expect(previous.resources.filter((r) => r.name === 'CopyRecords')).toHaveLength(1);
+  });
+
   for (const [label, text, runs] of [
     ['the spec', specText(), 60],
     ['a synthetic spec', syntheticSpec(24, 10), 60],

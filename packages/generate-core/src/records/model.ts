@@ -123,9 +123,9 @@ function buildModel(spec: Spec, serviceVersion: string | null, specFile: string,
     newestVersion: serviceVersion ?? spec.newestVersion,
     resources,
     structures,
-    references: referenceViews(spec, serviceVersion),
+    references: referenceViews(spec, serviceVersion, keep),
   };
-  assertUniqueNames(model);
+  assertUniqueNames(model, keep);
   return model;
 }
 

@@ -17,7 +17,12 @@ function viewClaims(r: RecordView): [string, string][] {
   return claims;
 }
 
-export function assertUniqueNames(model: TypesModel): void {
+/**
+ * `kept`: the model's views are kept for later builds (watch mode): the claims that passed are kept
+ * too, and a later model is checked by what changed. A one-shot build keeps nothing.
+ */
+export function assertUniqueNames(model: TypesModel, kept = false): void {
+  if (kept && checked.unchangedOrUnique(model)) return;
   const seen = new Map<string, string>();
   const claim = (name: string, owner: string) => {
     const prior = seen.get(name);
@@ -29,3 +34,56 @@ export function assertUniqueNames(model: TypesModel): void {
     for (const r of views) for (const [name, owner] of viewClaims(r)) claim(name, owner);
   for (const ref of model.references) claim(ref.typeName, ref.name);
 }
+
+/**
+ * The claims of the last model that passed, counted by name and owner, so that a watch edit (a few
+ * views new, the others the same objects) checks only the names of the views that came or went.
+ * It only ever says "unique"; anything else is left to the full check above, which names the clash.
+ */
+class CheckedClaims {
+  #views = new Map<RecordView, number>();
+  #references: [string, string][] = [];
+  /** name -> owner -> how many claims. */
+  #owners = new Map<string, Map<string, number>>();
+
+  unchangedOrUnique(model: TypesModel): boolean {
+    const views = new Map<RecordView, number>();
+    for (const list of [model.resources, model.structures]) for (const v of list) views.set(v, (views.get(v) ?? 0) + 1);
+    const references = model.references.map((r): [string, string] => [r.typeName, r.name]);
+    const touched = new Set<string>();
+    const count = (claims: readonly [string, string][], by: number) => {
+      for (const [name, owner] of claims) {
+        touched.add(name);
+        let owners = this.#owners.get(name);
+        if (!owners) {
+          owners = new Map();
+          this.#owners.set(name, owners);
+        }
+        const n = (owners.get(owner) ?? 0) + by;
+        if (n === 0) owners.delete(owner);
+        else owners.set(owner, n);
+        if (owners.size === 0) this.#owners.delete(name);
+      }
+    };
+    for (const [v, n] of this.#views) {
+      const now = views.get(v) ?? 0;
+      if (now !== n) for (let i = 0; i < Math.abs(now - n); i++) count(viewClaims(v), now > n ? 1 : -1);
+    }
+    for (const [v, n] of views) if (!this.#views.has(v)) for (let i = 0; i < n; i++) count(viewClaims(v), 1);
+    count(this.#references, -1);
+    count(references, 1);
+    this.#views = views;
+    this.#references = references;
+    for (const name of touched) {
+      if ((this.#owners.get(name)?.size ?? 0) <= 1) continue;
+      // A clash: forget everything, so that the full check runs (and throws) until a model passes it.
+      this.#views = new Map();
+      this.#references = [];
+      this.#owners = new Map();
+      return false;
+    }
+    return true;
+  }
+}
+
+const checked = new CheckedClaims();
