@@ -1,76 +1,49 @@
 /**
  * openapi.json and openapi.yaml of a document, the same bytes as `toJson(canonical(d))` and
- * `toYaml(...)`, with each path item and each component schema serialized once and kept
- * between calls by the entry object's identity: on the large spec nearly all of the document is
- * those entries, so a watch edit of one field re-sorts and re-writes one or two of them.
+ * `toYaml(...)`, with each path item and each component schema written once (json-yaml.ts: both
+ * texts in one walk) and kept between calls by the entry object's identity: on the large spec
+ * nearly all of the document is those entries, so a watch edit of one field re-writes one or two.
  *
  * Only frozen entries are kept: @specgen/contract deep-freezes the parts of the document it keeps
  * between builds (the read resources' path items and schemas), so an entry that is the same object
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
+import { entryTexts, isEntry, type PartText, rootTexts } from './json-yaml.ts';
+import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
-import { yamlBlock, yamlOf } from './yaml.ts';
-
-interface EntryText {
-  json: string;
-  yaml: string;
-}
 
 /** Placeholder scalars: plain in YAML, one JSON string each; checked to be unique below. */
 const TOKEN = '__specgen_openapi_entry_';
 const JSON_SLOT = new RegExp(`"${TOKEN}(\\d+)__"`, 'g');
-const YAML_SLOT = new RegExp(`: ${TOKEN}(\\d+)__$`, 'gm');
+/** After the key's colon, which stays in the skeleton's text. */
+const YAML_SLOT = new RegExp(`(?<=:) ${TOKEN}(\\d+)__$`, 'gm');
 
 /** Texts of frozen entries, by indent (path items at 4 spaces, component schemas at 6). */
-const memo = new Map<number, WeakMap<object, EntryText>>();
+const memo = new Map<number, WeakMap<object, PartText>>();
 
 /** How many entry texts were made rather than taken from the memo (tests check it hits). */
 export const entryTextStats = { made: 0, kept: 0 };
 
-/** JSON text of `value` nested `depth` levels deep: stringified inside as many arrays, which are cut off again. */
-function nestedJson(value: unknown, depth: number): string {
-  let wrapped = value;
-  for (let i = 0; i < depth; i++) wrapped = [wrapped];
-  const text = JSON.stringify(wrapped, null, 2);
-  let start = 0;
-  for (let i = 0; i < depth; i++) start = text.indexOf('\n', start) + 1;
-  return text.slice(start + 2 * depth, text.length - (depth * 2 + depth * (depth - 1)));
-}
-
 /**
- * `indent`-deep text of an entry of a name map (whose values are canonical with no parent key).
- * `keep`: keep it for a later call (watch mode); a one-shot run keeps nothing.
+ * Texts of an entry of a name map whose keys are at `indent` spaces: the JSON from its `{`, the
+ * YAML lines each after a line break. `keep`: keep it for a later call (watch mode); a one-shot
+ * run keeps nothing.
  */
-function entryText(value: object, indent: string, scalars: Map<string, string>, keep: boolean): EntryText {
+function entryText(value: Record<string, unknown>, indent: number, keep: boolean): PartText {
   const frozen = keep && Object.isFrozen(value);
-  let texts = memo.get(indent.length);
+  let texts = memo.get(indent);
   if (!texts) {
     texts = new WeakMap();
-    memo.set(indent.length, texts);
+    memo.set(indent, texts);
   }
   let text = frozen ? texts.get(value) : undefined;
   if (text === undefined) {
-    const sorted = canonical(value);
-    text = { json: nestedJson(sorted, indent.length / 2), yaml: yamlBlock(sorted, indent, scalars, !keep) };
+    text = entryTexts(value, indent, indent);
     if (frozen) texts.set(value, text);
     entryTextStats.made++;
   } else entryTextStats.kept++;
   return text;
 }
-
-/** An object or array with at least one own key (no key list made: one per document entry otherwise). */
-const isFilled = (v: unknown) => {
-  if (v === null || typeof v !== 'object') return false;
-  for (const _ in v) return true;
-  return false;
-};
-
-/**
- * Scalars as YAML writes them, kept between calls (a pure function of the string; the keys of a
- * large document, thousands of component names, are classified once, not on every watch edit).
- */
-let scalars = new Map<string, string>();
-const MAX_SCALARS = 200_000;
 
 /** A skeleton text cut at its slots: `literals[i]`, slot `i`, `literals[i + 1]`... (the slots' own text and number). */
 interface Cut {
@@ -124,19 +97,11 @@ function assemble(
  */
 let lastFrame: { key: string; json: Cut; yaml: Cut } | null = null;
 
-function skeletonTexts(
-  skeleton: Record<string, unknown>,
-  cache: Map<string, string>,
-  keep: boolean,
-): { json: Cut; yaml: Cut } {
+function skeletonTexts(skeleton: Record<string, unknown>, keep: boolean): { json: Cut; yaml: Cut } {
   const key = keep ? JSON.stringify(skeleton) : '';
   if (keep && lastFrame?.key === key) return lastFrame;
-  const sorted = canonical(skeleton) as Record<string, unknown>;
-  const frame = {
-    key,
-    json: cut(JSON.stringify(sorted, null, 2), JSON_SLOT),
-    yaml: cut(yamlOf(sorted, cache, !keep), YAML_SLOT),
-  };
+  const texts = rootTexts(skeleton);
+  const frame = { key, json: cut(texts.json, JSON_SLOT), yaml: cut(texts.yaml, YAML_SLOT) };
   if (keep) lastFrame = frame;
   return frame;
 }
@@ -157,35 +122,38 @@ export function documentChunks(
   yamlHeader: string,
   keep = true,
 ): { json: string[]; yaml: string[] } {
-  const entries: EntryText[] = [];
-  if (scalars.size > MAX_SCALARS) scalars = new Map();
-  const cache = keep ? scalars : new Map<string, string>();
-  /** A copy of `map` whose filled values stand in as placeholders for their texts at `indent`. */
-  const slotted = (map: unknown, indent: string): unknown => {
+  const entries: PartText[] = [];
+  /** A copy of `map` whose entries stand in as placeholders for their texts, keys at `indent` spaces. */
+  const slotted = (map: unknown, indent: number): unknown => {
     if (map === null || typeof map !== 'object' || Array.isArray(map)) return map;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(map)) {
-      if (!isFilled(v)) out[k] = v;
+    for (const k in map) {
+      const v = (map as Record<string, unknown>)[k];
+      if (!isEntry(v)) out[k] = v;
       else {
         out[k] = `${TOKEN}${entries.length}__`;
-        entries.push(entryText(v as object, indent, cache, keep));
+        entries.push(entryText(v, indent, keep));
       }
     }
     return out;
   };
-  const components = document.components as Record<string, unknown> | undefined;
-  const skeleton = {
-    ...document,
-    paths: slotted(document.paths, '    '),
-    ...(components ? { components: { ...components, schemas: slotted(components.schemas, '      ') } } : {}),
-  };
-  const frame = skeletonTexts(skeleton, cache, keep);
-  const json = assemble('', frame.json, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
-  const yaml = assemble(yamlHeader, frame.yaml, (n) => (entries[n] ? [':\n', entries[n].yaml] : undefined), '');
-  if (json.slots !== entries.length || yaml.slots !== entries.length) {
-    // A spec string that looks like a placeholder: serialize the plain way.
-    const whole = canonical(document);
-    return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
+  try {
+    const components = document.components as Record<string, unknown> | undefined;
+    const skeleton = {
+      ...document,
+      paths: slotted(document.paths, 4),
+      ...(components ? { components: { ...components, schemas: slotted(components.schemas, 6) } } : {}),
+    };
+    const frame = skeletonTexts(skeleton, keep);
+    const json = assemble('', frame.json, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
+    const yaml = assemble(yamlHeader, frame.yaml, (n) => (entries[n] ? [entries[n].yaml] : undefined), '');
+    if (json.slots !== entries.length || yaml.slots !== entries.length) {
+      // A spec string that looks like a placeholder: serialize the plain way.
+      const whole = canonical(document);
+      return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
+    }
+    return { json: json.chunks, yaml: yaml.chunks };
+  } finally {
+    if (!keep) forgetScalarTexts();
   }
-  return { json: json.chunks, yaml: yaml.chunks };
 }
