@@ -74,7 +74,8 @@ export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/
 export function orNull(schema: JsonSchema, own = false): JsonSchema {
   const type = schema['type'];
   let nullable: unknown[] | undefined;
-  if (typeof type === 'string' && schema['$ref'] === undefined && schema['enum'] === undefined) nullable = [type, 'null'];
+  if (typeof type === 'string' && schema['$ref'] === undefined && schema['enum'] === undefined)
+    nullable = [type, 'null'];
   else if (Array.isArray(type) && schema['enum'] === undefined) nullable = [...type, 'null'];
   else return { anyOf: [schema, { type: 'null' }] };
   if (!own) return { ...schema, type: nullable };
