@@ -8,15 +8,10 @@
  * between builds (the read resources' path items and schemas), so an entry that is the same object
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
-import { entryTexts, isEntry, type PartText, rootTexts } from './json-yaml.ts';
+import { entryTexts, isEntry, type PartText } from './json-yaml.ts';
 import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
-
-/** Placeholder scalars: plain in YAML, one JSON string each; checked to be unique below. */
-const TOKEN = '__specgen_openapi_entry_';
-const JSON_SLOT = new RegExp(`"${TOKEN}(\\d+)__"`, 'g');
-/** After the key's colon, which stays in the skeleton's text. */
-const YAML_SLOT = new RegExp(`(?<=:) ${TOKEN}(\\d+)__$`, 'gm');
+import { assemble, type Cut, placeholder, skeletonTexts } from './skeleton.ts';
 
 /** Texts of frozen entries, by indent (path items at 4 spaces, component schemas at 6). */
 const memo = new Map<number, WeakMap<object, PartText>>();
@@ -45,66 +40,65 @@ function entryText(value: Record<string, unknown>, indent: number, keep: boolean
   return text;
 }
 
-/** A skeleton text cut at its slots: `literals[i]`, slot `i`, `literals[i + 1]`... (the slots' own text and number). */
-interface Cut {
-  literals: string[];
-  slots: { text: string; n: number }[];
+/** A name map's names in order, and its values that are not entries (their text is the skeleton's). */
+interface MapScan {
+  names: string[];
+  others: [number, unknown][];
 }
 
-function cut(text: string, slot: RegExp): Cut {
-  const out: Cut = { literals: [], slots: [] };
-  let last = 0;
-  slot.lastIndex = 0;
-  for (let m = slot.exec(text); m !== null; m = slot.exec(text)) {
-    out.literals.push(text.slice(last, m.index));
-    out.slots.push({ text: m[0], n: Number(m[1]) });
-    last = m.index + m[0].length;
+/**
+ * Scans a name map (undefined: not an object): its names, the texts of its entries (appended to
+ * `texts`, in order: the placeholders' numbers) and its other values.
+ */
+function scan(map: unknown, indent: number, keep: boolean, texts: PartText[]): MapScan | undefined {
+  if (map === null || typeof map !== 'object' || Array.isArray(map)) return undefined;
+  const out: MapScan = { names: [], others: [] };
+  for (const k in map) {
+    const v = (map as Record<string, unknown>)[k];
+    if (isEntry(v)) texts.push(entryText(v, indent, keep));
+    else out.others.push([out.names.length, v]);
+    out.names.push(k);
   }
-  out.literals.push(text.slice(last));
   return out;
 }
 
-/**
- * `head`, the skeleton with each slot replaced by the pieces `fill` gives (a slot it gives none for
- * stays), and `tail`, as fragments: the skeleton's pieces are cut once per skeleton and the
- * entries' texts are the memo's, so an edit gives the same fragment strings but for its entries.
- */
-function assemble(
-  head: string,
-  skeleton: Cut,
-  fill: (n: number) => string[] | undefined,
-  tail: string,
-): { chunks: string[]; slots: number } {
-  const chunks = [head, skeleton.literals[0]!];
-  let slots = 0;
-  for (let i = 0; i < skeleton.slots.length; i++) {
-    const pieces = fill(skeleton.slots[i]!.n);
-    if (pieces === undefined) chunks.push(skeleton.slots[i]!.text);
-    else {
-      chunks.push(...pieces);
-      slots++;
-    }
-    chunks.push(skeleton.literals[i + 1]!);
+/** The map of `scan` with its entries as placeholders numbered from `first`. */
+function slotted(scanned: MapScan, first: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const { names, others } = scanned;
+  let other = 0;
+  let n = first;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (other < others.length && others[other]?.[0] === i) out[name] = others[other++]?.[1];
+    else out[name] = placeholder(n++);
   }
-  chunks.push(tail);
-  return { chunks, slots };
+  return out;
 }
+
+const entryCount = (scanned: MapScan | undefined) => (scanned ? scanned.names.length - scanned.others.length : 0);
+
+const sameNames = (a: MapScan | undefined, b: MapScan | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.names.length === b.names.length &&
+    a.names.every((n, i) => n === b.names[i]));
 
 /**
- * The JSON and YAML text of the skeleton (the document with its entries as placeholders), kept for
- * the last skeleton: a watch edit of a field changes entries, not the skeleton (the same names, the
- * same info, tags and parameters), whose sorting and writing cost more than comparing its JSON.
+ * The last skeleton's texts, with what they were made of: a watch edit of a field changes entries,
+ * not the skeleton (the same names, info, tags and parameters), which is then compared rather
+ * than built and written again: the rest of the document as JSON, the names and the other values.
  */
-let lastFrame: { key: string; json: Cut; yaml: Cut } | null = null;
-
-function skeletonTexts(skeleton: Record<string, unknown>, keep: boolean): { json: Cut; yaml: Cut } {
-  const key = keep ? JSON.stringify(skeleton) : '';
-  if (keep && lastFrame?.key === key) return lastFrame;
-  const texts = rootTexts(skeleton);
-  const frame = { key, json: cut(texts.json, JSON_SLOT), yaml: cut(texts.yaml, YAML_SLOT) };
-  if (keep) lastFrame = frame;
-  return frame;
+interface Frame {
+  rest: string;
+  others: string;
+  paths: MapScan | undefined;
+  schemas: MapScan | undefined;
+  json: Cut;
+  yaml: Cut;
 }
+let lastFrame: Frame | null = null;
 
 /** openapi.json and openapi.yaml as whole texts (see documentChunks). */
 export function documentTexts(document: Record<string, unknown>, yamlHeader: string): { json: string; yaml: string } {
@@ -122,31 +116,39 @@ export function documentChunks(
   yamlHeader: string,
   keep = true,
 ): { json: string[]; yaml: string[] } {
-  const entries: PartText[] = [];
-  /** A copy of `map` whose entries stand in as placeholders for their texts, keys at `indent` spaces. */
-  const slotted = (map: unknown, indent: number): unknown => {
-    if (map === null || typeof map !== 'object' || Array.isArray(map)) return map;
-    const out: Record<string, unknown> = {};
-    for (const k in map) {
-      const v = (map as Record<string, unknown>)[k];
-      if (!isEntry(v)) out[k] = v;
-      else {
-        out[k] = `${TOKEN}${entries.length}__`;
-        entries.push(entryText(v, indent, keep));
-      }
-    }
-    return out;
-  };
   try {
+    const entries: PartText[] = [];
     const components = document.components as Record<string, unknown> | undefined;
-    const skeleton = {
+    const paths = scan(document.paths, 4, keep, entries);
+    const schemas = scan(components?.schemas, 6, keep, entries);
+    const restOf = () => ({
       ...document,
-      paths: slotted(document.paths, 4),
-      ...(components ? { components: { ...components, schemas: slotted(components.schemas, 6) } } : {}),
-    };
-    const frame = skeletonTexts(skeleton, keep);
-    const json = assemble('', frame.json, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
-    const yaml = assemble(yamlHeader, frame.yaml, (n) => (entries[n] ? [entries[n].yaml] : undefined), '');
+      ...(paths ? { paths: 0 } : {}),
+      ...(components && schemas ? { components: { ...components, schemas: 0 } } : {}),
+    });
+    const rest = keep ? JSON.stringify(restOf()) : '';
+    const others = keep ? JSON.stringify([paths?.others, schemas?.others]) : '';
+    let frame = lastFrame;
+    if (
+      !keep ||
+      !frame ||
+      frame.rest !== rest ||
+      frame.others !== others ||
+      !sameNames(frame.paths, paths) ||
+      !sameNames(frame.schemas, schemas)
+    ) {
+      const skeleton = {
+        ...document,
+        ...(paths ? { paths: slotted(paths, 0) } : {}),
+        ...(components && schemas
+          ? { components: { ...components, schemas: slotted(schemas, entryCount(paths)) } }
+          : {}),
+      };
+      frame = { rest, others, paths, schemas, ...skeletonTexts(skeleton) };
+      if (keep) lastFrame = frame;
+    }
+    const json = assemble('', frame.json, (n) => entries[n]?.json, '\n');
+    const yaml = assemble(yamlHeader, frame.yaml, (n) => entries[n]?.yaml, '');
     if (json.slots !== entries.length || yaml.slots !== entries.length) {
       // A spec string that looks like a placeholder: serialize the plain way.
       const whole = canonical(document);
