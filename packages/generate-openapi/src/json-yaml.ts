@@ -6,7 +6,7 @@
  * joined once per part.
  */
 import { canonicalKeys, isNameMap } from '@specgen/contract';
-import { classify, keyText, otherScalarText } from './scalar-texts.ts';
+import { classify, keyLine, keyText, otherScalarText } from './scalar-texts.ts';
 
 /** Pieces of the texts being written (each starts with its line break, or `,` and the line break). */
 let json: string[] = [];
@@ -40,101 +40,158 @@ function hasMember(object: Record<string, unknown>): boolean {
 }
 
 const isContainer = (v: unknown): v is object => v !== null && typeof v === 'object';
-const isEmpty = (v: object) => (Array.isArray(v) ? v.length === 0 : !hasMember(v as Record<string, unknown>));
+
+/** The texts of a string after the given JSON and YAML heads. */
+function stringLine(v: string, jsonHead: string, yamlHead: string) {
+  const flags = classify(v);
+  if (flags === 0) {
+    json.push(`${jsonHead}"${v}"`);
+    yaml.push(`${yamlHead}${v}`);
+    return;
+  }
+  const quoted = flags & 1 ? JSON.stringify(v) : `"${v}"`;
+  json.push(`${jsonHead}${quoted}`);
+  yaml.push(`${yamlHead}${flags & 2 ? quoted : v}`);
+}
 
 /**
- * One member `key: value` of an object whose members are at JSON indent `ji`, YAML indent `yi`;
- * `jsonBefore` and `yamlBefore` open its first line. `named`: the object is a name map.
+ * An object or array after the given heads: its opening, its members or items, its closing; or
+ * `{}` / `[]` when it shows none (the opening is then taken back: no walk only to find that out).
  */
-function member(k: string, v: unknown, jsonBefore: string, yamlBefore: string, ji: number, yi: number, named: boolean) {
+function block(
+  v: object,
+  jsonHead: string,
+  yamlHead: string,
+  yamlEmpty: string,
+  ji: number,
+  yi: number,
+  parentKey: string,
+) {
+  const array = Array.isArray(v);
+  const jsonAt = json.length;
+  const yamlAt = yaml.length;
+  json.push(`${jsonHead}${array ? '[' : '{'}`);
+  yaml.push(yamlHead);
+  const written = array
+    ? arrayBody(v, ji + 2, yi + 2, nl(yi + 2))
+    : objectBody(v as Record<string, unknown>, parentKey, ji + 2, yi + 2, null);
+  if (written > 0) {
+    json.push(`${nl(ji)}${array ? ']' : '}'}`);
+    return;
+  }
+  json.length = jsonAt;
+  yaml.length = yamlAt;
+  json.push(`${jsonHead}${array ? '[]' : '{}'}`);
+  yaml.push(`${yamlEmpty}${array ? '[]' : '{}'}`);
+}
+
+/**
+ * One member `key: value` of an object whose members are at JSON indent `ji`, YAML indent `yi`:
+ * the object's first when `first`; `yamlFirst` opens its YAML line instead of a line break and
+ * the indent (the `- ` of an array item). `named`: the object is a name map.
+ */
+function member(
+  k: string,
+  v: unknown,
+  first: boolean,
+  yamlFirst: string | null,
+  ji: number,
+  yi: number,
+  named: boolean,
+) {
   const key = keyText(k);
+  const jsonHead = keyLine(key, ji, first ? 0 : 1);
   if (typeof v === 'string') {
-    const flags = classify(v);
-    if (flags === 0) {
-      json.push(`${jsonBefore}${key.json}"${v}"`);
-      yaml.push(`${yamlBefore}${key.yaml}${v}`);
-    } else {
-      const quoted = flags & 1 ? JSON.stringify(v) : `"${v}"`;
-      json.push(`${jsonBefore}${key.json}${quoted}`);
-      yaml.push(`${yamlBefore}${key.yaml}${flags & 2 ? quoted : v}`);
-    }
+    stringLine(v, jsonHead, yamlFirst === null ? keyLine(key, yi, 2) : `${yamlFirst}${key.yaml}`);
     return;
   }
   if (!isContainer(v)) {
     const s = otherScalarText(v);
-    json.push(`${jsonBefore}${key.json}${s.json}`);
-    yaml.push(`${yamlBefore}${key.yaml}${s.yaml}`);
+    json.push(`${jsonHead}${s.json}`);
+    yaml.push(`${yamlFirst === null ? keyLine(key, yi, 2) : `${yamlFirst}${key.yaml}`}${s.yaml}`);
     return;
   }
-  const array = Array.isArray(v);
-  if (isEmpty(v)) {
-    const text = array ? '[]' : '{}';
-    json.push(`${jsonBefore}${key.json}${text}`);
-    yaml.push(`${yamlBefore}${key.yaml}${text}`);
-    return;
-  }
-  json.push(`${jsonBefore}${key.json}${array ? '[' : '{'}`);
-  yaml.push(`${yamlBefore}${key.yamlBlock}`);
-  if (array) arrayBody(v as unknown[], ji + 2, yi + 2, nl(yi + 2));
-  else objectBody(v as Record<string, unknown>, named ? '' : k, ji + 2, yi + 2, nl(yi + 2));
-  json.push(`${nl(ji)}${array ? ']' : '}'}`);
+  const yamlHead = yamlFirst === null ? keyLine(key, yi, 3) : `${yamlFirst}${key.yamlBlock}`;
+  const yamlEmpty = yamlFirst === null ? keyLine(key, yi, 2) : `${yamlFirst}${key.yaml}`;
+  block(v, jsonHead, yamlHead, yamlEmpty, ji, yi, named ? '' : k);
 }
 
-/** The members of a non-empty object: JSON at indent `ji` after its `{`, YAML at `yi`, the first line opened by `yamlFirst`. */
-function objectBody(object: Record<string, unknown>, parentKey: string, ji: number, yi: number, yamlFirst: string) {
+/**
+ * The members of an object: JSON at indent `ji` after its `{`, YAML at `yi`, the first line
+ * opened by `yamlFirst` (null: a line break and the indent). Returns how many it wrote.
+ */
+function objectBody(
+  object: Record<string, unknown>,
+  parentKey: string,
+  ji: number,
+  yi: number,
+  yamlFirst: string | null,
+): number {
   const named = isNameMap(parentKey);
   const keys = canonicalKeys(object, parentKey);
-  let jsonBefore = nl(ji);
-  let yamlBefore = yamlFirst;
+  let written = 0;
   if (keys === null) {
     for (const k in object) {
       const v = object[k];
       if (v === undefined) continue;
-      member(k, v, jsonBefore, yamlBefore, ji, yi, named);
-      jsonBefore = cnl(ji);
-      yamlBefore = nl(yi);
+      member(k, v, written === 0, written === 0 ? yamlFirst : null, ji, yi, named);
+      written++;
     }
-    return;
+    return written;
   }
   for (const k of keys) {
     const v = object[k];
     if (v === undefined) continue;
-    member(k, v, jsonBefore, yamlBefore, ji, yi, named);
-    jsonBefore = cnl(ji);
-    yamlBefore = nl(yi);
+    member(k, v, written === 0, written === 0 ? yamlFirst : null, ji, yi, named);
+    written++;
   }
+  return written;
 }
 
-/** The items of a non-empty array: JSON at indent `ji` after its `[`, YAML `- ` items at `yi`, the first opened by `yamlFirst`. */
-function arrayBody(array: readonly unknown[], ji: number, yi: number, yamlFirst: string) {
+/** The items of an array: JSON at indent `ji` after its `[`, YAML `- ` items at `yi`, the first opened by `yamlFirst`. */
+function arrayBody(array: readonly unknown[], ji: number, yi: number, yamlFirst: string): number {
   let jsonBefore = nl(ji);
   let yamlBefore = yamlFirst;
   for (const v of array) {
-    if (typeof v === 'string') {
-      const flags = classify(v);
-      const quoted = flags & 1 ? JSON.stringify(v) : `"${v}"`;
-      json.push(`${jsonBefore}${quoted}`);
-      yaml.push(`${yamlBefore}- ${flags & 2 ? quoted : v}`);
-    } else if (!isContainer(v)) {
+    if (typeof v === 'string') stringLine(v, jsonBefore, `${yamlBefore}- `);
+    else if (!isContainer(v)) {
       const s = otherScalarText(v);
       json.push(`${jsonBefore}${s.json}`);
       yaml.push(`${yamlBefore}- ${s.yaml}`);
-    } else if (isEmpty(v)) {
-      const text = Array.isArray(v) ? '[]' : '{}';
-      json.push(`${jsonBefore}${text}`);
-      yaml.push(`${yamlBefore}- ${text}`);
     } else if (Array.isArray(v)) {
-      json.push(`${jsonBefore}[`);
-      arrayBody(v, ji + 2, yi + 2, `${yamlBefore}- `);
-      json.push(`${nl(ji)}]`);
+      const at = yaml.length;
+      if (arrayIn(v, jsonBefore, `${yamlBefore}- `, ji, yi) === 0) {
+        yaml.length = at;
+        yaml.push(`${yamlBefore}- []`);
+      }
     } else {
+      const jsonAt = json.length;
+      const yamlAt = yaml.length;
       json.push(`${jsonBefore}{`);
-      objectBody(v as Record<string, unknown>, '', ji + 2, yi + 2, `${yamlBefore}- `);
-      json.push(`${nl(ji)}}`);
+      if (objectBody(v as Record<string, unknown>, '', ji + 2, yi + 2, `${yamlBefore}- `) > 0) json.push(`${nl(ji)}}`);
+      else {
+        json.length = jsonAt;
+        yaml.length = yamlAt;
+        json.push(`${jsonBefore}{}`);
+        yaml.push(`${yamlBefore}- {}`);
+      }
     }
     jsonBefore = cnl(ji);
     yamlBefore = nl(yi);
   }
+  return array.length;
+}
+
+/** An array item that is an array: `[`, its items (the first YAML item after `yamlFirst`), `]`; or `[]`. */
+function arrayIn(v: readonly unknown[], jsonBefore: string, yamlFirst: string, ji: number, yi: number): number {
+  if (v.length === 0) {
+    json.push(`${jsonBefore}[]`);
+    return 0;
+  }
+  json.push(`${jsonBefore}[`);
+  arrayBody(v, ji + 2, yi + 2, yamlFirst);
+  json.push(`${nl(ji)}]`);
+  return v.length;
 }
 
 /** Texts of a whole part. */

@@ -16,6 +16,24 @@ export interface KeyText {
   json: string;
   yaml: string;
   yamlBlock: string;
+  /** Those texts after their line break and indent (see keyLine), made on first use. */
+  lines: string[];
+}
+
+/**
+ * A member's first text: a line break (after a comma when `kind` is 1), `indent` spaces and the key
+ * as JSON (kind 0 or 1), or as YAML before a scalar (2) or a block (3); kept per key, so a line of
+ * the texts is one string more, not four.
+ */
+export function keyLine(key: KeyText, indent: number, kind: 0 | 1 | 2 | 3): string {
+  const at = indent * 4 + kind;
+  let text = key.lines[at];
+  if (text === undefined) {
+    const head = `${kind === 1 ? ',' : ''}\n${' '.repeat(indent)}`;
+    text = `${head}${kind < 2 ? key.json : kind === 2 ? key.yaml : key.yamlBlock}`;
+    key.lines[at] = text;
+  }
+  return text;
 }
 
 /** Plain scalars that a YAML parser would read as something other than the same string (yaml.ts). */
@@ -79,7 +97,7 @@ export function keyText(key: string): KeyText {
   if (text === undefined) {
     if (keys.size > MAX_KEYS) keys = new Map();
     const s = stringText(key);
-    text = { json: `${s.json}: `, yaml: `${s.yaml}: `, yamlBlock: `${s.yaml}:` };
+    text = { json: `${s.json}: `, yaml: `${s.yaml}: `, yamlBlock: `${s.yaml}:`, lines: [] };
     keys.set(key, text);
   }
   return text;
