@@ -81,9 +81,11 @@ describe('json-yaml (openapi.json and openapi.yaml in one walk)', () => {
   });
 
   it('agrees with the separate writers on random JSON values', () => {
+    // `__proto__` aside: the canonical copy's assignment would set its prototype and drop the key
+    // (no document holds it as an own key: the builder's own assignments would have done the same).
     const key = fc.oneof(
       fc.constantFrom(...TRICKY, 'type', 'description', 'properties', 'items', 'required'),
-      fc.string(),
+      fc.string().filter((k) => k !== '__proto__'),
     );
     const scalar = fc.oneof(
       fc.constantFrom(...TRICKY),
