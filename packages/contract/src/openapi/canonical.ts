@@ -168,7 +168,12 @@ export function canonical(value: unknown, parentKey = ''): unknown {
 }
 
 const MAX_INDEX = 2 ** 32 - 2;
-const isIndex = (key: string) => /^(?:0|[1-9][0-9]*)$/.test(key) && Number(key) <= MAX_INDEX;
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+/** An array index key (most keys start with a letter: no regular expression runs for them). */
+const isIndex = (key: string) => {
+  const c = key.charCodeAt(0);
+  return c >= 0x30 && c <= 0x39 && INDEX.test(key) && Number(key) <= MAX_INDEX;
+};
 
 /**
  * Sorted keys as an object made in that order enumerates them (the copy `canonical` makes): array

@@ -23,7 +23,8 @@ import { JournaledComponents } from './registry-journal.ts';
 const REQUEST_STRUCTURES = new Set(['LoginRequest', 'TotpLoginRequest']);
 
 /** `~` and `/` escaped for a JSON Pointer segment (RFC 6901). */
-const pointerSegment = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+const pointerSegment = (name: string) =>
+  name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name;
 
 export class SchemaRegistry extends JournaledComponents {
   constructor(
