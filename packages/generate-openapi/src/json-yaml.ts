@@ -23,6 +23,17 @@ function nl(indent: number): string {
   }
   return text;
 }
+/** The line openings of an array's string items: JSON's with the opening quote (first item, later ones), YAML's `- `. */
+const itemHeads: string[][] = [];
+function itemHead(indent: number, kind: 0 | 1 | 2): string {
+  let heads = itemHeads[indent];
+  if (heads === undefined) {
+    heads = [`${nl(indent)}"`, `${cnl(indent)}"`, `${nl(indent)}- `];
+    itemHeads[indent] = heads;
+  }
+  return heads[kind] as string;
+}
+
 /** `,\n` and `indent` spaces. */
 function cnl(indent: number): string {
   let text = commaNewlines[indent];
@@ -41,11 +52,11 @@ function hasMember(object: Record<string, unknown>): boolean {
 
 const isContainer = (v: unknown): v is object => v !== null && typeof v === 'object';
 
-/** The texts of a string after the given JSON and YAML heads. */
-function stringLine(v: string, jsonHead: string, yamlHead: string) {
+/** The texts of a string after the given JSON and YAML heads (`jsonQuoted`: the JSON head and `"`). */
+function stringLine(v: string, jsonHead: string, jsonQuoted: string, yamlHead: string) {
   const flags = classify(v);
   if (flags === 0) {
-    json.push(`${jsonHead}"${v}"`);
+    json.push(`${jsonQuoted}${v}"`);
     yaml.push(`${yamlHead}${v}`);
     return;
   }
@@ -102,7 +113,8 @@ function member(
   const key = keyText(k);
   const jsonHead = keyLine(key, ji, first ? 0 : 1);
   if (typeof v === 'string') {
-    stringLine(v, jsonHead, yamlFirst === null ? keyLine(key, yi, 2) : `${yamlFirst}${key.yaml}`);
+    const yamlHead = yamlFirst === null ? keyLine(key, yi, 2) : `${yamlFirst}${key.yaml}`;
+    stringLine(v, jsonHead, keyLine(key, ji, first ? 4 : 5), yamlHead);
     return;
   }
   if (!isContainer(v)) {
@@ -152,8 +164,10 @@ function objectBody(
 function arrayBody(array: readonly unknown[], ji: number, yi: number, yamlFirst: string): number {
   let jsonBefore = nl(ji);
   let yamlBefore = yamlFirst;
+  let later = false;
   for (const v of array) {
-    if (typeof v === 'string') stringLine(v, jsonBefore, `${yamlBefore}- `);
+    if (typeof v === 'string')
+      stringLine(v, jsonBefore, itemHead(ji, later ? 1 : 0), later ? itemHead(yi, 2) : `${yamlBefore}- `);
     else if (!isContainer(v)) {
       const s = otherScalarText(v);
       json.push(`${jsonBefore}${s.json}`);
@@ -178,6 +192,7 @@ function arrayBody(array: readonly unknown[], ji: number, yi: number, yamlFirst:
     }
     jsonBefore = cnl(ji);
     yamlBefore = nl(yi);
+    later = true;
   }
   return array.length;
 }

@@ -21,16 +21,17 @@ export interface KeyText {
 }
 
 /**
- * A member's first text: a line break (after a comma when `kind` is 1), `indent` spaces and the key
- * as JSON (kind 0 or 1), or as YAML before a scalar (2) or a block (3); kept per key, so a line of
- * the texts is one string more, not four.
+ * A member's first text: a line break (after a comma when `kind` is 1 or 5), `indent` spaces and the
+ * key as JSON (kinds 0 and 1; 4 and 5 with a string's opening quote), or as YAML before a scalar (2)
+ * or a block (3); kept per key, so a line of the texts is one string more, not four.
  */
-export function keyLine(key: KeyText, indent: number, kind: 0 | 1 | 2 | 3): string {
-  const at = indent * 4 + kind;
+export function keyLine(key: KeyText, indent: number, kind: 0 | 1 | 2 | 3 | 4 | 5): string {
+  const at = indent * 6 + kind;
   let text = key.lines[at];
   if (text === undefined) {
-    const head = `${kind === 1 ? ',' : ''}\n${' '.repeat(indent)}`;
-    text = `${head}${kind < 2 ? key.json : kind === 2 ? key.yaml : key.yamlBlock}`;
+    const head = `${kind === 1 || kind === 5 ? ',' : ''}\n${' '.repeat(indent)}`;
+    const tail = kind === 2 ? key.yaml : kind === 3 ? key.yamlBlock : kind < 2 ? key.json : `${key.json}"`;
+    text = `${head}${tail}`;
     key.lines[at] = text;
   }
   return text;
