@@ -67,13 +67,20 @@ export function scalarWord(name: string): JsonSchema | undefined {
 
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
-/** `schema` or null (JSON Schema 2020-12: OpenAPI 3.1 has no `nullable`). */
-export function orNull(schema: JsonSchema): JsonSchema {
+/**
+ * `schema` or null (JSON Schema 2020-12: OpenAPI 3.1 has no `nullable`). `own`: the caller's own
+ * new object, which may be changed in place rather than copied (the same keys in the same order).
+ */
+export function orNull(schema: JsonSchema, own = false): JsonSchema {
   const type = schema['type'];
+  let nullable: unknown[] | undefined;
   if (typeof type === 'string' && schema['$ref'] === undefined && schema['enum'] === undefined)
-    return { ...schema, type: [type, 'null'] };
-  if (Array.isArray(type) && schema['enum'] === undefined) return { ...schema, type: [...type, 'null'] };
-  return { anyOf: [schema, { type: 'null' }] };
+    nullable = [type, 'null'];
+  else if (Array.isArray(type) && schema['enum'] === undefined) nullable = [...type, 'null'];
+  else return { anyOf: [schema, { type: 'null' }] };
+  if (!own) return { ...schema, type: nullable };
+  schema['type'] = nullable;
+  return schema;
 }
 
 /**

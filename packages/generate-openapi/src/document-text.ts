@@ -1,145 +1,104 @@
 /**
  * openapi.json and openapi.yaml of a document, the same bytes as `toJson(canonical(d))` and
- * `toYaml(...)`, with each path item and each component schema serialized once and kept
- * between calls by the entry object's identity: on the large spec nearly all of the document is
- * those entries, so a watch edit of one field re-sorts and re-writes one or two of them.
+ * `toYaml(...)`, with each path item and each component schema written once (json-yaml.ts: both
+ * texts in one walk) and kept between calls by the entry object's identity: on the large spec
+ * nearly all of the document is those entries, so a watch edit of one field re-writes one or two.
  *
  * Only frozen entries are kept: @specgen/contract deep-freezes the parts of the document it keeps
  * between builds (the read resources' path items and schemas), so an entry that is the same object
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
+import { entryTexts, isEntry, type PartText } from './json-yaml.ts';
+import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
-import { yamlBlock, yamlOf } from './yaml.ts';
-
-interface EntryText {
-  json: string;
-  yaml: string;
-}
-
-/** Placeholder scalars: plain in YAML, one JSON string each; checked to be unique below. */
-const TOKEN = '__specgen_openapi_entry_';
-const JSON_SLOT = new RegExp(`"${TOKEN}(\\d+)__"`, 'g');
-const YAML_SLOT = new RegExp(`: ${TOKEN}(\\d+)__$`, 'gm');
+import { assemble, type Cut, placeholder, skeletonTexts } from './skeleton.ts';
 
 /** Texts of frozen entries, by indent (path items at 4 spaces, component schemas at 6). */
-const memo = new Map<number, WeakMap<object, EntryText>>();
+const memo = new Map<number, WeakMap<object, PartText>>();
 
 /** How many entry texts were made rather than taken from the memo (tests check it hits). */
 export const entryTextStats = { made: 0, kept: 0 };
 
-/** JSON text of `value` nested `depth` levels deep: stringified inside as many arrays, which are cut off again. */
-function nestedJson(value: unknown, depth: number): string {
-  let wrapped = value;
-  for (let i = 0; i < depth; i++) wrapped = [wrapped];
-  const text = JSON.stringify(wrapped, null, 2);
-  let start = 0;
-  for (let i = 0; i < depth; i++) start = text.indexOf('\n', start) + 1;
-  return text.slice(start + 2 * depth, text.length - (depth * 2 + depth * (depth - 1)));
-}
-
 /**
- * `indent`-deep text of an entry of a name map (whose values are canonical with no parent key).
- * `keep`: keep it for a later call (watch mode); a one-shot run keeps nothing.
+ * Texts of an entry of a name map whose keys are at `indent` spaces: the JSON from its `{`, the
+ * YAML lines each after a line break. `keep`: keep it for a later call (watch mode); a one-shot
+ * run keeps nothing.
  */
-function entryText(value: object, indent: string, scalars: Map<string, string>, keep: boolean): EntryText {
+function entryText(value: Record<string, unknown>, indent: number, keep: boolean): PartText {
   const frozen = keep && Object.isFrozen(value);
-  let texts = memo.get(indent.length);
+  let texts = memo.get(indent);
   if (!texts) {
     texts = new WeakMap();
-    memo.set(indent.length, texts);
+    memo.set(indent, texts);
   }
   let text = frozen ? texts.get(value) : undefined;
   if (text === undefined) {
-    const sorted = canonical(value);
-    text = { json: nestedJson(sorted, indent.length / 2), yaml: yamlBlock(sorted, indent, scalars, !keep) };
+    text = entryTexts(value, indent, indent);
     if (frozen) texts.set(value, text);
     entryTextStats.made++;
   } else entryTextStats.kept++;
   return text;
 }
 
-/** An object or array with at least one own key (no key list made: one per document entry otherwise). */
-const isFilled = (v: unknown) => {
-  if (v === null || typeof v !== 'object') return false;
-  for (const _ in v) return true;
-  return false;
-};
-
-/**
- * Scalars as YAML writes them, kept between calls (a pure function of the string; the keys of a
- * large document, thousands of component names, are classified once, not on every watch edit).
- */
-let scalars = new Map<string, string>();
-const MAX_SCALARS = 200_000;
-
-/** A skeleton text cut at its slots: `literals[i]`, slot `i`, `literals[i + 1]`... (the slots' own text and number). */
-interface Cut {
-  literals: string[];
-  slots: { text: string; n: number }[];
+/** A name map's names in order, and its values that are not entries (their text is the skeleton's). */
+interface MapScan {
+  names: string[];
+  others: [number, unknown][];
 }
 
-function cut(text: string, slot: RegExp): Cut {
-  const out: Cut = { literals: [], slots: [] };
-  let last = 0;
-  slot.lastIndex = 0;
-  for (let m = slot.exec(text); m !== null; m = slot.exec(text)) {
-    out.literals.push(text.slice(last, m.index));
-    out.slots.push({ text: m[0], n: Number(m[1]) });
-    last = m.index + m[0].length;
+/**
+ * Scans a name map (undefined: not an object): its names, the texts of its entries (appended to
+ * `texts`, in order: the placeholders' numbers) and its other values.
+ */
+function scan(map: unknown, indent: number, keep: boolean, texts: PartText[]): MapScan | undefined {
+  if (map === null || typeof map !== 'object' || Array.isArray(map)) return undefined;
+  const out: MapScan = { names: [], others: [] };
+  for (const k in map) {
+    const v = (map as Record<string, unknown>)[k];
+    if (isEntry(v)) texts.push(entryText(v, indent, keep));
+    else out.others.push([out.names.length, v]);
+    out.names.push(k);
   }
-  out.literals.push(text.slice(last));
   return out;
 }
 
-/**
- * `head`, the skeleton with each slot replaced by the pieces `fill` gives (a slot it gives none for
- * stays), and `tail`, as fragments: the skeleton's pieces are cut once per skeleton and the
- * entries' texts are the memo's, so an edit gives the same fragment strings but for its entries.
- */
-function assemble(
-  head: string,
-  skeleton: Cut,
-  fill: (n: number) => string[] | undefined,
-  tail: string,
-): { chunks: string[]; slots: number } {
-  const chunks = [head, skeleton.literals[0]!];
-  let slots = 0;
-  for (let i = 0; i < skeleton.slots.length; i++) {
-    const pieces = fill(skeleton.slots[i]!.n);
-    if (pieces === undefined) chunks.push(skeleton.slots[i]!.text);
-    else {
-      chunks.push(...pieces);
-      slots++;
-    }
-    chunks.push(skeleton.literals[i + 1]!);
+/** The map of `scan` with its entries as placeholders numbered from `first`. */
+function slotted(scanned: MapScan, first: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const { names, others } = scanned;
+  let other = 0;
+  let n = first;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (other < others.length && others[other]?.[0] === i) out[name] = others[other++]?.[1];
+    else out[name] = placeholder(n++);
   }
-  chunks.push(tail);
-  return { chunks, slots };
+  return out;
 }
+
+const entryCount = (scanned: MapScan | undefined) => (scanned ? scanned.names.length - scanned.others.length : 0);
+
+const sameNames = (a: MapScan | undefined, b: MapScan | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.names.length === b.names.length &&
+    a.names.every((n, i) => n === b.names[i]));
 
 /**
- * The JSON and YAML text of the skeleton (the document with its entries as placeholders), kept for
- * the last skeleton: a watch edit of a field changes entries, not the skeleton (the same names, the
- * same info, tags and parameters), whose sorting and writing cost more than comparing its JSON.
+ * The last skeleton's texts, with what they were made of: a watch edit of a field changes entries,
+ * not the skeleton (the same names, info, tags and parameters), which is then compared rather
+ * than built and written again: the rest of the document as JSON, the names and the other values.
  */
-let lastFrame: { key: string; json: Cut; yaml: Cut } | null = null;
-
-function skeletonTexts(
-  skeleton: Record<string, unknown>,
-  cache: Map<string, string>,
-  keep: boolean,
-): { json: Cut; yaml: Cut } {
-  const key = keep ? JSON.stringify(skeleton) : '';
-  if (keep && lastFrame?.key === key) return lastFrame;
-  const sorted = canonical(skeleton) as Record<string, unknown>;
-  const frame = {
-    key,
-    json: cut(JSON.stringify(sorted, null, 2), JSON_SLOT),
-    yaml: cut(yamlOf(sorted, cache, !keep), YAML_SLOT),
-  };
-  if (keep) lastFrame = frame;
-  return frame;
+interface Frame {
+  rest: string;
+  others: string;
+  paths: MapScan | undefined;
+  schemas: MapScan | undefined;
+  json: Cut;
+  yaml: Cut;
 }
+let lastFrame: Frame | null = null;
 
 /** openapi.json and openapi.yaml as whole texts (see documentChunks). */
 export function documentTexts(document: Record<string, unknown>, yamlHeader: string): { json: string; yaml: string } {
@@ -157,35 +116,46 @@ export function documentChunks(
   yamlHeader: string,
   keep = true,
 ): { json: string[]; yaml: string[] } {
-  const entries: EntryText[] = [];
-  if (scalars.size > MAX_SCALARS) scalars = new Map();
-  const cache = keep ? scalars : new Map<string, string>();
-  /** A copy of `map` whose filled values stand in as placeholders for their texts at `indent`. */
-  const slotted = (map: unknown, indent: string): unknown => {
-    if (map === null || typeof map !== 'object' || Array.isArray(map)) return map;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(map)) {
-      if (!isFilled(v)) out[k] = v;
-      else {
-        out[k] = `${TOKEN}${entries.length}__`;
-        entries.push(entryText(v as object, indent, cache, keep));
-      }
+  try {
+    const entries: PartText[] = [];
+    const components = document.components as Record<string, unknown> | undefined;
+    const paths = scan(document.paths, 4, keep, entries);
+    const schemas = scan(components?.schemas, 6, keep, entries);
+    const restOf = () => ({
+      ...document,
+      ...(paths ? { paths: 0 } : {}),
+      ...(components && schemas ? { components: { ...components, schemas: 0 } } : {}),
+    });
+    const rest = keep ? JSON.stringify(restOf()) : '';
+    const others = keep ? JSON.stringify([paths?.others, schemas?.others]) : '';
+    let frame = lastFrame;
+    if (
+      !keep ||
+      !frame ||
+      frame.rest !== rest ||
+      frame.others !== others ||
+      !sameNames(frame.paths, paths) ||
+      !sameNames(frame.schemas, schemas)
+    ) {
+      const skeleton = {
+        ...document,
+        ...(paths ? { paths: slotted(paths, 0) } : {}),
+        ...(components && schemas
+          ? { components: { ...components, schemas: slotted(schemas, entryCount(paths)) } }
+          : {}),
+      };
+      frame = { rest, others, paths, schemas, ...skeletonTexts(skeleton) };
+      if (keep) lastFrame = frame;
     }
-    return out;
-  };
-  const components = document.components as Record<string, unknown> | undefined;
-  const skeleton = {
-    ...document,
-    paths: slotted(document.paths, '    '),
-    ...(components ? { components: { ...components, schemas: slotted(components.schemas, '      ') } } : {}),
-  };
-  const frame = skeletonTexts(skeleton, cache, keep);
-  const json = assemble('', frame.json, (n) => (entries[n] ? [entries[n].json] : undefined), '\n');
-  const yaml = assemble(yamlHeader, frame.yaml, (n) => (entries[n] ? [':\n', entries[n].yaml] : undefined), '');
-  if (json.slots !== entries.length || yaml.slots !== entries.length) {
-    // A spec string that looks like a placeholder: serialize the plain way.
-    const whole = canonical(document);
-    return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
+    const json = assemble('', frame.json, (n) => entries[n]?.json, '\n');
+    const yaml = assemble(yamlHeader, frame.yaml, (n) => entries[n]?.yaml, '');
+    if (json.slots !== entries.length || yaml.slots !== entries.length) {
+      // A spec string that looks like a placeholder: serialize the plain way.
+      const whole = canonical(document);
+      return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
+    }
+    return { json: json.chunks, yaml: yaml.chunks };
+  } finally {
+    if (!keep) forgetScalarTexts();
   }
-  return { json: json.chunks, yaml: yaml.chunks };
 }

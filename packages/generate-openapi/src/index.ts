@@ -14,6 +14,7 @@ import {
   renderFile,
   type GeneratedFile,
   type Generator,
+  type TemplateEngine,
 } from '@specgen/generate-core';
 import { buildDocument, effectiveVersion, type JsonSchema } from '@specgen/contract';
 import { documentChunks } from './document-text.ts';
@@ -33,11 +34,34 @@ interface Operation {
 function operationsOf(document: Record<string, unknown>): Operation[] {
   const ops: Operation[] = [];
   const paths = document.paths as Record<string, Record<string, { operationId: string }>>;
-  for (const [path, item] of Object.entries(paths)) {
-    for (const [method, op] of Object.entries(item))
-      ops.push({ id: op.operationId, method: method.toUpperCase(), path });
+  for (const path in paths) {
+    const item = paths[path] as Record<string, { operationId: string }>;
+    for (const method in item) ops.push({ id: (item[method] as { operationId: string }).operationId, method, path });
   }
-  return ops.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return ops;
+}
+
+/**
+ * The package's small files (package.json, README, index.ts...) of the last watch run, by template
+ * engine (a new engine when a template changes) and everything their data holds: a field edit
+ * changes no operation, so they are kept rather than sorted and rendered again (the README lists
+ * every operation). Not with --templates overrides, whose partials the key could not see.
+ */
+const keptFiles = new WeakMap<TemplateEngine, { key: unknown[]; files: GeneratedFile[] }>();
+
+function keptPackageFiles(
+  templates: TemplateEngine,
+  key: unknown[],
+  oneShot: boolean | undefined,
+  render: () => GeneratedFile[],
+): GeneratedFile[] {
+  if (oneShot || templates.dirs.length !== 1) return render();
+  const kept = keptFiles.get(templates);
+  if (kept && kept.key.length === key.length && kept.key.every((k, i) => k === key[i]))
+    return kept.files.map((f) => ({ ...f }));
+  const files = render();
+  keptFiles.set(templates, { key, files: files.map((f) => ({ ...f })) });
+  return files;
 }
 
 export const generator: Generator = {
@@ -54,7 +78,7 @@ export const generator: Generator = {
       ...base,
       info: { ...(base.info as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` },
     };
-    const operations = operationsOf(document);
+    const found = operationsOf(document);
     const texts = documentChunks(document, generatedHeader(options.specFile, '#'), !oneShot);
     const data = {
       packageName: packageNameOf(options, TARGET),
@@ -63,12 +87,25 @@ export const generator: Generator = {
       serviceVersion: effectiveVersion(spec, options.serviceVersion) ?? '0',
       openapiVersion: document.openapi,
       title: spec.title,
-      operations,
-      firstOperation: operations[0]?.id ?? 'length',
+      operations: found,
+      firstOperation: 'length',
       typescriptVersion: TYPESCRIPT_RANGE,
     };
-    const render = (template: string, path: string) =>
-      renderFile(templates, TARGET, template, path, options.specFile, data);
+    const key = [...Object.values(data).filter((v) => v !== found), ...found.flatMap((o) => [o.id, o.method, o.path])];
+    const packageFiles = keptPackageFiles(templates, key, oneShot, () => {
+      const operations = found
+        .map((o) => ({ ...o, method: o.method.toUpperCase() }))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const sorted = { ...data, operations, firstOperation: operations[0]?.id ?? 'length' };
+      const render = (template: string, path: string) =>
+        renderFile(templates, TARGET, template, path, options.specFile, sorted);
+      return [
+        render('package.json', 'package.json'),
+        render('tsconfig.json', 'tsconfig.json'),
+        render('README.md', 'README.md'),
+        render('index.ts', 'src/index.ts'),
+      ];
+    });
     const file = (path: string, contents: string): GeneratedFile => ({
       path: `${TARGET}/${path}`,
       contents: normalize(contents),
@@ -81,13 +118,6 @@ export const generator: Generator = {
       !header.includes('\r') && endsNormalized(chunks)
         ? chunkedFile(`${TARGET}/${path}`, chunks)
         : file(path, chunks.join(''));
-    return [
-      render('package.json', 'package.json'),
-      render('tsconfig.json', 'tsconfig.json'),
-      render('README.md', 'README.md'),
-      render('index.ts', 'src/index.ts'),
-      large('openapi.json', texts.json),
-      large('openapi.yaml', texts.yaml),
-    ];
+    return [...packageFiles, large('openapi.json', texts.json), large('openapi.yaml', texts.yaml)];
   },
 };

@@ -61,6 +61,24 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
     expect(texts.yaml).toContain('description: Edited.');
   });
 
+  it('writes the skeleton again when names, values that are no entries or the rest of the document change', () => {
+    const document = buildDocument(spec, { serviceVersion: null });
+    const components = document.components as { schemas: Record<string, unknown> };
+    const paths = document.paths as Record<string, unknown>;
+    const [first] = Object.keys(components.schemas);
+    const variants: Record<string, unknown>[] = [
+      document,
+      { ...document, components: { ...components, schemas: { ...components.schemas, Added: { type: 'string' } } } },
+      { ...document, components: { ...components, schemas: { ...components.schemas, [first!]: {} } } },
+      { ...document, components: { ...components, schemas: { ...components.schemas, [first!]: [] } } },
+      { ...document, info: { ...(document.info as object), description: 'Changed.' } },
+      { ...document, paths: { '/a': { get: { operationId: 'a' } }, ...paths } },
+      { ...document, paths: {} },
+      document,
+    ];
+    for (const variant of variants) expect(documentTexts(variant, '# header\n')).toEqual(plain(variant));
+  });
+
   it('falls back to plain serialization when a spec string looks like a placeholder', () => {
     const document = { ...buildDocument(spec, { serviceVersion: null }), 'x-note': '__specgen_openapi_entry_0__' };
     expect(documentTexts(document, '# header\n')).toEqual(plain(document));

@@ -82,6 +82,37 @@ function plainCompare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Whether the keys of an object under `parentKey` are names (sorted plainly, their values keyed by ''). */
+export function isNameMap(parentKey: string): boolean {
+  return parentKey !== '' && NAME_MAPS.has(parentKey);
+}
+
+/**
+ * The keys of `object` (under `parentKey`) in canonical order, or null when `for...in` already
+ * gives them in that order (no list made); keys whose value is undefined are left for the caller
+ * to skip. For writers that walk the document in canonical order without copying it.
+ */
+export function canonicalKeys(object: Record<string, unknown>, parentKey: string): string[] | null {
+  let previous: string | null = null;
+  if (isNameMap(parentKey)) {
+    for (const k in object) {
+      if (previous !== null && previous > k) return enumerationOrder(sortKeys(Object.keys(object), plainCompare));
+      previous = k;
+    }
+    return null;
+  }
+  // compareKeys with each key's rank looked up once
+  let previousRank = -1;
+  for (const k in object) {
+    const rank = RANK.get(k) ?? PREFERRED.length;
+    if (rank < previousRank || (rank === previousRank && (previous as string) > k))
+      return enumerationOrder(sortKeys(Object.keys(object), compareKeys));
+    previous = k;
+    previousRank = rank;
+  }
+  return null;
+}
+
 /**
  * `value` with every object's keys in canonical order. A part already in that order (no key out of
  * order, no undefined value, every child canonical itself) is returned as it is, not copied: about
@@ -134,6 +165,24 @@ export function canonical(value: unknown, parentKey = ''): unknown {
     }
   }
   return out ?? value;
+}
+
+const MAX_INDEX = 2 ** 32 - 2;
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+/** An array index key (most keys start with a letter: no regular expression runs for them). */
+const isIndex = (key: string) => {
+  const c = key.charCodeAt(0);
+  return c >= 0x30 && c <= 0x39 && INDEX.test(key) && Number(key) <= MAX_INDEX;
+};
+
+/**
+ * Sorted keys as an object made in that order enumerates them (the copy `canonical` makes): array
+ * index keys ("200", "404") always come first, in ascending order, then the others as sorted.
+ */
+function enumerationOrder(sorted: string[]): string[] {
+  if (!sorted.some(isIndex)) return sorted;
+  const indices = sorted.filter(isIndex).sort((a, b) => Number(a) - Number(b));
+  return [...indices, ...sorted.filter((k) => !isIndex(k))];
 }
 
 /** Keys of an object: up to this many are sorted by insertion (no allocation), more by `sort`. */

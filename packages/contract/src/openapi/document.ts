@@ -92,13 +92,15 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
     i = end;
   }
   finishBuild(registry);
-  const areas = [
-    ...new Set(
-      Object.values(paths).flatMap((item) =>
-        Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? []),
-      ),
-    ),
-  ];
+  const areas = new Set<string>();
+  for (const path in paths) {
+    const item = paths[path] as Record<string, JsonSchema>;
+    for (const method in item) for (const tag of (item[method]!.tags as string[] | undefined) ?? []) areas.add(tag);
+  }
+  // One object filled from the map: a spread of `Object.fromEntries` copied the 10,000 names of a large spec twice.
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [name, schema] of registry.components) schemas[name] = schema;
+  schemas[ERROR_MESSAGE] = { ...errorMessageSchema, 'x-decision': decision(spec, 'readErrors') };
   return {
     openapi: '3.1.0',
     info: {
@@ -117,15 +119,12 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
         variables: { base_url: { default: 'http://localhost:8001' } },
       },
     ],
-    tags: areas.sort().map((name) => ({ name, description: tagDescription(name) })),
+    tags: [...areas].sort().map((name) => ({ name, description: tagDescription(name) })),
     paths,
     components: {
       parameters: { ...commonParameters(), ...sharedQueryParameters(spec) },
       securitySchemes: securitySchemes(spec),
-      schemas: {
-        ...Object.fromEntries(registry.components),
-        [ERROR_MESSAGE]: { ...errorMessageSchema, 'x-decision': decision(spec, 'readErrors') },
-      },
+      schemas,
     },
   };
 }

@@ -3,4 +3,4 @@ export { buildDocument, effectiveVersion, type DocumentOptions, type PathItems }
 export { isRelation, SchemaRegistry } from './schemas.ts';
 export { DECISIONS, decision, type Decision, type DecisionName } from './decisions.ts';
 export { ERROR_MESSAGE } from './errors.ts';
-export { canonical, toJson } from './canonical.ts';
+export { canonical, canonicalKeys, isNameMap, toJson } from './canonical.ts';

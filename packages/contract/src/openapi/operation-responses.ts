@@ -85,5 +85,13 @@ export function operationResponses(registry: SchemaRegistry, route: RouteContrac
     out[status] = responseObject(registry, response, fromSpec[status]);
   // A status the spec's tables state that the route table lacks is still documented, as the spec words it.
   for (const [status, response] of Object.entries(fromSpec)) out[status] ??= response;
+  // Three-digit statuses are array index keys, which an object lists in ascending order as they are.
+  for (const status in out) if (!STATUS.test(status)) return sortedByStatus(out);
+  return out;
+}
+
+const STATUS = /^[1-5][0-9]{2}$/;
+
+function sortedByStatus(out: Record<string, JsonSchema>): Record<string, JsonSchema> {
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
 }

@@ -3,7 +3,7 @@
  * record. Query options are parameters whose field names are the resource's own fields at the
  * document's version. Both answer records as `$select` cut them: `<Record>Partial` (schemas.ts).
  */
-import { fieldsAt, type Resource, type Spec } from '@specgen/ir';
+import type { Resource, Spec } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { ref, type JsonSchema } from '../json-schema.ts';
 import { filterDescription } from '../query-options.ts';
@@ -106,7 +106,7 @@ export function readOperation(registry: SchemaRegistry, route: RouteContract): J
   if (!resource) throw new Error(`no resource behind route ${route.operationId}`);
   registry.resourceRecord(resource);
   registry.partialRecord(resource);
-  const fields = fieldsAt(resource, registry.version);
+  const fields = registry.fields(resource);
   const q = listParameters(
     registry,
     resource.name,

@@ -23,7 +23,8 @@ import { JournaledComponents } from './registry-journal.ts';
 const REQUEST_STRUCTURES = new Set(['LoginRequest', 'TotpLoginRequest']);
 
 /** `~` and `/` escaped for a JSON Pointer segment (RFC 6901). */
-const pointerSegment = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+const pointerSegment = (name: string) =>
+  name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name;
 
 export class SchemaRegistry extends JournaledComponents {
   constructor(
@@ -32,6 +33,18 @@ export class SchemaRegistry extends JournaledComponents {
     readonly version: string | null,
   ) {
     super(spec);
+  }
+
+  private readonly fieldLists = new Map<Resource, Field[]>();
+
+  /** The fields of `resource` at the document's version (filtered once per resource and document). */
+  fields(resource: Resource): Field[] {
+    let fields = this.fieldLists.get(resource);
+    if (fields === undefined) {
+      fields = fieldsAt(resource, this.version);
+      this.fieldLists.set(resource, fields);
+    }
+    return fields;
   }
 
   /** Whether something introduced in `since` exists at the document's version. */
@@ -48,7 +61,7 @@ export class SchemaRegistry extends JournaledComponents {
     const name = naming.componentSchema(naming.recordType(resource.name));
     if (this.has(name)) return name;
     this.put(name, {}); // reserved: a resource may reference itself
-    const fields = fieldsAt(resource, this.version);
+    const fields = this.fields(resource);
     const properties: Record<string, JsonSchema> = {};
     for (const f of fields) properties[f.name] = this.field(f, resource.name);
     this.put(name, {
@@ -72,7 +85,7 @@ export class SchemaRegistry extends JournaledComponents {
     const name = SCHEMA_NAMES.partialRecord(resource.name);
     if (this.has(name)) return name;
     const properties: Record<string, JsonSchema> = {};
-    for (const f of fieldsAt(resource, this.version))
+    for (const f of this.fields(resource))
       properties[f.name] = { $ref: `#/components/schemas/${record}/properties/${pointerSegment(f.name)}` };
     return this.add(name, {
       type: 'object',
@@ -105,11 +118,13 @@ export class SchemaRegistry extends JournaledComponents {
   }
 
   field(field: Field, owner: string): JsonSchema {
+    // Each step's schema is a new object (base, orNull): set in place, in the order a spread gives.
     let schema = this.base(field, owner);
-    if (field.maxLength !== null) schema = { ...schema, maxLength: field.maxLength };
+    if (field.maxLength !== null) schema.maxLength = field.maxLength;
     if (field.type.array) schema = { type: 'array', items: schema };
-    if (field.type.nullable || isRelation(field)) schema = orNull(schema);
-    return { ...schema, ...this.annotations(field, owner) };
+    if (field.type.nullable || isRelation(field)) schema = orNull(schema, true);
+    this.annotate(schema, field, owner);
+    return schema;
   }
 
   private base(field: Field, owner: string): JsonSchema {
@@ -121,8 +136,8 @@ export class SchemaRegistry extends JournaledComponents {
     return ref(this.referenced(base.target));
   }
 
-  private annotations(field: Field, owner: string): JsonSchema {
-    const out: JsonSchema = {};
+  /** Sets the field's annotations on `out` (a schema of its own). */
+  private annotate(out: JsonSchema, field: Field, owner: string): void {
     const gap = field.enumeration ? undefined : fieldGapUnknown(this.spec, owner, field.name);
     if (gap) out['x-decision'] = decision(this.spec, 'fieldGap', gap);
     if (field.notes) out.description = field.notes;
@@ -135,7 +150,6 @@ export class SchemaRegistry extends JournaledComponents {
       out['x-obsolete-since'] = obsolete.since;
       if (obsolete.replacedBy) out['x-replaced-by'] = obsolete.replacedBy;
     }
-    return out;
   }
 
   private enumeration(name: string, e: Enumeration): string {
