@@ -17,6 +17,7 @@ import { orNull, ref, scalarSchema, scalarWord, type JsonSchema } from '../json-
 import { PAYLOAD_LIMITS } from '../payloads.ts';
 import { SCHEMA_NAMES } from '../routes.ts';
 import { decision, fieldGapUnknown } from './decisions.ts';
+import { deepFreeze, fieldShareKey } from './field-share.ts';
 import { JournaledComponents } from './registry-journal.ts';
 
 /** Structures the server receives as request bodies: their fields show the limits it enforces. */
@@ -117,7 +118,25 @@ export class SchemaRegistry extends JournaledComponents {
     });
   }
 
+  /**
+   * Field schemas of a scalar or a type word, shared by everything that decides them (field-share.ts):
+   * a large spec repeats the same few (the `Id` of every record) thousands of times.
+   */
+  private readonly sharedFields = new Map<string, JsonSchema>();
+
+  /** A field's schema: a shared frozen one when another field of the same facts made it already. */
   field(field: Field, owner: string): JsonSchema {
+    const key = fieldShareKey(field, () => fieldGapUnknown(this.spec, owner, field.name), this.at.bind(this));
+    if (key === undefined) return this.newField(field, owner);
+    let schema = this.sharedFields.get(key);
+    if (schema === undefined) {
+      schema = deepFreeze(this.newField(field, owner));
+      this.sharedFields.set(key, schema);
+    }
+    return schema;
+  }
+
+  private newField(field: Field, owner: string): JsonSchema {
     // Each step's schema is a new object (base, orNull): set in place, in the order a spread gives.
     let schema = this.base(field, owner);
     if (field.maxLength !== null) schema.maxLength = field.maxLength;
@@ -152,13 +171,30 @@ export class SchemaRegistry extends JournaledComponents {
     }
   }
 
+  /**
+   * Enumeration schemas by contents, one frozen object each: a large spec's enumerations repeat the
+   * same values and names under the component name of each field (1,235 copies of one in the dense
+   * synthetic spec).
+   */
+  private readonly sharedEnums = new Map<string, JsonSchema>();
+
   private enumeration(name: string, e: Enumeration): string {
+    const key = JSON.stringify([e.bitmask, e.values.map((v) => [v.value, v.name])]);
+    let schema = this.sharedEnums.get(key);
+    if (schema === undefined) {
+      schema = deepFreeze(this.enumerationSchema(e));
+      this.sharedEnums.set(key, schema);
+    }
+    return this.add(name, schema);
+  }
+
+  private enumerationSchema(e: Enumeration): JsonSchema {
     const values = e.values.map((v) => v.value);
     const names = e.values.map((v) => v.name);
     const listing = e.values.map((v) => `${v.value} = ${v.name}`).join(', ');
     if (e.bitmask) {
       const all = values.reduce((acc, v) => acc | v, 0);
-      return this.add(name, {
+      return {
         type: 'integer',
         format: 'int32',
         description: `Bitmask: a combination (bitwise or) of the flags ${listing}.`,
@@ -167,15 +203,15 @@ export class SchemaRegistry extends JournaledComponents {
         'x-bitmask': true,
         'x-enum-varnames': names,
         'x-flag-values': values,
-      });
+      };
     }
-    return this.add(name, {
+    return {
       type: 'integer',
       format: 'int32',
       description: listing,
       enum: values,
       'x-enum-varnames': names,
-    });
+    };
   }
 
   /** A type the spec names without showing it (Comments, Parts, ...), or one of its own resources. */
