@@ -16,32 +16,21 @@ import { scalarWord } from '../json-schema.ts';
 /**
  * The facts that decide the schema of `field`, as one string, or undefined when its schema is its
  * own (an enumeration or a reference to another schema). `gap`: the field-gap unknown naming it;
- * `at`: whether a version is at or before the document's.
+ * `obsoleteHere`: whether it is obsolete at the document's version.
  */
-export function fieldShareKey(
-  field: Field,
-  gap: () => string | undefined,
-  at: (since: string | null) => boolean,
-): string | undefined {
+export function fieldShareKey(field: Field, gap: string | undefined, obsoleteHere: boolean): string | undefined {
   if (field.enumeration) return undefined;
   const base = field.type.base;
   let word: string;
   if (base.kind === 'scalar') word = base.scalar;
   else if (scalarWord(base.target) !== undefined) word = `:${base.target}`;
   else return undefined;
-  const obsolete = field.obsolete;
-  return JSON.stringify([
-    word,
-    field.maxLength,
-    field.type.array,
-    field.type.nullable,
-    field.expandable,
-    gap() ?? null,
-    field.notes,
-    field.since,
-    field.references,
-    obsolete && at(obsolete.since) ? [obsolete.since, obsolete.replacedBy] : null,
-  ]);
+  const obsolete = obsoleteHere ? field.obsolete : null;
+  // Joined by a control character no spec text holds: one concatenation, no JSON text of an array.
+  const flags = `${field.type.array ? 'a' : ''}${field.type.nullable ? 'n' : ''}${field.expandable ? 'x' : ''}`;
+  return `${word}\u0001${field.maxLength ?? ''}\u0001${flags}\u0001${gap ?? ''}\u0001${field.notes}\u0001${
+    field.since ?? ''
+  }\u0001${field.references ?? ''}\u0001${obsolete ? `${obsolete.since}\u0002${obsolete.replacedBy ?? ''}` : ''}`;
 }
 
 /** Freezes `value` and every object inside it; returns it. */

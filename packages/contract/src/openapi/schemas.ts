@@ -126,23 +126,27 @@ export class SchemaRegistry extends JournaledComponents {
 
   /** A field's schema: a shared frozen one when another field of the same facts made it already. */
   field(field: Field, owner: string): JsonSchema {
-    const key = fieldShareKey(field, () => fieldGapUnknown(this.spec, owner, field.name), this.at.bind(this));
-    if (key === undefined) return this.newField(field, owner);
+    if (field.enumeration) return this.newField(field, owner, undefined);
+    const gap = fieldGapUnknown(this.spec, owner, field.name);
+    const obsolete = field.obsolete;
+    const key = fieldShareKey(field, gap, obsolete !== null && this.at(obsolete.since));
+    if (key === undefined) return this.newField(field, owner, gap);
     let schema = this.sharedFields.get(key);
     if (schema === undefined) {
-      schema = deepFreeze(this.newField(field, owner));
+      schema = deepFreeze(this.newField(field, owner, gap));
       this.sharedFields.set(key, schema);
     }
     return schema;
   }
 
-  private newField(field: Field, owner: string): JsonSchema {
+  /** A new schema of `field` (`gap`: its field-gap unknown, when it has no enumeration). */
+  private newField(field: Field, owner: string, gap: string | undefined): JsonSchema {
     // Each step's schema is a new object (base, orNull): set in place, in the order a spread gives.
     let schema = this.base(field, owner);
     if (field.maxLength !== null) schema.maxLength = field.maxLength;
     if (field.type.array) schema = { type: 'array', items: schema };
     if (field.type.nullable || isRelation(field)) schema = orNull(schema, true);
-    this.annotate(schema, field, owner);
+    this.annotate(schema, field, gap);
     return schema;
   }
 
@@ -156,8 +160,7 @@ export class SchemaRegistry extends JournaledComponents {
   }
 
   /** Sets the field's annotations on `out` (a schema of its own). */
-  private annotate(out: JsonSchema, field: Field, owner: string): void {
-    const gap = field.enumeration ? undefined : fieldGapUnknown(this.spec, owner, field.name);
+  private annotate(out: JsonSchema, field: Field, gap: string | undefined): void {
     if (gap) out['x-decision'] = decision(this.spec, 'fieldGap', gap);
     if (field.notes) out.description = field.notes;
     if (field.since) out['x-since'] = field.since;
