@@ -182,7 +182,9 @@ export class SchemaRegistry extends JournaledComponents {
   private readonly sharedEnums = new Map<string, JsonSchema>();
 
   private enumeration(name: string, e: Enumeration): string {
-    const key = JSON.stringify([e.bitmask, e.values.map((v) => [v.value, v.name])]);
+    // Joined by control characters no name holds: one string, no arrays or JSON text made per field.
+    let key = e.bitmask ? 'b' : 'e';
+    for (const v of e.values) key += `\u0001${v.value}\u0002${v.name}`;
     let schema = this.sharedEnums.get(key);
     if (schema === undefined) {
       schema = deepFreeze(this.enumerationSchema(e));
