@@ -67,17 +67,38 @@ export function scalarWord(name: string): JsonSchema | undefined {
 
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
+/** `{ type: 'null' }`, one frozen object for every `anyOf` that allows null. */
+const NULL_SCHEMA: JsonSchema = Object.freeze({ type: 'null' });
+
+/**
+ * Nullable `type` arrays (`["string", "null"]`), one frozen array per list of types: a large spec's
+ * thousands of nullable fields share a handful (the scalars' and type words' types; a list of other
+ * than strings, or beyond the first few lists, gets an array of its own).
+ */
+const nullableTypes = new Map<string, readonly unknown[]>();
+const MAX_NULLABLE_TYPES = 64;
+function nullableType(types: readonly unknown[]): readonly unknown[] {
+  if (!types.every((t) => typeof t === 'string')) return [...types, 'null'];
+  const key = types.join('\n');
+  let type = nullableTypes.get(key);
+  if (type === undefined) {
+    type = Object.freeze([...types, 'null']);
+    if (nullableTypes.size < MAX_NULLABLE_TYPES) nullableTypes.set(key, type);
+  }
+  return type;
+}
+
 /**
  * `schema` or null (JSON Schema 2020-12: OpenAPI 3.1 has no `nullable`). `own`: the caller's own
  * new object, which may be changed in place rather than copied (the same keys in the same order).
  */
 export function orNull(schema: JsonSchema, own = false): JsonSchema {
   const type = schema['type'];
-  let nullable: unknown[] | undefined;
+  let nullable: readonly unknown[] | undefined;
   if (typeof type === 'string' && schema['$ref'] === undefined && schema['enum'] === undefined)
-    nullable = [type, 'null'];
-  else if (Array.isArray(type) && schema['enum'] === undefined) nullable = [...type, 'null'];
-  else return { anyOf: [schema, { type: 'null' }] };
+    nullable = nullableType([type]);
+  else if (Array.isArray(type) && schema['enum'] === undefined) nullable = nullableType(type);
+  else return { anyOf: [schema, NULL_SCHEMA] };
   if (!own) return { ...schema, type: nullable };
   schema['type'] = nullable;
   return schema;

@@ -245,8 +245,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     // Only a frozen object is known to keep its contents (the contract freezes what it keeps). Known
     // by identity: the inputs and their entries (a route's schema set, each component schema) and
     // large values; a weak entry for each of the 300,000 objects of a large document made every
-    // garbage collection slower than keying the small ones below an entry again.
-    if ((depth <= 1 || node.size >= MIN_KEPT_IDENTITY) && Object.isFrozen(value)) byObject.set(value, node);
+    // garbage collection slower than keying the small ones below an entry again. A table for one
+    // call is given a document built without the memo, whose only frozen objects are the few the
+    // contract shares (its field schemas, field-share.ts), each met many times: all known by identity.
+    if ((depth <= 1 || !kept || node.size >= MIN_KEPT_IDENTITY) && Object.isFrozen(value)) byObject.set(value, node);
     return node;
   };
 

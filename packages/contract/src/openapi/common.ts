@@ -4,13 +4,32 @@ import type { JsonSchema } from '../json-schema.ts';
 import { SESSION_COOKIE, SESSION_HEADER } from '../wire.ts';
 import { PATH_PARAMETERS } from '../wire-facts/index.ts';
 import { decision } from './decisions.ts';
+import { deepFreeze } from './field-share.ts';
 
 export const paramRef = (name: string): JsonSchema => ({ $ref: `#/components/parameters/${name}` });
 
-export const PATH_PARAMS = [paramRef('languageCode'), paramRef('companyNumber')];
+// The constants below are in every operation: deep-frozen, so that a reader may know them by
+// identity (generate-server's literal table of `schemas.ts`) and no one can change them for all.
+export const PATH_PARAMS = deepFreeze([paramRef('languageCode'), paramRef('companyNumber')]);
 
 /** Reads and commands: the session in the header, or in the cookie. */
-export const SESSION_SECURITY = [{ sessionHeader: [] }, { sessionCookie: [] }];
+export const SESSION_SECURITY = deepFreeze([{ sessionHeader: [] }, { sessionCookie: [] }]);
+
+/** The `$ref`s of the shared query parameters of every list operation. */
+export const QUERY_PARAMETER_REFS = deepFreeze({
+  filter: paramRef('filter'),
+  top: paramRef('top'),
+  skip: paramRef('skip'),
+});
+
+/** The `Id` path parameter of every get operation. */
+export const ID_PATH_PARAMETER: JsonSchema = deepFreeze({
+  name: 'Id',
+  in: 'path',
+  required: true,
+  description: 'Business key (Int64).',
+  schema: { type: 'string', pattern: '^-?[0-9]+$', format: 'int64' },
+});
 
 export function commonParameters(): Record<string, JsonSchema> {
   const parameter = (p: (typeof PATH_PARAMETERS)[number]): JsonSchema => ({

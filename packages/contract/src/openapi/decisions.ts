@@ -124,7 +124,28 @@ export const DECISIONS = {
 export type DecisionName = keyof typeof DECISIONS;
 
 /** The `x-decision` value for a named decision, pointing at the unknown of `spec` it answers (or at `unknownId`). */
+/**
+ * Decisions by spec, name and unknown, one frozen object each: every read operation of a large spec
+ * carries the same few (1,212 copies of `read.responseShape` in a 600-resource spec).
+ */
+const decisionsBySpec = new WeakMap<Spec, Map<string, Decision>>();
+
 export function decision(spec: Spec, name: DecisionName, unknownId?: string): Decision {
+  let bySpec = decisionsBySpec.get(spec);
+  if (bySpec === undefined) {
+    bySpec = new Map();
+    decisionsBySpec.set(spec, bySpec);
+  }
+  const key = unknownId === undefined ? name : `${name}\n${unknownId}`;
+  let made = bySpec.get(key);
+  if (made === undefined) {
+    made = Object.freeze(newDecision(spec, name, unknownId));
+    bySpec.set(key, made);
+  }
+  return made;
+}
+
+function newDecision(spec: Spec, name: DecisionName, unknownId?: string): Decision {
   const rule: DecisionRule = DECISIONS[name];
   const find = rule.find;
   const unknown =

@@ -12,14 +12,36 @@ export const errorMessageSchema: JsonSchema = {
   description: 'Error responses carry a JSON string with the message (or an empty body).',
 };
 
+/** `{ $ref: ErrorMessage }`: one frozen object for every error response. */
+const ERROR_MESSAGE_REF: JsonSchema = Object.freeze(ref(ERROR_MESSAGE));
+
+/**
+ * The `content` of an error response by its distinct bodies, one frozen object for each: every
+ * read route of a large spec answers the same 400, 401 and 403 bodies (1,200 copies each). Bounded:
+ * the spec's error tables and the server's own messages make a few dozen.
+ */
+const errorContents = new Map<string, JsonSchema>();
+const MAX_ERROR_CONTENTS = 1024;
+
+function errorContent(distinct: readonly string[]): JsonSchema {
+  const key = JSON.stringify(distinct);
+  let content = errorContents.get(key);
+  if (content === undefined) {
+    const media: JsonSchema = { schema: ERROR_MESSAGE_REF };
+    if (distinct.length === 1) media.example = distinct[0];
+    else if (distinct.length > 1)
+      media.examples = Object.fromEntries(distinct.map((b, i) => [`body${i + 1}`, Object.freeze({ value: b })]));
+    if (media.examples) Object.freeze(media.examples);
+    content = Object.freeze({ 'application/json': Object.freeze(media) });
+    if (errorContents.size >= MAX_ERROR_CONTENTS) errorContents.clear();
+    errorContents.set(key, content);
+  }
+  return content;
+}
+
 /** One response whose body is a JSON string, with the exact bodies the spec or production state. */
 export function jsonStringResponse(description: string, bodies: string[] = []): JsonSchema {
-  const media: JsonSchema = { schema: ref(ERROR_MESSAGE) };
-  const distinct = [...new Set(bodies)];
-  if (distinct.length === 1) media.example = distinct[0];
-  else if (distinct.length > 1)
-    media.examples = Object.fromEntries(distinct.map((b, i) => [`body${i + 1}`, { value: b }]));
-  return { description, content: { 'application/json': media } };
+  return { description, content: errorContent([...new Set(bodies)]) };
 }
 
 /** A body stated as literal text (`Login failed`), not as a description of the text. */

@@ -8,7 +8,7 @@ import { naming } from '@specgen/naming';
 import { ref, type JsonSchema } from '../json-schema.ts';
 import { filterDescription } from '../query-options.ts';
 import type { RouteContract } from '../route-types.ts';
-import { PATH_PARAMS, SESSION_SECURITY, paramRef } from './common.ts';
+import { ID_PATH_PARAMETER, PATH_PARAMS, QUERY_PARAMETER_REFS, SESSION_SECURITY } from './common.ts';
 import { decision } from './decisions.ts';
 import { isRelation, type SchemaRegistry } from './schemas.ts';
 
@@ -129,12 +129,12 @@ export function readOperation(registry: SchemaRegistry, route: RouteContract): J
       description: `${resource.description} Answers a bare JSON array.`.trim(),
       parameters: [
         ...PATH_PARAMS,
-        paramRef('filter'),
+        QUERY_PARAMETER_REFS.filter,
         q.select,
         ...expand,
         q.orderby,
-        paramRef('top'),
-        paramRef('skip'),
+        QUERY_PARAMETER_REFS.top,
+        QUERY_PARAMETER_REFS.skip,
       ],
     };
   }
@@ -142,17 +142,6 @@ export function readOperation(registry: SchemaRegistry, route: RouteContract): J
     ...common,
     summary: `Get one of ${resource.name}`,
     description: 'One record by its business key Id.',
-    parameters: [
-      ...PATH_PARAMS,
-      {
-        name: 'Id',
-        in: 'path',
-        required: true,
-        description: 'Business key (Int64).',
-        schema: { type: 'string', pattern: '^-?[0-9]+$', format: 'int64' },
-      },
-      q.select,
-      ...expand,
-    ],
+    parameters: [...PATH_PARAMS, ID_PATH_PARAMETER, q.select, ...expand],
   };
 }

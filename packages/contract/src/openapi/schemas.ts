@@ -17,6 +17,7 @@ import { orNull, ref, scalarSchema, scalarWord, type JsonSchema } from '../json-
 import { PAYLOAD_LIMITS } from '../payloads.ts';
 import { SCHEMA_NAMES } from '../routes.ts';
 import { decision, fieldGapUnknown } from './decisions.ts';
+import { deepFreeze, fieldShareKey } from './field-share.ts';
 import { JournaledComponents } from './registry-journal.ts';
 
 /** Structures the server receives as request bodies: their fields show the limits it enforces. */
@@ -117,13 +118,35 @@ export class SchemaRegistry extends JournaledComponents {
     });
   }
 
+  /**
+   * Field schemas of a scalar or a type word, shared by everything that decides them (field-share.ts):
+   * a large spec repeats the same few (the `Id` of every record) thousands of times.
+   */
+  private readonly sharedFields = new Map<string, JsonSchema>();
+
+  /** A field's schema: a shared frozen one when another field of the same facts made it already. */
   field(field: Field, owner: string): JsonSchema {
+    if (field.enumeration) return this.newField(field, owner, undefined);
+    const gap = fieldGapUnknown(this.spec, owner, field.name);
+    const obsolete = field.obsolete;
+    const key = fieldShareKey(field, gap, obsolete !== null && this.at(obsolete.since));
+    if (key === undefined) return this.newField(field, owner, gap);
+    let schema = this.sharedFields.get(key);
+    if (schema === undefined) {
+      schema = deepFreeze(this.newField(field, owner, gap));
+      this.sharedFields.set(key, schema);
+    }
+    return schema;
+  }
+
+  /** A new schema of `field` (`gap`: its field-gap unknown, when it has no enumeration). */
+  private newField(field: Field, owner: string, gap: string | undefined): JsonSchema {
     // Each step's schema is a new object (base, orNull): set in place, in the order a spread gives.
     let schema = this.base(field, owner);
     if (field.maxLength !== null) schema.maxLength = field.maxLength;
     if (field.type.array) schema = { type: 'array', items: schema };
     if (field.type.nullable || isRelation(field)) schema = orNull(schema, true);
-    this.annotate(schema, field, owner);
+    this.annotate(schema, field, gap);
     return schema;
   }
 
@@ -137,8 +160,7 @@ export class SchemaRegistry extends JournaledComponents {
   }
 
   /** Sets the field's annotations on `out` (a schema of its own). */
-  private annotate(out: JsonSchema, field: Field, owner: string): void {
-    const gap = field.enumeration ? undefined : fieldGapUnknown(this.spec, owner, field.name);
+  private annotate(out: JsonSchema, field: Field, gap: string | undefined): void {
     if (gap) out['x-decision'] = decision(this.spec, 'fieldGap', gap);
     if (field.notes) out.description = field.notes;
     if (field.since) out['x-since'] = field.since;
@@ -152,13 +174,32 @@ export class SchemaRegistry extends JournaledComponents {
     }
   }
 
+  /**
+   * Enumeration schemas by contents, one frozen object each: a large spec's enumerations repeat the
+   * same values and names under the component name of each field (1,235 copies of one in the dense
+   * synthetic spec).
+   */
+  private readonly sharedEnums = new Map<string, JsonSchema>();
+
   private enumeration(name: string, e: Enumeration): string {
+    // Joined by control characters no name holds: one string, no arrays or JSON text made per field.
+    let key = e.bitmask ? 'b' : 'e';
+    for (const v of e.values) key += `\u0001${v.value}\u0002${v.name}`;
+    let schema = this.sharedEnums.get(key);
+    if (schema === undefined) {
+      schema = deepFreeze(this.enumerationSchema(e));
+      this.sharedEnums.set(key, schema);
+    }
+    return this.add(name, schema);
+  }
+
+  private enumerationSchema(e: Enumeration): JsonSchema {
     const values = e.values.map((v) => v.value);
     const names = e.values.map((v) => v.name);
     const listing = e.values.map((v) => `${v.value} = ${v.name}`).join(', ');
     if (e.bitmask) {
       const all = values.reduce((acc, v) => acc | v, 0);
-      return this.add(name, {
+      return {
         type: 'integer',
         format: 'int32',
         description: `Bitmask: a combination (bitwise or) of the flags ${listing}.`,
@@ -167,15 +208,15 @@ export class SchemaRegistry extends JournaledComponents {
         'x-bitmask': true,
         'x-enum-varnames': names,
         'x-flag-values': values,
-      });
+      };
     }
-    return this.add(name, {
+    return {
       type: 'integer',
       format: 'int32',
       description: listing,
       enum: values,
       'x-enum-varnames': names,
-    });
+    };
   }
 
   /** A type the spec names without showing it (Comments, Parts, ...), or one of its own resources. */
