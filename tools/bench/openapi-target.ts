@@ -15,22 +15,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTemplateEngine, type GeneratedFile, type Generator, writeGenerated } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
-import { parseSpec } from '@specgen/parser';
 import { buildDocument } from '@specgen/contract';
 import { findGenerators } from '@specgen/cli/generate';
-import { denseSyntheticSpec } from '../synthetic-spec-dense.ts';
-import { syntheticSpec } from '../synthetic-spec.ts';
+import { targetBenchArgs } from './target-bench-args.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
-const rounds = Number(option('--rounds', '5'));
-const resources = Number(option('--resources', '600'));
-const fields = Number(option('--fields', '50'));
-const text = args.includes('--plain') ? syntheticSpec(resources, fields) : denseSyntheticSpec(resources, fields);
-const spec = parseSpec(text, 'synthetic.md').spec;
+const { rounds, baselineDir, spec, options } = targetBenchArgs(process.argv.slice(2));
 const templates = createTemplateEngine();
-const options = { serviceVersion: null, specFile: 'synthetic.md', packageVersion: '0.1.0' };
-const baselineDir = option('--baseline', '');
 const [openapi] = findGenerators(['openapi']) as [Generator];
 
 interface Side {

@@ -9,23 +9,13 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createRunShared, createTemplateEngine, type Generator } from '@specgen/generate-core';
-import { parseSpec } from '@specgen/parser';
 import { findGenerators } from '@specgen/cli/generate';
-import { denseSyntheticSpec } from '../synthetic-spec-dense.ts';
-import { syntheticSpec } from '../synthetic-spec.ts';
+import { targetBenchArgs } from './target-bench-args.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
-const rounds = Number(option('--rounds', '5'));
-const resources = Number(option('--resources', '600'));
-const fields = Number(option('--fields', '50'));
-const text = args.includes('--plain') ? syntheticSpec(resources, fields) : denseSyntheticSpec(resources, fields);
-const spec = parseSpec(text, 'synthetic.md').spec;
+const { rounds, baselineDir, spec, options } = targetBenchArgs(process.argv.slice(2));
 const [openapi, server] = findGenerators(['openapi', 'server']) as [Generator, Generator];
 const templates = createTemplateEngine();
-const options = { serviceVersion: null, specFile: 'synthetic.md', packageVersion: '0.1.0' };
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const baselineDir = option('--baseline', '');
 const baseline: Generator | null = baselineDir
   ? (
       (await import(pathToFileURL(join(baselineDir, 'packages/generate-server/src/index.ts')).href)) as {
