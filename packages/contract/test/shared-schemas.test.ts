@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { field } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { parseSpecFile } from '@specgen/parser';
 import { buildDocument } from '../src/index.ts';
+import { fieldShareKey } from '../src/openapi/field-share.ts';
 
 const SPEC = fileURLToPath(new URL('../../../spec/service-api.md', import.meta.url));
 const spec = parseSpecFile(SPEC).spec;
@@ -78,5 +80,15 @@ describe('objects the OpenAPI document shares (one frozen object per repeated pi
     expect(JSON.stringify(doc)).toBe(JSON.stringify(memoized));
     // and a second one-shot build of the same spec gives the same text (nothing shared was changed)
     expect(JSON.stringify(oneShot())).toBe(JSON.stringify(doc));
+  });
+});
+
+describe('fieldShareKey', () => {
+  it('gives a field whose free text holds the key separator no shared key, so two different fields never collide', () => {
+    const plain = field('Name', 'String', { notes: 'a' });
+    expect(fieldShareKey(plain, undefined, false)).toBeTypeOf('string');
+    // notes "a\u0001b" must not share with a field whose notes are "a" and whose next fact reads "b"
+    expect(fieldShareKey(field('Name', 'String', { notes: 'a\u0001b' }), undefined, false)).toBeUndefined();
+    expect(fieldShareKey(field('Name', 'String', { references: 'X\u0001' }), undefined, false)).toBeUndefined();
   });
 });

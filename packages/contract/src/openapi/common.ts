@@ -4,7 +4,7 @@ import type { JsonSchema } from '../json-schema.ts';
 import { SESSION_COOKIE, SESSION_HEADER } from '../wire.ts';
 import { PATH_PARAMETERS } from '../wire-facts/index.ts';
 import { decision } from './decisions.ts';
-import { deepFreeze } from './field-share.ts';
+import { deepFreeze } from './deep-freeze.ts';
 
 export const paramRef = (name: string): JsonSchema => ({ $ref: `#/components/parameters/${name}` });
 

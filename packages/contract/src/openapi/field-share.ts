@@ -20,6 +20,8 @@ import { scalarWord } from '../json-schema.ts';
  */
 export function fieldShareKey(field: Field, gap: string | undefined, obsoleteHere: boolean): string | undefined {
   if (field.enumeration) return undefined;
+  // The free texts joined below: one holding the separator keeps its own schema, so keys never collide.
+  if (field.notes.includes('\u0001') || field.references?.includes('\u0001')) return undefined;
   const base = field.type.base;
   let word: string;
   if (base.kind === 'scalar') word = base.scalar;
@@ -31,13 +33,4 @@ export function fieldShareKey(field: Field, gap: string | undefined, obsoleteHer
   return `${word}\u0001${field.maxLength ?? ''}\u0001${flags}\u0001${gap ?? ''}\u0001${field.notes}\u0001${
     field.since ?? ''
   }\u0001${field.references ?? ''}\u0001${obsolete ? `${obsolete.since}\u0002${obsolete.replacedBy ?? ''}` : ''}`;
-}
-
-/** Freezes `value` and every object inside it; returns it. */
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  if (Array.isArray(value)) for (const item of value) deepFreeze(item);
-  else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
-  return value;
 }

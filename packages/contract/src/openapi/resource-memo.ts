@@ -20,6 +20,7 @@ import type { RouteContract } from '../route-types.ts';
 import { decisionContext } from './decisions.ts';
 import { resourcesByName, type RegistryJournal } from './registry-journal.ts';
 import type { SchemaRegistry } from './schemas.ts';
+import { deepFreeze } from './deep-freeze.ts';
 
 /** The operation of one route, in the order of the routes given. */
 export interface BuiltOperation {
@@ -104,13 +105,6 @@ function contextOf(spec: Spec, version: string | null): string {
 
 const routesKey = (routes: readonly RouteContract[]) =>
   routes.map((r) => `${r.method} ${r.path} ${r.operationId} ${r.kind}`).join('\n');
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
-  else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
-}
 
 function operationsOf(
   routes: readonly RouteContract[],

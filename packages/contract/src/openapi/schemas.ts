@@ -17,7 +17,8 @@ import { orNull, ref, scalarSchema, scalarWord, type JsonSchema } from '../json-
 import { PAYLOAD_LIMITS } from '../payloads.ts';
 import { SCHEMA_NAMES } from '../routes.ts';
 import { decision, fieldGapUnknown } from './decisions.ts';
-import { deepFreeze, fieldShareKey } from './field-share.ts';
+import { deepFreeze } from './deep-freeze.ts';
+import { fieldShareKey } from './field-share.ts';
 import { JournaledComponents } from './registry-journal.ts';
 
 /** Structures the server receives as request bodies: their fields show the limits it enforces. */
