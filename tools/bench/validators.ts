@@ -31,7 +31,7 @@
  *     [--cases objects,text,pages,json,unquoted,refused]
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -199,6 +199,8 @@ async function readSeededRecords(spec: Spec, version: string): Promise<Map<strin
 }
 
 const ROUNDS = arg('rounds', 15);
+/** The 1-minute load average, printed with each distribution's figures (a shared machine's ratios move with it). */
+const loadAverage = () => (loadavg()[0] ?? 0).toFixed(1);
 const WARMUP = arg('warmup', 0.3);
 
 /**
@@ -454,13 +456,15 @@ function benchDistribution(distribution: Distribution): void {
         (checks) => () => refused.reduce((n, r, i) => n + (checks[i]!(r) ? 0 : 1), 0),
       ),
     );
+  const loadBefore = loadAverage();
   const results = measureAll(cases);
+  const loadAfter = loadAverage();
   const at = (label: string) => results.findIndex((r) => r.label === label);
 
   const fields = data.reduce((n, d) => n + Object.keys(d.record).length, 0) / data.length;
   const nulls = data.reduce((n, d) => n + Object.values(d.record).filter((v) => v === null).length, 0) / data.length;
   console.log(
-    `\n[${distribution}] ${data.length} records of ${new Set(data.map((d) => d.resource)).size} resources (avg ${fields.toFixed(1)} fields, ${nulls.toFixed(1)} null; ${beyond} texts with an Int64 beyond 2^53), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), node ${process.version}`,
+    `\n[${distribution}] ${data.length} records of ${new Set(data.map((d) => d.resource)).size} resources (avg ${fields.toFixed(1)} fields, ${nulls.toFixed(1)} null; ${beyond} texts with an Int64 beyond 2^53), service version ${version}, ${SECONDS}s (${CLOCK} time) per case in ${ROUNDS} interleaved rounds (median; ratios: median of per-round ratios), node ${process.version}, load average ${loadBefore} -> ${loadAfter}`,
   );
   for (const r of results)
     console.log(`${r.label.padEnd(44)} ${Math.round(r.perSecond).toLocaleString('en-US').padStart(12)} records/s`);

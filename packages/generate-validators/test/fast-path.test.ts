@@ -76,7 +76,7 @@ function oneEditAway(samples: string[], alphabet: string): string[] {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-describe('isDateTimeOffset (the character scanner of the fast path)', () => {
+describe('isDateTimeOffset (the form as one regular expression, then the day and .NET range read at fixed places)', () => {
   const reference = (text: string) => fast.DATE_TIME.test(text) && fast.inDotNetRange(text);
   const samples = [
     '2024-02-29T10:20:00+01:00',
@@ -111,6 +111,12 @@ describe('isDateTimeOffset (the character scanner of the fast path)', () => {
       ],
       ...['9999-12-31T23:00:00-01:00', '9999-12-31T23:59Z', '9999-12-30T23:59-14:00', '0000-01-01T00:00Z'],
       ...['2026-06-30T10:00:00+01:00 ', ' 2026-06-30T10:00Z', '２０２６-06-30T10:00Z', '2026-06-30T10:00:00+01:00Z'],
+      // the fraction's length, read from the text's length (28 characters with Z, 33 with an offset)
+      ...['2026-06-30T10:00:00.1234567Z', '2026-06-30T10:00:00.1234567+14:59', '2026-06-30T10:00:00.12345678-01:00'],
+      ...['2026-06-30T10:00:00.123456789Z', '2026-06-30T10:00:00.1234567890+01:00', '2026-06-30T10:00:00.1234567ZZ'],
+      // days 29-31 in years 1000-8999 (read at fixed places) and in years 0xxx and 9xxx (the scanner)
+      ...['1000-02-29T00:00Z', '1004-02-29T00:00Z', '8800-02-29T00:00Z', '8900-02-29T00:00Z', '8999-04-31T00:00Z'],
+      ...['0999-12-31T00:00Z', '9000-02-29T00:00Z', '9100-02-29T00:00Z', '9999-11-31T00:00Z', '0400-02-29T00:00Z'],
     ];
     const values = [...edges, ...oneEditAway(samples, '0123456789-+:.TZtz /')];
     let accepted = 0;

@@ -218,13 +218,33 @@ export function dateTimeOffset(value: unknown): unknown {
 }
 
 /**
+ * The common DateTimeOffset as one regular expression: a year 1000-8999 (inside .NET's range
+ * whatever the offset), every day of every month but 29 February, hours 0-23, offsets up to 14:59,
+ * fractions of 1-7 digits. Written for V8's regular expressions: `\d\d\d\d` rather than `\d{4}` and
+ * `\d\d?\d?...` rather than `\d{1,7}` (a counted repetition keeps a loop counter: about 10 ns more
+ * a date on Node 20); the first alternative of the month and day is the common one. About 40 ns a
+ * date, as ajv-formats' fast `date-time` pattern (which checks less); the scanner below, 65 ns.
+ */
+const DATE_TIME_COMMON =
+  /^[1-8]\d\d\d-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d\d?\d?\d?\d?\d?\d?)?)?(?:Z|[+-](?:0\d|1[0-4]):[0-5]\d)$/;
+
+/**
  * Whether `text` is a DateTimeOffset as the zod schema checks it (`DATE_TIME.test(text) &&
  * inDotNetRange(text)`: the calendar, hours 0-23, offsets up to 14:59, fractions of 1-7 digits,
- * .NET's range), read character by character at fixed places with the calendar in arithmetic:
- * no regular expression call (about 30 ns before it reads a character), no substring.
- * `test/fast-path.test.ts` holds it to the regular expression.
+ * .NET's range). DATE_TIME_COMMON accepts nearly every valid value; what it does not (29 February,
+ * the years 0xxx and 9xxx, where .NET's range needs the time and offset, and every invalid value)
+ * is read by the character scanner. `test/fast-path.test.ts` holds both to the regular expression.
  */
 export function isDateTimeOffset(text: string): boolean {
+  return DATE_TIME_COMMON.test(text) || scanDateTimeOffset(text);
+}
+
+/**
+ * The whole check read character by character at fixed places with the calendar in arithmetic (no
+ * regular expression, no substring; the fast path's check of round 3): the values DATE_TIME_COMMON
+ * leaves.
+ */
+function scanDateTimeOffset(text: string): boolean {
   const n = text.length;
   if (n < 17) return false;
   const y0 = text.charCodeAt(0) - 48;
