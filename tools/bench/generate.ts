@@ -307,7 +307,7 @@ if (coldOnly) process.exit(0);
     console.log(`| saves that printed more than one run (a provisional run first) | ${label} | ${provisional} | | | |`);
     const discarded = all.filter((r) => r.discarded > 0).length;
     console.log(
-      `| saves with a run that wrote nothing (the spec changed while it ran) | ${label} | ${discarded} | | | |`,
+      `| saves with a run on a half-written spec (it wrote nothing, or reported the errors of a cut spec) | ${label} | ${discarded} | | | |`,
     );
   }
   // The issue's aims by kind of edit (< 150 ms median, < 300 ms every save), next to a cold run of the

@@ -23,7 +23,10 @@ export interface EditResult extends WatchEdit {
   cpuMs: number;
   /** The summary lines the command printed for this save (a provisional run adds one). */
   lines: string[];
-  /** Runs of this save that wrote nothing because the spec changed while they ran (printed to stderr only). */
+  /**
+   * Runs of this save on a half-written spec, printed to stderr only: runs that wrote nothing because
+   * the spec changed while they ran, and runs that reported errors of a spec cut short.
+   */
   discarded: number;
 }
 
@@ -114,7 +117,8 @@ export async function watchBin(
       lastChange = performance.now();
     });
     const results: EditResult[] = [];
-    const discardedRuns = () => stderr.split('wrote nothing').length - 1;
+    const discardedRuns = () =>
+      stderr.split('wrote nothing').length - 1 + stderr.split('the spec has errors').length - 1;
     for (let round = firstRound; round < firstRound + rounds; round++) {
       for (const edit of editsOf(original, round)) {
         const linesBefore = stdout.split('\n').length;
