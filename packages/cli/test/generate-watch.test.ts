@@ -260,10 +260,11 @@ describe('specgen generate --watch and a save written in pieces', () => {
     await truncateThenWrite(w.spec, edited, [0], 60);
     await expect.poll(() => w.runs.at(-1)?.specText === edited, { timeout: 20_000, interval: 50 }).toBe(true);
     await new Promise((r) => setTimeout(r, 300)); // a late run would show here
-    const runs = w.runs.slice(runsBefore);
-    expect(runs.map((r) => r.specText?.length)).toEqual([edited.length]);
-    expect(runs[0]!.provisional).toBeFalsy();
-    expect(written(runs[0]!)).toEqual([
+    const [run, ...more] = w.runs.slice(runsBefore);
+    expect([run, ...more].map((r) => r?.specText?.length)).toEqual([edited.length]);
+    if (!run) throw new Error('no run');
+    expect(run.provisional).toBeFalsy();
+    expect(written(run)).toEqual([
       'types/src/resources/product-record.ts',
       'validators/src/resources/product-record.ts',
     ]);
@@ -316,6 +317,37 @@ describe('a watch run whose spec changed after it was read', () => {
     const again = generateFromSpec(parsed, generators, templates, { ...options, beforeWrite: () => undefined }, known);
     expect(again.kind === 'written' && again.report.written.length).toBeGreaterThan(0);
     expect(snapshot(s.out)).not.toEqual(before);
+  });
+});
+
+describe('a watch run whose spec changed while it rendered', () => {
+  it('stops after the target it was rendering (RenderOptions.afterTarget) and writes nothing', () => {
+    const s = scratch();
+    const text = readFileSync(s.spec, 'utf8');
+    const generators = findGenerators(['types', 'validators']);
+    const templates = createTemplateEngine(undefined, builtinTemplatesDir());
+    const options = { outDir: s.out, specFile: 'spec.md', serviceVersion: null, check: false };
+    const parser = createIncrementalParser();
+    const known: KnownOutput = new Map();
+    expect(generateFromSpec(parser.parse(text, 'spec.md'), generators, templates, options, known).kind).toBe('written');
+    const before = snapshot(s.out);
+    const edited = text.replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | E. |');
+    const rendered: number[] = [];
+    const afterTarget = () => {
+      rendered.push(rendered.length);
+      throw new SpecChanged();
+    };
+    expect(() =>
+      generateFromSpec(parser.parse(edited, 'spec.md'), generators, templates, { ...options, afterTarget }, known),
+    ).toThrow(SpecChanged);
+    expect(rendered).toEqual([0]); // validators was not rendered
+    expect(snapshot(s.out)).toEqual(before);
+    // the next run on the same text writes the edit
+    const again = generateFromSpec(parser.parse(edited, 'spec.md'), generators, templates, options, known);
+    expect(again.kind === 'written' && again.report.written).toEqual([
+      'types/src/resources/product-record.ts',
+      'validators/src/resources/product-record.ts',
+    ]);
   });
 });
 
