@@ -261,9 +261,11 @@ describe('specgen generate --watch and a save written in pieces', () => {
     await expect.poll(() => w.runs.at(-1)?.specText === edited, { timeout: 20_000, interval: 50 }).toBe(true);
     await new Promise((r) => setTimeout(r, 300)); // a late run would show here
     const [run, ...more] = w.runs.slice(runsBefore);
-    expect([run, ...more].map((r) => r?.specText?.length)).toEqual([edited.length]);
     if (!run) throw new Error('no run');
-    expect(run.provisional).toBeFalsy();
+    // Every run read the whole text (usually one run: a second, on the same text, only when the write's
+    // event came after the run read it, on a loaded machine), and none was provisional.
+    expect([run, ...more].map((r) => r.specText?.length)).toEqual([run, ...more].map(() => edited.length));
+    expect([run, ...more].some((r) => r.provisional)).toBe(false);
     expect(written(run)).toEqual([
       'types/src/resources/product-record.ts',
       'validators/src/resources/product-record.ts',
