@@ -28,7 +28,7 @@
  * through tsx) and the worker run, for a shorter run on a shared machine.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +99,8 @@ function child(...childArgs: string[]): Record<string, unknown> & { processMs: n
 }
 
 const work = mkdtempSync(join(tmpdir(), 'specgen-bench-generate-'));
+// Each run writes about 1.5 GB under it: removed at exit.
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 const large = join(work, 'synthetic-spec.md');
 const text = syntheticSpec(option('--resources', 600), option('--fields', 50));
 writeFileSync(large, text);
@@ -273,7 +275,9 @@ if (coldOnly) process.exit(0);
     for (const [label, bin] of bins) {
       const copy = join(work, `watch-bin-${round}-${label.replace(/\W+/g, '-')}.md`);
       writeFileSync(copy, text);
-      results.get(label)!.push(...(await watchBin(bin, copy, mkdtempSync(join(work, 'watch-bin-out-')), 1, userEnv)));
+      const out = mkdtempSync(join(work, 'watch-bin-out-'));
+      results.get(label)!.push(...(await watchBin(bin, copy, out, 1, userEnv, round)));
+      rmSync(out, { recursive: true, force: true });
     }
   }
   const mid = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
@@ -301,6 +305,10 @@ if (coldOnly) process.exit(0);
     }
     const provisional = all.filter((r) => r.lines.length > 1).length;
     console.log(`| saves that printed more than one run (a provisional run first) | ${label} | ${provisional} | | | |`);
+    const discarded = all.filter((r) => r.discarded > 0).length;
+    console.log(
+      `| saves with a run on a half-written spec (it wrote nothing, or reported the errors of a cut spec) | ${label} | ${discarded} | | | |`,
+    );
   }
   // The issue's aims by kind of edit (< 150 ms median, < 300 ms every save), next to a cold run of the
   // same bin on the same spec in this run (process wall time, empty output folder).

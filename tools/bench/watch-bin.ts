@@ -3,7 +3,9 @@
  * save to the last change anywhere under the output folder (a recursive fs.watch in this process).
  * Each save is one of: a one-field edit, a row added, the row removed; written whole (`writeFileSync`)
  * or in place as a plain editor save does (truncate, then 256 KiB pieces, one event-loop turn apart).
- * Used by generate.ts --watch-only.
+ * The first saves of a new process are the slowest (its code is not optimized yet, and its heap not
+ * collected since the initial run), so the writer that goes first alternates by round: even rounds
+ * save each kind whole first, odd rounds in pieces first. Used by generate.ts --watch-only.
  */
 import { spawn } from 'node:child_process';
 import { type FSWatcher, closeSync, openSync, readFileSync, watch, writeFileSync, writeSync } from 'node:fs';
@@ -21,6 +23,11 @@ export interface EditResult extends WatchEdit {
   cpuMs: number;
   /** The summary lines the command printed for this save (a provisional run adds one). */
   lines: string[];
+  /**
+   * Runs of this save on a half-written spec, printed to stderr only: runs that wrote nothing because
+   * the spec changed while they ran, and runs that reported errors of a spec cut short.
+   */
+  discarded: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -61,23 +68,28 @@ export function editsOf(original: string, round: number): WatchEdit[] {
       `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${round}.${i}). |`,
     );
   const added = original.replace(line, `${line}${line.replace('WarrantyMonths', `BenchExtra${round}`)}`);
+  const [first, second]: Writer[] = round % 2 === 0 ? ['whole', 'truncating'] : ['truncating', 'whole'];
   return [
-    { kind: 'one-field edit', writer: 'whole', text: field(0) },
-    { kind: 'one-field edit', writer: 'truncating', text: field(1) },
-    { kind: 'row added', writer: 'whole', text: added },
-    { kind: 'row removed', writer: 'whole', text: original },
-    { kind: 'row added', writer: 'truncating', text: added },
-    { kind: 'row removed', writer: 'truncating', text: original },
+    { kind: 'one-field edit', writer: first, text: field(0) },
+    { kind: 'one-field edit', writer: second, text: field(1) },
+    { kind: 'row added', writer: first, text: added },
+    { kind: 'row removed', writer: first, text: original },
+    { kind: 'row added', writer: second, text: added },
+    { kind: 'row removed', writer: second, text: original },
   ];
 }
 
-/** Starts `node <bin> generate --watch`, saves each edit in turn and times it; the spec is left as given. */
+/**
+ * Starts `node <bin> generate --watch`, saves each edit of `rounds` rounds in turn (numbered from
+ * `firstRound`) and times it; the spec is left as given.
+ */
 export async function watchBin(
   bin: string,
   spec: string,
   out: string,
   rounds: number,
   env: NodeJS.ProcessEnv,
+  firstRound = 0,
 ): Promise<EditResult[]> {
   const original = readFileSync(spec, 'utf8');
   const child = spawn(process.execPath, [bin, 'generate', '--watch', '--spec', spec, '--out', out], {
@@ -105,9 +117,12 @@ export async function watchBin(
       lastChange = performance.now();
     });
     const results: EditResult[] = [];
-    for (let round = 0; round < rounds; round++) {
+    const discardedRuns = () =>
+      stderr.split('wrote nothing').length - 1 + stderr.split('the spec has errors').length - 1;
+    for (let round = firstRound; round < firstRound + rounds; round++) {
       for (const edit of editsOf(original, round)) {
         const linesBefore = stdout.split('\n').length;
+        const discardedBefore = discardedRuns();
         lastChange = 0;
         const cpuBefore = processCpuMs(child.pid);
         const at = performance.now();
@@ -121,7 +136,8 @@ export async function watchBin(
         }
         const lines = stdout.split('\n').slice(linesBefore - 1, -1);
         const cpuMs = processCpuMs(child.pid) - cpuBefore;
-        results.push({ ...edit, ms: lastChange > 0 ? lastChange - at : Number.NaN, cpuMs, lines });
+        const discarded = discardedRuns() - discardedBefore;
+        results.push({ ...edit, ms: lastChange > 0 ? lastChange - at : Number.NaN, cpuMs, lines, discarded });
         await sleep(150);
       }
     }

@@ -16,7 +16,7 @@ import { createTemplateEngine } from '@specgen/generate-core';
 import { createIncrementalParser } from '@specgen/parser';
 import { findGenerators } from '../src/generators.ts';
 import { type KnownOutput, generateFromSpec } from '../src/generate/pipeline.ts';
-import { SpecChanged, assertUnchanged, stampOf } from '../src/generate/spec-stability.ts';
+import { SpecChanged, assertUnchanged, looksHalfWritten, stampOf } from '../src/generate/spec-stability.ts';
 import { builtinTemplatesDir } from '../src/generate/templates-dir.ts';
 import { type WatchHandle, type WatchRun, watchGenerate } from '../src/generate/watch.ts';
 import { specgenArgv } from '../../../tools/dev/built.mjs';
@@ -31,7 +31,7 @@ afterEach(async () => {
 /** Starts a watcher on a scratch copy of the spec; `next()` resolves with the following run. */
 async function startWatch(
   targets: string[] | null = ['types', 'validators'],
-  quietMs?: { run: number; remove: number },
+  quietMs?: { run: number; remove: number; halfWritten?: number },
 ) {
   const s = scratch();
   const templatesDir = join(s.dir, 'templates');
@@ -218,9 +218,10 @@ async function truncateThenWrite(path: string, text: string, cuts: number[], pau
 
 describe('specgen generate --watch and a save written in pieces', () => {
   it('never removes a file the saved spec still generates while the save is half written; the last run restores every file', async () => {
-    // Pauses of 200 ms between pieces, longer than the wait before a run (20 ms), so runs read the
-    // half-written spec; removals wait for 3 s of quiet, so every such run is superseded.
-    const w = await startWatch(['types', 'validators'], { run: 20, remove: 3_000 });
+    // Pauses of 200 ms between pieces, longer than the wait before a run (20 ms, also for a text that
+    // looks half written), so runs read the half-written spec; removals wait for 3 s of quiet, so
+    // every such run is superseded.
+    const w = await startWatch(['types', 'validators'], { run: 20, remove: 3_000, halfWritten: 20 });
     const before = snapshot(w.out);
     const text = readFileSync(w.spec, 'utf8');
     // Cut before resource sections: each prefix parses without errors, as a spec with fewer resources.
@@ -244,6 +245,31 @@ describe('specgen generate --watch and a save written in pieces', () => {
       'a run read the half-written spec and held its removals',
     ).toBe(true);
     expect(snapshot(w.out)).toEqual(before);
+  }, 60_000);
+
+  it('does not run on the empty spec of a save that truncates it and pauses before writing', async () => {
+    // The pause is longer than the wait before a run (5 ms): before, the run read the empty spec,
+    // reported its errors, and dropped what the parser and the generators kept for the next run.
+    const w = await startWatch(['types', 'validators'], { run: 5, remove: 120 });
+    const text = readFileSync(w.spec, 'utf8');
+    const edited = text.replace(
+      '| HasWarranty | Boolean | Covered by warranty. |',
+      '| HasWarranty | Boolean? | Covered by the warranty. |',
+    );
+    const runsBefore = w.runs.length;
+    await truncateThenWrite(w.spec, edited, [0], 60);
+    await expect.poll(() => w.runs.at(-1)?.specText === edited, { timeout: 20_000, interval: 50 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 300)); // a late run would show here
+    const [run, ...more] = w.runs.slice(runsBefore);
+    if (!run) throw new Error('no run');
+    // Every run read the whole text (usually one run: a second, on the same text, only when the write's
+    // event came after the run read it, on a loaded machine), and none was provisional.
+    expect([run, ...more].map((r) => r.specText?.length)).toEqual([run, ...more].map(() => edited.length));
+    expect([run, ...more].some((r) => r.provisional)).toBe(false);
+    expect(written(run)).toEqual([
+      'types/src/resources/product-record.ts',
+      'validators/src/resources/product-record.ts',
+    ]);
   }, 60_000);
 
   it('removes the files of a resource that a save really removed', async () => {
@@ -293,6 +319,52 @@ describe('a watch run whose spec changed after it was read', () => {
     const again = generateFromSpec(parsed, generators, templates, { ...options, beforeWrite: () => undefined }, known);
     expect(again.kind === 'written' && again.report.written.length).toBeGreaterThan(0);
     expect(snapshot(s.out)).not.toEqual(before);
+  });
+});
+
+describe('a watch run whose spec changed while it rendered', () => {
+  it('stops after the target it was rendering (RenderOptions.afterTarget) and writes nothing', () => {
+    const s = scratch();
+    const text = readFileSync(s.spec, 'utf8');
+    const generators = findGenerators(['types', 'validators']);
+    const templates = createTemplateEngine(undefined, builtinTemplatesDir());
+    const options = { outDir: s.out, specFile: 'spec.md', serviceVersion: null, check: false };
+    const parser = createIncrementalParser();
+    const known: KnownOutput = new Map();
+    expect(generateFromSpec(parser.parse(text, 'spec.md'), generators, templates, options, known).kind).toBe('written');
+    const before = snapshot(s.out);
+    const edited = text.replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | E. |');
+    const rendered: number[] = [];
+    const afterTarget = () => {
+      rendered.push(rendered.length);
+      throw new SpecChanged();
+    };
+    expect(() =>
+      generateFromSpec(parser.parse(edited, 'spec.md'), generators, templates, { ...options, afterTarget }, known),
+    ).toThrow(SpecChanged);
+    expect(rendered).toEqual([0]); // validators was not rendered
+    expect(snapshot(s.out)).toEqual(before);
+    // the next run on the same text writes the edit
+    const again = generateFromSpec(parser.parse(edited, 'spec.md'), generators, templates, options, known);
+    expect(again.kind === 'written' && again.report.written).toEqual([
+      'types/src/resources/product-record.ts',
+      'validators/src/resources/product-record.ts',
+    ]);
+  });
+});
+
+describe('a spec text that looks half written (spec-stability.ts)', () => {
+  it('is empty, cut in the middle of a line, or the start of the previous text', () => {
+    const previous = '# Spec\n\n### A\n\n| F | Int32 | x. |\n';
+    expect(looksHalfWritten('', previous)).toBe(true);
+    expect(looksHalfWritten('', null)).toBe(true);
+    expect(looksHalfWritten('# Spec\n\n### A\n\n| F | Int', previous)).toBe(true);
+    expect(looksHalfWritten('# Spec\n\n### A\n', previous)).toBe(true);
+    // a whole save: edited, longer, shorter elsewhere, or the first text seen
+    expect(looksHalfWritten(previous.replace('x.', 'y.'), previous)).toBe(false);
+    expect(looksHalfWritten(`${previous}\n### B\n`, previous)).toBe(false);
+    expect(looksHalfWritten(previous.replace('\n\n### A', ''), previous)).toBe(false);
+    expect(looksHalfWritten('# Spec', null)).toBe(false);
   });
 });
 

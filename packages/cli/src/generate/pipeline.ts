@@ -46,6 +46,8 @@ export interface RenderOptions {
   oneShot?: boolean;
   /** Watch mode: called once everything is rendered, before anything is written; throws to write nothing. */
   beforeWrite?: () => void;
+  /** Watch mode: called after each target is rendered; throws to stop the run (it writes nothing). */
+  afterTarget?: () => void;
 }
 
 /** One target's files, each checked to lie under the target's folder. */
@@ -204,6 +206,7 @@ function startRun(options: RenderOptions & { check: boolean }, known: KnownOutpu
       const produced =
         prerendered?.get(g.target) ?? renderTarget(spec, g, templates, options, shared ?? undefined, versions);
       options.progress?.rendered(g.target, produced.length, performance.now() - started);
+      options.afterTarget?.();
       collected?.push(...produced);
       return produced;
     },

@@ -22,14 +22,13 @@ import {
   renderTarget,
 } from './pipeline.ts';
 import {
+  HALF_WRITTEN_QUIET_MS,
   REMOVE_QUIET_MS,
   RUN_QUIET_MS,
   SpecChanged,
   assertUnchanged,
   mayRemove,
-  sameStamp,
-  stampOf,
-  untilQuiet,
+  readWhenWritten,
 } from './spec-stability.ts';
 import { removeHeld } from './write-changed.ts';
 
@@ -59,8 +58,11 @@ export interface WatchOptions extends RenderOptions {
   templatesDir: string | null;
   generators: readonly Generator[];
   onRun(run: WatchRun): void;
-  /** How long the spec must be quiet before a run reads it, and before a run removes files (spec-stability.ts). */
-  quietMs?: { run: number; remove: number };
+  /**
+   * How long the spec must be quiet before a run reads it, before a run removes files, and before a
+   * run takes a text that looks half written (spec-stability.ts).
+   */
+  quietMs?: { run: number; remove: number; halfWritten?: number };
 }
 
 export interface WatchHandle {
@@ -75,7 +77,13 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
   /** The output as written by this watcher; the first run reads the folder, later runs compare in memory. */
   const known: KnownOutput = new Map();
   let running = false;
-  let queued: { trigger: string; at: number; templatesChanged: boolean } | null = null;
+  /** The next run: its trigger, its first and its last event, and whether a template changed. */
+  let queued: { trigger: string; at: number; last: number; templatesChanged: boolean } | null = null;
+  /**
+   * When the last run that finished (not provisional) read the spec: a spec event before then told
+   * of a write that run read already, so a run queued only by such events has nothing to do.
+   */
+  let coveredUntil = Number.NEGATIVE_INFINITY;
   /** The spec text the last run read; see `settle`. */
   let lastSpecText: string | null = null;
   /** A run started and has not read the spec yet: it will read the latest text, so `settle` waits for it. */
@@ -95,15 +103,23 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       templatesVersion++;
     }
     let specText: string | undefined;
+    coveredUntil = Number.NEGATIVE_INFINITY;
     try {
-      // A save truncates, then writes: read once the spec is quiet, and note what was read.
+      // A save truncates, then writes: read once the spec is quiet and does not look half written,
+      // and note what was read (spec-stability.ts).
       reading = true;
-      await untilQuiet(options.specPath, options.quietMs?.run ?? RUN_QUIET_MS);
-      let read = stampOf(options.specPath);
-      specText = readFileSync(options.specPath, 'utf8');
-      if (!sameStamp(read, stampOf(options.specPath))) read = null;
+      const quiet = options.quietMs;
+      const { text, read, readAt } = await readWhenWritten(options.specPath, lastSpecText, {
+        run: quiet?.run ?? RUN_QUIET_MS,
+        halfWritten: quiet?.halfWritten ?? HALF_WRITTEN_QUIET_MS,
+      });
+      specText = text;
       lastSpecText = specText;
       reading = false;
+      // A spec that changed since it was read (a save still being written): stop, and write nothing
+      // from it. Checked after the parse, after each target and before the write, so that a run on
+      // a stale text renders as little of it as it can (each target keeps what its last run used).
+      const stillAsRead = () => assertUnchanged(options.specPath, read);
       const remote = offload?.render({
         specText,
         specFile: options.specFile,
@@ -125,6 +141,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         },
         performance.now() - parseStarted,
       );
+      stillAsRead();
       let prerendered: Map<string, readonly GeneratedFile[]> | undefined;
       const offloaded: string[] = [];
       if (offload && remote && !hasErrors(parsed.diagnostics)) {
@@ -140,9 +157,13 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         }
       }
       const held: string[] = [];
-      // A spec that changed since it was read (a save still being written): write nothing from it.
-      const beforeWrite = () => assertUnchanged(options.specPath, read);
-      const settings = { ...options, check: false, heldRemovals: held, beforeWrite };
+      const settings = {
+        ...options,
+        check: false,
+        heldRemovals: held,
+        beforeWrite: stillAsRead,
+        afterTarget: stillAsRead,
+      };
       const outcome = await generateFromSpecOverlapped(
         parsed,
         options.generators,
@@ -162,6 +183,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
           if (!queued) schedule(options.specPath, false);
         }
       }
+      if (!provisional) coveredUntil = readAt;
       options.onRun({ trigger, outcome, specText, ms: performance.now() - at, offloaded, provisional });
     } catch (err) {
       reading = false;
@@ -203,10 +225,10 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     const at = performance.now();
     setTimeout(settle, SETTLE_MS).unref();
     if (queued) {
-      queued = { trigger, at: queued.at, templatesChanged: queued.templatesChanged || templatesChanged };
+      queued = { trigger, at: queued.at, last: at, templatesChanged: queued.templatesChanged || templatesChanged };
       return;
     }
-    queued = { trigger, at, templatesChanged };
+    queued = { trigger, at, last: at, templatesChanged };
     if (!running) setImmediate(() => void drain());
   };
 
@@ -215,6 +237,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     while (queued) {
       const next = queued;
       queued = null;
+      // Events of a save that the last run read whole (an editor that writes in two steps, more
+      // than chokidar's 50 ms apart): no second run on the same text.
+      if (!next.templatesChanged && next.last < coveredUntil) continue;
       await run(next.trigger, next.at, next.templatesChanged);
     }
     running = false;
