@@ -8,6 +8,7 @@
  * between builds (the read resources' path items and schemas), so an entry that is the same object
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
+import { type MapEntries, mapEntries } from '@specgen/contract';
 import { entryTexts, isEntry, type PartText } from './json-yaml.ts';
 import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
@@ -42,8 +43,43 @@ function entryText(value: Record<string, unknown>, indent: number, keep: boolean
 
 /** A name map's names in order, and its values that are not entries (their text is the skeleton's). */
 interface MapScan {
-  names: string[];
+  names: readonly string[];
   others: [number, unknown][];
+}
+
+/** The last scan of a kept document's name map (by indent): its values and their texts (undefined: not an entry). */
+interface KeptScan {
+  names: readonly string[];
+  values: readonly unknown[];
+  texts: (PartText | undefined)[];
+}
+const keptScans = new Map<number, KeptScan>();
+
+/**
+ * The scan of a name map of a memoized document, from its names and values as the contract keeps
+ * them (`mapEntries`): while the names are the same array as the last scan's, a value that is the
+ * same frozen object at the same index has the same text, without a lookup; only the edited
+ * resources' entries are looked up or written.
+ */
+function scanEntries(given: MapEntries, indent: number, texts: PartText[]): MapScan {
+  const { names, values } = given;
+  const was = keptScans.get(indent);
+  const same = was !== undefined && was.names === names ? was : undefined;
+  const out: MapScan = { names, others: [] };
+  const mine: (PartText | undefined)[] = new Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    let text: PartText | undefined;
+    if (same !== undefined && same.values[i] === v && (same.texts[i] === undefined || Object.isFrozen(v))) {
+      text = same.texts[i];
+      if (text !== undefined) entryTextStats.kept++;
+    } else if (isEntry(v)) text = entryText(v, indent, true);
+    if (text === undefined) out.others.push([i, v]);
+    else texts.push(text);
+    mine[i] = text;
+  }
+  keptScans.set(indent, { names, values, texts: mine });
+  return out;
 }
 
 /**
@@ -52,7 +88,9 @@ interface MapScan {
  */
 function scan(map: unknown, indent: number, keep: boolean, texts: PartText[]): MapScan | undefined {
   if (map === null || typeof map !== 'object' || Array.isArray(map)) return undefined;
-  const out: MapScan = { names: [], others: [] };
+  const given = keep ? mapEntries(map) : undefined;
+  if (given !== undefined) return scanEntries(given, indent, texts);
+  const out: MapScan & { names: string[] } = { names: [], others: [] };
   // A one-shot run keeps no text, but writes a frozen entry given more than once (the contract
   // shares one enumeration schema between the components of every field with the same values,
   // field-share.ts: 1,235 of one in the dense synthetic spec) once in this call.
@@ -93,8 +131,7 @@ const sameNames = (a: MapScan | undefined, b: MapScan | undefined) =>
   a === b ||
   (a !== undefined &&
     b !== undefined &&
-    a.names.length === b.names.length &&
-    a.names.every((n, i) => n === b.names[i]));
+    (a.names === b.names || (a.names.length === b.names.length && a.names.every((n, i) => n === b.names[i]))));
 
 /**
  * The last skeleton's texts, with what they were made of: a watch edit of a field changes entries,
