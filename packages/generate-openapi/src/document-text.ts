@@ -148,6 +148,46 @@ interface Frame {
 }
 let lastFrame: Frame | null = null;
 
+/**
+ * The last fragments and where each entry's text is among them: with the same skeleton, an edit's
+ * fragments are the last ones with the changed entries' texts put in their places (`assemble`
+ * would walk all 24,000 slots again).
+ */
+interface Assembly {
+  frame: Frame;
+  yamlHeader: string;
+  entries: PartText[];
+  json: string[];
+  yaml: string[];
+  jsonAt: Int32Array;
+  yamlAt: Int32Array;
+}
+let lastAssembly: Assembly | null = null;
+
+/** The fragment index of each entry's text in `assemble`'s output ([head, literal, slot, literal, slot, ...]). */
+function slotIndexes(skeleton: Cut, count: number): Int32Array {
+  const at = new Int32Array(count);
+  for (const [i, slot] of skeleton.slots.entries()) if (slot.n < count) at[slot.n] = 2 + 2 * i;
+  return at;
+}
+
+function patchAssembly(was: Assembly, entries: PartText[]): { json: string[]; yaml: string[] } | undefined {
+  if (entries.length !== was.entries.length) return undefined;
+  let json: string[] | undefined;
+  let yaml: string[] | undefined;
+  for (let n = 0; n < entries.length; n++) {
+    const entry = entries[n] as PartText;
+    if (entry === was.entries[n]) continue;
+    json ??= was.json.slice();
+    yaml ??= was.yaml.slice();
+    json[was.jsonAt[n] as number] = entry.json;
+    yaml[was.yamlAt[n] as number] = entry.yaml;
+  }
+  const out = { json: json ?? was.json, yaml: yaml ?? was.yaml };
+  lastAssembly = { ...was, entries, ...out };
+  return out;
+}
+
 /** openapi.json and openapi.yaml as whole texts (see documentChunks). */
 export function documentTexts(document: Record<string, unknown>, yamlHeader: string): { json: string; yaml: string } {
   const chunks = documentChunks(document, yamlHeader);
@@ -195,13 +235,29 @@ export function documentChunks(
       frame = { rest, others, paths, schemas, ...skeletonTexts(skeleton) };
       if (keep) lastFrame = frame;
     }
+    const was = lastAssembly;
+    if (keep && was !== null && was.frame === frame && was.yamlHeader === yamlHeader) {
+      const patched = patchAssembly(was, entries);
+      if (patched !== undefined) return patched;
+    }
     const json = assemble('', frame.json, (n) => entries[n]?.json, '\n');
     const yaml = assemble(yamlHeader, frame.yaml, (n) => entries[n]?.yaml, '');
     if (json.slots !== entries.length || yaml.slots !== entries.length) {
       // A spec string that looks like a placeholder: serialize the plain way.
+      lastAssembly = null;
       const whole = canonical(document);
       return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
     }
+    if (keep)
+      lastAssembly = {
+        frame,
+        yamlHeader,
+        entries,
+        json: json.chunks,
+        yaml: yaml.chunks,
+        jsonAt: slotIndexes(frame.json, entries.length),
+        yamlAt: slotIndexes(frame.yaml, entries.length),
+      };
     return { json: json.chunks, yaml: yaml.chunks };
   } finally {
     if (!keep) forgetScalarTexts();
