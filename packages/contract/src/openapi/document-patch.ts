@@ -26,11 +26,15 @@ import {
 } from './resource-memo.ts';
 import type { SchemaRegistry } from './schemas.ts';
 
-/** The consecutive read routes (list and get) of one resource. */
+/** The consecutive read routes (list and get) of one resource: `all[start..end)`. */
 export interface ReadGroup {
   name: string;
-  routes: RouteContract[];
+  all: readonly RouteContract[];
+  start: number;
+  end: number;
 }
+
+const routesOf = (group: ReadGroup) => group.all.slice(group.start, group.end);
 
 /** A name map of a document (`paths`, `components.schemas`) as its names and values, in order. */
 export interface MapEntries {
@@ -63,6 +67,8 @@ interface LastBuild {
   groups: GroupRecord[];
   /** Every resource of the spec by name: its stable identity. */
   identities: Map<string, object>;
+  /** The group of each read resource, by its name. */
+  groupOf: Map<string, number>;
   /** The groups whose part looked up a resource, by its name. */
   lookedUpBy: Map<string, number[]>;
   /** The group that set a name first, and last. */
@@ -148,7 +154,9 @@ export function recordBuild(
   const groupAreas = new Set<string>();
   const records: GroupRecord[] = [];
   for (let g = 0; g < groups.length; g++) {
-    const { name, routes } = groups[g] as ReadGroup;
+    const group = groups[g] as ReadGroup;
+    const { name } = group;
+    const routes = routesOf(group);
     const part = parts[g] as ResourcePart;
     const resource = byName.get(name);
     if (!resource) return;
@@ -171,6 +179,7 @@ export function recordBuild(
     context: contextOf(spec, registry.version),
     groups: records,
     identities: new Map([...byName].map(([name, r]) => [name, stableIdentity(r)])),
+    groupOf: new Map(records.map((r, g) => [r.name, g])),
     lookedUpBy: lookups(records),
     first,
     lastSetter,
@@ -186,6 +195,9 @@ export function recordBuild(
 }
 
 /** The groups whose parts must be built again (the resources that changed and their readers), or undefined. */
+/** The resources {@link groupsToBuild} found changed (their identities are updated after a patch). */
+let changedNames: string[] = [];
+
 function groupsToBuild(
   registry: SchemaRegistry,
   was: LastBuild,
@@ -201,16 +213,16 @@ function groupsToBuild(
     if (identity === undefined) return undefined;
     if (identity !== stableIdentity(resource)) changed.push(name);
   }
+  changedNames = changed;
   const again = new Set<number>();
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g] as ReadGroup;
     const record = was.groups[g] as GroupRecord;
-    if (group.name !== record.name || group.routes.length !== record.routes.length) return undefined;
-    if (group.routes.some((r, j) => r !== record.routes[j])) again.add(g);
+    if (group.name !== record.name || group.end - group.start !== record.routes.length) return undefined;
+    for (let j = 0; j < record.routes.length; j++) if (group.all[group.start + j] !== record.routes[j]) again.add(g);
   }
-  const index = new Map(was.groups.map((r, g) => [r.name, g]));
   for (const name of changed) {
-    const g = index.get(name);
+    const g = was.groupOf.get(name);
     if (g !== undefined) again.add(g);
     for (const reader of was.lookedUpBy.get(name) ?? []) again.add(reader);
   }
@@ -269,14 +281,15 @@ export function patchedMaps(
         const f = was.first.get(name);
         return f !== undefined && f < g;
       };
-      resourceOperations(registry, group.name, group.routes, operation);
+      const routes = routesOf(group);
+      resourceOperations(registry, group.name, routes, operation);
       const part = lastPart(registry);
       if (
         part === undefined ||
         !sameSets(part, record.part) ||
         part.operations.length !== record.part.operations.length ||
         tagsOf(part) !== record.tags ||
-        group.routes.some((r, j) => r.path !== record.routes[j]?.path)
+        routes.some((r, j) => r.path !== record.routes[j]?.path)
       )
         throw new Unpatchable();
       fresh.set(g, part);
@@ -314,10 +327,10 @@ export function patchedMaps(
       ...record,
       identity: stableIdentity(byName.get(group.name) as object),
       part,
-      routes: group.routes,
+      routes: routesOf(group),
     };
   }
-  for (const [name, resource] of byName) was.identities.set(name, stableIdentity(resource));
+  for (const name of changedNames) was.identities.set(name, stableIdentity(byName.get(name) as object));
   if (readersChanged) was.lookedUpBy = lookups(was.groups);
   was.schemaValues = schemaValues;
   was.pathValues = pathValues;

@@ -67,7 +67,7 @@ function readGroups(all: readonly RouteContract[], start: number): ReadGroup[] |
     if (!isRead(route) || typeof route.resource !== 'string') return null;
     let end = i + 1;
     while (end < all.length && isRead(all[end] as RouteContract) && all[end]?.resource === route.resource) end++;
-    groups.push({ name: route.resource, routes: all.slice(i, end) });
+    groups.push({ name: route.resource, all, start: i, end });
     i = end;
   }
   return groups;
