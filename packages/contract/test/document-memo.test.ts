@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { markMoved, typeExpr, type Resource, type Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { buildDocument, routes } from '../src/index.ts';
-import { documentPatchStats, mapEntries } from '../src/openapi/document-patch.ts';
+import { documentPatchStats, mapEntries } from '../src/openapi/build-record.ts';
 import { resourceMemoStats } from '../src/openapi/resource-memo.ts';
 
 const SPEC = fileURLToPath(new URL('../../../spec/service-api.md', import.meta.url));
@@ -278,7 +278,7 @@ describe('buildDocument patches the last build when only parts changed (document
       fields: [
         ...r.fields,
         {
-          ...r.fields[1]!,
+          ...(r.fields[1] as Resource['fields'][number]),
           name: 'Schedule',
           notes: '',
           enumeration: null,
