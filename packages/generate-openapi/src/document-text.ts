@@ -47,11 +47,15 @@ interface MapScan {
   others: [number, unknown][];
 }
 
-/** The last scan of a kept document's name map (by indent): its values and their texts (undefined: not an entry). */
+/**
+ * The last scan of a kept document's name map (by indent): its values, their texts (undefined: not
+ * an entry) and whether each may be taken again for the same value (a frozen entry, or no entry).
+ */
 interface KeptScan {
   names: readonly string[];
   values: readonly unknown[];
   texts: (PartText | undefined)[];
+  again: Uint8Array;
 }
 const keptScans = new Map<number, KeptScan>();
 
@@ -67,18 +71,23 @@ function scanEntries(given: MapEntries, indent: number, texts: PartText[]): MapS
   const same = was !== undefined && was.names === names ? was : undefined;
   const out: MapScan = { names, others: [] };
   const mine: (PartText | undefined)[] = new Array(values.length);
+  const again = new Uint8Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     let text: PartText | undefined;
-    if (same !== undefined && same.values[i] === v && (same.texts[i] === undefined || Object.isFrozen(v))) {
+    if (same !== undefined && same.values[i] === v && same.again[i] === 1) {
       text = same.texts[i];
+      again[i] = 1;
       if (text !== undefined) entryTextStats.kept++;
-    } else if (isEntry(v)) text = entryText(v, indent, true);
+    } else if (isEntry(v)) {
+      text = entryText(v, indent, true);
+      again[i] = Object.isFrozen(v) ? 1 : 0;
+    } else again[i] = 1;
     if (text === undefined) out.others.push([i, v]);
     else texts.push(text);
     mine[i] = text;
   }
-  keptScans.set(indent, { names, values, texts: mine });
+  keptScans.set(indent, { names, values, texts: mine, again });
   return out;
 }
 

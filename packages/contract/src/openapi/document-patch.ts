@@ -26,6 +26,7 @@ import {
   tagsOf,
   documentPatchStats,
 } from './build-record.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import { resourcesByName } from './registry-journal.ts';
 import {
   contextOf,
@@ -35,7 +36,17 @@ import {
   resourceMemoStats,
   resourceOperations,
 } from './resource-memo.ts';
+import { sameJson } from './same-json.ts';
 import type { SchemaRegistry } from './schemas.ts';
+
+/**
+ * The last build's value when `now` (built again: the structures, the sign-in and command routes,
+ * the error message) is the same; else `now`, frozen, so that the next build can keep it and the
+ * texts, which keep only frozen entries by identity, need not write it again.
+ */
+function kept<T>(now: T, last: T | undefined): T {
+  return last !== undefined && Object.isFrozen(last) && sameJson(now, last) ? last : deepFreeze(now);
+}
 
 function sameSets(a: ResourcePart, b: ResourcePart): boolean {
   const x = a.journal.sets;
@@ -158,15 +169,16 @@ export function patchedMaps(
   let i = 0;
   for (const [, schema] of registry.components) {
     if (i >= was.prefixComponents) break;
-    schemaValues[i++] = schema;
+    schemaValues[i] = kept(schema, was.schemaValues[i]);
+    i++;
   }
   for (const [g, part] of fresh)
     for (const [name, schema] of part.journal.sets)
       if (was.lastSetter.get(name) === g) schemaValues[was.schemaIndex.get(name) as number] = schema;
-  schemaValues[errorSlot] = error.schema;
+  schemaValues[errorSlot] = kept(error.schema, was.schemaValues[errorSlot]);
   const pathValues = was.pathValues.slice();
   for (let p = 0; p < was.prefixPaths; p++)
-    pathValues[p] = paths[was.pathNames[p] as string] as Record<string, JsonSchema>;
+    pathValues[p] = kept(paths[was.pathNames[p] as string] as Record<string, JsonSchema>, was.pathValues[p]);
   let readersChanged = false;
   for (const [g, part] of fresh) {
     const record = was.groups[g] as GroupRecord;
