@@ -236,10 +236,10 @@ describe('buildDocument patches the last build when only parts changed (document
       cold(replaced(edited, 'ProductRecords', (r) => ({ ...r, description: 'Patched record.' }))),
     );
     // the structures' schemas (built at every build) are the last build's objects while they are the same
-    const [structure] = Object.keys(second.doc.components.schemas);
+    const structure = Object.keys(second.doc.components.schemas)[0] ?? '';
     expect(spec.structures.length).toBeGreaterThan(0);
-    expect(third.doc.components.schemas[structure!]).toBe(second.doc.components.schemas[structure!]);
-    expect(Object.isFrozen(third.doc.components.schemas[structure!])).toBe(true);
+    expect(third.doc.components.schemas[structure]).toBe(second.doc.components.schemas[structure]);
+    expect(Object.isFrozen(third.doc.components.schemas[structure])).toBe(true);
     expect(patched(spec).patched).toBe(1);
     expect(JSON.stringify(build(spec))).toBe(cold(spec));
   });
