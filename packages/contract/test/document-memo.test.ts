@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { markMoved, typeExpr, type Resource, type Spec } from '@specgen/ir';
 import { parseSpecFile } from '@specgen/parser';
 import { buildDocument, routes } from '../src/index.ts';
+import { documentPatchStats, mapEntries } from '../src/openapi/build-record.ts';
 import { resourceMemoStats } from '../src/openapi/resource-memo.ts';
 
 const SPEC = fileURLToPath(new URL('../../../spec/service-api.md', import.meta.url));
@@ -197,5 +198,106 @@ describe('buildDocument keeps each read resource part by the identity of its IR 
     expect(Object.isFrozen(doc.components.schemas.ProductRecord)).toBe(false);
     // nothing was kept for these objects: a build with the memo builds every part
     expect(counted(own).replayed).toBe(0);
+  });
+});
+
+describe('buildDocument patches the last build when only parts changed (document-patch.ts)', () => {
+  const patched = (spec: Spec) => {
+    const before = { ...documentPatchStats };
+    const doc = build(spec);
+    return {
+      doc,
+      patched: documentPatchStats.patched - before.patched,
+      whole: documentPatchStats.whole - before.whole,
+    };
+  };
+  /** A first build's bytes, without the memo: a memoized build would become the last build. */
+  const cold = (spec: Spec) =>
+    JSON.stringify(buildDocument(structuredClone(spec), { serviceVersion: null, memo: false }));
+
+  it('patches a field edit: the bytes of a first build, the unchanged names and values kept', () => {
+    const spec = structuredClone(base);
+    const first = patched(spec);
+    const edited = replaced(spec, 'Schedules', (r) => editNotes(r, 1, 'Patched notes.'));
+    const second = patched(edited);
+    expect(second).toMatchObject({ patched: 1, whole: 0 });
+    expect(JSON.stringify(second.doc)).toBe(cold(edited));
+    expect(JSON.stringify(second.doc)).toContain('Patched notes.');
+    const names = (doc: Doc) => mapEntries(doc.components.schemas)?.names;
+    expect(names(second.doc)).toBeDefined();
+    expect(names(second.doc)).toBe(names(first.doc));
+    expect(mapEntries(second.doc.paths)?.names).toBe(mapEntries(first.doc.paths)?.names);
+    expect(second.doc.components.schemas.ProductRecord).toBe(first.doc.components.schemas.ProductRecord);
+    expect(second.doc.components.schemas.Schedule).not.toBe(first.doc.components.schemas.Schedule);
+    // every edit in a row, and back
+    const third = patched(replaced(edited, 'ProductRecords', (r) => ({ ...r, description: 'Patched record.' })));
+    expect(third.patched).toBe(1);
+    expect(JSON.stringify(third.doc)).toBe(
+      cold(replaced(edited, 'ProductRecords', (r) => ({ ...r, description: 'Patched record.' }))),
+    );
+    // the structures' schemas (built at every build) are the last build's objects while they are the same
+    const structure = Object.keys(second.doc.components.schemas)[0] ?? '';
+    expect(spec.structures.length).toBeGreaterThan(0);
+    expect(third.doc.components.schemas[structure]).toBe(second.doc.components.schemas[structure]);
+    expect(Object.isFrozen(third.doc.components.schemas[structure])).toBe(true);
+    expect(patched(spec).patched).toBe(1);
+    expect(JSON.stringify(build(spec))).toBe(cold(spec));
+  });
+
+  it('builds the whole document when an edit adds a component name, and patches again after', () => {
+    const spec = structuredClone(base);
+    build(spec);
+    const withEnum = replaced(spec, 'Schedules', (r) => ({
+      ...r,
+      fields: r.fields.map((f, i) =>
+        i === 1
+          ? {
+              ...f,
+              type: typeExpr('Int32', () => false),
+              enumeration: {
+                kind: 'enumeration' as const,
+                bitmask: false,
+                origin: 'notes' as const,
+                values: [
+                  { kind: 'enumValue' as const, value: 0, name: 'Zero', source: f.source },
+                  { kind: 'enumValue' as const, value: 1, name: 'One', source: f.source },
+                ],
+                source: f.source,
+              },
+            }
+          : f,
+      ),
+    }));
+    const added = patched(withEnum);
+    expect(added).toMatchObject({ patched: 0, whole: 1 });
+    expect(JSON.stringify(added.doc)).toBe(cold(withEnum));
+    const again = replaced(withEnum, 'Schedules', (r) => ({ ...r, description: 'After the enum.' }));
+    const next = patched(again);
+    expect(next).toMatchObject({ patched: 1, whole: 0 });
+    expect(JSON.stringify(next.doc)).toBe(cold(again));
+  });
+
+  it('rebuilds the readers of an edited resource in a patch', () => {
+    const spec = replaced(structuredClone(base), 'ProductRecords', (r) => ({
+      ...r,
+      fields: [
+        ...r.fields,
+        {
+          ...(r.fields[1] as Resource['fields'][number]),
+          name: 'Schedule',
+          notes: '',
+          enumeration: null,
+          type: typeExpr('Schedules', () => true),
+          expandable: true,
+        },
+      ],
+    }));
+    build(spec);
+    const edited = replaced(spec, 'Schedules', (r) => ({ ...r, description: 'Edited schedule.' }));
+    const before = { ...resourceMemoStats };
+    const second = patched(edited);
+    expect(second.patched).toBe(1);
+    expect(resourceMemoStats.built - before.built).toBe(2);
+    expect(JSON.stringify(second.doc)).toBe(cold(edited));
   });
 });

@@ -8,6 +8,7 @@
  * between builds (the read resources' path items and schemas), so an entry that is the same object
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
+import { type MapEntries, mapEntries } from '@specgen/contract';
 import { entryTexts, isEntry, type PartText } from './json-yaml.ts';
 import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
@@ -42,8 +43,52 @@ function entryText(value: Record<string, unknown>, indent: number, keep: boolean
 
 /** A name map's names in order, and its values that are not entries (their text is the skeleton's). */
 interface MapScan {
-  names: string[];
+  names: readonly string[];
   others: [number, unknown][];
+}
+
+/**
+ * The last scan of a kept document's name map (by indent): its values, their texts (undefined: not
+ * an entry) and whether each may be taken again for the same value (a frozen entry, or no entry).
+ */
+interface KeptScan {
+  names: readonly string[];
+  values: readonly unknown[];
+  texts: (PartText | undefined)[];
+  again: Uint8Array;
+}
+const keptScans = new Map<number, KeptScan>();
+
+/**
+ * The scan of a name map of a memoized document, from its names and values as the contract keeps
+ * them (`mapEntries`): while the names are the same array as the last scan's, a value that is the
+ * same frozen object at the same index has the same text, without a lookup; only the edited
+ * resources' entries are looked up or written.
+ */
+function scanEntries(given: MapEntries, indent: number, texts: PartText[]): MapScan {
+  const { names, values } = given;
+  const was = keptScans.get(indent);
+  const same = was !== undefined && was.names === names ? was : undefined;
+  const out: MapScan = { names, others: [] };
+  const mine: (PartText | undefined)[] = new Array(values.length);
+  const again = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    let text: PartText | undefined;
+    if (same !== undefined && same.values[i] === v && same.again[i] === 1) {
+      text = same.texts[i];
+      again[i] = 1;
+      if (text !== undefined) entryTextStats.kept++;
+    } else if (isEntry(v)) {
+      text = entryText(v, indent, true);
+      again[i] = Object.isFrozen(v) ? 1 : 0;
+    } else again[i] = 1;
+    if (text === undefined) out.others.push([i, v]);
+    else texts.push(text);
+    mine[i] = text;
+  }
+  keptScans.set(indent, { names, values, texts: mine, again });
+  return out;
 }
 
 /**
@@ -52,7 +97,9 @@ interface MapScan {
  */
 function scan(map: unknown, indent: number, keep: boolean, texts: PartText[]): MapScan | undefined {
   if (map === null || typeof map !== 'object' || Array.isArray(map)) return undefined;
-  const out: MapScan = { names: [], others: [] };
+  const given = keep ? mapEntries(map) : undefined;
+  if (given !== undefined) return scanEntries(given, indent, texts);
+  const out: MapScan & { names: string[] } = { names: [], others: [] };
   // A one-shot run keeps no text, but writes a frozen entry given more than once (the contract
   // shares one enumeration schema between the components of every field with the same values,
   // field-share.ts: 1,235 of one in the dense synthetic spec) once in this call.
@@ -93,8 +140,7 @@ const sameNames = (a: MapScan | undefined, b: MapScan | undefined) =>
   a === b ||
   (a !== undefined &&
     b !== undefined &&
-    a.names.length === b.names.length &&
-    a.names.every((n, i) => n === b.names[i]));
+    (a.names === b.names || (a.names.length === b.names.length && a.names.every((n, i) => n === b.names[i]))));
 
 /**
  * The last skeleton's texts, with what they were made of: a watch edit of a field changes entries,
@@ -110,6 +156,46 @@ interface Frame {
   yaml: Cut;
 }
 let lastFrame: Frame | null = null;
+
+/**
+ * The last fragments and where each entry's text is among them: with the same skeleton, an edit's
+ * fragments are the last ones with the changed entries' texts put in their places (`assemble`
+ * would walk all 24,000 slots again).
+ */
+interface Assembly {
+  frame: Frame;
+  yamlHeader: string;
+  entries: PartText[];
+  json: string[];
+  yaml: string[];
+  jsonAt: Int32Array;
+  yamlAt: Int32Array;
+}
+let lastAssembly: Assembly | null = null;
+
+/** The fragment index of each entry's text in `assemble`'s output ([head, literal, slot, literal, slot, ...]). */
+function slotIndexes(skeleton: Cut, count: number): Int32Array {
+  const at = new Int32Array(count);
+  for (const [i, slot] of skeleton.slots.entries()) if (slot.n < count) at[slot.n] = 2 + 2 * i;
+  return at;
+}
+
+function patchAssembly(was: Assembly, entries: PartText[]): { json: string[]; yaml: string[] } | undefined {
+  if (entries.length !== was.entries.length) return undefined;
+  let json: string[] | undefined;
+  let yaml: string[] | undefined;
+  for (let n = 0; n < entries.length; n++) {
+    const entry = entries[n] as PartText;
+    if (entry === was.entries[n]) continue;
+    json ??= was.json.slice();
+    yaml ??= was.yaml.slice();
+    json[was.jsonAt[n] as number] = entry.json;
+    yaml[was.yamlAt[n] as number] = entry.yaml;
+  }
+  const out = { json: json ?? was.json, yaml: yaml ?? was.yaml };
+  lastAssembly = { ...was, entries, ...out };
+  return out;
+}
 
 /** openapi.json and openapi.yaml as whole texts (see documentChunks). */
 export function documentTexts(document: Record<string, unknown>, yamlHeader: string): { json: string; yaml: string } {
@@ -158,13 +244,29 @@ export function documentChunks(
       frame = { rest, others, paths, schemas, ...skeletonTexts(skeleton) };
       if (keep) lastFrame = frame;
     }
+    const was = lastAssembly;
+    if (keep && was !== null && was.frame === frame && was.yamlHeader === yamlHeader) {
+      const patched = patchAssembly(was, entries);
+      if (patched !== undefined) return patched;
+    }
     const json = assemble('', frame.json, (n) => entries[n]?.json, '\n');
     const yaml = assemble(yamlHeader, frame.yaml, (n) => entries[n]?.yaml, '');
     if (json.slots !== entries.length || yaml.slots !== entries.length) {
       // A spec string that looks like a placeholder: serialize the plain way.
+      lastAssembly = null;
       const whole = canonical(document);
       return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
     }
+    if (keep)
+      lastAssembly = {
+        frame,
+        yamlHeader,
+        entries,
+        json: json.chunks,
+        yaml: yaml.chunks,
+        jsonAt: slotIndexes(frame.json, entries.length),
+        yamlAt: slotIndexes(frame.yaml, entries.length),
+      };
     return { json: json.chunks, yaml: yaml.chunks };
   } finally {
     if (!keep) forgetScalarTexts();

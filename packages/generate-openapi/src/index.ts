@@ -16,7 +16,7 @@ import {
   type Generator,
   type TemplateEngine,
 } from '@specgen/generate-core';
-import { buildDocument, effectiveVersion, type JsonSchema } from '@specgen/contract';
+import { buildDocument, effectiveVersion, type JsonSchema, mapEntries } from '@specgen/contract';
 import { documentChunks } from './document-text.ts';
 
 /** The document itself is built by @specgen/contract; this package writes it as files. */
@@ -31,13 +31,44 @@ interface Operation {
   path: string;
 }
 
+function itemOperations(path: string, item: Record<string, { operationId: string }>, into: Operation[]): void {
+  for (const method in item) into.push({ id: (item[method] as { operationId: string }).operationId, method, path });
+}
+
+const sameOperations = (a: readonly Operation[], b: readonly Operation[]) =>
+  a.length === b.length && a.every((o, i) => o.id === b[i]?.id && o.method === b[i]?.method && o.path === b[i]?.path);
+
+/**
+ * The operations of the last memoized document, by path item: a watch edit gives new path items
+ * for the edited resource only, and the same operations; the list is then the last one (the same
+ * array, which the package files' key compares by identity).
+ */
+let lastOperations: { names: readonly string[]; values: readonly unknown[]; found: Operation[] } | undefined;
+
 function operationsOf(document: Record<string, unknown>): Operation[] {
-  const ops: Operation[] = [];
   const paths = document.paths as Record<string, Record<string, { operationId: string }>>;
-  for (const path in paths) {
-    const item = paths[path] as Record<string, { operationId: string }>;
-    for (const method in item) ops.push({ id: (item[method] as { operationId: string }).operationId, method, path });
+  const entries = mapEntries(paths);
+  const last = lastOperations;
+  if (entries !== undefined && last !== undefined && last.names === entries.names) {
+    const { names, values } = entries;
+    let same = true;
+    for (let i = 0; i < values.length && same; i++) {
+      if (values[i] === last.values[i]) continue;
+      const was: Operation[] = [];
+      const now: Operation[] = [];
+      itemOperations(names[i] as string, last.values[i] as Record<string, { operationId: string }>, was);
+      itemOperations(names[i] as string, values[i] as Record<string, { operationId: string }>, now);
+      same = sameOperations(was, now);
+    }
+    if (same) {
+      lastOperations = { names, values, found: last.found };
+      return last.found;
+    }
   }
+  let ops: Operation[] = [];
+  for (const path in paths) itemOperations(path, paths[path] as Record<string, { operationId: string }>, ops);
+  if (last !== undefined && sameOperations(ops, last.found)) ops = last.found;
+  lastOperations = entries === undefined ? undefined : { names: entries.names, values: entries.values, found: ops };
   return ops;
 }
 
@@ -91,7 +122,8 @@ export const generator: Generator = {
       firstOperation: 'length',
       typescriptVersion: TYPESCRIPT_RANGE,
     };
-    const key = [...Object.values(data).filter((v) => v !== found), ...found.flatMap((o) => [o.id, o.method, o.path])];
+    // `found` by identity: the same array while the operations are the same (operationsOf).
+    const key = [...Object.values(data).filter((v) => v !== found), found];
     const packageFiles = keptPackageFiles(templates, key, oneShot, () => {
       const operations = found
         .map((o) => ({ ...o, method: o.method.toUpperCase() }))

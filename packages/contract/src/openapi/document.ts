@@ -13,7 +13,9 @@ import { decision } from './decisions.ts';
 import { ERROR_MESSAGE, errorMessageSchema } from './errors.ts';
 import { operationResponses } from './operation-responses.ts';
 import { readOperation, sharedQueryParameters } from './read-operations.ts';
-import { finishBuild, resourceOperations } from './resource-memo.ts';
+import { forgetBuild, type ReadGroup, recordBuild } from './build-record.ts';
+import { patchedMaps } from './document-patch.ts';
+import { finishBuild, lastPart, type ResourcePart, resourceOperations } from './resource-memo.ts';
 import { SchemaRegistry } from './schemas.ts';
 import { signInOperation } from './signin-operations.ts';
 
@@ -56,11 +58,32 @@ function operation(registry: SchemaRegistry, route: RouteContract): JsonSchema {
   return { ...base, responses: operationResponses(registry, route) };
 }
 
+const isRead = (route: RouteContract) => route.kind === 'list' || route.kind === 'get';
+
+/** The read routes from `start` as groups of one resource each (list and get); null if another route follows. */
+function readGroups(all: readonly RouteContract[], start: number): ReadGroup[] | null {
+  const groups: ReadGroup[] = [];
+  for (let i = start; i < all.length; ) {
+    const route = all[i] as RouteContract;
+    if (!isRead(route) || typeof route.resource !== 'string') return null;
+    let end = i + 1;
+    while (end < all.length && isRead(all[end] as RouteContract) && all[end]?.resource === route.resource) end++;
+    groups.push({ name: route.resource, all, start: i, end });
+    i = end;
+  }
+  return groups;
+}
+
 export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema {
+  return build(spec, options, true);
+}
+
+function build(spec: Spec, options: DocumentOptions, patch: boolean): JsonSchema {
   const version = effectiveVersion(spec, options.serviceVersion);
+  const memo = options.memo !== false;
   const registry = new SchemaRegistry(spec, version);
   for (const s of spec.structures) registry.structure(s);
-  const paths: PathItems = {};
+  let paths: PathItems = {};
   // Path items are never changed once placed: those of the memo are shared between documents.
   const place = (route: RouteContract, op: JsonSchema, item?: Record<string, JsonSchema>) => {
     const existing = paths[route.path];
@@ -69,38 +92,54 @@ export function buildDocument(spec: Spec, options: DocumentOptions): JsonSchema 
       : (item ?? { [route.method.toLowerCase()]: op });
   };
   const all = routes(spec, version);
-  for (let i = 0; i < all.length; ) {
-    const route = all[i]!;
-    if (route.kind !== 'list' && route.kind !== 'get') {
-      place(route, operation(registry, route));
-      i++;
-      continue;
+  // The routes before the read routes (sign-in, commands): built every time.
+  let start = 0;
+  for (; start < all.length && !isRead(all[start] as RouteContract); start++)
+    place(all[start] as RouteContract, operation(registry, all[start] as RouteContract));
+  const prefixComponents = registry.components.size;
+  const prefixPaths = Object.keys(paths).length;
+  const groups = memo ? readGroups(all, start) : null;
+  const error = { name: ERROR_MESSAGE, schema: { ...errorMessageSchema, 'x-decision': decision(spec, 'readErrors') } };
+  const op = (r: RouteContract) => operation(registry, r);
+  // A watch edit: the last build's maps with the edited resources' keys set (document-patch.ts).
+  const patched = patch && groups ? patchedMaps(registry, paths, groups, op, error) : undefined;
+  // A patch given up after building parts into this registry: the whole build, from a new one.
+  if (patched === undefined && lastPart(registry) !== undefined) return build(spec, options, false);
+  let schemas: Record<string, JsonSchema> = {};
+  const areas = new Set<string>();
+  if (patched) {
+    ({ paths, schemas } = patched);
+    for (const tag of patched.areas) areas.add(tag);
+  } else {
+    const parts: ResourcePart[] = [];
+    for (let i = start; i < all.length; ) {
+      const route = all[i] as RouteContract;
+      if (!isRead(route)) {
+        place(route, operation(registry, route));
+        i++;
+        continue;
+      }
+      // The read routes of one resource (list and get) as one memoized part (resource-memo.ts).
+      let end = i + 1;
+      while (end < all.length && isRead(all[end] as RouteContract) && all[end]?.resource === route.resource) end++;
+      const group = all.slice(i, end);
+      const operations = resourceOperations(registry, route.resource as string, group, op, { memo });
+      for (const [j, o] of operations.entries()) place(group[j] as RouteContract, o.operation, o.item);
+      const part = memo ? lastPart(registry) : undefined;
+      if (part) parts.push(part);
+      i = end;
     }
-    // The read routes of one resource (list and get) as one memoized part (resource-memo.ts).
-    let end = i + 1;
-    while (
-      end < all.length &&
-      (all[end]!.kind === 'list' || all[end]!.kind === 'get') &&
-      all[end]!.resource === route.resource
-    )
-      end++;
-    const group = all.slice(i, end);
-    const operations = resourceOperations(registry, route.resource!, group, (r) => operation(registry, r), {
-      memo: options.memo !== false,
-    });
-    for (const [j, o] of operations.entries()) place(group[j]!, o.operation, o.item);
-    i = end;
+    for (const path in paths) {
+      const item = paths[path] as Record<string, JsonSchema>;
+      for (const method in item) for (const tag of (item[method]?.tags as string[] | undefined) ?? []) areas.add(tag);
+    }
+    // One object filled from the map: a spread of `Object.fromEntries` copied the 10,000 names of a large spec twice.
+    for (const [name, schema] of registry.components) schemas[name] = schema;
+    schemas[error.name] = error.schema;
+    if (groups) recordBuild(registry, groups, parts, prefixComponents, prefixPaths, paths, schemas);
+    else if (memo) forgetBuild();
   }
   finishBuild(registry);
-  const areas = new Set<string>();
-  for (const path in paths) {
-    const item = paths[path] as Record<string, JsonSchema>;
-    for (const method in item) for (const tag of (item[method]!.tags as string[] | undefined) ?? []) areas.add(tag);
-  }
-  // One object filled from the map: a spread of `Object.fromEntries` copied the 10,000 names of a large spec twice.
-  const schemas: Record<string, JsonSchema> = {};
-  for (const [name, schema] of registry.components) schemas[name] = schema;
-  schemas[ERROR_MESSAGE] = { ...errorMessageSchema, 'x-decision': decision(spec, 'readErrors') };
   return {
     openapi: '3.1.0',
     info: {

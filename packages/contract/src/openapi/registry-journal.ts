@@ -27,7 +27,16 @@ export interface RegistryJournal {
 export class JournaledComponents {
   readonly components = new Map<string, JsonSchema>();
   private journal: RegistryJournal | null = null;
+  /**
+   * Names present beyond the map (a patched build, document-patch.ts: the names the last build had
+   * set before the resource in hand); null = only the map.
+   */
+  presentBefore: ((name: string) => boolean) | null = null;
   constructor(readonly spec: Spec) {}
+
+  private present(name: string): boolean {
+    return this.components.has(name) || this.presentBefore?.(name) === true;
+  }
 
   /** Runs `work` and returns what it did to the registry (see {@link RegistryJournal}). */
   record<T>(work: () => T): { value: T; journal: RegistryJournal } {
@@ -49,8 +58,8 @@ export class JournaledComponents {
 
   /** Whether the journal's work would do the same here: every name it read is present or absent as it was then. */
   canReplay(journal: RegistryJournal): boolean {
-    for (const name of journal.present) if (!this.components.has(name)) return false;
-    for (const name of journal.absent) if (this.components.has(name)) return false;
+    for (const name of journal.present) if (!this.present(name)) return false;
+    for (const name of journal.absent) if (this.present(name)) return false;
     // by position-free identity: a looked-up resource that only moved is the same input
     for (const [name, resource] of journal.resources) {
       if (!sameEntry(resourceNamed(this.spec, name), resource)) return false;
@@ -64,7 +73,7 @@ export class JournaledComponents {
   }
 
   protected has(name: string): boolean {
-    const present = this.components.has(name);
+    const present = this.present(name);
     const journal = this.journal;
     if (journal && !journal.own.has(name)) (present ? journal.present : journal.absent).add(name);
     return present;

@@ -29,7 +29,7 @@ export interface BuiltOperation {
   item: Record<string, JsonSchema>;
 }
 
-interface ResourcePart {
+export interface ResourcePart {
   context: string;
   routes: string;
   operations: BuiltOperation[];
@@ -83,13 +83,27 @@ function movedPart(registry: SchemaRegistry, resource: Resource, context: string
   return state.moved.size === 0 ? undefined : state.moved.get(positionFree(resource));
 }
 
+/**
+ * The part a patched build (document-patch.ts) takes over unchanged from the last build, counted
+ * and remembered as a replayed one.
+ */
+export function keepPart(registry: SchemaRegistry, resource: Resource, part: ResourcePart): void {
+  resourceMemoStats.replayed++;
+  buildOf(registry).used.push({ resource, part });
+}
+
+/** The part the last call of {@link resourceOperations} for `registry` used or built. */
+export function lastPart(registry: SchemaRegistry): ResourcePart | undefined {
+  return buildOf(registry).used.at(-1)?.part;
+}
+
 /** Ends a document build: its parts are the ones a moved resource may find next time. */
 export function finishBuild(registry: SchemaRegistry): void {
   const state = builds.get(registry);
   if (state) previousBuild = state.used;
 }
 
-function contextOf(spec: Spec, version: string | null): string {
+export function contextOf(spec: Spec, version: string | null): string {
   let byVersion = contexts.get(spec);
   if (!byVersion) {
     byVersion = new Map();
