@@ -34,7 +34,7 @@ export class ResolveMemo {
   /** The reference targets of an extracted resource's fields, in field order. */
   readonly refTargets = new WeakMap<Resource, string[]>();
   /** The versions a resolved resource names (resolved resources are never mutated). */
-  readonly resourceVersions = new WeakMap<Resource, string[]>();
+  readonly resourceVersions = new WeakMap<Resource, readonly string[]>();
   /** How many resolutions were made by moving a previous one (relocate.ts), since the memo was made. */
   relocations = 0;
   /** The last set of known names: the same names give the same set, so resolutions find it by identity. */
