@@ -39,6 +39,10 @@ export class ResolveMemo {
   relocations = 0;
   /** The last set of known names: the same names give the same set, so resolutions find it by identity. */
   known: { names: string; set: ReadonlySet<string> } | null = null;
+  /** Lists of versions named by resources, by their text (resolve-versions.ts). */
+  readonly versionLists = new Map<string, readonly string[]>();
+  /** Each resource's list of versions in the last parse, and the versions of them all, in the order found. */
+  lastVersionLists: { lists: readonly (readonly string[])[]; found: readonly string[] } | null = null;
   /** The last versions found and their order. */
   versions: { found: string; ordered: string[] } | null = null;
 }

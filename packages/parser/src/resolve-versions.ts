@@ -13,12 +13,7 @@ export function specVersions(
   const add = (v: string | null | undefined) => {
     if (v) found.add(v);
   };
-  // Resources naming the same versions share one list (versionsOf): each distinct list is added once,
-  // not each of 600 resources' versions string by string.
-  const lists = new Set<readonly string[]>();
-  const shared = new Map<string, readonly string[]>();
-  for (const r of resources) lists.add(versionsOf(r, shared, memo));
-  for (const list of lists) for (const v of list) found.add(v);
+  for (const v of resourceVersions(resources, memo)) found.add(v);
   for (const e of endpoints) add(e.since);
   for (const v of versioning) add(v.rule === 'endpointsFrom' ? v.version : v.rule === 'obsolete' ? v.since : null);
   if (!memo) return orderVersions(found);
@@ -29,9 +24,33 @@ export function specVersions(
 }
 
 /**
+ * Every version the resources name, each once, in the order first found. Resources naming the same
+ * versions in the same order share one list (`versionsOf`), and each distinct list is read once. With
+ * a memo, the lists are shared across parses too, and when every resource gives the same list as in
+ * the previous parse (a field's notes edited, rows moved) the previous answer is reused: the
+ * synthetic spec's 600 resources name about 16,000 versions between them, 30 of them distinct.
+ */
+function resourceVersions(resources: readonly Resource[], memo?: ResolveMemo): readonly string[] {
+  const shared = memo ? memo.versionLists : new Map<string, readonly string[]>();
+  if (shared.size > 4 * resources.length + 100) shared.clear();
+  const lists = resources.map((r) => versionsOf(r, shared, memo));
+  const last = memo?.lastVersionLists;
+  if (last && last.lists.length === lists.length && last.lists.every((l, i) => l === lists[i])) return last.found;
+  const found = new Set<string>();
+  const read = new Set<readonly string[]>();
+  for (const list of lists) {
+    if (read.has(list)) continue;
+    read.add(list);
+    for (const v of list) found.add(v);
+  }
+  const result = [...found];
+  if (memo) memo.lastVersionLists = { lists, found: result };
+  return result;
+}
+
+/**
  * The versions a resource names, in the order first found: one list (from `shared`, by its text) for
- * every resource of this pass that names the same ones in the same order. A memo keeps each
- * resource's list, so in watch mode the resources that did not change still share theirs.
+ * every resource that names the same ones in the same order. A memo keeps each resource's list.
  */
 function versionsOf(r: Resource, shared: Map<string, readonly string[]>, memo?: ResolveMemo): readonly string[] {
   const kept = memo?.resourceVersions.get(r);
