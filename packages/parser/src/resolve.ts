@@ -33,18 +33,12 @@ export function resolve(
   const known = knownNames([...extracted.map((r) => r.name), ...declared.map((s) => s.name)], memo);
   const structures = resolveStructures(ctx, declared, known);
   checkPayloadTypes(ctx, structures);
-  const T = (globalThis as { T?: Record<string, number> }).T ?? {};
-  let t0 = performance.now();
   const facts = resourceFacts(ctx, c, extracted);
-  T.facts = (T.facts ?? 0) + performance.now() - t0; t0 = performance.now();
   const none = emptyFacts();
   const resources = extracted.map((r) => resolvedResource(r, facts.get(r.name) ?? none, known, memo));
-  T.resources = (T.resources ?? 0) + performance.now() - t0; t0 = performance.now();
   const endpoints = resolveEndpoints(ctx, c.endpoints, c.versioning, structures);
   const commands = resolveCommands(c.commands, structures);
-  T.links = (T.links ?? 0) + performance.now() - t0; t0 = performance.now();
   const versions = specVersions(resources, endpoints, c.versioning, memo);
-  T.versions = (T.versions ?? 0) + performance.now() - t0;
   const segment = c.versioning.find((v) => v.rule === 'apiSegment');
   return {
     versions,
