@@ -4,12 +4,14 @@ import {
   packageNameOf,
   packageRangeOf,
   renderFile,
+  sameReads,
+  tracked,
   type GeneratedFile,
   type Generator,
+  type Reads,
   type TemplateEngine,
 } from '@specgen/generate-core';
 import { buildClientModel, type EndpointView } from './model.ts';
-import { type Reads, sameReads, tracked } from './read-tracking.ts';
 
 export {
   buildClientModel,
@@ -57,7 +59,7 @@ function signatures(e: EndpointView): { signature: string; implSignature: string
 
 /**
  * The last run's data and files per template engine, with what each file's template read of the
- * data (read-tracking.ts): a watch edit renders only the files whose template read something that
+ * data (generate-core's read-tracking.ts): a watch edit renders only the files whose template read something that
  * changed. Resource and decoder views are kept per IR object (model.ts), so most compare by identity.
  */
 const lastRun = new WeakMap<TemplateEngine, LastRun>();

@@ -10,6 +10,7 @@ export { precompileTemplates } from './precompiled.ts';
 export * from './header.ts';
 export * from './render-file.ts';
 export * from './memo.ts';
+export { type Reads, renderWhenRead, sameReads, tracked } from './read-tracking.ts';
 export { renderMemos, typesModelOf } from './run-memos.ts';
 export {
   buildTypesModel,

@@ -4,9 +4,9 @@ import {
   file,
   headerText,
   importPath,
-  modelDeps,
   packageNameOf,
   renderMemos,
+  renderWhenRead,
   sinceObjectText,
   typesModelOf,
   withHeader,
@@ -32,17 +32,18 @@ export const generator: Generator = {
 export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
   const model = typesModelOf(ctx);
-  const { renderOnce, renderWhenChanged } = renderMemos(ctx);
+  const { renderOnce } = renderMemos(ctx);
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
   const ts = (path: string, name: string, data: object) =>
     file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, render(name, data)));
-  // Files of the whole model are rendered again only when a view, or another input, changed.
-  const deps = modelDeps(model);
-  const whole = (path: string, make: () => GeneratedFile) =>
+  // Files of the whole model: in watch mode rendered again only when something their template read of
+  // the model changed (read-tracking.ts); a row added to one resource renders none of them.
+  const whole = <T extends object>(path: string, data: T, make: (data: T) => string) =>
     file(
       `${TARGET}/${path}`,
-      renderWhenChanged(templates, `${TARGET}/${path}`, deps, () => make().contents),
+      ctx.oneShot ? make(data) : renderWhenRead(templates, `${TARGET}/${path}`, options.specFile, data, make),
     );
+  const src = (path: string, name: string) => (data: object) => withHeader(path, options.specFile, render(name, data));
   const packageName = packageNameOf(options, TARGET);
   return [
     file(
@@ -50,21 +51,17 @@ export function generateTypes(ctx: GenerateContext): GeneratedFile[] {
       withHeader('package.json', options.specFile, packageJson(render, model, options.packageVersion, packageName)),
     ),
     file(`${TARGET}/tsconfig.json`, withHeader('tsconfig.json', options.specFile, render('tsconfig.json', {}))),
-    file(
-      `${TARGET}/README.md`,
-      renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
-        withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))),
-      ),
-    ),
-    whole('src/index.ts', () => ts('index.ts', 'index.ts', model)),
-    whole('src/versions.ts', () => ts('versions.ts', 'versions.ts', model)),
+    whole('README.md', readmeData(model, packageName), src('README.md', 'README.md')),
+    whole('src/index.ts', model, src('index.ts', 'index.ts')),
+    whole('src/versions.ts', model, src('versions.ts', 'versions.ts')),
     ts('bitmask.ts', 'bitmask.ts', {}),
-    whole('src/references.ts', () => ts('references.ts', 'references.ts', model)),
-    whole('src/sign-in.ts', () =>
-      ts('sign-in.ts', 'sign-in.ts', {
-        structures: model.structures,
-        imports: importsFrom('sign-in', mergeImports(model.structures, 'sign-in')),
-      }),
+    whole('src/references.ts', model, src('references.ts', 'references.ts')),
+    whole('src/sign-in.ts', { structures: model.structures }, ({ structures }) =>
+      withHeader(
+        'sign-in.ts',
+        options.specFile,
+        render('sign-in.ts', { structures, imports: importsFrom('sign-in', mergeImports(structures, 'sign-in')) }),
+      ),
     ),
     ...model.resources.map((record) =>
       file(

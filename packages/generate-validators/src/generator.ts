@@ -4,9 +4,9 @@ import {
   file,
   headerText,
   importPath,
-  modelDeps,
   packageNameOf,
   renderMemos,
+  renderWhenRead,
   sinceObjectText,
   typesModelOf,
   withHeader,
@@ -38,7 +38,7 @@ export const generator: Generator = {
 export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
   const model = buildValidatorsModel(spec, options.serviceVersion, options.specFile, typesModelOf(ctx));
-  const { renderOnce, renderWhenChanged } = renderMemos(ctx);
+  const { renderOnce } = renderMemos(ctx);
   const render = (name: string, data: object, target = TARGET) => templates.render(target, name, data);
   const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, text));
   const schemaObject = (view: SchemaView) =>
@@ -49,16 +49,13 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
       parserResult: parserResult(view.parser),
     }).trimEnd();
   const types = model.types;
-  // Files of the whole model are rendered again only when a view, or another input, changed.
-  const deps = [
-    ...modelDeps(types),
-    model.resources.length,
-    ...model.resources,
-    model.structures.length,
-    ...model.structures,
-  ];
-  const whole = (path: string, make: () => string) =>
-    file(`${TARGET}/${path}`, renderWhenChanged(templates, `${TARGET}/${path}`, deps, make));
+  // Files of the whole model: in watch mode rendered again only when something their template read of
+  // the model changed (read-tracking.ts); a row added to one resource renders none of them.
+  const whole = <T extends object>(path: string, data: T, make: (data: T) => string) =>
+    file(
+      `${TARGET}/${path}`,
+      ctx.oneShot ? make(data) : renderWhenRead(templates, `${TARGET}/${path}`, options.specFile, data, make),
+    );
   const packageName = packageNameOf(options, TARGET);
   return [
     file(
@@ -66,42 +63,39 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
       withHeader('package.json', options.specFile, packageJson(render, model, options.packageVersion, packageName)),
     ),
     file(`${TARGET}/tsconfig.json`, withHeader('tsconfig.json', options.specFile, render('tsconfig.json', {}))),
-    file(
-      `${TARGET}/README.md`,
-      renderWhenChanged(templates, `${TARGET}/README.md`, [...deps, packageName], () =>
-        withHeader('README.md', options.specFile, render('README.md', readmeData(model, packageName))),
-      ),
+    whole('README.md', readmeData(model, packageName), (data) =>
+      withHeader('README.md', options.specFile, render('README.md', data)),
     ),
-    whole('src/index.ts', () =>
-      withHeader(
-        'src/index.ts',
-        options.specFile,
-        render('index.ts', {
-          title: types.title,
-          serviceVersion: types.serviceVersion,
-          resources: model.resources,
-          structures: model.structures,
-        }),
-      ),
+    whole(
+      'src/index.ts',
+      {
+        title: types.title,
+        serviceVersion: types.serviceVersion,
+        resources: model.resources,
+        structures: model.structures,
+      },
+      (data) => withHeader('src/index.ts', options.specFile, render('index.ts', data)),
     ),
-    whole('src/versions.ts', () =>
-      withHeader('src/versions.ts', options.specFile, render('versions.ts', types, 'types')),
+    whole('src/versions.ts', types, (data) =>
+      withHeader('src/versions.ts', options.specFile, render('versions.ts', data, 'types')),
     ),
     ts('scalars.ts', render('scalars.ts', SCALAR_FACTS)),
     ts('fast.ts', render('fast.ts', SCALAR_FACTS)),
     ts('json.ts', render('json.ts', {})),
     ts('errors.ts', render('errors.ts', {})),
-    whole('src/references.ts', () => withHeader('src/references.ts', options.specFile, render('references.ts', model))),
-    whole('src/sign-in.ts', () =>
+    whole('src/references.ts', model, (data) =>
+      withHeader('src/references.ts', options.specFile, render('references.ts', data)),
+    ),
+    whole('src/sign-in.ts', { structures: model.structures }, ({ structures }) =>
       withHeader(
         'src/sign-in.ts',
         options.specFile,
         render('sign-in.ts', {
-          schemaObjects: model.structures.map(schemaObject),
-          fast: model.structures.some((s) => s.parser !== null),
+          schemaObjects: structures.map(schemaObject),
+          fast: structures.some((s) => s.parser !== null),
           refs: refsFrom(
             'sign-in',
-            model.structures.flatMap((s) => s.refs),
+            structures.flatMap((s) => s.refs),
           ),
         }),
       ),

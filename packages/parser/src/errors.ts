@@ -67,6 +67,7 @@ export function errorTableTargets(
   const text = [table.title, ...table.cases.flatMap((c) => [c.body ?? '', c.condition])].join(' ');
   return [
     ...endpointIds.filter((id) => title.includes(words(id))),
-    ...commandNames.filter((name) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text)),
+    // (`includes` first: the RegExp is made only for a name the text holds, as it must to match)
+    ...commandNames.filter((name) => text.includes(name) && new RegExp(`\\b${escapeRegExp(name)}\\b`).test(text)),
   ];
 }

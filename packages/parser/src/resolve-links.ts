@@ -45,7 +45,8 @@ export function resolveCommands(commands: readonly Command[], structures: readon
   return commands.map((cmd) => {
     const text = cmd.returns.toLowerCase();
     const names = (s: Structure) =>
-      text.includes(s.label.toLowerCase()) || new RegExp(`\\b${escapeRegExp(s.name)}\\b`).test(cmd.returns);
+      text.includes(s.label.toLowerCase()) ||
+      (cmd.returns.includes(s.name) && new RegExp(`\\b${escapeRegExp(s.name)}\\b`).test(cmd.returns));
     return { ...cmd, response: structures.find(names)?.name ?? null };
   });
 }
@@ -67,7 +68,9 @@ export function resolveLimits(limits: readonly Limit[], structures: readonly Str
   return limits.map((limit) => {
     if (limit.appliesTo !== '') return limit;
     const names = (s: Structure) =>
-      s.fields.some((f) => new RegExp(`\\b${escapeRegExp(f.name)}\\b`).test(limit.valueText));
+      s.fields.some(
+        (f) => limit.valueText.includes(f.name) && new RegExp(`\\b${escapeRegExp(f.name)}\\b`).test(limit.valueText),
+      );
     const owner = structures.find(names);
     return owner ? { ...limit, appliesTo: owner.name } : limit;
   });

@@ -34,11 +34,15 @@ export class ResolveMemo {
   /** The reference targets of an extracted resource's fields, in field order. */
   readonly refTargets = new WeakMap<Resource, string[]>();
   /** The versions a resolved resource names (resolved resources are never mutated). */
-  readonly resourceVersions = new WeakMap<Resource, string[]>();
+  readonly resourceVersions = new WeakMap<Resource, readonly string[]>();
   /** How many resolutions were made by moving a previous one (relocate.ts), since the memo was made. */
   relocations = 0;
   /** The last set of known names: the same names give the same set, so resolutions find it by identity. */
   known: { names: string; set: ReadonlySet<string> } | null = null;
+  /** Lists of versions named by resources, by their text (resolve-versions.ts). */
+  readonly versionLists = new Map<string, readonly string[]>();
+  /** Each resource's list of versions in the last parse, and the versions of them all, in the order found. */
+  lastVersionLists: { lists: readonly (readonly string[])[]; found: readonly string[] } | null = null;
   /** The last versions found and their order. */
   versions: { found: string; ordered: string[] } | null = null;
 }

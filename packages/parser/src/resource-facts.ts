@@ -7,6 +7,7 @@
 import type { Enumeration, Field, Limit, Resource } from '@specgen/ir';
 import type { Collected } from './collect.ts';
 import type { ParseContext } from './context.ts';
+import type { StatusEnumeration } from './statuses.ts';
 
 /** What one field gets from other sections; absent properties keep the extracted value. */
 export interface FieldFacts {
@@ -25,6 +26,28 @@ export function emptyFacts(): ResourceFacts {
   return { row: null, fields: new Map() };
 }
 
+/**
+ * The enumeration fact of each status list, by the list the statuses section gave: an incremental
+ * parse keeps that section's extraction while its text and line are the same (parse-memo.ts), so
+ * each parse hands resolution the same enumeration object and its facts compare by identity,
+ * instead of 600 new enumerations compared in depth on every edit.
+ */
+const statusEnumerations = new WeakMap<StatusEnumeration, { file: string; enumeration: Enumeration }>();
+
+function statusEnumeration(ctx: ParseContext, s: StatusEnumeration): Enumeration {
+  const kept = statusEnumerations.get(s);
+  if (kept?.file === ctx.file) return kept.enumeration;
+  const enumeration: Enumeration = {
+    kind: 'enumeration',
+    bitmask: false,
+    origin: 'statuses',
+    values: s.values,
+    source: ctx.source(s.at),
+  };
+  statusEnumerations.set(s, { file: ctx.file, enumeration });
+  return enumeration;
+}
+
 /** The facts of every resource that gets any, by resource name; reports rows and statuses that name nothing. */
 export function resourceFacts(
   ctx: ParseContext,
@@ -32,7 +55,11 @@ export function resourceFacts(
   extracted: readonly Resource[],
 ): Map<string, ResourceFacts> {
   const byName = new Map(extracted.map((r) => [r.name, r]));
-  const fieldOf = (resource: string, field: string) => byName.get(resource)?.fields.find((f) => f.name === field);
+  const fieldOf = (resource: string, field: string): Field | undefined => {
+    // a plain loop, not `find` with a closure: 600 status lists look up their field on every parse
+    for (const f of byName.get(resource)?.fields ?? []) if (f.name === field) return f;
+    return undefined;
+  };
   const facts = new Map<string, ResourceFacts>();
   const factsOf = (resource: string): ResourceFacts => {
     let found = facts.get(resource);
@@ -72,14 +99,7 @@ export function resourceFacts(
       );
       continue;
     }
-    const source = ctx.source(s.at);
-    fieldFacts(s.resource, s.field).enumeration = {
-      kind: 'enumeration',
-      bitmask: false,
-      origin: 'statuses',
-      values: s.values,
-      source,
-    };
+    fieldFacts(s.resource, s.field).enumeration = statusEnumeration(ctx, s);
   }
   for (const rule of c.versioning) {
     if (rule.rule !== 'obsolete') continue;

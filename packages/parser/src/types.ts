@@ -41,8 +41,19 @@ const SCALAR_LOOKALIKES =
 const SHAPE = /^([A-Za-z_$][A-Za-z0-9_]*)(\[\])?(\?)?$/;
 
 /** Parses a type cell. Ref targets are marked `known: false`; resolution fills `known` later. */
+/**
+ * The type of each scalar cell text seen (`Int64`, `String?`, `Integer`): one frozen object per text,
+ * shared by every field of that type, as the IR is never mutated. A 600-resource spec has about 30,000
+ * fields but a dozen scalar type texts; each field's own type object (and its `base`) was about a
+ * tenth of what a parse allocated. Reference types stay one object per cell: resolution keys their
+ * cells by object (`ParseContext.typeCells`) and copies them to set `known`.
+ */
+const scalarTypes = new Map<string, TypeExpr>();
+
 export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
   const text = cell.text.trim();
+  const scalar = scalarTypes.get(text);
+  if (scalar) return scalar;
   const m = SHAPE.exec(/\s/.test(text) ? text.replace(/\s+/g, '') : text);
   if (!m) {
     ctx.report('unknown-type', `type "${text}" is not a scalar, a resource or structure name, X[] or T?`, cell);
@@ -56,9 +67,8 @@ export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
   const name = m[1]!;
   const array = m[2] !== undefined;
   const nullable = m[3] !== undefined;
-  if (SCALARS.has(name)) return { text, base: { kind: 'scalar', scalar: name as ScalarKind }, nullable, array };
-  const alias = SCALAR_ALIASES[name];
-  if (alias) return { text, base: { kind: 'scalar', scalar: alias }, nullable, array };
+  const scalarKind = SCALARS.has(name) ? (name as ScalarKind) : SCALAR_ALIASES[name];
+  if (scalarKind) return sharedScalar(text, scalarKind, nullable, array);
   const typo = closestMatch(name, SCALAR_NAMES);
   if (!/^[A-Z]/.test(name) || SCALAR_LOOKALIKES.test(name) || typo !== null) {
     const hint = LOOKALIKE_HINTS[name.toLowerCase()] ?? typo;
@@ -77,4 +87,11 @@ export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
 /** `type "X" of Owner.Field ...; did you mean Y?` for a reference that resolution did not find. */
 export function unresolvedMessage(target: string, owner: string, field: string, known: Iterable<string>): string {
   return `type "${target}" of ${owner}.${field} is not a scalar, a sign-in structure or a resource of the spec${didYouMean(target, [...SCALAR_NAMES, ...known])}`;
+}
+
+function sharedScalar(text: string, scalar: ScalarKind, nullable: boolean, array: boolean): TypeExpr {
+  const type: TypeExpr = Object.freeze({ text, base: Object.freeze({ kind: 'scalar', scalar }), nullable, array });
+  // A bounded cache: only texts that parse as a scalar (with whitespace removed) get here.
+  if (scalarTypes.size < 1000) scalarTypes.set(text, type);
+  return type;
 }

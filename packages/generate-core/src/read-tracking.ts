@@ -1,12 +1,14 @@
 /**
  * What a template read of its data, recorded while it renders, so that watch mode renders a file
- * again only when something it read changed (index.ts). The template is given the data behind a
+ * again only when something it read changed (`renderWhenRead` below; the client target keeps its
+ * own files with `tracked` and `sameReads`). The template is given the data behind a
  * proxy that records each property it reads; for a property holding a list of objects (the resource
  * and decoder views), the properties it read of those objects, over all of them. A template's text
  * is a function of what it read, so this holds for any template, a user's override included: a
  * resource view whose `fields` changed (a row added) does not render `resources.ts` again, which
  * does not print fields.
  */
+import type { TemplateEngine } from './templates.ts';
 
 /**
  * What a template read: by property of its data, the properties read of its list's objects, `WHOLE`
@@ -117,4 +119,42 @@ function sameValue(x: unknown, y: unknown): boolean {
   if (Array.isArray(x) && Array.isArray(y))
     return x.length === y.length && x.every((v, i) => v === y[i] || sameValue(v, y[i]));
   return JSON.stringify(x) === JSON.stringify(y);
+}
+
+const lastRenders = new WeakMap<
+  TemplateEngine,
+  Map<string, { data: Record<string, unknown>; salt: string; reads: Reads; text: string }>
+>();
+
+/**
+ * A file rendered from `data` with `templates` (a file of the whole model: an index of every
+ * resource), rendered again only when something the last render of `slot` read of its data differs
+ * in `data` (the same object, else the same JSON), or `salt` (every other input, such as the spec
+ * file its header names) differs. `render` must read nothing of the run but `data` and `salt`;
+ * whatever it derives from `data` (a view spread, a list mapped) is read through the proxy and so
+ * recorded. Watch mode only: a one-shot run renders once and should call `render(data)` itself.
+ */
+export function renderWhenRead<T extends object>(
+  templates: TemplateEngine,
+  slot: string,
+  salt: string,
+  data: T,
+  render: (data: T) => string,
+): string {
+  let slots = lastRenders.get(templates);
+  if (!slots) {
+    slots = new Map();
+    lastRenders.set(templates, slots);
+  }
+  const now = data as Record<string, unknown>;
+  const last = slots.get(slot);
+  if (last && last.salt === salt && sameReads(last.reads, last.data, now)) {
+    // What it read is the same in `data`, so comparing with `data` next time holds as well.
+    last.data = now;
+    return last.text;
+  }
+  const reads: Reads = new Map();
+  const text = render(tracked(now, reads) as T);
+  slots.set(slot, { data: now, salt, reads, text });
+  return text;
 }
