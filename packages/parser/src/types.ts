@@ -67,11 +67,17 @@ export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
   const name = m[1]!;
   const array = m[2] !== undefined;
   const nullable = m[3] !== undefined;
-  const scalarKind = SCALARS.has(name) ? (name as ScalarKind) : SCALAR_ALIASES[name];
+  // Own keys only: a type named `toString` or `constructor` is no alias (nor a hint) of Object's prototype.
+  const scalarKind = SCALARS.has(name)
+    ? (name as ScalarKind)
+    : Object.hasOwn(SCALAR_ALIASES, name)
+      ? SCALAR_ALIASES[name]
+      : undefined;
   if (scalarKind) return sharedScalar(text, scalarKind, nullable, array);
   const typo = closestMatch(name, SCALAR_NAMES);
   if (!/^[A-Z]/.test(name) || SCALAR_LOOKALIKES.test(name) || typo !== null) {
-    const hint = LOOKALIKE_HINTS[name.toLowerCase()] ?? typo;
+    const hint =
+      (Object.hasOwn(LOOKALIKE_HINTS, name.toLowerCase()) ? LOOKALIKE_HINTS[name.toLowerCase()] : undefined) ?? typo;
     ctx.report(
       'unknown-type',
       `type "${name}" is not one of Int64, Int32, Decimal, Boolean, String, DateTimeOffset, TimeSpan and not a resource or structure name${hint ? `; did you mean ${hint}?` : ''}`,

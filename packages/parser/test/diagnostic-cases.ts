@@ -35,6 +35,14 @@ export const CASES: Case[] = [
     column: 10,
     says: 'did you mean Boolean?',
   },
+  // A name of Object's prototype is neither a scalar alias nor a hint.
+  {
+    code: 'unknown-type',
+    markdown: miniSpec(['| Count | toString | Number. | - |']),
+    line: 12,
+    column: 11,
+    says: 'type "toString" is not one of',
+  },
   {
     code: 'unknown-type',
     markdown: withStructure('| ForceRelogin | Bolean | Force. |'),
