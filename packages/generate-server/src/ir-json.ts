@@ -50,23 +50,23 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/** Each element's line, and the `source` objects it prints and where (for a moved entry: moved-line.ts). */
+/** Each element's line, and how many `source` objects it prints (for a moved entry: moved-line.ts). */
 const lines = new WeakMap<object, PrintedLine>();
 
 /** How many element lines were written rather than kept, and of those how many moved (tests check the memo hits). */
 export const irJsonStats = { made: 0, kept: 0, moved: 0 };
 
-function elementLine(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+function elementLine(value: object): string {
   let printed = lines.get(value);
   if (printed === undefined) {
     // An entry that only moved: the line of its previous object with the positions rewritten.
-    const moved = movedFrom(value);
-    const previous = moved && lines.get(moved.previous);
-    printed = moved && previous ? movedLine(previous, moved) : undefined;
+    const from = movedFrom(value);
+    const previous = from && lines.get(from.previous);
+    printed = from && previous ? movedLine(previous, from) : undefined;
     if (printed === undefined) {
-      const sources: object[] = [];
-      printed = { line: JSON.stringify(sortKeysListingSources(value, sources)), sources };
+      sourceCount = 0;
+      const line = JSON.stringify(sortKeysCountingSources(value));
+      printed = { line, count: sourceCount };
     } else irJsonStats.moved++;
     lines.set(value, printed);
     irJsonStats.made++;
@@ -74,15 +74,18 @@ function elementLine(value: unknown): string {
   return printed.line;
 }
 
-/** `sortKeys`, listing each object under a `source` key in the order JSON.stringify writes it. */
-function sortKeysListingSources(value: unknown, sources: object[]): unknown {
-  if (Array.isArray(value)) return value.map((v) => sortKeysListingSources(v, sources));
+/** How many objects under a `source` key the last `sortKeysCountingSources` met. */
+let sourceCount = 0;
+
+/** `sortKeys`, counting the objects under a `source` key. */
+function sortKeysCountingSources(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysCountingSources);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const k of sortedKeys(value)) {
     const v = (value as Record<string, unknown>)[k];
-    if (k === 'source' && typeof v === 'object' && v !== null) sources.push(v);
-    out[k] = sortKeysListingSources(v, sources);
+    if (k === 'source' && typeof v === 'object' && v !== null) sourceCount++;
+    out[k] = sortKeysCountingSources(v);
   }
   return out;
 }
@@ -101,7 +104,11 @@ export function irJsonChunks(marker: string, spec: Spec): string[] {
     if (!Array.isArray(value) || value.length === 0) parts.push(`,\n${name}:${JSON.stringify(sortKeys(value))}`);
     else {
       parts.push(`,\n${name}:[\n`);
-      for (let i = 0; i < value.length; i++) parts.push(i > 0 ? ',\n' : '', elementLine(value[i]));
+      for (let i = 0; i < value.length; i++) {
+        const element: unknown = value[i];
+        const line = element === null || typeof element !== 'object' ? JSON.stringify(element) : elementLine(element);
+        parts.push(i > 0 ? ',\n' : '', line);
+      }
       parts.push('\n]');
     }
   }
