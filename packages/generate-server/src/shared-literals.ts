@@ -88,6 +88,15 @@ const heightOf = (node: Node): number => {
   }
   return node.height;
 };
+/**
+ * JSON text of a value that is not a string: a number or boolean written directly (JSON.stringify
+ * called per scalar was the largest self time of a cold table), anything else by JSON.stringify.
+ */
+const scalarText = (v: Json): string => {
+  if (typeof v === 'number') return Number.isFinite(v) ? `${v}` : 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return JSON.stringify(v);
+};
 const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v === 'object' && v !== null;
 const isShared = (node: Node) => node.uses > 1 && node.size >= MIN_SHARED_SIZE;
 /** What a node adds to the uses of each child it holds: a constant holds its children once. */
@@ -160,7 +169,8 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     // A table for one call keeps every string's text: long ones (descriptions, the 852-character
     // Int64 pattern) recur thousands of times in a large document. A kept table keeps short ones
     // only: a long one of an earlier parse would be held for the rest of the session.
-    if (typeof v !== 'string' || (kept && v.length > MAX_QUOTED)) return JSON.stringify(v);
+    if (typeof v !== 'string') return scalarText(v);
+    if (kept && v.length > MAX_QUOTED) return JSON.stringify(v);
     let text = quoted.get(v);
     if (text === undefined) {
       if (quoted.size >= MAX_QUOTED_COUNT) quoted = new Map();
