@@ -62,12 +62,12 @@ export function placesOf(printed: PrintedLine): Places | null {
   let file: string | undefined;
   let n = 0;
   for (let at = line.indexOf(NEEDLE); at !== -1; at = line.indexOf(NEEDLE, at + 1)) {
-    if (!line.startsWith(HEAD, at - NEEDLE_AT)) continue;
+    if (!holds(line, at - NEEDLE_AT, HEAD)) continue;
     if (n === count) return unplaced(printed);
     at += HEAD.length - NEEDLE_AT;
-    const column = digitsEnd(line, at);
-    if (column === at || column - at > 9 || !line.startsWith(FILE, column)) return unplaced(printed);
-    columns.push(Number(line.slice(at, column)));
+    const column = number(line, at);
+    if (column === -1 || !holds(line, column, FILE)) return unplaced(printed);
+    columns.push(lastNumber);
     at = column + FILE.length;
     // the file's JSON text (the first place's, without escapes; the others must print the same)
     if (file === undefined) {
@@ -75,16 +75,16 @@ export function placesOf(printed: PrintedLine): Places | null {
       if (line.charCodeAt(at) !== 34 || end === -1) return unplaced(printed);
       file = line.slice(at, end + 1);
       if (file.includes('\\')) return unplaced(printed);
-    } else if (!line.startsWith(file, at)) return unplaced(printed);
+    } else if (!holds(line, at, file)) return unplaced(printed);
     at += file.length;
-    if (!line.startsWith(LINE, at)) return unplaced(printed);
+    if (!holds(line, at, LINE)) return unplaced(printed);
     at += LINE.length;
-    const number = digitsEnd(line, at);
-    if (number === at || number - at > 9 || line.charCodeAt(number) !== 125) return unplaced(printed);
+    const end = number(line, at);
+    if (end === -1 || line.charCodeAt(end) !== 125) return unplaced(printed);
     lineAt.push(at);
-    lines.push(Number(line.slice(at, number)));
+    lines.push(lastNumber);
     n++;
-    at = number;
+    at = end;
   }
   if (n !== count || file === undefined) return unplaced(printed);
   printed.places = { file: JSON.parse(file) as string, lineAt, lines, columns };
@@ -96,10 +96,23 @@ function unplaced(printed: PrintedLine): null {
   return null;
 }
 
-/** The end of the run of decimal digits at `at`. */
-function digitsEnd(text: string, at: number): number {
+/** Whether `text` holds `part` at `at` (compared by character: startsWith cost more, called 240,000 times). */
+function holds(text: string, at: number, part: string): boolean {
+  if (at < 0) return false;
+  for (let i = 0; i < part.length; i++) if (text.charCodeAt(at + i) !== part.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The value of the last `number` read. */
+let lastNumber = 0;
+
+/** The end of the 1-9 decimal digits at `at` (their value in `lastNumber`), or -1. */
+function number(text: string, at: number): number {
   let end = at;
-  for (let c = text.charCodeAt(end); c >= 48 && c <= 57; c = text.charCodeAt(++end));
+  let value = 0;
+  for (let c = text.charCodeAt(end); c >= 48 && c <= 57; c = text.charCodeAt(++end)) value = value * 10 + c - 48;
+  if (end === at || end - at > 9) return -1;
+  lastNumber = value;
   return end;
 }
 
