@@ -442,6 +442,11 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
 
   const print = (node: Node, indent: number, top: boolean): string => {
     if (node.name && !top) return node.name;
+    if (!kept) {
+      const out: string[] = [];
+      printInto(node, indent, top, out);
+      return out.join('');
+    }
     // A short object or array stays on one line: a field's schema reads as one line, and the file
     // is not mostly indentation.
     if (node.size <= MAX_LINE) {
@@ -477,6 +482,46 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       node.textSlot = slot;
     }
     return text;
+  };
+
+  /**
+   * `print` for a table for one call, which keeps no texts: the text's pieces pushed into `out`, to
+   * be joined once by the caller. (Each level's text joined from its children's copied a value's
+   * text once per level of nesting it sits at: 12 MB of schemas.ts copied 4-6 times.)
+   */
+  const printInto = (node: Node, indent: number, top: boolean, out: string[]): void => {
+    if (node.name && !top) {
+      out.push(node.name);
+      return;
+    }
+    if (node.size <= MAX_LINE) {
+      const line = inline(node, true);
+      if (indent + line.length <= MAX_LINE) {
+        out.push(line);
+        return;
+      }
+    }
+    stats.printed++;
+    if (node.value !== undefined) {
+      out.push(leafText(node.value, indent));
+      return;
+    }
+    const [open, close] = node.array ? ['[', ']'] : ['{', '}'];
+    if (node.items.length === 0) {
+      out.push(open + close);
+      return;
+    }
+    const pad = ' '.repeat(indent + 2);
+    const separator = `,\n${pad}`;
+    out.push(`${open}\n${pad}`);
+    for (let i = 0; i < node.items.length; i++) {
+      if (i > 0) out.push(separator);
+      if (!node.array) out.push(node.keys[i] as string, ': ');
+      const item = node.items[i] as Node | string;
+      if (typeof item === 'string') out.push(item);
+      else printInto(item, indent + 2, false, out);
+    }
+    out.push(`\n${' '.repeat(indent)}${close}`);
   };
 
   /** The declarations in order: the kept ones, and the moved ones merged in. */
