@@ -84,6 +84,22 @@ describe('ir.json text', () => {
     }
   });
 
+  it('rewrites the entries below a row added in the middle of the resources, and back when it is removed', () => {
+    const path = join(import.meta.dirname, '../../../spec/service-api.md');
+    const text = readFileSync(path, 'utf8');
+    const row = '| Id | Int64 | Business key. | - |\n| SupplierId |';
+    expect(text).toContain(row);
+    const parser = createIncrementalParser();
+    irJsonText('marker', parser.parse(text, 'spec.md').spec);
+    for (const next of [text.replace(row, row.replace('\n', '\n| AddedNote | String | A row added. | - |\n')), text]) {
+      const { spec: moved } = parser.parse(next, 'spec.md');
+      const before = irJsonStats.moved;
+      expect(irJsonText('marker', moved)).toBe(irJsonText('marker', structuredClone(moved)));
+      // the three resources below the row (and the entries after the resources) were rewritten from their lines
+      expect(irJsonStats.moved - before).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it('gives up on a moved entry whose positions cannot be mapped, so the caller writes the line in full', () => {
     const source = (line: number, column = 3, file = 'a.md') => ({ file, line, column });
     const [a, b, top] = [source(1), source(2), source(1, 1)];
