@@ -5,12 +5,12 @@
  * description, a field of the real part: WarrantyMonths, a row added, which moves every later section), each parsed and rendered again. Prints
  * the CPU ms of each target per edit and which files changed. Unless `--no-check`, the output of
  * the last edit is compared with a cold render of the same markdown in a fresh process (no memo). At the
- * end: the CPU per edit (parse and targets) of rows added and of other edits, median and max, beside the
+ * end: the CPU per edit (parse and targets; `--main-thread`: of the main thread only) of rows added and of other edits, median and max, beside the
  * initial render of the same targets (empty memos, as a cold run) as the same-run baseline. With
  * `--remove-rows`, the edit after each row added removes that row again (with --expose-gc, the heap
  * after those edits should come back to where it was: docs/benchmarks/watch.md).
  *
- *   pnpm tsx [--expose-gc] tools/bench/watch-targets.ts [--resources 600] [--fields 50] [--edits 5] [--targets openapi,server] [--remove-rows] [--no-check]
+ *   pnpm tsx [--expose-gc] tools/bench/watch-targets.ts [--resources 600] [--fields 50] [--edits 5] [--targets openapi,server] [--remove-rows] [--no-check] [--main-thread]
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -30,7 +30,16 @@ const targets = option('--targets', 'openapi,server');
 const generators = findGenerators(targets.split(','));
 const templates = createTemplateEngine();
 const options = { serviceVersion: null, specFile: 'synthetic.md', packageVersion: '0.1.0' };
+/**
+ * With `--main-thread`: the CPU of the main thread only (Linux: /proc/self/task/<pid>/schedstat), not
+ * the process's, which adds the garbage collector's and compiler's helper threads (the main thread is
+ * what a save waits for on a loaded machine).
+ */
+const mainThread = args.includes('--main-thread');
+const mainThreadNs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+const cpuAt = (): NodeJS.CpuUsage => (mainThread ? { user: mainThreadNs() / 1000, system: 0 } : process.cpuUsage());
 const cpuMs = (since: NodeJS.CpuUsage) => {
+  if (mainThread) return Math.round((mainThreadNs() / 1000 - since.user) / 1000);
   const u = process.cpuUsage(since);
   return Math.round((u.user + u.system) / 1000);
 };
@@ -47,7 +56,7 @@ function render(spec: Spec): { files: GeneratedFile[]; ms: Record<string, number
   const ms: Record<string, number> = {};
   const files: GeneratedFile[] = [];
   for (const g of generators) {
-    const at = process.cpuUsage();
+    const at = cpuAt();
     files.push(...g.generate({ spec, templates, options, shared }));
     ms[g.target] = cpuMs(at);
   }
@@ -96,7 +105,7 @@ for (let i = 0; i < Number(option('--edits', '5')); i++) {
   // --remove-rows: the edit after a row added removes it again (what a session of add-then-undo leaves behind).
   const added = new RegExp(`\\| Added${i - 1} \\| String \\| A row added by edit ${i - 1}\\. \\|[^\\n]*\\n`);
   text = removeRows && i % 4 === 0 && i > 0 ? text.replace(added, '') : edit(text, i, resources);
-  const at = process.cpuUsage();
+  const at = cpuAt();
   const spec = parser.parse(text, 'synthetic.md').spec;
   const parseMs = cpuMs(at);
   const run = render(spec);

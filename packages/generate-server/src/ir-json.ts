@@ -20,8 +20,16 @@ export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const k of sortedKeys(value)) out[k] = sortKeys((value as Record<string, unknown>)[k]);
+  for (const k of shapeOf(value).sorted) out[k] = sortKeys((value as Record<string, unknown>)[k]);
   return out;
+}
+
+/** An object's keys, in order and sorted, whether they are already sorted, and whether they are a parser's `source`. */
+interface Shape {
+  keys: string[];
+  sorted: string[];
+  inOrder: boolean;
+  position: boolean;
 }
 
 /**
@@ -29,44 +37,49 @@ export function sortKeys(value: unknown): unknown {
  * Shapes are found by comparing key lists (by length, then key by key) rather than by a string made
  * of the keys, which cost as much as the sort it saved (about 40% less CPU for ir.json).
  */
-const shapesByLength = new Map<number, { keys: string[]; sorted: string[] }[]>();
+const shapesByLength = new Map<number, Shape[]>();
 const SHAPES_PER_LENGTH = 64;
 
-function sortedKeys(value: object): string[] {
+function shapeOf(value: object): Shape {
   const keys = Object.keys(value);
   let shapes = shapesByLength.get(keys.length);
   if (shapes === undefined) {
     shapes = [];
     shapesByLength.set(keys.length, shapes);
   }
-  for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape.sorted;
+  for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape;
   const sorted = [...keys].sort();
-  if (shapes.length < SHAPES_PER_LENGTH) shapes.push({ keys, sorted });
-  return sorted;
+  const position = keys.length === 3 && sameKeys(keys, POSITION_KEYS);
+  const shape = { keys, sorted, inOrder: sameKeys(keys, sorted), position };
+  if (shapes.length < SHAPES_PER_LENGTH) shapes.push(shape);
+  return shape;
 }
+
+/** The keys of a `source` as the parser writes it (shift.ts). */
+const POSITION_KEYS = ['file', 'line', 'column'];
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
-/** Each element's line, and the `source` objects it prints and where (for a moved entry: moved-line.ts). */
+/** Each element's line, and how many `source` objects it prints (for a moved entry: moved-line.ts). */
 const lines = new WeakMap<object, PrintedLine>();
 
 /** How many element lines were written rather than kept, and of those how many moved (tests check the memo hits). */
 export const irJsonStats = { made: 0, kept: 0, moved: 0 };
 
-function elementLine(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+function elementLine(value: object): string {
   let printed = lines.get(value);
   if (printed === undefined) {
     // An entry that only moved: the line of its previous object with the positions rewritten.
-    const moved = movedFrom(value);
-    const previous = moved && lines.get(moved.previous);
-    printed = moved && previous ? movedLine(previous, moved) : undefined;
+    const from = movedFrom(value);
+    const previous = from && lines.get(from.previous);
+    printed = from && previous ? movedLine(previous, from) : undefined;
     if (printed === undefined) {
-      const sources: object[] = [];
-      printed = { line: JSON.stringify(sortKeysListingSources(value, sources)), sources };
+      sourceCount = 0;
+      const line = JSON.stringify(sortKeysCountingSources(value));
+      printed = { line, count: sourceCount };
     } else irJsonStats.moved++;
     lines.set(value, printed);
     irJsonStats.made++;
@@ -74,17 +87,52 @@ function elementLine(value: unknown): string {
   return printed.line;
 }
 
-/** `sortKeys`, listing each object under a `source` key in the order JSON.stringify writes it. */
-function sortKeysListingSources(value: unknown, sources: object[]): unknown {
-  if (Array.isArray(value)) return value.map((v) => sortKeysListingSources(v, sources));
+/** How many objects under a `source` key the last `sortKeysCountingSources` met. */
+let sourceCount = 0;
+
+/**
+ * What JSON.stringify writes as `sortKeys(value)`, counting the objects under a `source` key, copying
+ * only what it must (a cold run's `ir.json` copied 215,000 objects): an array or an object whose keys
+ * are already in order is itself when nothing inside it is copied, and a parser's position
+ * `{ file, line, column }` is copied as one literal.
+ */
+function sortKeysCountingSources(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const k of sortedKeys(value)) {
-    const v = (value as Record<string, unknown>)[k];
-    if (k === 'source' && typeof v === 'object' && v !== null) sources.push(v);
-    out[k] = sortKeysListingSources(v, sources);
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const copy = sortKeysCountingSources(item);
+      if (out === undefined) {
+        if (copy === item) continue;
+        out = value.slice(0, i);
+      }
+      out.push(copy);
+    }
+    return out ?? value;
   }
-  return out;
+  const shape = shapeOf(value);
+  const record = value as Record<string, unknown>;
+  if (shape.position) {
+    const { file, line, column } = record;
+    if (typeof file === 'string' && typeof line === 'number' && typeof column === 'number')
+      return { column, file, line };
+  }
+  const keys = shape.sorted;
+  let out: Record<string, unknown> | undefined = shape.inOrder ? undefined : {};
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    const v = record[k];
+    if (k === 'source' && typeof v === 'object' && v !== null) sourceCount++;
+    const copy = sortKeysCountingSources(v);
+    if (out === undefined) {
+      if (copy === v) continue;
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j] as string] = record[keys[j] as string];
+    }
+    out[k] = copy;
+  }
+  return out ?? value;
 }
 
 /**
@@ -101,7 +149,11 @@ export function irJsonChunks(marker: string, spec: Spec): string[] {
     if (!Array.isArray(value) || value.length === 0) parts.push(`,\n${name}:${JSON.stringify(sortKeys(value))}`);
     else {
       parts.push(`,\n${name}:[\n`);
-      for (let i = 0; i < value.length; i++) parts.push(i > 0 ? ',\n' : '', elementLine(value[i]));
+      for (let i = 0; i < value.length; i++) {
+        const element: unknown = value[i];
+        const line = element === null || typeof element !== 'object' ? JSON.stringify(element) : elementLine(element);
+        parts.push(i > 0 ? ',\n' : '', line);
+      }
       parts.push('\n]');
     }
   }

@@ -88,6 +88,15 @@ const heightOf = (node: Node): number => {
   }
   return node.height;
 };
+/**
+ * JSON text of a value that is not a string: a number or boolean written directly (JSON.stringify
+ * called per scalar was the largest self time of a cold table), anything else by JSON.stringify.
+ */
+const scalarText = (v: Json): string => {
+  if (typeof v === 'number') return Number.isFinite(v) ? `${v}` : 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return JSON.stringify(v);
+};
 const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v === 'object' && v !== null;
 const isShared = (node: Node) => node.uses > 1 && node.size >= MIN_SHARED_SIZE;
 /** What a node adds to the uses of each child it holds: a constant holds its children once. */
@@ -160,7 +169,8 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     // A table for one call keeps every string's text: long ones (descriptions, the 852-character
     // Int64 pattern) recur thousands of times in a large document. A kept table keeps short ones
     // only: a long one of an earlier parse would be held for the rest of the session.
-    if (typeof v !== 'string' || (kept && v.length > MAX_QUOTED)) return JSON.stringify(v);
+    if (typeof v !== 'string') return scalarText(v);
+    if (kept && v.length > MAX_QUOTED) return JSON.stringify(v);
     let text = quoted.get(v);
     if (text === undefined) {
       if (quoted.size >= MAX_QUOTED_COUNT) quoted = new Map();
@@ -432,6 +442,11 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
 
   const print = (node: Node, indent: number, top: boolean): string => {
     if (node.name && !top) return node.name;
+    if (!kept) {
+      const out: string[] = [];
+      printInto(node, indent, top, out);
+      return out.join('');
+    }
     // A short object or array stays on one line: a field's schema reads as one line, and the file
     // is not mostly indentation.
     if (node.size <= MAX_LINE) {
@@ -467,6 +482,46 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       node.textSlot = slot;
     }
     return text;
+  };
+
+  /**
+   * `print` for a table for one call, which keeps no texts: the text's pieces pushed into `out`, to
+   * be joined once by the caller. (Each level's text joined from its children's copied a value's
+   * text once per level of nesting it sits at: 12 MB of schemas.ts copied 4-6 times.)
+   */
+  const printInto = (node: Node, indent: number, top: boolean, out: string[]): void => {
+    if (node.name && !top) {
+      out.push(node.name);
+      return;
+    }
+    if (node.size <= MAX_LINE) {
+      const line = inline(node, true);
+      if (indent + line.length <= MAX_LINE) {
+        out.push(line);
+        return;
+      }
+    }
+    stats.printed++;
+    if (node.value !== undefined) {
+      out.push(leafText(node.value, indent));
+      return;
+    }
+    const [open, close] = node.array ? ['[', ']'] : ['{', '}'];
+    if (node.items.length === 0) {
+      out.push(open + close);
+      return;
+    }
+    const pad = ' '.repeat(indent + 2);
+    const separator = `,\n${pad}`;
+    out.push(`${open}\n${pad}`);
+    for (let i = 0; i < node.items.length; i++) {
+      if (i > 0) out.push(separator);
+      if (!node.array) out.push(node.keys[i] as string, ': ');
+      const item = node.items[i] as Node | string;
+      if (typeof item === 'string') out.push(item);
+      else printInto(item, indent + 2, false, out);
+    }
+    out.push(`\n${' '.repeat(indent)}${close}`);
   };
 
   /** The declarations in order: the kept ones, and the moved ones merged in. */
