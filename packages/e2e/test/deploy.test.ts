@@ -107,7 +107,11 @@ describe('pnpm deploy of @service-api/server, run with plain node', () => {
       const link = join(app, 'node_modules/@specgen', entry);
       if (lstatSync(link).isSymbolicLink()) expect(realpathSync(link).startsWith(realpathSync(app)), entry).toBe(true);
     }
-    expect(sizeMb(app)).toBeLessThan(MAX_MB);
+    // The reference site is optional: it is shipped only when a checkout built it first (`pnpm start` or
+    // `specgen docs --out generated/server/reference`, docs/reference-site.md), and it grows with the spec's
+    // versions (13 MB for the repository's spec), so the budget is the folder without it.
+    const site = join(app, 'reference');
+    expect(sizeMb(app) - (existsSync(site) ? sizeMb(site) : 0)).toBeLessThan(MAX_MB);
   });
 
   it('adds a user and seeds data with npm run service, from the IR shipped in the package', () => {
