@@ -3,7 +3,7 @@
  * runs on two edits of the spec (a row added to a resource, then a field's notes edited), each
  * followed by the spec as it is, so that the user's first saves find the code optimized and the
  * generators' moved-entry paths exercised. A warm-up run writes, stages and prints nothing: it
- * stops before the write (`WarmUpStop`), and the last run is on the spec's own text, so every memo
+ * stops before the write (`WarmUpRehearsed`), and the last run is on the spec's own text, so every memo
  * ends as after the initial run. A save (or a template change) during the warm-up stops it at the
  * next target; see docs/decisions/generate.md.
  */
@@ -15,8 +15,10 @@ import type { Spec } from '@specgen/ir';
  */
 export const WARM_UP_MIN_CHARS = 256 * 1024;
 
-/** Thrown by the warm-up's own hooks to stop a rehearsal run before it writes (or when a save came). */
+/** Thrown by the warm-up's hooks when a save (or a template change, or `close`) came: the warm-up ends. */
 export class WarmUpStop extends Error {}
+/** Thrown by a rehearsal run where it would write: it writes nothing, and the warm-up goes on. */
+export class WarmUpRehearsed extends Error {}
 
 /** `SPECGEN_WATCH_WARMUP`: `0` never, `1` always (also for a small spec), unset: for specs of `WARM_UP_MIN_CHARS`. */
 export function wantsWarmUp(setting: string | undefined, specChars: number): boolean {

@@ -33,7 +33,7 @@ import {
   readWhenWritten,
 } from './spec-stability.ts';
 import { removeHeld } from './write-changed.ts';
-import { WarmUpStop, wantsWarmUp, warmUpTexts } from './warm-up.ts';
+import { WarmUpRehearsed, WarmUpStop, wantsWarmUp, warmUpTexts } from './warm-up.ts';
 
 const SETTLE_MS = 80;
 
@@ -238,7 +238,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         stop();
       },
       beforeWrite: () => {
-        throw new WarmUpStop('a warm-up writes nothing');
+        throw new WarmUpRehearsed();
       },
     };
     try {
@@ -250,7 +250,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         try {
           await generateFromSpecOverlapped(parsed, options.generators, templates, settings, known);
         } catch (err) {
-          if (!(err instanceof WarmUpStop)) throw err;
+          if (!(err instanceof WarmUpRehearsed)) throw err;
         }
         // The last text is the spec's own: every memo is as after the initial run.
         if (i < texts.length - 1) stop();
