@@ -95,12 +95,14 @@ const rowAdded = original.replace(
 const fieldEdited = original.replace('| WarrantyMonths | Int32 |', '| WarrantyMonths | Int32? |');
 
 describe('the warm-up of specgen generate --watch', () => {
-  it('rehearses a field edited and a row added, each then the spec itself, on a spec they parse in', () => {
+  it('rehearses a field edited, a row added and the field again, each then the spec itself, on a spec they parse in', () => {
     const parsed = createIncrementalParser().parse(original, 'spec.md');
     const texts = warmUpTexts(original, parsed.spec);
-    expect(texts).toHaveLength(4);
+    expect(texts).toHaveLength(6);
     expect(texts[1]).toBe(original);
     expect(texts[3]).toBe(original);
+    expect(texts[4]).toBe(texts[0]);
+    expect(texts[5]).toBe(original);
     const fields = (text: string) =>
       createIncrementalParser()
         .parse(text, 'spec.md')
