@@ -82,7 +82,7 @@ export function editsOf(original: string, round: number): WatchEdit[] {
       `| WarrantyMonths | Int32${i % 2 ? '' : '?'} | Warranty length in months (edit ${round}.${i}). |`,
     );
   const added = original.replace(line, `${line}${line.replace('WarrantyMonths', `BenchExtra${round}`)}`);
-  const [first, second]: Writer[] = round % 2 === 0 ? ['whole', 'truncating'] : ['truncating', 'whole'];
+  const [first, second]: [Writer, Writer] = round % 2 === 0 ? ['whole', 'truncating'] : ['truncating', 'whole'];
   return [
     { kind: 'one-field edit', writer: first, text: field(0) },
     { kind: 'one-field edit', writer: second, text: field(1) },
