@@ -12,11 +12,12 @@
  * Every measurement runs in its own process (peak memory is that run's alone).
  *
  *   pnpm tsx tools/bench/generate.ts [--resources 600] [--fields 50] [--edits 5] [--skip-all-targets] [--watch-only] [--cold-only] [--repeat 1]
- *     [--rounds 3] [--baseline-bin <path of another build's bin>] [--in-process] [--print-lines]
+ *     [--rounds 3] [--baseline-bin <path of another build's bin>] [--in-process] [--print-lines] [--save-at-once]
  * --watch-only: the compiled bin under --watch (watch-bin.ts: field edit, row added, row removed, each
  * written whole and truncate + pieces; --rounds of each), a summary by kind of edit (median and max of the
  * one-field edits and of the rows added or removed) next to a cold one-shot run of the same bin on the same
- * spec (the same-run baseline), then, with --in-process, the in-process table.
+ * spec (the same-run baseline), then, with --in-process, the in-process table. Each process's first save
+ * waits until it is idle after start (its warm-up done); --save-at-once saves as soon as it prints `watching`.
  * --cold-only: the two synthetic specs, all targets, cold and warm, against openapi-typescript; no watch.
  * With all targets on the synthetic spec it also runs what users run, timed from outside: the compiled
  * CLI (`node packages/cli/bin/specgen.js generate`, after `pnpm turbo run build`) on one thread and with
@@ -276,7 +277,8 @@ if (coldOnly) process.exit(0);
       const copy = join(work, `watch-bin-${round}-${label.replace(/\W+/g, '-')}.md`);
       writeFileSync(copy, text);
       const out = mkdtempSync(join(work, 'watch-bin-out-'));
-      results.get(label)!.push(...(await watchBin(bin, copy, out, 1, userEnv, round)));
+      const atOnce = args.includes('--save-at-once');
+      results.get(label)!.push(...(await watchBin(bin, copy, out, 1, userEnv, round, atOnce)));
       rmSync(out, { recursive: true, force: true });
     }
   }
@@ -308,6 +310,25 @@ if (coldOnly) process.exit(0);
     const discarded = all.filter((r) => r.discarded > 0).length;
     console.log(
       `| saves with a run on a half-written spec (it wrote nothing, or reported the errors of a cut spec) | ${label} | ${discarded} | | | |`,
+    );
+  }
+  // The first save of each kind in a process against the later ones (warm-up, round 6), and what each
+  // process cost from `watching` to idle (its warm-up, if any) and its peak RSS.
+  console.log(
+    '\n| --watch: first and later saves of a process | bin | first field edits, ms | later field edits, ms | first rows added, ms | later rows added or removed, ms | CPU from `watching` to idle, ms | its wall ms | peak RSS MB |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const [label] of bins) {
+    const all = results.get(label)!;
+    const perProcess = [...new Set(all.map((r) => r.process))];
+    const list = (xs: number[]) => xs.map((m) => (Number.isNaN(m) ? 'none' : Math.round(m))).join(', ');
+    const fields = all.filter((r) => r.kind === 'one-field edit');
+    const rows = all.filter((r) => r.kind !== 'one-field edit');
+    const firstOf = (rs: EditResult[]) => rs.filter((r, i) => i === 0 || rs[i - 1]!.process !== r.process);
+    const firstFields = firstOf(fields);
+    const firstRows = firstOf(rows);
+    console.log(
+      `| ${label} | ${list(firstFields.map((r) => r.ms))} | ${list(fields.filter((r) => !firstFields.includes(r)).map((r) => r.ms))} | ${list(firstRows.map((r) => r.ms))} | ${list(rows.filter((r) => !firstRows.includes(r)).map((r) => r.ms))} | ${list(perProcess.map((p) => p.idleCpuMs))} | ${list(perProcess.map((p) => p.idleMs))} | ${list(perProcess.map((p) => p.peakRssMb))} |`,
     );
   }
   // The issue's aims by kind of edit (< 150 ms median, < 300 ms every save), next to a cold run of the

@@ -5,7 +5,9 @@
  * or in place as a plain editor save does (truncate, then 256 KiB pieces, one event-loop turn apart).
  * The first saves of a new process are the slowest (its code is not optimized yet, and its heap not
  * collected since the initial run), so the writer that goes first alternates by round: even rounds
- * save each kind whole first, odd rounds in pieces first. Used by generate.ts --watch-only.
+ * save each kind whole first, odd rounds in pieces first. The first save waits until the process has
+ * been idle (no CPU) for 500 ms after it printed `watching` (its warm-up done, as for a user who saves
+ * a few seconds after starting it), unless `saveAtOnce`. Used by generate.ts --watch-only.
  */
 import { spawn } from 'node:child_process';
 import { type FSWatcher, closeSync, openSync, readFileSync, watch, writeFileSync, writeSync } from 'node:fs';
@@ -28,6 +30,18 @@ export interface EditResult extends WatchEdit {
    * the spec changed while they ran, and runs that reported errors of a spec cut short.
    */
   discarded: number;
+  /** Of the whole process: CPU ms and wall ms from `watching` to idle, peak RSS (VmHWM) in MB at the end. */
+  process: { idleCpuMs: number; idleMs: number; peakRssMb: number };
+}
+
+/** Peak resident set of a process so far, MB (Linux /proc; NaN elsewhere). */
+function peakRssMb(pid: number | undefined): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+    return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -90,6 +104,7 @@ export async function watchBin(
   rounds: number,
   env: NodeJS.ProcessEnv,
   firstRound = 0,
+  saveAtOnce = false,
 ): Promise<EditResult[]> {
   const original = readFileSync(spec, 'utf8');
   const child = spawn(process.execPath, [bin, 'generate', '--watch', '--spec', spec, '--out', out], {
@@ -112,6 +127,21 @@ export async function watchBin(
       if (child.exitCode !== null || waited > 300_000) throw new Error(`watch did not start: ${stderr}`);
       await sleep(50);
     }
+    const idleFrom = performance.now();
+    const cpuAtStart = processCpuMs(child.pid);
+    if (!saveAtOnce) {
+      let last = cpuAtStart;
+      for (let quietSince = performance.now(); performance.now() - quietSince < 500; ) {
+        await sleep(50);
+        const now = processCpuMs(child.pid);
+        if (now !== last || Number.isNaN(now)) quietSince = performance.now();
+        last = now;
+        if (performance.now() - idleFrom > 60_000 || Number.isNaN(now)) break;
+      }
+    }
+    const idleCpuMs = processCpuMs(child.pid) - cpuAtStart;
+    const idleMs = Math.max(0, Math.round(performance.now() - idleFrom - (saveAtOnce ? 0 : 500)));
+    const ownProcess = { idleCpuMs, idleMs, peakRssMb: Number.NaN };
     let lastChange = 0;
     watcher = watch(out, { recursive: true }, () => {
       lastChange = performance.now();
@@ -137,10 +167,12 @@ export async function watchBin(
         const lines = stdout.split('\n').slice(linesBefore - 1, -1);
         const cpuMs = processCpuMs(child.pid) - cpuBefore;
         const discarded = discardedRuns() - discardedBefore;
-        results.push({ ...edit, ms: lastChange > 0 ? lastChange - at : Number.NaN, cpuMs, lines, discarded });
+        const ms = lastChange > 0 ? lastChange - at : Number.NaN;
+        results.push({ ...edit, ms, cpuMs, lines, discarded, process: ownProcess });
         await sleep(150);
       }
     }
+    ownProcess.peakRssMb = peakRssMb(child.pid);
     return results;
   } finally {
     watcher?.close();

@@ -48,6 +48,8 @@ export interface RenderOptions {
   beforeWrite?: () => void;
   /** Watch mode: called after each target is rendered; throws to stop the run (it writes nothing). */
   afterTarget?: () => void;
+  /** Watch mode's warm-up: awaited between targets (the overlapped form only), so a save's event is seen. */
+  betweenTargets?: () => Promise<void>;
 }
 
 /** One target's files, each checked to lie under the target's folder. */
@@ -168,6 +170,7 @@ export async function generateFromSpecOverlapped(
       later.checked.catch(() => {}); // read below, by Promise.all
       checks.push(later.checked);
       run.settled.push(later.settled);
+      await options.betweenTargets?.();
     }
     await Promise.all(checks);
     return run.finish(generators, parsed.diagnostics);

@@ -3,13 +3,15 @@
  * parser re-parses only the sections whose text changed, generators re-render, and
  * `writeFiles` writes only files whose bytes changed. Each run reports the time from the file
  * event to the files being written. With SPECGEN_WATCH_WORKER=1 the OpenAPI and server targets
- * render in a worker thread meanwhile (offload.ts).
+ * render in a worker thread meanwhile (offload.ts). After the initial run, the pipeline rehearses a
+ * row edit and a field edit of a large spec without writing anything (warm-up.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { hasErrors } from '@specgen/diagnostics';
 import { createTemplateEngine, type GeneratedFile, type Generator, type TemplateEngine } from '@specgen/generate-core';
+import type { Spec } from '@specgen/ir';
 import { createIncrementalParser } from '@specgen/parser';
 import { builtinTemplatesDir } from './templates-dir.ts';
 import { generators as registry } from '../generators.ts';
@@ -31,6 +33,7 @@ import {
   readWhenWritten,
 } from './spec-stability.ts';
 import { removeHeld } from './write-changed.ts';
+import { WarmUpRehearsed, WarmUpStop, wantsWarmUp, warmUpTexts } from './warm-up.ts';
 
 const SETTLE_MS = 80;
 
@@ -63,7 +66,13 @@ export interface WatchOptions extends RenderOptions {
    * run takes a text that looks half written (spec-stability.ts).
    */
   quietMs?: { run: number; remove: number; halfWritten?: number };
+  /** Whether to warm up after the initial run (warm-up.ts); default: SPECGEN_WATCH_WARMUP, else by the spec's size. */
+  warmUp?: boolean;
+  /** Told how the warm-up ended (tests): every rehearsal ran, a save or close stopped it, or none was due. */
+  onWarmUp?(outcome: WarmUpOutcome): void;
 }
+
+export type WarmUpOutcome = 'done' | 'stopped' | 'skipped' | 'failed';
 
 export interface WatchHandle {
   /** Resolves when the watcher is listening and the initial generation is done. */
@@ -185,12 +194,13 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       }
       if (!provisional) coveredUntil = readAt;
       options.onRun({ trigger, outcome, specText, ms: performance.now() - at, offloaded, provisional });
+      return !provisional && outcome.kind === 'written' ? parsed.spec : null;
     } catch (err) {
       reading = false;
       if (err instanceof SpecChanged) {
         if (!queued) schedule(options.specPath, false);
         options.onRun({ trigger, specText, ms: performance.now() - at, provisional: true });
-        return;
+        return null;
       }
       options.onRun({
         trigger,
@@ -198,6 +208,56 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         specText,
         ms: performance.now() - at,
       });
+      return null;
+    }
+  };
+
+  let closed = false;
+  /**
+   * After the initial run wrote the spec `spec` (read as `lastSpecText`): the pipeline on each of
+   * `warmUpTexts`, writing nothing (warm-up.ts). Runs as a run does (`running`), so an event queues
+   * a run; that run starts as soon as the warm-up sees it, at the next target at the latest.
+   */
+  const warmUp = async (spec: Spec): Promise<WarmUpOutcome> => {
+    const text = lastSpecText;
+    const wanted = options.warmUp ?? wantsWarmUp(process.env['SPECGEN_WATCH_WARMUP'], text?.length ?? 0);
+    // Never without a known output: a run without one would stage its files (pipeline.ts `startRun`).
+    if (!wanted || offload || text === null || known.size === 0) return 'skipped';
+    const texts = warmUpTexts(text, spec);
+    if (texts.length === 0) return 'skipped';
+    const stop = () => {
+      if (queued || closed || lastSpecText !== text) throw new WarmUpStop('a save came');
+    };
+    const settings = {
+      ...options,
+      progress: undefined,
+      check: false,
+      afterTarget: stop,
+      betweenTargets: async () => {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        stop();
+      },
+      beforeWrite: () => {
+        throw new WarmUpRehearsed();
+      },
+    };
+    try {
+      for (const [i, rehearsed] of texts.entries()) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        stop();
+        const parsed = parser.parse(rehearsed, options.specFile);
+        stop();
+        try {
+          await generateFromSpecOverlapped(parsed, options.generators, templates, settings, known);
+        } catch (err) {
+          if (!(err instanceof WarmUpRehearsed)) throw err;
+        }
+        // The last text is the spec's own: every memo is as after the initial run.
+        if (i < texts.length - 1) stop();
+      }
+      return 'done';
+    } catch (err) {
+      return err instanceof WarmUpStop ? 'stopped' : 'failed';
     }
   };
 
@@ -254,13 +314,17 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     );
   watcher.on('change', onEvent).on('add', onEvent).on('unlink', onEvent);
 
+  let warming: Promise<void> | null = null;
   const ready = new Promise<void>((resolve, reject) => {
     watcher.once('ready', () => {
       running = true;
-      void run('initial', performance.now(), false).then(() => {
-        running = false;
-        if (queued) setImmediate(() => void drain());
+      void run('initial', performance.now(), false).then((spec) => {
         resolve();
+        warming = (spec && !queued ? warmUp(spec) : Promise.resolve<WarmUpOutcome>('skipped')).then((outcome) => {
+          running = false;
+          options.onWarmUp?.(outcome);
+          if (queued) setImmediate(() => void drain());
+        });
       });
     });
     watcher.once('error', reject);
@@ -268,7 +332,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
   return {
     ready,
     close: async () => {
+      closed = true;
       await watcher.close();
+      await warming;
       await offload?.close();
     },
   };
