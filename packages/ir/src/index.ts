@@ -4,3 +4,4 @@ export * from './factory.ts';
 export * from './queries.ts';
 export * from './snapshot.ts';
 export * from './identity.ts';
+export * from './same-json.ts';

@@ -14,7 +14,7 @@
  * would keep it; the `source` objects replaced are recorded for share.ts, which hands the result
  * over as a twin of the previous entry (`markMoved`) without walking it.
  */
-import type { EnumValue, Enumeration, Field, Resource, Source } from '@specgen/ir';
+import { type EnumValue, type Enumeration, type Field, type Resource, type Source, sameJson } from '@specgen/ir';
 import type { FieldFacts, ResourceFacts } from './resource-facts.ts';
 import { recordRelocation, type SourcePairs, shareInside } from './share.ts';
 import { fieldWith, movedSource } from './shift.ts';
@@ -178,27 +178,5 @@ export function sameFactsButPositions(a: ResourceFacts, b: ResourceFacts): boole
 
 /** Deep equality, property order included, that skips every `source` property. */
 function equalButSources(x: unknown, y: unknown): boolean {
-  return equal(x, y, true);
-}
-
-/** Deep equality of JSON values, property order included (as their JSON texts would compare). */
-export function equalValues(x: unknown, y: unknown): boolean {
-  return equal(x, y, false);
-}
-
-function equal(x: unknown, y: unknown, skipSources: boolean): boolean {
-  if (x === y) return true;
-  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-  if (Array.isArray(x) !== Array.isArray(y)) return false;
-  const a = x as Record<string, unknown>;
-  const b = y as Record<string, unknown>;
-  const keys = Object.keys(a);
-  const other = Object.keys(b);
-  if (keys.length !== other.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i] as string;
-    if (k !== other[i]) return false;
-    if (!(skipSources && k === 'source') && !equal(a[k], b[k], skipSources)) return false;
-  }
-  return true;
+  return sameJson(x, y, 'source');
 }

@@ -6,8 +6,8 @@
  * copies only the objects it changes. With a `ResolveMemo`, an extracted resource resolved with
  * the same facts as in the previous parse gives the same object as then (see parse-spec.ts).
  */
-import type { Field, Resource } from '@specgen/ir';
-import { equalValues, relocatedResource, sameFactsButPositions } from './relocate.ts';
+import { type Field, type Resource, sameJson } from '@specgen/ir';
+import { relocatedResource, sameFactsButPositions } from './relocate.ts';
 import type { ResolvedEntry, ResolveMemo } from './resolve-memo.ts';
 import type { FieldFacts, ResourceFacts } from './resource-facts.ts';
 
@@ -136,5 +136,5 @@ function sameFacts(a: ResourceFacts, b: ResourceFacts): boolean {
  * status line, and printing both sides of 600 enumerations took longer than the rest of resolving.)
  */
 function sameValue(x: object | undefined, y: object | undefined): boolean {
-  return x === y || (x !== undefined && y !== undefined && equalValues(x, y));
+  return x === y || (x !== undefined && y !== undefined && sameJson(x, y));
 }

@@ -12,7 +12,7 @@
  * present or absent what a whole build would show it. A resource that another part looked up is
  * built again with that part. Anything else: the whole build, as before.
  */
-import { stableIdentity } from '@specgen/ir';
+import { sameJson, stableIdentity } from '@specgen/ir';
 import type { JsonSchema } from '../json-schema.ts';
 import type { RouteContract } from '../route-types.ts';
 import {
@@ -36,7 +36,6 @@ import {
   resourceMemoStats,
   resourceOperations,
 } from './resource-memo.ts';
-import { sameJson } from './same-json.ts';
 import type { SchemaRegistry } from './schemas.ts';
 
 /**
