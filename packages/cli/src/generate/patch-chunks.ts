@@ -10,6 +10,7 @@
 import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { wholeCharacters, writeChunksAt } from '@specgen/generate-core';
+import { asWritten, forgetStamp, moveBytes, stampWritten } from './move-tail.ts';
 
 /** A file as this watcher last wrote it: its fragments and each fragment's UTF-8 byte length. */
 export interface WrittenChunks {
@@ -39,17 +40,15 @@ export function writeChunksWhole(path: string, chunks: readonly string[], record
   const fd = openSync(path, 'w');
   try {
     writeChunksAt(fd, chunks, 0, 0);
+    stampWritten(path, fd);
   } finally {
     closeSync(fd);
   }
   return record;
 }
 
-/**
- * Makes the file at `path`, which holds `previous`, hold `next`; the new record, or null (nothing
- * done) when it cannot tell it is safe: the file's size is not what was written, or it is gone.
- */
-export function patchChunks(path: string, previous: WrittenChunks, next: readonly string[]): WrittenChunks | null {
+/** Where `next` differs from `previous`: fragments [first, nextEnd) replace [first, oldEnd) at byte `head`. */
+function planPatch(previous: WrittenChunks, next: readonly string[]) {
   const old = previous.chunks;
   let first = 0;
   const shorter = Math.min(old.length, next.length);
@@ -63,23 +62,79 @@ export function patchChunks(path: string, previous: WrittenChunks, next: readonl
   const head = sum(previous.bytes, 0, first);
   const before = sum(previous.bytes, first, oldEnd);
   const after = sum(changedBytes, 0, changedBytes.length);
-  const record = { chunks: next, bytes, total: previous.total - before + after };
+  const record: WrittenChunks = { chunks: next, bytes, total: previous.total - before + after };
+  return { first, nextEnd, head, before, after, record };
+}
+
+/** The file open for patching, or null when it is gone or not the size that was written. */
+function openWritten(path: string, previous: WrittenChunks) {
   let fd: number;
   try {
     fd = openSync(path, 'r+');
   } catch {
     return null; // removed meanwhile: written whole
   }
+  const stat = fstatSync(fd);
+  if (stat.size === previous.total) return { fd, stat };
+  closeSync(fd);
+  return null;
+}
+
+/**
+ * Makes the file at `path`, which holds `previous`, hold `next`; the new record, or null (nothing
+ * done) when it cannot tell it is safe: the file's size is not what was written, or it is gone.
+ * The file is written from its first changed fragment to its end.
+ */
+export function patchChunks(path: string, previous: WrittenChunks, next: readonly string[]): WrittenChunks | null {
+  const plan = planPatch(previous, next);
+  const file = plan && openWritten(path, previous);
+  if (!plan || !file) return null;
   try {
-    if (fstatSync(fd).size !== previous.total) return null;
-    if (after === before) writeChunksAt(fd, next.slice(0, nextEnd), first, head);
-    else {
-      writeChunksAt(fd, next, first, head);
-      ftruncateSync(fd, record.total);
-    }
+    writeFrom(file.fd, next, plan);
+    stampWritten(path, file.fd);
+    return plan.record;
+  } finally {
+    closeSync(file.fd);
+  }
+}
+
+/**
+ * `patchChunks`, but when the changed fragments change the byte length and the file is as this
+ * process last wrote it (move-tail.ts), its unchanged tail is moved within the file on the thread
+ * pool and only the changed fragments are encoded and written.
+ */
+export async function patchChunksMoving(
+  path: string,
+  previous: WrittenChunks,
+  next: readonly string[],
+): Promise<WrittenChunks | null> {
+  const plan = planPatch(previous, next);
+  const file = plan && openWritten(path, previous);
+  if (!plan || !file) return null;
+  const { fd } = file;
+  try {
+    const { first, nextEnd, head, before, after, record } = plan;
+    const tail = previous.total - head - before;
+    if (after !== before && tail > 0 && asWritten(path, file.stat)) {
+      forgetStamp(path);
+      await moveBytes(fd, head + before, head + after, tail);
+      writeChunksAt(fd, next.slice(0, nextEnd), first, head);
+      if (after < before) ftruncateSync(fd, record.total);
+    } else writeFrom(fd, next, plan);
+    stampWritten(path, fd);
     return record;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Writes the changed fragments, and the rest of the file after them when their byte length changed. */
+function writeFrom(fd: number, next: readonly string[], plan: NonNullable<ReturnType<typeof planPatch>>): void {
+  const { first, nextEnd, head, before, after, record } = plan;
+  if (after === before) writeChunksAt(fd, next.slice(0, nextEnd), first, head);
+  else {
+    writeChunksAt(fd, next, first, head);
+    ftruncateSync(fd, record.total);
   }
 }
 
