@@ -64,6 +64,23 @@ describe('patchChunksMoving and patchFileMoving (the unchanged tail stays on dis
     ['longer in the middle', (c) => replaced(c, entry(10000), c[entry(10000)]!.replace('Field', 'FieldLonger'))],
     ['same byte length', (c) => replaced(c, entry(500), c[entry(500)]!.replace('Café', 'Cafè'))],
     ['at the end', (c) => replaced(c, c.length - 1, '\n}\n\n')],
+    [
+      'a row added near the start, an entry far below it changed',
+      (c) => replaced([...c.slice(0, entry(3)), '  "Added": 1', ',\n', ...c.slice(entry(3))], entry(20001), '  "B": 2'),
+    ],
+    [
+      'an entry changed near the start, a row added far below it',
+      (c) => [
+        ...replaced(c, entry(3), '  "A": "é"').slice(0, entry(20000)),
+        '  "Added": 1',
+        ',\n',
+        ...c.slice(entry(20000)),
+      ],
+    ],
+    [
+      'two rows removed far apart',
+      (c) => [...c.slice(0, entry(3)), ...c.slice(entry(4), entry(20000)), ...c.slice(entry(20001))],
+    ],
   ];
   it('patchChunksMoving: a sequence of edits gives the joined text each time', async () => {
     const path = join(dir, 'chunks.json');
@@ -89,6 +106,32 @@ describe('patchChunksMoving and patchFileMoving (the unchanged tail stays on dis
       expect(await patchFileMoving(path, text, next), label).toBe(true);
       expect(readFileSync(path).equals(Buffer.from(next)), label).toBe(true);
       text = next;
+    }
+  });
+
+  it('patchChunksMoving: random edits at one to three places give the joined text each time', async () => {
+    const path = join(dir, 'random.json');
+    let record = writeChunksWhole(path, CHUNKS, writtenChunks(CHUNKS)!);
+    let chunks = [...CHUNKS];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let step = 0; step < 16; step++) {
+      const next = [...chunks];
+      for (let k = 0, places = 1 + random(3); k < places; k++) {
+        const at = 1 + random(next.length - 2);
+        const kind = random(3);
+        if (kind === 0) next.splice(at, 0, `  "Added${step}.${k}": "😀"`, ',\n');
+        else if (kind === 1) next.splice(at, 1 + random(3));
+        else next[at] = `  "Changed${step}.${k}": ${'é'.repeat(random(40))}`;
+      }
+      const patched = await patchChunksMoving(path, record, next);
+      expect(patched, `step ${step}`).not.toBeNull();
+      expect(readFileSync(path).equals(Buffer.from(next.join(''))), `step ${step}`).toBe(true);
+      record = patched!;
+      chunks = next;
     }
   });
 

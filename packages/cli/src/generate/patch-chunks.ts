@@ -10,6 +10,7 @@
 import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { wholeCharacters, writeChunksAt } from '@specgen/generate-core';
+import { keptRuns } from './kept-runs.ts';
 import { asWritten, forgetStamp, moveBytes, stampWritten } from './move-tail.ts';
 
 /** A file as this watcher last wrote it: its fragments and each fragment's UTF-8 byte length. */
@@ -100,8 +101,9 @@ export function patchChunks(path: string, previous: WrittenChunks, next: readonl
 
 /**
  * `patchChunks`, but when the changed fragments change the byte length and the file is as this
- * process last wrote it (move-tail.ts), its unchanged tail is moved within the file on the thread
- * pool and only the changed fragments are encoded and written.
+ * process last wrote it (move-tail.ts), the unchanged fragments after the first change (its tail,
+ * and the runs between changes far apart: kept-runs.ts) stay on disk, moved within the file on the
+ * thread pool, and only the changed fragments are encoded and written.
  */
 export async function patchChunksMoving(
   path: string,
@@ -113,12 +115,16 @@ export async function patchChunksMoving(
   if (!plan || !file) return null;
   const { fd } = file;
   try {
-    const { first, nextEnd, head, before, after, record } = plan;
+    const { first, head, before, after, record } = plan;
     const tail = previous.total - head - before;
     if (after !== before && tail > 0 && asWritten(path, file.stat)) {
       forgetStamp(path);
-      await moveBytes(fd, head + before, head + after, tail);
-      writeChunksAt(fd, next.slice(0, nextEnd), first, head);
+      const { moves, rewrites } = keptRuns(previous.chunks, previous.bytes, next, record.bytes, first);
+      // memmove's order across runs: towards the start from the first on, towards the end from the last back;
+      // the rewrites last, as they may cover bytes a move reads
+      for (const m of moves) if (m.to < m.from) await moveBytes(fd, m.from, m.to, m.length);
+      for (const m of moves.toReversed()) if (m.to > m.from) await moveBytes(fd, m.from, m.to, m.length);
+      for (const r of rewrites) writeChunksAt(fd, next.slice(0, r.end), r.first, r.at);
       if (after < before) ftruncateSync(fd, record.total);
     } else writeFrom(fd, next, plan);
     stampWritten(path, fd);
