@@ -78,6 +78,15 @@ describe('patchChunksMoving and patchFileMoving (the unchanged tail stays on dis
       ],
     ],
     [
+      'a row added near the start, a fragment larger than a write piece far below',
+      (c) => [
+        ...c.slice(0, entry(3)),
+        '  "Added": 1',
+        ',\n',
+        ...replaced(c, entry(20000), `  "Big": "${'é😀x'.repeat(300_000)}"`).slice(entry(3)),
+      ],
+    ],
+    [
       'two rows removed far apart',
       (c) => [...c.slice(0, entry(3)), ...c.slice(entry(4), entry(20000)), ...c.slice(entry(20001))],
     ],

@@ -86,3 +86,52 @@ export async function moveBytes(fd: number, from: number, to: number, length: nu
     if (buffer.length === MOVE_PIECE && spare.length < 4) spare.push(buffer);
   }
 }
+
+/** Bytes of each encoded piece of `writeChunksAsync`. */
+const ENCODE_PIECE = 1 << 21;
+
+/**
+ * Writes `chunks[from..end)` at byte `position` of the open file `fd` (as generate-core's
+ * `writeChunksAt`), each 2 MB piece written on the thread pool while the next is encoded, so the
+ * event loop turns between pieces and the moves of the other files go on meanwhile (a row save
+ * rewrites 14 MB of ir.json's moved lines while the other files' tails move). The fragments must
+ * not split a surrogate pair.
+ */
+export async function writeChunksAsync(
+  fd: number,
+  chunks: readonly string[],
+  from: number,
+  end: number,
+  position: number,
+): Promise<void> {
+  let buffer = Buffer.allocUnsafe(ENCODE_PIECE);
+  let other = Buffer.allocUnsafe(ENCODE_PIECE);
+  let used = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await writing; // `other` is free again
+    writing = writeAt(fd, buffer, used, position);
+    writing.catch(() => {}); // awaited (and thrown) at the next flush or the end
+    position += used;
+    [buffer, other] = [other, buffer];
+    used = 0;
+  };
+  for (let i = from; i < end; i++) {
+    const chunk = chunks[i] ?? '';
+    // At most 3 bytes per UTF-16 unit: it fits whole, never cut inside a character.
+    if (used + chunk.length * 3 > ENCODE_PIECE) {
+      if (used > 0) await flush();
+      if (chunk.length * 3 > ENCODE_PIECE) {
+        await writing;
+        const alone = Buffer.from(chunk);
+        writing = writeAt(fd, alone, alone.length, position);
+        writing.catch(() => {});
+        position += alone.length;
+        continue;
+      }
+    }
+    used += buffer.write(chunk, used);
+  }
+  if (used > 0) await flush();
+  await writing;
+}

@@ -11,7 +11,7 @@ import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync } from 'node:f
 import { dirname } from 'node:path';
 import { wholeCharacters, writeChunksAt } from '@specgen/generate-core';
 import { keptRuns } from './kept-runs.ts';
-import { asWritten, forgetStamp, moveBytes, stampWritten } from './move-tail.ts';
+import { asWritten, forgetStamp, moveBytes, stampWritten, writeChunksAsync } from './move-tail.ts';
 
 /** A file as this watcher last wrote it: its fragments and each fragment's UTF-8 byte length. */
 export interface WrittenChunks {
@@ -124,7 +124,7 @@ export async function patchChunksMoving(
       // the rewrites last, as they may cover bytes a move reads
       for (const m of moves) if (m.to < m.from) await moveBytes(fd, m.from, m.to, m.length);
       for (const m of moves.toReversed()) if (m.to > m.from) await moveBytes(fd, m.from, m.to, m.length);
-      for (const r of rewrites) writeChunksAt(fd, next.slice(0, r.end), r.first, r.at);
+      for (const r of rewrites) await writeChunksAsync(fd, next, r.first, r.end, r.at);
       if (after < before) ftruncateSync(fd, record.total);
     } else writeFrom(fd, next, plan);
     stampWritten(path, fd);
