@@ -71,7 +71,10 @@ const spare: Buffer[] = [];
  */
 export async function moveBytes(fd: number, from: number, to: number, length: number, piece = MOVE_PIECE) {
   if (length <= 0 || from === to) return;
-  const buffer = (piece === MOVE_PIECE && spare.pop()) || Buffer.allocUnsafe(Math.min(piece, length));
+  // a large move takes (and leaves) a whole piece, so the next save finds it: fresh pages cost the kernel zeroing them
+  const buffer =
+    (piece === MOVE_PIECE && spare.pop()) ||
+    Buffer.allocUnsafe(length > ENCODE_PIECE ? piece : Math.min(piece, length));
   try {
     for (let done = 0; done < length; ) {
       const n = Math.min(buffer.length, length - done);
@@ -88,7 +91,10 @@ export async function moveBytes(fd: number, from: number, to: number, length: nu
 }
 
 /** Bytes of each encoded piece of `writeChunksAsync`. */
-const ENCODE_PIECE = 1 << 21;
+export const ENCODE_PIECE = 1 << 21;
+
+/** Buffers of `ENCODE_PIECE` bytes no write uses now (a fresh 2 MB buffer is 512 new pages for the kernel to zero). */
+const spareEncode: Buffer[] = [];
 
 /**
  * Writes `chunks[from..end)` at byte `position` of the open file `fd` (as generate-core's
@@ -104,8 +110,8 @@ export async function writeChunksAsync(
   end: number,
   position: number,
 ): Promise<void> {
-  let buffer = Buffer.allocUnsafe(ENCODE_PIECE);
-  let other = Buffer.allocUnsafe(ENCODE_PIECE);
+  let buffer = spareEncode.pop() ?? Buffer.allocUnsafe(ENCODE_PIECE);
+  let other = spareEncode.pop() ?? Buffer.allocUnsafe(ENCODE_PIECE);
   let used = 0;
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -134,4 +140,6 @@ export async function writeChunksAsync(
   }
   if (used > 0) await flush();
   await writing;
+  spareEncode.push(buffer, other);
+  spareEncode.length = Math.min(spareEncode.length, 2);
 }

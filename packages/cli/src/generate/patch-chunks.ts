@@ -7,11 +7,11 @@
  * only they are written; otherwise the rest of the file, and it is truncated. The 15-17 MB text is
  * never joined, scanned or compared whole.
  */
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { wholeCharacters, writeChunksAt } from '@specgen/generate-core';
 import { keptRuns } from './kept-runs.ts';
-import { asWritten, forgetStamp, moveBytes, stampWritten, writeChunksAsync } from './move-tail.ts';
+import { ENCODE_PIECE, asWritten, forgetStamp, moveBytes, stampWritten, writeChunksAsync } from './move-tail.ts';
 
 /** A file as this watcher last wrote it: its fragments and each fragment's UTF-8 byte length. */
 export interface WrittenChunks {
@@ -124,7 +124,12 @@ export async function patchChunksMoving(
       // the rewrites last, as they may cover bytes a move reads
       for (const m of moves) if (m.to < m.from) await moveBytes(fd, m.from, m.to, m.length);
       for (const m of moves.toReversed()) if (m.to > m.from) await moveBytes(fd, m.from, m.to, m.length);
-      for (const r of rewrites) await writeChunksAsync(fd, next, r.first, r.end, r.at);
+      for (const r of rewrites) {
+        const bytes = sum(record.bytes, r.first, r.end);
+        // a small one at once (a row's entries); a large one in pieces on the pool (ir.json's moved lines)
+        if (bytes < ENCODE_PIECE) writeSync(fd, Buffer.from(next.slice(r.first, r.end).join('')), 0, bytes, r.at);
+        else await writeChunksAsync(fd, next, r.first, r.end, r.at);
+      }
       if (after < before) ftruncateSync(fd, record.total);
     } else writeFrom(fd, next, plan);
     stampWritten(path, fd);
