@@ -9,7 +9,7 @@ import { scratch } from './generate-support.ts';
 /** Bytes 0..n-1 as a recognisable pattern (no two neighbouring 251-byte runs alike). */
 const pattern = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + (i >> 8)) % 251));
 
-describe('moveBytes (memmove within a file, on the thread pool)', () => {
+describe('moveBytes (memmove within a file)', () => {
   const dir = scratch().dir;
   // piece sizes smaller than, equal to and larger than the distance, and a length that is not a multiple
   const cases: [string, number, number, number, number][] = [
@@ -20,14 +20,14 @@ describe('moveBytes (memmove within a file, on the thread pool)', () => {
     ['one piece', 100, 150, 400, 4096],
   ];
   for (const [label, from, to, length, piece] of cases) {
-    it(`gives what Buffer#copyWithin gives: ${label}`, async () => {
+    it(`gives what Buffer#copyWithin gives: ${label}`, () => {
       const path = join(dir, 'bytes');
       const size = Math.max(from, to) + length + 17;
       const start = pattern(size);
       writeFileSync(path, start);
       const fd = openSync(path, 'r+');
       try {
-        await moveBytes(fd, from, to, length, piece);
+        moveBytes(fd, from, to, length, piece);
       } finally {
         closeSync(fd);
       }

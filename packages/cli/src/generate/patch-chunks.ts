@@ -11,7 +11,7 @@ import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } f
 import { dirname } from 'node:path';
 import { wholeCharacters, writeChunksAt } from '@specgen/generate-core';
 import { keptRuns } from './kept-runs.ts';
-import { ENCODE_PIECE, asWritten, forgetStamp, moveBytes, stampWritten, writeChunksAsync } from './move-tail.ts';
+import { ENCODE_PIECE, asWritten, forgetStamp, moveBytes, stampWritten } from './move-tail.ts';
 
 /** A file as this watcher last wrote it: its fragments and each fragment's UTF-8 byte length. */
 export interface WrittenChunks {
@@ -102,8 +102,9 @@ export function patchChunks(path: string, previous: WrittenChunks, next: readonl
 /**
  * `patchChunks`, but when the changed fragments change the byte length and the file is as this
  * process last wrote it (move-tail.ts), the unchanged fragments after the first change (its tail,
- * and the runs between changes far apart: kept-runs.ts) stay on disk, moved within the file on the
- * thread pool, and only the changed fragments are encoded and written.
+ * and the runs between changes far apart: kept-runs.ts) stay on disk, moved within the file, and
+ * only the changed fragments are encoded and written. Async for the caller's sake (write-changed.ts):
+ * the moves run on this thread.
  */
 export async function patchChunksMoving(
   path: string,
@@ -122,13 +123,13 @@ export async function patchChunksMoving(
       const { moves, rewrites } = keptRuns(previous.chunks, previous.bytes, next, record.bytes, first);
       // memmove's order across runs: towards the start from the first on, towards the end from the last back;
       // the rewrites last, as they may cover bytes a move reads
-      for (const m of moves) if (m.to < m.from) await moveBytes(fd, m.from, m.to, m.length);
-      for (const m of moves.toReversed()) if (m.to > m.from) await moveBytes(fd, m.from, m.to, m.length);
+      for (const m of moves) if (m.to < m.from) moveBytes(fd, m.from, m.to, m.length);
+      for (const m of moves.toReversed()) if (m.to > m.from) moveBytes(fd, m.from, m.to, m.length);
       for (const r of rewrites) {
         const bytes = sum(record.bytes, r.first, r.end);
-        // a small one at once (a row's entries); a large one in pieces on the pool (ir.json's moved lines)
+        // a small one at once (a row's entries); a large one through generate-core's 2 MB buffer
         if (bytes < ENCODE_PIECE) writeSync(fd, Buffer.from(next.slice(r.first, r.end).join('')), 0, bytes, r.at);
-        else await writeChunksAsync(fd, next, r.first, r.end, r.at);
+        else writeChunksAt(fd, next.slice(0, r.end), r.first, r.at);
       }
       if (after < before) ftruncateSync(fd, record.total);
     } else writeFrom(fd, next, plan);

@@ -70,8 +70,8 @@ export function patchFile(path: string, previous: string, next: string, key = pa
 
 /**
  * `patchFile`, but when the change alters the byte length and the file is as this process last
- * wrote it (move-tail.ts), the unchanged tail is moved within the file on the thread pool and only
- * the changed bytes are encoded and written.
+ * wrote it (move-tail.ts), the unchanged tail is moved within the file and only the changed bytes
+ * are encoded and written.
  */
 export async function patchFileMoving(path: string, previous: string, next: string, key = path): Promise<boolean> {
   const plan = planPatch(path, previous, next, key);
@@ -84,7 +84,7 @@ export async function patchFileMoving(path: string, previous: string, next: stri
     if (after.length !== before && tail > 0 && asWritten(path, file.stat)) {
       forgetStamp(path);
       written.delete(path);
-      await moveBytes(fd, head + before, head + after.length, tail);
+      moveBytes(fd, head + before, head + after.length, tail);
       writeSync(fd, after, 0, after.length, head);
       if (after.length < before) ftruncateSync(fd, bytes);
     } else writeFrom(fd, next, plan);

@@ -67,8 +67,8 @@ export function writeChanged(
 
 /**
  * `writeChanged` as watch mode's run does it: a large file whose byte length changes keeps its
- * unchanged tail on disk, moved within the file on the thread pool (move-tail.ts), while the main
- * thread writes the other files; the large files are written side by side.
+ * unchanged bytes on disk, moved within the file (move-tail.ts, kept-runs.ts). Async so that the
+ * moves can go elsewhere; on libuv's pool they were slower on a loaded machine, so they run here.
  */
 export async function writeChangedMoving(
   outDir: string,
