@@ -44,11 +44,14 @@ export function asWritten(path: string, now: Stats): boolean {
   return stamp !== undefined && stamp.size === now.size && stamp.mtimeMs === now.mtimeMs;
 }
 
-/** Buffers of `MOVE_PIECE` bytes kept for the next save (a fresh buffer's pages cost the kernel zeroing them). */
+/** One buffer of `MOVE_PIECE` bytes kept for the next move (a fresh buffer's pages cost the kernel zeroing them). */
 const spare: Buffer[] = [];
 
-/** A move longer than this takes a whole `MOVE_PIECE` buffer (kept for the next save). */
-export const ENCODE_PIECE = 1 << 21;
+/**
+ * Smaller moves take a buffer of their own size (not kept), larger ones the kept `MOVE_PIECE` buffer;
+ * a rewrite this small is encoded in one piece (patch-chunks.ts).
+ */
+export const SMALL_BYTES = 1 << 21;
 
 /**
  * Moves `length` bytes of the open file `fd` from byte `from` to byte `to`, as memmove does: a move
@@ -60,8 +63,7 @@ export const ENCODE_PIECE = 1 << 21;
 export function moveBytes(fd: number, from: number, to: number, length: number, piece = MOVE_PIECE): void {
   if (length <= 0 || from === to) return;
   const buffer =
-    (piece === MOVE_PIECE && spare.pop()) ||
-    Buffer.allocUnsafe(length > ENCODE_PIECE ? piece : Math.min(piece, length));
+    (piece === MOVE_PIECE && spare.pop()) || Buffer.allocUnsafe(length > SMALL_BYTES ? piece : Math.min(piece, length));
   try {
     for (let done = 0; done < length; ) {
       const n = Math.min(buffer.length, length - done);
@@ -72,6 +74,6 @@ export function moveBytes(fd: number, from: number, to: number, length: number, 
       done += n;
     }
   } finally {
-    if (buffer.length === MOVE_PIECE && spare.length < 4) spare.push(buffer);
+    if (buffer.length === MOVE_PIECE && spare.length === 0) spare.push(buffer);
   }
 }

@@ -11,7 +11,7 @@ import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } f
 import { dirname } from 'node:path';
 import { wholeCharacters, writeChunksAt } from '@specgen/generate-core';
 import { keptRuns } from './kept-runs.ts';
-import { ENCODE_PIECE, asWritten, forgetStamp, moveBytes, stampWritten } from './move-tail.ts';
+import { SMALL_BYTES, asWritten, forgetStamp, moveBytes, stampWritten } from './move-tail.ts';
 
 /** A file as this watcher last wrote it: its fragments and each fragment's UTF-8 byte length. */
 export interface WrittenChunks {
@@ -128,7 +128,7 @@ export async function patchChunksMoving(
       for (const r of rewrites) {
         const bytes = sum(record.bytes, r.first, r.end);
         // a small one at once (a row's entries); a large one through generate-core's 2 MB buffer
-        if (bytes < ENCODE_PIECE) writeSync(fd, Buffer.from(next.slice(r.first, r.end).join('')), 0, bytes, r.at);
+        if (bytes < SMALL_BYTES) writeSync(fd, Buffer.from(next.slice(r.first, r.end).join('')), 0, bytes, r.at);
         else writeChunksAt(fd, next.slice(0, r.end), r.first, r.at);
       }
       if (after < before) ftruncateSync(fd, record.total);
