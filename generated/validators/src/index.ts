@@ -19,6 +19,7 @@ import { LoginRequestSchema, LoginResponseSchema, DeviceSecretResponseSchema, To
 export * from './versions.js';
 export * from './scalars.js';
 export * from './json.js';
+export * from './validate-json.js';
 export * from './errors.js';
 export * from './references.js';
 export * from './sign-in.js';

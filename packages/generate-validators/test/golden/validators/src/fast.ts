@@ -40,15 +40,22 @@ export const INT64_MAX = 9223372036854775807n;
  * regular expression over them); the halves and the BigInt64 read add about 10 ns.
  */
 export function int64FromString(text: string): bigint | Invalid {
-  const n = text.length;
-  let i = 0;
+  return int64Between(text, 0, text.length);
+}
+
+/**
+ * `int64FromString(text.slice(from, n))` without the slice: the characters of `text` from `from`
+ * up to `n` (the JSON text readers of read.ts decode an id where it stands in the text).
+ */
+export function int64Between(text: string, from: number, n: number): bigint | Invalid {
+  let i = from;
   let negative = false;
-  if (n > 0 && text.charCodeAt(0) === 45) {
+  if (i < n && text.charCodeAt(i) === 45) {
     negative = true;
-    i = 1;
+    i++;
   }
   if (i === n) return INVALID;
-  if (n - i > 19) return int64FromLongString(text);
+  if (n - i > 19) return int64FromLongString(text.slice(from, n));
   const split = Math.max(n - 9, i);
   let hi = 0;
   for (; i < split; i++) {

@@ -15,6 +15,7 @@ import { LoginRequestSchema, LoginResponseSchema, TotpLoginRequestSchema } from 
 export * from './versions.js';
 export * from './scalars.js';
 export * from './json.js';
+export * from './validate-json.js';
 export * from './errors.js';
 export * from './references.js';
 export * from './sign-in.js';
