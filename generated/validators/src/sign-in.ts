@@ -80,7 +80,7 @@ export const DeviceSecretResponseSchema = scalar.compiledOnFirstParse(z.object({
     ExpiryDate: v3,
     $id: v4,
   };
-}, /\{"MfaToken":(?:"[^"\\\x00-\x1f]*"),"Secret":(?:"[^"\\\x00-\x1f]*"),"QrCode":(?:"[^"\\\x00-\x1f]*"),"ExpiryDate":(?:"[^"\\\x00-\x1f]*"),"\$id":(?:"[^"\\\x00-\x1f]*")\}/y);
+}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Secret":(?:"[ !#-[\]-\uffff]*"),"QrCode":(?:"[ !#-[\]-\uffff]*"),"ExpiryDate":(?:"[ !#-[\]-\uffff]*"),"\$id":(?:"[ !#-[\]-\uffff]*")\}/y);
 
 /**
  * TOTP login request (body of POST login/totp).
@@ -113,4 +113,4 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
     MfaToken: v0,
     Code: v1,
   };
-}, /\{"MfaToken":(?:"[^"\\\x00-\x1f]*"),"Code":(?:-?\d+(?:\.\d+)?)\}/y);
+}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Code":(?:-?\d+(?:\.\d+)?)\}/y);

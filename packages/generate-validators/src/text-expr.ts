@@ -27,8 +27,8 @@ export interface ReaderField {
   gate: string;
 }
 
-/** Characters with a meaning in a regular expression (and `/`, which ends a literal). */
-const SPECIAL = /[\\^$.*+?()[\]{}|/-]/g;
+/** Characters with a meaning in a regular expression outside a class (and `/`, which ends a literal). */
+const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
 
 /** The token reader of read.ts for one value of a scalar kind. */
 const TOKEN = {
@@ -41,8 +41,12 @@ const TOKEN = {
   TimeSpan: 'read.string',
 } as const;
 
-/** A JSON string without escapes or control characters: its value is its characters. */
-const STRING = String.raw`"[^"\\\x00-\x1f]*"`;
+/**
+ * A JSON string without escapes or control characters: its value is its characters. The class is
+ * every code unit from the space up but `"` and `\` (written without control characters, which a
+ * linter refuses in a regular expression).
+ */
+const STRING = String.raw`"[ !#-[\]-\uffff]*"`;
 const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
 /** The tokens the gate lets through for a value of each kind (the readers decide on the value). */
 const PATTERN = {

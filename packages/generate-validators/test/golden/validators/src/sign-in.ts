@@ -55,4 +55,4 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
     MfaToken: v0,
     Code: v1,
   };
-}, /\{"MfaToken":(?:"[^"\\\x00-\x1f]*"),"Code":(?:-?\d+(?:\.\d+)?)\}/y);
+}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Code":(?:-?\d+(?:\.\d+)?)\}/y);
