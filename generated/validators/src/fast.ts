@@ -165,10 +165,17 @@ export function int64Between(text: string, from: number, n: number): bigint | In
 }
 
 export const DIGITS = /^-?\d+$/;
+const NONZERO = /[1-9]/;
 
-/** More than 19 digits (leading zeros): BigInt's own parser, then the range. */
+/**
+ * More than 19 digits (leading zeros): BigInt's own parser, then the range. More than 19 digits after
+ * the leading zeros are out of range without it (`BigInt` of a long string takes time quadratic in
+ * its length: about 2 s for a million digits).
+ */
 function int64FromLongString(text: string): bigint | Invalid {
   if (!DIGITS.test(text)) return INVALID;
+  const first = text.search(NONZERO);
+  if (first >= 0 && text.length - first > 19) return INVALID;
   const value = BigInt(text);
   return value < INT64_MIN || value > INT64_MAX ? INVALID : value;
 }
