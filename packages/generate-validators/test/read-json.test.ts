@@ -183,6 +183,10 @@ describe('validateJson and parseJsonAs', () => {
     const result = v.validateJson(v.ScheduleSchema, beyond);
     expect(result.success).toBe(false);
     expect(result.issues[0]).toMatchObject({ path: 'Id', rule: 'int64.range' });
+    // ids of 100,000 digits (leading zeros, or not), quoted and not
+    for (const id of [`"${'0'.repeat(99_999)}7"`, `"${'9'.repeat(100_000)}"`, '9'.repeat(100_000)]) {
+      expectSameAsGeneral(v.ScheduleSchema, base.replace(/^\{"Id":"\d+"/, `{"Id":${id}`));
+    }
     // a big integer in a field the record drops: parseJson's lossless parser decides, as before
     expectSameAsGeneral(v.ScheduleSchema, base.replace('{', '{"Unknown":12345678901234567890,'));
   });
