@@ -49,7 +49,10 @@ export function movedFrom(entry: object): MovedFrom | undefined {
  */
 export function markMoved(moved: object, previous: object, positions?: MovedPositions): void {
   firstOf.set(moved, stableIdentity(previous));
-  if (positions) movedFromOf.set(moved, { previous, ...positions });
+  if (positions) {
+    const { from, to, shift } = positions;
+    movedFromOf.set(moved, shift ? { previous, from, to, shift } : { previous, from, to });
+  }
   // What `previous` moved from served the run that printed it. Kept, it would hold every earlier
   // version of an entry that moves again and again in memory (the moved entry holds `previous`).
   movedFromOf.delete(previous);
