@@ -21,10 +21,10 @@ export interface MovedPositions {
   /** ... and the moved entry's source object at the same place, index for index. */
   to: readonly object[];
   /**
-   * Set when every replaced `source` became one `{ file, line, column }` of the same file and column,
-   * `lines` further: how many were replaced (one per place `previous` holds one) and by how many lines
-   * they moved. `from` and `to` are then not recorded (empty): a row added above 600 resources
-   * replaces about 60,000 sources, all by one line.
+   * Set when every `source` of `previous` was replaced by a `{ file, line, column }` of the same file
+   * and column, `lines` further: `count` is how many (one per place `previous` holds one). `from` and
+   * `to` are then not recorded (empty): a row added above 600 resources replaces about 60,000
+   * sources, all by one line.
    */
   shift?: { readonly lines: number; readonly count: number };
 }
