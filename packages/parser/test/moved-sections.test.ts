@@ -170,6 +170,8 @@ describe('moved sections', () => {
       const now = after.resources.find((x) => x.name === r.name) as Resource;
       expect(now.source.line).toBe(r.source.line + 1);
       expect(now.fields[0]?.type, 'parts without positions are kept').toBe(r.fields[0]?.type);
+      // moved whole with its status enumeration: recorded as one shift, not as pairs
+      expect(movedFrom(now)?.shift?.lines, r.name).toBe(1);
     }
     expectTwins(before, after);
     // and back: the rows removed
