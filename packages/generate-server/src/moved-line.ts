@@ -5,14 +5,16 @@
  * of resources, each 10-30 KB of JSON).
  *
  * The parser records which `source` objects of the previous entry became which new ones
- * (`movedFrom` of @specgen/ir): one pair per place the previous entry holds a replaced `source`.
+ * (`movedFrom` of @specgen/ir): one pair per place the previous entry holds a replaced `source`, or,
+ * when every replaced source kept its file and column and moved by the same number of lines (a
+ * section that moved whole: the usual case), only how many and by how many lines (`shift`).
  * The printed line is read by value, not by object: the first time it moves, each place's
  * `"source":{"column":..,"file":..,"line":..}` is found in the text, with its numbers (`placesOf`);
  * the line counts as placed only when it holds exactly as many such texts as the entry has `source`
  * objects. Then:
- * - every place replaced (as many pairs as places), each by its position moved the same number of
- *   lines (same file and column): every line number moves by that delta, without matching a pair to
- *   a place (the usual case: a section that moved whole);
+ * - every place replaced (as many pairs as places, or a `shift` counting as many), each by its
+ *   position moved the same number of lines (same file and column): every line number moves by that
+ *   delta, without matching a pair to a place (the usual case: a section that moved whole);
  * - otherwise each pair is matched to the places printing its old position, and a place's number is
  *   rewritten when the pair's old position is printed at exactly as many places as there are pairs
  *   for it (so an unreplaced source that prints the same position is never moved by mistake).
@@ -118,8 +120,14 @@ function number(text: string, at: number): number {
 
 export function movedLine(previous: PrintedLine, moved: MovedFrom): PrintedLine | undefined {
   const places = placesOf(previous);
-  const { from, to } = moved;
-  if (places === null || from.length !== to.length || from.length === 0) return undefined;
+  const { from, to, shift } = moved;
+  if (places === null) return undefined;
+  // Every place replaced, each moved alike (the parser vouches for file and column): no pairs to check.
+  if (shift !== undefined)
+    return shift.count === places.lines.length && shift.count > 0 && Number.isInteger(shift.lines)
+      ? shiftedLine(previous, places, shift.lines)
+      : undefined;
+  if (from.length !== to.length || from.length === 0) return undefined;
   const file = places.file;
   const delta = (to[0] as Position).line - (from[0] as Position).line;
   let uniform = from.length === places.lines.length;
@@ -132,6 +140,13 @@ export function movedLine(previous: PrintedLine, moved: MovedFrom): PrintedLine 
   // Every place replaced, each moved by `delta`: no pair needs to be matched to its place.
   const lines = uniform ? places.lines.map((n) => n + delta) : matchedLines(places, from, to);
   return lines && rewritten(previous, places, lines);
+}
+
+/** `previous`'s line with every place's line number `lines` further; undefined when one would leave 0..MAX_LINE. */
+function shiftedLine(previous: PrintedLine, places: Places, lines: number): PrintedLine | undefined {
+  const moved = places.lines.map((n) => n + lines);
+  for (const n of moved) if (n < 0 || n > MAX_LINE) return undefined;
+  return rewritten(previous, places, moved);
 }
 
 interface Position {

@@ -120,6 +120,11 @@ describe('ir.json text', () => {
     expect(movedLine(printed(), { ...from, from: [a, top], to: [a2, top2] })?.line).toBe(
       JSON.stringify(sortKeys({ ...moved, b: { source: b } })),
     );
+    // the parser's record of every source moved alike, without pairs: as many as the line prints
+    const shift = (lines: number, count: number) => ({ previous: old, from: [], to: [], shift: { lines, count } });
+    expect(movedLine(printed(), shift(8, 3))?.line).toBe(JSON.stringify(sortKeys(moved)));
+    expect(movedLine(printed(), shift(8, 2))).toBeUndefined();
+    expect(movedLine(printed(), shift(-2, 3))).toBeUndefined();
     // a replaced source the line does not print
     expect(movedLine(printed(), { ...from, from: [a, source(7)], to: [a2, source(8)] })).toBeUndefined();
     // a replacement that is not a plain position, or that changes the column or the file

@@ -10,7 +10,7 @@
  * entry each cost more than the rest of the sharing.
  */
 
-import { markMoved } from '@specgen/ir';
+import { type MovedPositions, markMoved } from '@specgen/ir';
 
 type Node = Record<string, unknown> | unknown[];
 
@@ -39,11 +39,11 @@ const ENTRY_DEPTH = 2;
  * `source` objects replaced: sharing hands such an entry over as a twin of that previous entry
  * without walking it.
  */
-const relocations = new WeakMap<object, { previous: object; from: object[]; to: object[] }>();
+const relocations = new WeakMap<object, { previous: object; positions: MovedPositions }>();
 
-/** Records that `entry` is `previous` with the `source` objects `from` replaced by `to` (index for index), and nothing else. */
-export function recordRelocation(entry: object, previous: object, from: object[], to: object[]): void {
-  relocations.set(entry, { previous, from, to });
+/** Records that `entry` is `previous` with the `source` objects `positions` names replaced, and nothing else. */
+export function recordRelocation(entry: object, previous: object, positions: MovedPositions): void {
+  relocations.set(entry, { previous, positions });
 }
 
 /** `source` objects of a previous entry (`from`) and their replacements (`to`), index for index, up to `size`. */
@@ -92,7 +92,7 @@ function share(prev: unknown, next: unknown, depth: number): unknown {
     // Looked at once: kept, the record would hold the previous entry (and its own record) in memory.
     if (relocated) relocations.delete(next);
     if (relocated?.previous === prev) {
-      markMoved(next, prev, { from: relocated.from, to: relocated.to });
+      markMoved(next, prev, relocated.positions);
       movedOnly = true;
       return next;
     }

@@ -2,8 +2,8 @@
  * Sections that only moved (rows added or removed above them) are not read, resolved and shared
  * again: their extractions and resolutions are moved (shift.ts, relocate.ts). The incremental IR must
  * still equal a cold parse of the same text, positions included, and every moved entry must be a
- * twin of the previous one whose recorded `source` replacements (`movedFrom`) turn the previous
- * entry into the new one.
+ * twin of the previous one whose recorded `source` replacements (`movedFrom`: the pairs, or every
+ * source moved by one number of lines) turn the previous entry into the new one.
  */
 import fc from 'fast-check';
 import { type Resource, type Spec, movedFrom, stableIdentity } from '@specgen/ir';
@@ -31,6 +31,27 @@ function replaced(value: unknown, swap: Map<object, object>): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaced(v, swap)]));
 }
 
+/** `value` with the line of every `source` moved by `lines`. */
+function shifted(value: unknown, lines: number): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => shifted(v, lines));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      if (k !== 'source') return [k, shifted(v, lines)];
+      const s = v as { file: string; line: number; column: number };
+      return [k, { file: s.file, line: s.line + lines, column: s.column }];
+    }),
+  );
+}
+
+/** How many places of `value` hold a `source`. */
+function sourceCount(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let n = 0;
+  for (const [k, v] of Object.entries(value)) n += k === 'source' ? 1 : sourceCount(v);
+  return n;
+}
+
 /**
  * Entries of `after` equal to the entry of `before` of the same name but for positions are twins of
  * it, and their `movedFrom` turns the previous entry into them; equal ones are the same object.
@@ -51,8 +72,15 @@ function expectTwins(before: Spec, after: Spec): void {
       expect(stableIdentity(entry), entry.name).toBe(stableIdentity(previous));
       const moved = movedFrom(entry);
       expect(moved?.previous, entry.name).toBe(previous);
-      const { from = [], to = [] } = moved ?? {};
+      const { from = [], to = [], shift } = moved ?? {};
       expect(from.length).toBe(to.length);
+      if (shift) {
+        // every source replaced, each moved alike: one per place the previous entry holds a source
+        expect(from.length, entry.name).toBe(0);
+        expect(shift.count, entry.name).toBe(sourceCount(previous));
+        expect(JSON.stringify(shifted(previous, shift.lines)), entry.name).toBe(json);
+        continue;
+      }
       const swap = new Map(from.map((f, i) => [f, to[i] as object]));
       expect(JSON.stringify(replaced(previous, swap)), entry.name).toBe(json);
     }
@@ -142,6 +170,8 @@ describe('moved sections', () => {
       const now = after.resources.find((x) => x.name === r.name) as Resource;
       expect(now.source.line).toBe(r.source.line + 1);
       expect(now.fields[0]?.type, 'parts without positions are kept').toBe(r.fields[0]?.type);
+      // moved whole with its status enumeration: recorded as one shift, not as pairs
+      expect(movedFrom(now)?.shift?.lines, r.name).toBe(1);
     }
     expectTwins(before, after);
     // and back: the rows removed
