@@ -13,7 +13,15 @@ import {
   type Structure,
 } from '@specgen/ir';
 import { naming } from '@specgen/naming';
-import { orNull, ref, scalarSchema, scalarWord, type JsonSchema } from '../json-schema.ts';
+import {
+  orNull,
+  ref,
+  SCALAR_COMPONENTS,
+  scalarComponent,
+  scalarFieldSchema,
+  scalarWord,
+  type JsonSchema,
+} from '../json-schema.ts';
 import { PAYLOAD_LIMITS } from '../payloads.ts';
 import { SCHEMA_NAMES } from '../routes.ts';
 import { decision, fieldGapUnknown } from './decisions.ts';
@@ -28,6 +36,11 @@ const REQUEST_STRUCTURES = new Set(['LoginRequest', 'TotpLoginRequest']);
 const pointerSegment = (name: string) =>
   name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name;
 
+/** The scalar kinds' component schemas, frozen once: the first components of every document. */
+const SCALAR_SCHEMAS: readonly (readonly [string, JsonSchema])[] = SCALAR_COMPONENTS.map(
+  (kind) => [kind, deepFreeze(scalarComponent(kind))] as const,
+);
+
 export class SchemaRegistry extends JournaledComponents {
   constructor(
     spec: Spec,
@@ -35,6 +48,8 @@ export class SchemaRegistry extends JournaledComponents {
     readonly version: string | null,
   ) {
     super(spec);
+    // First, before any journal: every build has them, the same frozen objects (document-patch.ts).
+    for (const [name, schema] of SCALAR_SCHEMAS) this.put(name, schema);
   }
 
   private readonly fieldLists = new Map<Resource, Field[]>();
@@ -154,7 +169,7 @@ export class SchemaRegistry extends JournaledComponents {
   private base(field: Field, owner: string): JsonSchema {
     if (field.enumeration) return ref(this.enumeration(naming.enumType(owner, field.name), field.enumeration));
     const base = field.type.base;
-    if (base.kind === 'scalar') return scalarSchema(base.scalar);
+    if (base.kind === 'scalar') return scalarFieldSchema(base.scalar);
     const word = scalarWord(base.target);
     if (word) return word;
     return ref(this.referenced(base.target));
@@ -228,7 +243,7 @@ export class SchemaRegistry extends JournaledComponents {
     return this.add(name, {
       type: 'object',
       description: `${target}: fields not shown in the spec beyond the business key.`,
-      properties: { Id: { ...scalarSchema('Int64'), description: 'Business key.' } },
+      properties: { Id: { ...ref('Int64'), description: 'Business key.' } },
       required: ['Id'],
       additionalProperties: true,
       'x-decision': decision(this.spec, 'referencedTypes'),
