@@ -482,7 +482,10 @@ export const components: Record<string, unknown> = {
         "x-references": "Reminder"
       },
       "PlannedCompletionDate": { "$ref": "#/components/schemas/DateTimeOffset", "description": "Planned completion." },
-      "CompletionDate": { "anyOf": srltiipbw, "description": "Completion." },
+      "CompletionDate": {
+        "anyOf": srltiipbw,
+        "description": "Completion."
+      },
       "PlannedStartDate": {
         "anyOf": srltiipbw,
         "description": "Planned start."
