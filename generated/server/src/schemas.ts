@@ -13,8 +13,19 @@ const s1ugikyzg = {
   "decision": "The spec does not give allowed values, meaning or unit of this field; it is written with its declared type and no further constraint."
 };
 const s432b2ndu = { "$ref": "#/components/schemas/CaseEntryActivityPartial" };
+const s7ijgi212 = {
+  "$ref": "#/components/schemas/NullableInt64",
+  "description": "References Comments.",
+  "x-references": "Comments"
+};
 const s86o7sbuu = { "$ref": "#/components/schemas/SchedulePartial" };
 const sbwtgoih2 = { "$ref": "#/components/schemas/LoginResponse" };
+const shdm9gj5t = {
+  "$ref": "#/components/schemas/NullableInt64",
+  "description": "References Comments.",
+  "x-since": "2.24",
+  "x-references": "Comments"
+};
 const si1sjonxu = { "$ref": "#/components/schemas/Int64", "description": "Business key." };
 const si2q8lg7c = { "$ref": "#/components/schemas/SupplierPartLinkPartial" };
 const sjh5u6mf4 = {
@@ -29,7 +40,6 @@ const snslg6asg = {
 };
 const sqp65eyrd = { "$ref": "#/components/schemas/ManufacturingOrderOperationPartial" };
 const sxvsw01ly = { "$ref": "#/components/schemas/ProductRecordPartial" };
-const s10x86a2s = { "Id": si1sjonxu };
 const s30kun2nc = {
   "type": "string",
   "examples": ["The permission \"Show supplier\" is required to read SupplierPartLinks.", "Session suspended"]
@@ -88,7 +98,6 @@ const sgn9y3knd = {
   ]
 };
 const sip1vfwoq = [{ "$ref": "#/components/schemas/Comment" }, { "type": "null" }];
-const skk837iwb = [{ "$ref": "#/components/schemas/Decimal" }, { "type": "null" }];
 const snn00ngr9 = {
   "type": "string",
   "examples": [
@@ -101,9 +110,6 @@ const squoitxsu = {
   "type": "string",
   "examples": ["The permission \"Show case\" is required to read CaseEntryActivities.", "Session suspended"]
 };
-const srltiipbw = [{ "$ref": "#/components/schemas/DateTimeOffset" }, { "type": "null" }];
-const su5w28fuu = [{ "$ref": "#/components/schemas/TimeSpan" }, { "type": "null" }];
-const svizqk5ae = [{ "$ref": "#/components/schemas/Int64" }, { "type": "null" }];
 const svqqt7z0g = { "type": "string", "examples": ["Session is missing or invalid", "Session expired"] };
 const sypfthc0a = {
   "type": "string",
@@ -114,7 +120,6 @@ const sypfthc0a = {
 };
 const szfxp7kh2 = { "type": "string", "examples": ["Login failed"] };
 const szlzflpc2 = { "type": "string", "examples": ["Request body is too large"] };
-const szs94mlsi = [{ "$ref": "#/components/schemas/Int32" }, { "type": "null" }];
 const s2xms6rnh = {
   "anyOf": sip1vfwoq,
   "description": "Expandable.",
@@ -126,21 +131,20 @@ const s7t78fbl8 = {
   "x-since": "2.24",
   "x-expandable": true
 };
-const s8gehbfx0 = {
-  "anyOf": svizqk5ae,
-  "description": "References Comments.",
-  "x-references": "Comments"
-};
-const sbevaxecz = {
-  "anyOf": svizqk5ae,
-  "description": "References Comments.",
-  "x-since": "2.24",
-  "x-references": "Comments"
-};
 const sfss76bec = {
   "anyOf": sbf8i76mr,
   "description": "Expandable.",
   "x-expandable": true
+};
+const skvgef7k2 = {
+  "Id": {
+    "type": ["string", "integer"],
+    "format": "int64",
+    "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
+    "x-minimum": "-9223372036854775808",
+    "x-maximum": "9223372036854775807",
+    "description": "Business key."
+  }
 };
 const slz0rpohk = {
   "anyOf": s65l8j05n,
@@ -421,7 +425,7 @@ export const components: Record<string, unknown> = {
   "Address": {
     "type": "object",
     "description": "Addresses: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -439,16 +443,16 @@ export const components: Record<string, unknown> = {
         "x-references": "CaseEntry"
       },
       "PlannedTime": { "$ref": "#/components/schemas/TimeSpan", "description": "Planned time." },
-      "ReportedTime": { "anyOf": su5w28fuu, "description": "Reported time." },
+      "ReportedTime": { "$ref": "#/components/schemas/NullableTimeSpan", "description": "Reported time." },
       "ShowOnDocuments": { "type": "boolean", "description": "Shown on documents or not." },
       "ReportingType": {
         "$ref": "#/components/schemas/CaseEntryActivityReportingType",
         "description": "0 = Manual, 1 = Automatic."
       },
       "Mandatory": { "type": "boolean", "description": "Whether the activity is mandatory." },
-      "CostPerHour": { "anyOf": skk837iwb, "description": "Cost per hour." },
+      "CostPerHour": { "$ref": "#/components/schemas/NullableDecimal", "description": "Cost per hour." },
       "CostPerHourCurrencyId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References Currencies.",
         "x-references": "Currencies"
       },
@@ -460,7 +464,7 @@ export const components: Record<string, unknown> = {
       },
       "CalendarAppointmentId": { "type": "string", "description": "Calendar appointment id." },
       "CompletedByUserId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References ApplicationUsers.",
         "x-references": "ApplicationUsers"
       },
@@ -470,30 +474,21 @@ export const components: Record<string, unknown> = {
         "x-references": "ApplicationUsers"
       },
       "Description": { "type": "string", "description": "Description." },
-      "CommentId": s8gehbfx0,
+      "CommentId": s7ijgi212,
       "Comment": s2xms6rnh,
       "Status": {
         "$ref": "#/components/schemas/CaseEntryActivityStatus",
         "description": "Values under States and transitions."
       },
       "ReminderId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References Reminder.",
         "x-references": "Reminder"
       },
       "PlannedCompletionDate": { "$ref": "#/components/schemas/DateTimeOffset", "description": "Planned completion." },
-      "CompletionDate": {
-        "anyOf": srltiipbw,
-        "description": "Completion."
-      },
-      "PlannedStartDate": {
-        "anyOf": srltiipbw,
-        "description": "Planned start."
-      },
-      "ActualStartDate": {
-        "anyOf": srltiipbw,
-        "description": "Actual start."
-      }
+      "CompletionDate": { "$ref": "#/components/schemas/NullableDateTimeOffset", "description": "Completion." },
+      "PlannedStartDate": { "$ref": "#/components/schemas/NullableDateTimeOffset", "description": "Planned start." },
+      "ActualStartDate": { "$ref": "#/components/schemas/NullableDateTimeOffset", "description": "Actual start." }
     },
     "required": [
       "Id",
@@ -568,7 +563,7 @@ export const components: Record<string, unknown> = {
   "Comment": {
     "type": "object",
     "description": "Comments: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -576,7 +571,7 @@ export const components: Record<string, unknown> = {
   "Currency": {
     "type": "object",
     "description": "Currencies: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -584,7 +579,7 @@ export const components: Record<string, unknown> = {
   "CustomerOrder": {
     "type": "object",
     "description": "CustomerOrders: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -592,7 +587,7 @@ export const components: Record<string, unknown> = {
   "CustomerOrderDeliveryRow": {
     "type": "object",
     "description": "CustomerOrderDeliveryRows: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -600,7 +595,7 @@ export const components: Record<string, unknown> = {
   "CustomerOrderRow": {
     "type": "object",
     "description": "CustomerOrderRows: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -613,7 +608,7 @@ export const components: Record<string, unknown> = {
     "properties": {
       "Id": si1sjonxu,
       "OrderRowId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Customer order row of the inflow row."
       },
       "OrderRow": {
@@ -621,11 +616,8 @@ export const components: Record<string, unknown> = {
         "description": "The customer order row.",
         "x-expandable": true
       },
-      "BlanketOrderSalesRowId": {
-        "anyOf": svizqk5ae,
-        "description": "Blanket order sales row."
-      },
-      "PartId": { "anyOf": svizqk5ae, "description": "Part." },
+      "BlanketOrderSalesRowId": { "$ref": "#/components/schemas/NullableInt64", "description": "Blanket order sales row." },
+      "PartId": { "$ref": "#/components/schemas/NullableInt64", "description": "Part." },
       "Part": {
         "anyOf": sbf8i76mr,
         "description": "The part.",
@@ -642,31 +634,25 @@ export const components: Record<string, unknown> = {
         "description": "Status of the inflow row."
       },
       "LoggingTimeStamp": { "$ref": "#/components/schemas/DateTimeOffset", "description": "Logging timestamp." },
-      "OrderedQuantityChange": {
-        "anyOf": skk837iwb,
-        "description": "Ordered quantity change."
-      },
-      "UnitId": { "anyOf": svizqk5ae, "description": "Unit." },
+      "OrderedQuantityChange": { "$ref": "#/components/schemas/NullableDecimal", "description": "Ordered quantity change." },
+      "UnitId": { "$ref": "#/components/schemas/NullableInt64", "description": "Unit." },
       "Unit": sslk5nzu6,
-      "PriceChange": { "anyOf": skk837iwb, "description": "Price change." },
+      "PriceChange": { "$ref": "#/components/schemas/NullableDecimal", "description": "Price change." },
       "PriceChangeCurrencyId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Currency of the price change."
       },
       "PriceChangeCurrency": slz0rpohk,
-      "SetupPriceChange": {
-        "anyOf": skk837iwb,
-        "description": "Setup price change."
-      },
+      "SetupPriceChange": { "$ref": "#/components/schemas/NullableDecimal", "description": "Setup price change." },
       "SetupPriceChangeCurrencyId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Currency of the setup price change."
       },
       "SetupPriceChangeCurrency": slz0rpohk,
-      "DiscountChange": { "anyOf": skk837iwb, "description": "Discount change." },
+      "DiscountChange": { "$ref": "#/components/schemas/NullableDecimal", "description": "Discount change." },
       "TotalValueChange": { "$ref": "#/components/schemas/Decimal", "description": "Total value change." },
       "TotalValueChangeCurrencyId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Currency of the total value change."
       },
       "TotalValueChangeCurrency": slz0rpohk,
@@ -760,7 +746,7 @@ export const components: Record<string, unknown> = {
   "ExtraField": {
     "type": "object",
     "description": "ExtraFields: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -808,7 +794,7 @@ export const components: Record<string, unknown> = {
   "ManualOperationStatus": {
     "type": "object",
     "description": "ManualOperationStatuses: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -816,7 +802,7 @@ export const components: Record<string, unknown> = {
   "ManufacturerPartLink": {
     "type": "object",
     "description": "ManufacturerPartLinks: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -824,7 +810,7 @@ export const components: Record<string, unknown> = {
   "ManufacturingOrder": {
     "type": "object",
     "description": "ManufacturingOrders: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -832,7 +818,7 @@ export const components: Record<string, unknown> = {
   "ManufacturingOrderMaterial": {
     "type": "object",
     "description": "ManufacturingOrderMaterials: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -844,10 +830,7 @@ export const components: Record<string, unknown> = {
     "x-type-guid": "c1a9916e-607f-4720-9941-eec496c92e2d",
     "properties": {
       "Id": si1sjonxu,
-      "Priority": {
-        "anyOf": szs94mlsi,
-        "description": "Priority; can be null."
-      },
+      "Priority": { "$ref": "#/components/schemas/NullableInt32", "description": "Priority; can be null." },
       "WorkCenterId": {
         "$ref": "#/components/schemas/Int64",
         "description": "References WorkCenters.",
@@ -863,7 +846,7 @@ export const components: Record<string, unknown> = {
       "RejectedQuantity": { "$ref": "#/components/schemas/Decimal", "description": "Rejected quantity." },
       "WipLocation": { "type": "string", "description": "Work-in-progress location." },
       "ReportNumber": { "$ref": "#/components/schemas/Int64", "description": "Report number." },
-      "InstructionCommentId": s8gehbfx0,
+      "InstructionCommentId": s7ijgi212,
       "InstructionComment": s2xms6rnh,
       "ManufacturingOrderId": {
         "$ref": "#/components/schemas/Int64",
@@ -890,17 +873,17 @@ export const components: Record<string, unknown> = {
         "x-since": "2.27"
       },
       "ActualStartDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Actual (reported) start.",
         "x-since": "2.27"
       },
       "ActualFinishDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Actual (reported) finish.",
         "x-since": "2.27"
       },
       "OperationRowId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References OperationRows; null when the operation was added manually.",
         "x-since": "2.41",
         "x-references": "OperationRows"
@@ -922,7 +905,7 @@ export const components: Record<string, unknown> = {
         "x-since": "2.50"
       },
       "BundleId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Generated id common to a collection of operations.",
         "x-since": "2.52"
       },
@@ -935,7 +918,7 @@ export const components: Record<string, unknown> = {
         "x-expandable": true
       },
       "OrderQuantityId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References OrderQuantityManufacturingOrderOperations.",
         "x-since": "22.6",
         "x-references": "OrderQuantityManufacturingOrderOperations"
@@ -956,7 +939,7 @@ export const components: Record<string, unknown> = {
         "x-since": "25.2"
       },
       "ManualOperationStatusId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References ManualOperationStatuses.",
         "x-since": "25.2",
         "x-references": "ManualOperationStatuses"
@@ -975,17 +958,17 @@ export const components: Record<string, unknown> = {
         "x-expandable": true
       },
       "FixedLeadTime": {
-        "anyOf": su5w28fuu,
+        "$ref": "#/components/schemas/NullableTimeSpan",
         "description": "Fixed lead time.",
         "x-since": "24.6"
       },
       "UnitStaffingFactor": {
-        "anyOf": skk837iwb,
+        "$ref": "#/components/schemas/NullableDecimal",
         "description": "Unit staffing factor.",
         "x-since": "25.8"
       },
       "SetupStaffingFactor": {
-        "anyOf": skk837iwb,
+        "$ref": "#/components/schemas/NullableDecimal",
         "description": "Setup staffing factor.",
         "x-since": "25.8"
       },
@@ -1063,7 +1046,7 @@ export const components: Record<string, unknown> = {
   "ManufacturingOrderOperationControlDataRow": {
     "type": "object",
     "description": "ManufacturingOrderOperationControlDataRows: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -1071,7 +1054,7 @@ export const components: Record<string, unknown> = {
   "ManufacturingOrderOperationDay": {
     "type": "object",
     "description": "ManufacturingOrderOperationDays: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -1170,10 +1153,39 @@ export const components: Record<string, unknown> = {
       "Finished"
     ]
   },
+  "NullableDateTimeOffset": {
+    "type": ["string", "null"],
+    "format": "date-time",
+    "description": "ISO 8601 date-time with an offset."
+  },
+  "NullableDecimal": { "type": ["number", "null"], "format": "decimal", "description": "Decimal number." },
+  "NullableInt32": {
+    "type": ["integer", "null"],
+    "format": "int32",
+    "minimum": -2147483648,
+    "maximum": 2147483647,
+    "description": "Signed 32-bit integer."
+  },
+  "NullableInt64": {
+    "type": ["string", "integer", "null"],
+    "format": "int64",
+    "pattern": "^(?:0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|-0*(?:[0-9]{1,18}|[0-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808))$",
+    "x-minimum": "-9223372036854775808",
+    "x-maximum": "9223372036854775807",
+    "description": "Signed 64-bit integer: a JSON string of digits (as production writes it) or a JSON integer."
+  },
+  "NullableTimeSpan": {
+    "type": ["string", "null"],
+    "pattern": "^(?:(?:(?:0*(?:[0-9]{1,7}|0[0-9]{7}|10[0-5][0-9]{5}|106[0-6][0-9]{4}|1067[0-4][0-9]{3}|106750[0-9]{2}|106751[0-8][0-9]|1067519[0-8])\\.)?(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,7})?|0*10675199\\.(?:(?:0[0-1]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,7})?|02:(?:[0-3][0-9]|4[0-7]):[0-5][0-9](?:\\.[0-9]{1,7})?|02:48:(?:0[0-4])(?:\\.[0-9]{1,7})?|02:48:05(?:\\.(?:[0-3][0-9]{0,6}|4[0-6][0-9]{0,5}|47[0-6][0-9]{0,4}|477[0-4][0-9]{0,3}|4775[0-7][0-9]{0,2}|477580[0-6]|4|47|477|4775|47758|477580|4775807))?))|-(?:(?:0*(?:[0-9]{1,7}|0[0-9]{7}|10[0-5][0-9]{5}|106[0-6][0-9]{4}|1067[0-4][0-9]{3}|106750[0-9]{2}|106751[0-8][0-9]|1067519[0-8])\\.)?(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,7})?|0*10675199\\.(?:(?:0[0-1]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,7})?|02:(?:[0-3][0-9]|4[0-7]):[0-5][0-9](?:\\.[0-9]{1,7})?|02:48:(?:0[0-4])(?:\\.[0-9]{1,7})?|02:48:05(?:\\.(?:[0-3][0-9]{0,6}|4[0-6][0-9]{0,5}|47[0-6][0-9]{0,4}|477[0-4][0-9]{0,3}|4775[0-7][0-9]{0,2}|477580[0-7]|4|47|477|4775|47758|477580|4775808))?)))$",
+    "x-format": "timespan",
+    "x-minimum": "-10675199.02:48:05.4775808",
+    "x-maximum": "10675199.02:48:05.4775807",
+    "description": "Time span `[-][d.]hh:mm:ss[.fffffff]`, within the range of a .NET TimeSpan."
+  },
   "OperationRow": {
     "type": "object",
     "description": "OperationRows: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -1181,7 +1193,7 @@ export const components: Record<string, unknown> = {
   "OrderQuantityManufacturingOrderOperation": {
     "type": "object",
     "description": "OrderQuantityManufacturingOrderOperations: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -1189,7 +1201,7 @@ export const components: Record<string, unknown> = {
   "Part": {
     "type": "object",
     "description": "Parts: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -1197,7 +1209,7 @@ export const components: Record<string, unknown> = {
   "PartPurchaseExpenseValue": {
     "type": "object",
     "description": "PartPurchaseExpenseValues: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -1214,13 +1226,13 @@ export const components: Record<string, unknown> = {
         "description": "0 = ProductRecord, 1 = Batch."
       },
       "SerialNumberWithPartNumber": { "type": "string", "description": "Batch or serial number together with the part number." },
-      "CommentId": s8gehbfx0,
+      "CommentId": s7ijgi212,
       "Comment": s2xms6rnh,
-      "CertificateId": sbevaxecz,
+      "CertificateId": shdm9gj5t,
       "Certificate": s7t78fbl8,
-      "WarrantyCommitmentId": sbevaxecz,
+      "WarrantyCommitmentId": shdm9gj5t,
       "WarrantyCommitment": s7t78fbl8,
-      "InstallationCommentId": sbevaxecz,
+      "InstallationCommentId": shdm9gj5t,
       "InstallationComment": s7t78fbl8,
       "SerialNumber": { "type": "string", "description": "Batch or serial number." },
       "ChargeNumber": { "type": "string", "description": "Charge number." },
@@ -1231,7 +1243,7 @@ export const components: Record<string, unknown> = {
       },
       "Part": sfss76bec,
       "ManufacturingOrderId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References ManufacturingOrders.",
         "x-references": "ManufacturingOrders"
       },
@@ -1248,12 +1260,12 @@ export const components: Record<string, unknown> = {
       },
       "HasWarranty": { "type": "boolean", "description": "Covered by warranty.", "x-since": "2.36" },
       "WarrantyStartDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Warranty start.",
         "x-since": "2.36"
       },
       "WarrantyEndDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Warranty expiry.",
         "x-since": "2.36"
       },
@@ -1263,13 +1275,13 @@ export const components: Record<string, unknown> = {
         "x-since": "2.36"
       },
       "OwnerId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Owner; references Customers.",
         "x-since": "2.40",
         "x-references": "Customers"
       },
       "CustomerOrderId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Customer order of the record.",
         "x-since": "2.40"
       },
@@ -1280,7 +1292,7 @@ export const components: Record<string, unknown> = {
         "x-expandable": true
       },
       "CustomerOrderDeliveryRowId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References CustomerOrderDeliveryRows.",
         "x-since": "2.40",
         "x-references": "CustomerOrderDeliveryRows"
@@ -1292,7 +1304,7 @@ export const components: Record<string, unknown> = {
         "x-expandable": true
       },
       "DeliveryAddressId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References DeliveryAddresses.",
         "x-since": "2.40",
         "x-references": "DeliveryAddresses"
@@ -1304,7 +1316,7 @@ export const components: Record<string, unknown> = {
         "x-expandable": true
       },
       "BlockMessageId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Message for the life cycle state; references Comments.",
         "x-since": "2.45",
         "x-references": "Comments"
@@ -1316,7 +1328,7 @@ export const components: Record<string, unknown> = {
         "x-expandable": true
       },
       "BlockedById": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Application user who set the record to blocked or message; references ApplicationUsers.",
         "x-since": "2.45",
         "x-references": "ApplicationUsers"
@@ -1332,27 +1344,27 @@ export const components: Record<string, unknown> = {
         "x-since": "2.45"
       },
       "BlockedFromDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Date from which the record is blocked.",
         "x-since": "2.45"
       },
       "BlockedToDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Date from which the record is unblocked.",
         "x-since": "2.45"
       },
       "MeasurementSetting": {
-        "anyOf": skk837iwb,
+        "$ref": "#/components/schemas/NullableDecimal",
         "description": "Measurement setting.",
         "x-since": "2.49"
       },
       "OperationTime": {
-        "anyOf": su5w28fuu,
+        "$ref": "#/components/schemas/NullableTimeSpan",
         "description": "Operation time.",
         "x-since": "2.49"
       },
       "NumberOfCycles": {
-        "anyOf": skk837iwb,
+        "$ref": "#/components/schemas/NullableDecimal",
         "description": "Number of cycles.",
         "x-since": "2.49"
       },
@@ -1364,19 +1376,19 @@ export const components: Record<string, unknown> = {
         "x-expandable": true
       },
       "CustomerOrderOurReferenceId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References Persons.",
         "x-since": "2.51",
         "x-references": "Persons"
       },
       "BusinessContactReferenceId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Customer's reference; references BusinessContactReferences.",
         "x-since": "2.51",
         "x-references": "BusinessContactReferences"
       },
       "CustomerOrderPartRevisionId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References Revisions. Obsolete since 24.1; replaced by PartRevisionId.",
         "x-since": "2.51",
         "x-references": "Revisions",
@@ -1385,66 +1397,66 @@ export const components: Record<string, unknown> = {
         "x-replaced-by": "PartRevisionId"
       },
       "PartRevisionId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Revision of the part; references Revisions.",
         "x-since": "24.1",
         "x-references": "Revisions"
       },
       "PlannedDeliveryDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Planned delivery date of the customer order.",
         "x-since": "2.51"
       },
       "ActualDeliveryDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Actual delivery date of the customer order.",
         "x-since": "2.51"
       },
       "MeasurementSettingWarranty": {
-        "anyOf": skk837iwb,
+        "$ref": "#/components/schemas/NullableDecimal",
         "description": "Meter reading for warranty.",
         "x-since": "2.51"
       },
       "OperationTimeWarranty": {
-        "anyOf": su5w28fuu,
+        "$ref": "#/components/schemas/NullableTimeSpan",
         "description": "Operation time for warranty.",
         "x-since": "2.51"
       },
       "NumberOfCyclesWarranty": {
-        "anyOf": skk837iwb,
+        "$ref": "#/components/schemas/NullableDecimal",
         "description": "Number of cycles for warranty.",
         "x-since": "2.51"
       },
       "PurchaseOrderId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "References PurchaseOrders.",
         "x-since": "2.51",
         "x-references": "PurchaseOrders"
       },
       "ActualArrivalDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Actual delivery date of the purchase order.",
         "x-since": "2.51"
       },
       "ManufactureDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Finish date of the manufacturing order.",
         "x-since": "2.51"
       },
       "InstallationOrderId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Customer order the installation is linked to; references CustomerOrders.",
         "x-since": "2.51",
         "x-references": "CustomerOrders"
       },
       "InstalledBy": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Person linked to the installation; references Persons.",
         "x-since": "2.51",
         "x-references": "Persons"
       },
       "InstallationDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Date the installation takes place.",
         "x-since": "2.51"
       },
@@ -1466,17 +1478,17 @@ export const components: Record<string, unknown> = {
         "x-since": "22.6"
       },
       "BestBeforeDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Best before date.",
         "x-since": "22.7"
       },
       "ProductRecordBatchId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Batch number key.",
         "x-since": "23.3"
       },
       "RemainingExposureTime": {
-        "anyOf": skk837iwb,
+        "$ref": "#/components/schemas/NullableDecimal",
         "description": "Remaining exposure time in hours.",
         "x-since": "26.7"
       },
@@ -1486,7 +1498,7 @@ export const components: Record<string, unknown> = {
         "x-since": "26.7"
       },
       "ExposureTimeNumberOfCycles": {
-        "anyOf": szs94mlsi,
+        "$ref": "#/components/schemas/NullableInt32",
         "description": "Number of completed exposure time cycles.",
         "x-since": "26.7"
       },
@@ -1602,7 +1614,7 @@ export const components: Record<string, unknown> = {
   "ProductRecordOperationReporting": {
     "type": "object",
     "description": "ProductRecordOperationReportings: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4
@@ -1732,31 +1744,31 @@ export const components: Record<string, unknown> = {
         "x-since": "23.1"
       },
       "OvertimeScheduleId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Overtime schedule; references Schedules.",
         "x-since": "23.1",
         "x-references": "Schedules"
       },
       "FlexInStart": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "x-decision": s1ugikyzg,
         "description": "Flex in start.",
         "x-since": "23.1"
       },
       "FlexInEnd": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "x-decision": s1ugikyzg,
         "description": "Flex in end.",
         "x-since": "23.1"
       },
       "FlexOutStart": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "x-decision": s1ugikyzg,
         "description": "Flex out start.",
         "x-since": "23.1"
       },
       "FlexOutEnd": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "x-decision": s1ugikyzg,
         "description": "Flex out end.",
         "x-since": "23.1"
@@ -1768,7 +1780,7 @@ export const components: Record<string, unknown> = {
         "x-since": "23.1"
       },
       "AmountSwh": {
-        "anyOf": skk837iwb,
+        "$ref": "#/components/schemas/NullableDecimal",
         "description": "Amount of shorter work hours.",
         "x-since": "24.4"
       },
@@ -1779,17 +1791,17 @@ export const components: Record<string, unknown> = {
         "x-since": "24.4"
       },
       "BlockedById": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Application user who blocked the entity.",
         "x-since": "24.4"
       },
       "BlockedFromDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Block start.",
         "x-since": "24.4"
       },
       "BlockedToDate": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Block end.",
         "x-since": "24.4"
       },
@@ -1799,7 +1811,7 @@ export const components: Record<string, unknown> = {
         "x-since": "24.4"
       },
       "BlockMessageId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Block message comment; references Comments.",
         "x-since": "24.4",
         "x-references": "Comments"
@@ -1942,31 +1954,22 @@ export const components: Record<string, unknown> = {
       },
       "IncludeAlloyCostOnPurchaseOrder": { "type": "boolean", "description": "Include alloy cost on purchase orders." },
       "PartId": { "$ref": "#/components/schemas/Int64", "description": "Part of the link." },
-      "Price": { "anyOf": skk837iwb, "description": "Price." },
-      "SetupPrice": { "anyOf": skk837iwb, "description": "Setup price." },
-      "LeadTime": {
-        "anyOf": su5w28fuu,
-        "description": "Lead time in work days."
-      },
-      "Discount": { "anyOf": skk837iwb, "description": "Discount." },
+      "Price": { "$ref": "#/components/schemas/NullableDecimal", "description": "Price." },
+      "SetupPrice": { "$ref": "#/components/schemas/NullableDecimal", "description": "Setup price." },
+      "LeadTime": { "$ref": "#/components/schemas/NullableTimeSpan", "description": "Lead time in work days." },
+      "Discount": { "$ref": "#/components/schemas/NullableDecimal", "description": "Discount." },
       "PriceValidThrough": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Price valid through."
       },
-      "FuturePrice": { "anyOf": skk837iwb, "description": "Future price." },
+      "FuturePrice": { "$ref": "#/components/schemas/NullableDecimal", "description": "Future price." },
       "FuturePriceValidThrough": {
-        "anyOf": srltiipbw,
+        "$ref": "#/components/schemas/NullableDateTimeOffset",
         "description": "Future price valid through."
       },
-      "FutureSetupPrice": {
-        "anyOf": skk837iwb,
-        "description": "Future setup price."
-      },
-      "QuantityPerPackage": {
-        "anyOf": skk837iwb,
-        "description": "Quantity per package."
-      },
-      "OverridePurchaseCommentId": s8gehbfx0,
+      "FutureSetupPrice": { "$ref": "#/components/schemas/NullableDecimal", "description": "Future setup price." },
+      "QuantityPerPackage": { "$ref": "#/components/schemas/NullableDecimal", "description": "Quantity per package." },
+      "OverridePurchaseCommentId": s7ijgi212,
       "OverridePurchaseComment": {
         "anyOf": sip1vfwoq,
         "description": "Override purchase comment.",
@@ -1988,7 +1991,7 @@ export const components: Record<string, unknown> = {
         "description": "The price currency.",
         "x-expandable": true
       },
-      "PriceCommentId": s8gehbfx0,
+      "PriceCommentId": s7ijgi212,
       "PriceComment": {
         "anyOf": sip1vfwoq,
         "description": "Price comment.",
@@ -2003,7 +2006,7 @@ export const components: Record<string, unknown> = {
         "x-since": "23.2"
       },
       "PartPurchaseExpenseValuesId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Key of the purchase expense values.",
         "x-since": "26.6"
       },
@@ -2014,7 +2017,7 @@ export const components: Record<string, unknown> = {
         "x-expandable": true
       },
       "ManufacturerPartLinkId": {
-        "anyOf": svizqk5ae,
+        "$ref": "#/components/schemas/NullableInt64",
         "description": "Key of the manufacturer part link.",
         "x-since": "26.7"
       },
@@ -2108,7 +2111,7 @@ export const components: Record<string, unknown> = {
   "Unit": {
     "type": "object",
     "description": "Units: fields not shown in the spec beyond the business key.",
-    "properties": s10x86a2s,
+    "properties": skvgef7k2,
     "required": ["Id"],
     "additionalProperties": true,
     "x-decision": sjh5u6mf4

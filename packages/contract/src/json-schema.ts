@@ -68,17 +68,25 @@ const SCALAR_DESCRIPTIONS: Partial<Record<ScalarKind, string>> = {
   TimeSpan: 'Time span `[-][d.]hh:mm:ss[.fffffff]`, within the range of a .NET TimeSpan.',
 };
 
+/**
+ * The component name of a scalar kind of {@link SCALAR_COMPONENTS}, or of its nullable form
+ * (`NullableInt64`: the same schema with `null` in its `type`). A nullable field refers to the
+ * nullable component rather than wrapping the `$ref` in `anyOf: [$ref, {type: null}]`: validators
+ * such as ajv run an `anyOf` as two tries (errors made and dropped), which cost a third of ajv's
+ * speed on the records of the validators bench (docs/decisions/openapi.md).
+ */
+export const scalarComponentName = (kind: ScalarKind, nullable: boolean): string =>
+  nullable ? `Nullable${kind}` : kind;
+
 /** The component schema of a scalar kind of {@link SCALAR_COMPONENTS}: its inline schema, with a description. */
-export function scalarComponent(kind: ScalarKind): JsonSchema {
-  const schema = scalarSchema(kind);
+export function scalarComponent(kind: ScalarKind, nullable: boolean): JsonSchema {
+  const schema = nullable ? orNull(scalarSchema(kind), true) : scalarSchema(kind);
   const description = SCALAR_DESCRIPTIONS[kind];
   return description === undefined ? schema : { ...schema, description };
 }
 
-/** A field's schema of a scalar kind: a `$ref` to its component, or the inline schema (Boolean, String). */
-export function scalarFieldSchema(kind: ScalarKind): JsonSchema {
-  return SCALAR_COMPONENTS.includes(kind) ? ref(kind) : scalarSchema(kind);
-}
+/** Whether a field of `kind` refers to a component (Int64, ...) rather than holding its schema (Boolean, String). */
+export const isScalarComponent = (kind: ScalarKind): boolean => SCALAR_COMPONENTS.includes(kind);
 
 /** Type words used in structure tables that are not one of the spec's scalar names. */
 const SCALAR_WORDS: Record<string, JsonSchema> = {

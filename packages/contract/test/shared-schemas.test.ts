@@ -28,7 +28,7 @@ function visits(value: unknown, out: { object: object; text: string }[] = []) {
 }
 
 /** A `$ref` to a component other than a scalar kind's (Int64, TimeSpan, ...: json-schema.ts). */
-const OWN_REF = /"\$ref":"#\/components\/schemas\/(?!(?:Int64|Int32|Decimal|DateTimeOffset|TimeSpan)")/;
+const OWN_REF = /"\$ref":"#\/components\/schemas\/(?!(?:Nullable)?(?:Int64|Int32|Decimal|DateTimeOffset|TimeSpan)")/;
 
 describe('objects the OpenAPI document shares (one frozen object per repeated piece)', () => {
   const doc = oneShot();
