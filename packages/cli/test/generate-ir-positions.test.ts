@@ -32,7 +32,7 @@ describe('ir.json after a row added to the spec', () => {
     expect(positionsAt).toBeGreaterThan(0);
     expect(a.indexOf('"positions":{')).toBe(positionsAt);
     const changed = (from: number, to: number) =>
-      b.map((line, i) => i).filter((i) => i >= from && i < to && b[i] !== a[i]);
+      b.map((_line, i) => i).filter((i) => i >= from && i < to && b[i] !== a[i]);
     // above the positions member: the one resource that holds the added row
     const entries = changed(0, positionsAt);
     expect(entries.length).toBe(1);
