@@ -69,20 +69,41 @@ function walk(value: unknown, state: State): void {
     return;
   }
   const record = value as Json;
-  if ('source' in record) throw new Error(`${state.where} prints a source of its own as well`);
-  const keys = sortedKeys(record);
-  if (sourcedShape(keys)) {
+  const shape = shapeOf(record);
+  if (shape.hasSource) throw new Error(`${state.where} prints a source of its own as well`);
+  if (shape.sourced) {
     const source = state.list[state.next++];
     if (source === undefined)
       throw new Error(`positions for ${state.where}: ${state.list.length} positions for more places`);
     record['source'] = source;
   }
+  const keys = shape.sorted;
   for (const k of keys) walk(record[k], state);
 }
 
-/** The object's keys, sorted (most are already: the printer sorts them). */
-function sortedKeys(record: Json): string[] {
+/** An object's keys as met, sorted, whether they name an IR object that has a `source`, whether `source` is one. */
+interface Shape {
+  keys: string[];
+  sorted: string[];
+  sourced: boolean;
+  hasSource: boolean;
+}
+
+/** The shapes met, by key count: a snapshot has a few shapes repeated thousands of times. */
+const shapes = new Map<number, Shape[]>();
+
+function shapeOf(record: Json): Shape {
   const keys = Object.keys(record);
-  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) > (keys[i] as string)) return keys.sort();
-  return keys;
+  let list = shapes.get(keys.length);
+  if (list === undefined) shapes.set(keys.length, (list = []));
+  for (const shape of list) if (sameKeys(shape.keys, keys)) return shape;
+  const sorted = [...keys].sort();
+  const shape = { keys, sorted, sourced: sourcedShape(sorted), hasSource: keys.includes('source') };
+  if (list.length < 64) list.push(shape);
+  return shape;
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
