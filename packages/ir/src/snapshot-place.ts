@@ -95,7 +95,10 @@ const shapes = new Map<number, Shape[]>();
 function shapeOf(record: Json): Shape {
   const keys = Object.keys(record);
   let list = shapes.get(keys.length);
-  if (list === undefined) shapes.set(keys.length, (list = []));
+  if (list === undefined) {
+    list = [];
+    shapes.set(keys.length, list);
+  }
   for (const shape of list) if (sameKeys(shape.keys, keys)) return shape;
   const sorted = [...keys].sort();
   const shape = { keys, sorted, sourced: sourcedShape(sorted), hasSource: keys.includes('source') };
