@@ -14,27 +14,38 @@
  * no line again.
  */
 import { POSITIONS_MEMBER, type Source, type Spec, positionsText, stableIdentity } from '@specgen/ir';
+import { type LastText, type Plan, collect, movedText, planOf } from './ir-json-plan.ts';
 import { positionsOf, strippedOf } from './ir-json-strip.ts';
 
 export { sortKeys } from './ir-json-strip.ts';
 
+/** An element's line, and where its positions are and its last positions text (ir-json-plan.ts). */
+interface LineMemo {
+  line: string;
+  plan?: Plan | null;
+  last: { text?: LastText };
+}
+
 /** Each element's line, by the entry's position-free identity. */
-const lines = new WeakMap<object, string>();
-/** Each element's positions text, by the entry object, with the first file it was written against. */
+const lines = new WeakMap<object, LineMemo>();
+/** Each element's positions text (JSON string), by the entry object, with the first file it was written against. */
 const positionTexts = new WeakMap<object, { text: string; file: string | undefined }>();
 
 /** Lines written rather than kept; kept for a twin (an entry that only moved); positions texts written. */
 export const irJsonStats = { made: 0, kept: 0, twins: 0, positions: 0 };
 
+/** The positions of an entry read along its plan (reused from call to call: nothing keeps it). */
+const read: Source[] = [];
+
 /** The line of `value` and its positions text (JSON string), both from the memos where they can be. */
 function element(value: object, files: string[]): { line: string; positions: string } {
   const identity = stableIdentity(value);
-  let line = lines.get(identity);
+  let memo = lines.get(identity);
   let positions: Source[] | undefined;
-  if (line === undefined) {
+  if (memo === undefined) {
     positions = [];
-    line = JSON.stringify(strippedOf(value, positions));
-    lines.set(identity, line);
+    memo = { line: JSON.stringify(strippedOf(value, positions)), last: {} };
+    lines.set(identity, memo);
     irJsonStats.made++;
   } else {
     irJsonStats.kept++;
@@ -42,16 +53,25 @@ function element(value: object, files: string[]): { line: string; positions: str
   }
   let text = positionTexts.get(value);
   if (text === undefined || text.file !== files[0]) {
-    if (positions === undefined) {
-      positions = [];
-      positionsOf(value, positions);
-    }
-    text = { text: JSON.stringify(positionsText(positions, listed(positions, files))), file: files[0] };
+    if (positions === undefined) positions = positionsAlong(value, memo);
+    text = { text: movedText(positions, listed(positions, files), memo.last), file: files[0] };
     // a text naming a file other than the first depends on the order files were met: not kept
     if (positions.every((p) => p.file === files[0])) positionTexts.set(value, text);
+    read.length = 0;
     irJsonStats.positions++;
   }
-  return { line, positions: text.text };
+  return { line: memo.line, positions: text.text };
+}
+
+/** The positions of `value`, read along the plan of its line (made the first time it is needed). */
+function positionsAlong(value: object, memo: LineMemo): Source[] {
+  read.length = 0;
+  if (memo.plan === undefined) memo.plan = planOf(value);
+  if (memo.plan === null || collect(value, memo.plan, read)) return read;
+  // not the shape its line was printed from: read it all
+  read.length = 0;
+  positionsOf(value, read);
+  return read;
 }
 
 /** `files` with the files of `positions` it lacks added. */
