@@ -7,6 +7,7 @@
  * is its previous text with only the first position written again (`movedText`).
  */
 import { type Source, positionsText } from '@specgen/ir';
+import { shapeOf } from './ir-json-strip.ts';
 
 /** Where an object's or array's positions are: its own `source`, then the members leading to others. */
 export type Plan = { own: boolean; keys: string[]; plans: Plan[] } | { items: (Plan | null)[] };
@@ -19,12 +20,14 @@ export function planOf(value: unknown): Plan | null {
     return items.some((p) => p !== null) ? { items } : null;
   }
   const record = value as Record<string, unknown>;
-  const own = typeof record['source'] === 'object' && record['source'] !== null;
+  const shape = shapeOf(record);
+  const own = shape.sourced && typeof record['source'] === 'object' && record['source'] !== null;
   const keys: string[] = [];
   const plans: Plan[] = [];
-  for (const k of Object.keys(record).sort()) {
-    if (k === 'source') continue;
-    const plan = planOf(record[k]);
+  for (const k of shape.sorted) {
+    const v = record[k];
+    if (v === null || typeof v !== 'object') continue;
+    const plan = planOf(v);
     if (plan === null) continue;
     keys.push(k);
     plans.push(plan);

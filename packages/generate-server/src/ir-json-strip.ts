@@ -16,7 +16,7 @@ export function sortKeys(value: unknown): unknown {
 }
 
 /** An object's keys, in order; sorted without `source`; whether they are in that order; whether it has a `source`. */
-interface Shape {
+export interface Shape {
   keys: string[];
   /** All its keys sorted, `source` too. */
   all: string[];
@@ -33,7 +33,7 @@ interface Shape {
 const shapesByLength = new Map<number, Shape[]>();
 const SHAPES_PER_LENGTH = 64;
 
-function shapeOf(value: object): Shape {
+export function shapeOf(value: object): Shape {
   const keys = Object.keys(value);
   let shapes = shapesByLength.get(keys.length);
   if (shapes === undefined) {
