@@ -5,7 +5,10 @@
  * built from the IR for every resource: Int64 as JSON strings (as production writes them, above
  * 2^53), every scalar kind, nulls, enum and bitmask values.
  *
- * From JSON text, zod reads through `parseJson` (lossless) and ajv through `JSON.parse`. Two more
+ * From JSON text, zod reads through `parseJson` (lossless) and ajv through `JSON.parse`; the `text` and `pages`
+ * groups also time the package's `validateJson(schema, text)` (a generated reader per record schema that reads
+ * the text itself, falling back to `parseJson` + the schema), which is what the aim's "JSON text" figure uses
+ * (`validateJson` lines), beside `parseJson` + `safeParse` (the way before it). Two more
  * cases show where the time goes: zod after a plain `JSON.parse`, and texts whose Int64 values
  * are unquoted JSON numbers beyond 2^53 (the lossless parser's slow path; ajv gets the same text
  * through `JSON.parse`, which rounds them).
@@ -347,16 +350,23 @@ function benchDistribution(distribution: Distribution): void {
     const pageSchemas = pages.map((p) => z.array(exported[naming.schema(p.type)] as unknown as z.ZodType));
     const page = (i: number) =>
       pageSchemas[i]!.safeParse(module.parseJson(pages[i]!.text)).success ? pages[i]!.size : 0;
-    return { tag, schemas, text, page };
+    // validateJson: absent from a baseline build that predates it (its cases are then left out)
+    const validateJson = (module as { validateJson?: (s: unknown, t: string) => { success: boolean } }).validateJson;
+    const textApi = validateJson && ((t: string, i: number) => (validateJson(schemas[i], t).success ? 1 : 0));
+    const pageApi =
+      validateJson && ((i: number) => (validateJson(pageSchemas[i], pages[i]!.text).success ? pages[i]!.size : 0));
+    return { tag, schemas, text, page, textApi, pageApi };
   });
 
   // Both must accept every record, or the comparison is meaningless.
   data.forEach((d, i) => {
-    for (const { tag, schemas, text } of zods) {
+    for (const { tag, schemas, text, textApi } of zods) {
       if (!schemas[i]!.safeParse(d.record).success)
         throw new Error(`zod${tag} refuses ${distribution} ${d.resource} record ${i}`);
       if (text(texts[i]!, i) + text(unquoted[i]!, i) !== 2)
         throw new Error(`zod${tag}: a text of record ${i} is refused`);
+      if (textApi && textApi(texts[i]!, i) + textApi(unquoted[i]!, i) !== 2)
+        throw new Error(`zod${tag}: validateJson refuses a text of record ${i}`);
       if (schemas[i]!.safeParse(refused[i]).success) throw new Error(`zod${tag}: the refused record ${i} is accepted`);
     }
     for (const { mode, checks } of byMode) {
@@ -369,8 +379,9 @@ function benchDistribution(distribution: Distribution): void {
   // only when timed: walking a page (an array) first slows main's `parseJson` walk of single records (`for...in`)
   if (wantCase('pages'))
     pages.forEach((p, i) => {
-      for (const { tag, page } of zods)
-        if (page(i) !== p.size) throw new Error(`zod${tag} refuses page ${i} of ${p.resource}`);
+      for (const { tag, page, pageApi } of zods)
+        if (page(i) !== p.size || (pageApi && pageApi(i) !== p.size))
+          throw new Error(`zod${tag} refuses page ${i} of ${p.resource}`);
       for (const { mode, pageChecks } of byMode)
         if (!pageChecks[i]!(JSON.parse(p.text))) throw new Error(`ajv (${mode}) refuses page ${i} of ${p.resource}`);
     });
@@ -381,6 +392,12 @@ function benchDistribution(distribution: Distribution): void {
     byMode.map(({ mode, checks }) => ({ label: `ajv  ${kind} [${mode}]`, run: make(checks) }));
   const zodCases = (kind: string, make: (z: (typeof zods)[number]) => () => number): Case[] =>
     zods.map((z) => ({ label: `zod${z.tag}  ${kind}`, run: make(z) }));
+  /** The `validateJson` cases, for the builds that have it. */
+  const apiCases = (kind: string, make: (z: (typeof zods)[number]) => (() => number) | undefined): Case[] =>
+    zods.flatMap((z) => {
+      const run = make(z);
+      return run ? [{ label: `zod${z.tag}  ${kind}`, run }] : [];
+    });
   const cases: Case[] = [];
   if (wantCase('objects'))
     cases.push(
@@ -403,6 +420,10 @@ function benchDistribution(distribution: Distribution): void {
           () =>
             texts.reduce((n, t, i) => n + text(t, i), 0),
       ),
+      ...apiCases(
+        'validateJson (text)',
+        ({ textApi }) => textApi && (() => texts.reduce((n, t, i) => n + textApi(t, i), 0)),
+      ),
       ...ajvCases('JSON.parse + validate (text)', (checks) => {
         const text = ajvText(checks);
         return () => texts.reduce((n, t, i) => n + text(t, i), 0);
@@ -415,6 +436,10 @@ function benchDistribution(distribution: Distribution): void {
         ({ page }) =>
           () =>
             pages.reduce((n, _, i) => n + page(i), 0),
+      ),
+      ...apiCases(
+        'validateJson (pages)',
+        ({ pageApi }) => pageApi && (() => pages.reduce((n, _, i) => n + pageApi(i), 0)),
       ),
       ...byMode.map(({ mode, pageChecks }) => ({
         label: `ajv  JSON.parse + validate (pages) [${mode}]`,
@@ -437,6 +462,10 @@ function benchDistribution(distribution: Distribution): void {
         ({ text }) =>
           () =>
             unquoted.reduce((n, t, i) => n + text(t, i), 0),
+      ),
+      ...apiCases(
+        'validateJson (unquoted)',
+        ({ textApi }) => textApi && (() => unquoted.reduce((n, t, i) => n + textApi(t, i), 0)),
       ),
       ...ajvCases('JSON.parse + validate (unquoted)', (checks) => {
         const text = ajvText(checks);
@@ -476,21 +505,25 @@ function benchDistribution(distribution: Distribution): void {
   const pairs = [
     ['objects', 'objects', 'validate (objects)', 'validate (objects)'],
     ['text', 'from JSON text', 'parseJson + validate (text)', 'JSON.parse + validate (text)'],
+    ['text', 'JSON text, validateJson', 'validateJson (text)', 'JSON.parse + validate (text)'],
     ['pages', 'pages of 100 (text)', 'parseJson + validate (pages)', 'JSON.parse + validate (pages)'],
+    ['pages', 'pages of 100, validateJson', 'validateJson (pages)', 'JSON.parse + validate (pages)'],
     ['unquoted', 'unquoted Int64 text', 'parseJson + validate (unquoted)', 'JSON.parse + validate (unquoted)'],
+    ['unquoted', 'unquoted Int64 text, validateJson', 'validateJson (unquoted)', 'JSON.parse + validate (unquoted)'],
     ['refused', 'refused objects', 'validate (refused objects)', 'validate (refused objects)'],
   ] as const;
   for (const { tag } of zods)
     for (const { mode } of byMode)
       for (const [group, name, zod, kind] of pairs) {
         if (!wantCase(group)) continue;
+        if (at(`zod${tag}  ${zod}`) < 0) continue; // validateJson: not in a baseline build that predates it
         const label = `[${distribution}] ratio zod${tag}/ajv-formats ${mode} (${name}):`;
         console.log(`${label.padEnd(64)} ${ratio(at(`zod${tag}  ${zod}`), at(`ajv  ${kind} [${mode}]`))}`);
       }
   // The change against its baseline, per case, from the same rounds.
   if (zods.length > 1)
     for (const [group, name, zod] of pairs) {
-      if (!wantCase(group)) continue;
+      if (!wantCase(group) || at(`zod[base]  ${zod}`) < 0) continue;
       const label = `[${distribution}] ratio zod/zod[base] (${name}):`;
       console.log(`${label.padEnd(64)} ${ratio(at(`zod  ${zod}`), at(`zod[base]  ${zod}`))}`);
     }

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { Spec } from '@specgen/ir';
+import { type Spec, specFromSnapshot } from '@specgen/ir';
 import { createServer, runService, type CreateServerOptions, type RunningService, type RunServiceOptions } from '@specgen/runtime-server';
 import { mergeHandlers, type Overrides, type RouteFactory } from '@specgen/runtime-server/skeleton';
 import { defaultHandlers, type Handlers } from './handlers.js';
@@ -25,10 +25,10 @@ export type HandlerOverrides = Overrides<Handlers>;
 /** The reference site (`specgen docs --out <this package>/reference`), served at /reference when present. */
 export const REFERENCE_DIR = fileURLToPath(new URL('../reference', import.meta.url));
 
-/** The IR snapshot next to this package's sources (ir.json). */
+/** The IR snapshot next to this package's sources (ir.json), its positions put back (`specFromSnapshot`). */
 export function loadSpec(): Spec {
-  const { '//': _marker, ...value } = JSON.parse(readFileSync(new URL('../ir.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-  return Spec.parse(value);
+  const file = new URL('../ir.json', import.meta.url);
+  return specFromSnapshot(readFileSync(file, 'utf8'), fileURLToPath(file));
 }
 
 /** The routes with the default handlers, `overrides` put over them. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from './scalars.js';
 import * as fast from './fast.js';
+import * as read from './read.js';
 
 /**
  * LoginRequest (JSON body of the OIDC initiate request).
@@ -53,7 +54,33 @@ export const DeviceSecretResponseSchema = scalar.compiledOnFirstParse(z.object({
     ExpiryDate: v3,
     $id: v4,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const v0 = read.string(text, at + 12);
+  if (typeof v0 !== 'string') return INVALID;
+  at = cursor.at;
+  const v1 = read.string(text, at + 10);
+  if (typeof v1 !== 'string') return INVALID;
+  at = cursor.at;
+  const v2 = read.string(text, at + 10);
+  if (typeof v2 !== 'string') return INVALID;
+  at = cursor.at;
+  const v3 = read.string(text, at + 14);
+  if (typeof v3 !== 'string' || !fast.isDateTimeOffset(v3)) return INVALID;
+  at = cursor.at;
+  const v4 = read.string(text, at + 7);
+  if (typeof v4 !== 'string') return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    MfaToken: v0,
+    Secret: v1,
+    QrCode: v2,
+    ExpiryDate: v3,
+    $id: v4,
+  };
+}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Secret":(?:"[ !#-[\]-\uffff]*"),"QrCode":(?:"[ !#-[\]-\uffff]*"),"ExpiryDate":(?:"[ !#-[\]-\uffff]*"),"\$id":(?:"[ !#-[\]-\uffff]*")\}/y);
 
 /**
  * TOTP login request (body of POST login/totp).
@@ -72,4 +99,18 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
     MfaToken: v0,
     Code: v1,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const v0 = read.string(text, at + 12);
+  if (typeof v0 !== 'string') return INVALID;
+  at = cursor.at;
+  const v1 = read.number(text, at + 8);
+  if (typeof v1 !== 'number' || (v1 | 0) !== v1) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    MfaToken: v0,
+    Code: v1,
+  };
+}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Code":(?:-?\d+(?:\.\d+)?)\}/y);

@@ -24,7 +24,7 @@ describe('specgen generate output', () => {
     const run = await runGenerate(['--spec', s.spec, '--out', s.out, ...MINE]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(SUMMARY);
-    expect(run.stdout).toMatch(/^31 written, 0 removed, 0 unchanged/);
+    expect(run.stdout).toMatch(/^33 written, 0 removed, 0 unchanged/);
     expect(run.stderr).toBe('');
   });
 
@@ -36,9 +36,9 @@ describe('specgen generate output', () => {
     expect(lines.map((l) => l.replace(/ \(\d+(\.\d)? m?s\)$/, ''))).toEqual([
       expect.stringMatching(/^✓ parse {6}.*spec\.md: 6 resources, 4 structures$/),
       '✓ types      14 files',
-      '✓ validators 17 files',
+      '✓ validators 19 files',
       expect.stringMatching(/^✓ check {6}syntax of \d+ changed files$/),
-      '✓ write      31 written, 0 removed',
+      '✓ write      33 written, 0 removed',
     ]);
     expect(run.stdout).toMatch(SUMMARY);
     expect(lines.join('\n')).not.toContain('\u001b['); // NO_COLOR
@@ -55,12 +55,12 @@ describe('specgen generate output', () => {
     writeFileSync(`${s.out}/types/src/index.ts`, '// edited\n');
     const run = await runGenerate(['--spec', s.spec, '--out', s.out, '--verbose', ...MINE]);
     const listed = run.stdout.split('\n').filter((l) => l.startsWith('  '));
-    expect(listed).toHaveLength(31);
+    expect(listed).toHaveLength(33);
     const out = relative(process.cwd(), s.out);
     expect(listed).toContain(`  wrote     ${out}/types/src/index.ts`);
     expect(listed).toContain(`  unchanged ${out}/types/package.json`);
-    expect(listed.filter((l) => l.startsWith('  unchanged '))).toHaveLength(30);
-    expect(run.stdout.split('\n').at(-2)).toMatch(/^1 written, 0 removed, 30 unchanged/);
+    expect(listed.filter((l) => l.startsWith('  unchanged '))).toHaveLength(32);
+    expect(run.stdout.split('\n').at(-2)).toMatch(/^1 written, 0 removed, 32 unchanged/);
   });
 
   it('suggests the nearest spec when the file does not exist', async () => {

@@ -53,6 +53,41 @@ export function scalarSchema(kind: ScalarKind): JsonSchema {
   }
 }
 
+/**
+ * The spec's scalar kinds that the OpenAPI document states once, as `#/components/schemas/<kind>`
+ * (docs/decisions/openapi.md "Scalar kinds as components"): each field refers to its kind with a
+ * `$ref` instead of repeating the pattern, format and bounds (the Int64 pattern alone is 1,145
+ * characters). Boolean and String stay inline: their schema is shorter than a `$ref`.
+ */
+export const SCALAR_COMPONENTS: readonly ScalarKind[] = ['Int64', 'Int32', 'Decimal', 'DateTimeOffset', 'TimeSpan'];
+
+const SCALAR_DESCRIPTIONS: Partial<Record<ScalarKind, string>> = {
+  Int64: 'Signed 64-bit integer: a JSON string of digits (as production writes it) or a JSON integer.',
+  Int32: 'Signed 32-bit integer.',
+  Decimal: 'Decimal number.',
+  TimeSpan: 'Time span `[-][d.]hh:mm:ss[.fffffff]`, within the range of a .NET TimeSpan.',
+};
+
+/**
+ * The component name of a scalar kind of {@link SCALAR_COMPONENTS}, or of its nullable form
+ * (`NullableInt64`: the same schema with `null` in its `type`). A nullable field refers to the
+ * nullable component rather than wrapping the `$ref` in `anyOf: [$ref, {type: null}]`: validators
+ * such as ajv run an `anyOf` as two tries (errors made and dropped), which cost a third of ajv's
+ * speed on the records of the validators bench (docs/decisions/openapi.md).
+ */
+export const scalarComponentName = (kind: ScalarKind, nullable: boolean): string =>
+  nullable ? `Nullable${kind}` : kind;
+
+/** The component schema of a scalar kind of {@link SCALAR_COMPONENTS}: its inline schema, with a description. */
+export function scalarComponent(kind: ScalarKind, nullable: boolean): JsonSchema {
+  const schema = nullable ? orNull(scalarSchema(kind), true) : scalarSchema(kind);
+  const description = SCALAR_DESCRIPTIONS[kind];
+  return description === undefined ? schema : { ...schema, description };
+}
+
+/** Whether a field of `kind` refers to a component (Int64, ...) rather than holding its schema (Boolean, String). */
+export const isScalarComponent = (kind: ScalarKind): boolean => SCALAR_COMPONENTS.includes(kind);
+
 /** Type words used in structure tables that are not one of the spec's scalar names. */
 const SCALAR_WORDS: Record<string, JsonSchema> = {
   Integer: { type: 'integer' },

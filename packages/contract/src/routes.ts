@@ -14,6 +14,7 @@ import { type Command, type Endpoint, type Resource, type Spec, stableIdentity }
 import { naming } from '@specgen/naming';
 import { endpointsAt, readResourcesAt } from './availability.ts';
 import { MESSAGES, OIDC_MESSAGES, READ_MESSAGES } from './messages.ts';
+import { deepFreeze } from './openapi/deep-freeze.ts';
 import { collectionPath, recordPath } from './read-path.ts';
 import {
   BODY_ERRORS,
@@ -264,6 +265,23 @@ function commandRoute(c: Command): Draft {
   };
 }
 
+/**
+ * What every read route of a kind answers alike, whatever its resource (before the path
+ * parameters' 400 is merged in): the OpenAPI document states each once, under
+ * `components/responses` (openapi/shared-responses.ts).
+ */
+export const READ_ANSWERS = deepFreeze({
+  unauthorized: message('No valid session.', [
+    READ_MESSAGES.sessionRequired,
+    MESSAGES.noSession,
+    MESSAGES.sessionExpired,
+  ]),
+  listBadRequest: message(
+    'A malformed query option, an unknown field or a literal out of range, with the position in the option.',
+  ),
+  getBadRequest: message('A malformed Id or query option.'),
+});
+
 function readRoutes(spec: Spec, r: Resource): Draft[] {
   const common = {
     since: r.introduced,
@@ -274,7 +292,7 @@ function readRoutes(spec: Spec, r: Resource): Draft[] {
     method: 'GET' as const,
   };
   const denied: Responses = {
-    401: message('No valid session.', [READ_MESSAGES.sessionRequired, MESSAGES.noSession, MESSAGES.sessionExpired]),
+    401: READ_ANSWERS.unauthorized,
     403: message(`The session lacks the permission "${r.permission ?? 'required'}", or the session was suspended.`, [
       ...(r.permission ? [READ_MESSAGES.permissionRequired(r.permission, r.name)] : []),
       MESSAGES.sessionSuspended,
@@ -292,9 +310,7 @@ function readRoutes(spec: Spec, r: Resource): Draft[] {
           description: 'The records, a bare JSON array (only the fields $select names, when given).',
           body: { kind: 'json', schema: partial, array: true },
         },
-        400: message(
-          'A malformed query option, an unknown field or a literal out of range, with the position in the option.',
-        ),
+        400: READ_ANSWERS.listBadRequest,
         ...denied,
       },
     },
@@ -305,7 +321,7 @@ function readRoutes(spec: Spec, r: Resource): Draft[] {
       path: recordPath(spec, r),
       own: {
         200: json('The record (only the fields $select names, when given).', partial),
-        400: message('A malformed Id or query option.'),
+        400: READ_ANSWERS.getBadRequest,
         ...denied,
         404: message('No record with this Id.', [READ_MESSAGES.notFound(r.name, '123')]),
       },

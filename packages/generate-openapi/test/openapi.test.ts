@@ -77,8 +77,14 @@ describe('openapi document from a hand-built IR', () => {
     });
     expect(s.ProductRecordBlockContext.enum).toBeUndefined();
     const p = s.ProductRecord.properties;
-    expect(p.Id).toMatchObject({ type: ['string', 'integer'], format: 'int64' });
-    expect(p.CommentId.type).toEqual(['string', 'integer', 'null']);
+    // The scalar kinds are stated once, as components; a field refers to its kind (null beside it when nullable).
+    expect(s.Int64).toMatchObject({ type: ['string', 'integer'], format: 'int64', 'x-maximum': '9223372036854775807' });
+    expect(s.Int64.pattern).toMatch(/^\^/);
+    expect(p.Id).toEqual({ $ref: '#/components/schemas/Int64', description: 'Business key.' });
+    // A nullable one refers to the kind's nullable component (the same facts, null in `type`): no anyOf.
+    expect(p.CommentId).toMatchObject({ $ref: '#/components/schemas/NullableInt64' });
+    expect(s.NullableInt64).toEqual({ ...s.Int64, type: ['string', 'integer', 'null'] });
+    expect(p.OperationTime.$ref).toBe('#/components/schemas/NullableTimeSpan');
     expect(p.ManufacturerPartNumber).toMatchObject({ type: 'string', maxLength: 50, 'x-since': '26.7' });
     expect(p.Comment).toMatchObject({
       anyOf: [{ $ref: '#/components/schemas/Comment' }, { type: 'null' }],
@@ -122,6 +128,13 @@ describe('openapi document from a hand-built IR', () => {
     expect(check('ProductRecord', { ...record, Comment: { Id: '5', Text: 'more' } })).toBe(true);
     const { Id: _omitted, ...withoutId } = record;
     expect(check('ProductRecord', withoutId)).toBe(false);
+    // Through the `$ref` to Int64 and its null beside it: null, both forms and the 64-bit range.
+    expect(check('ProductRecord', { ...record, CommentId: '-9223372036854775808' })).toBe(true);
+    expect(check('ProductRecord', { ...record, CommentId: 7 })).toBe(true);
+    expect(check('ProductRecord', { ...record, CommentId: '9223372036854775808' })).toBe(false);
+    expect(check('ProductRecord', { ...record, CommentId: true })).toBe(false);
+    expect(check('ProductRecord', { ...record, Id: null })).toBe(false);
+    expect(check('ProductRecord', { ...record, OperationTime: null })).toBe(true);
   });
 
   it('documents sign-in, commands, security schemes and errors from the error tables', () => {

@@ -1,163 +1,127 @@
 /**
  * The text of `ir.json`: the IR with keys sorted at every level, one line per top-level member and
  * one line per element of a top-level array (each resource, endpoint, command... on its own line,
- * as compact JSON), the marker in its `"//"` field. A field edit changes one line; the file is about
- * half the size of the two-space pretty form (14.7 against 30.4 MB on the 600-resource synthetic
- * spec), which the runtime only parses.
+ * as compact JSON), the marker in its `"//"` field, and last the `positions` member: the spec
+ * positions, which the lines print without (`source` of @specgen/ir's snapshot-positions.ts), one
+ * short text per entry. A field edit changes one line and its positions; a row added above an entry
+ * changes only the entry's positions, never its line. The runtime only parses the file
+ * (`specFromSnapshot` puts every `source` back).
  *
- * Each element's line is kept between calls by the identity of its IR object: the IR is never
- * changed in place (the incremental parser hands over the same object for an unchanged section and
- * a new one for a changed one), so a watch edit sorts and writes the one element it changed.
- *
- * An entry that only moved (lines added or removed above it) is a new object with new positions:
- * its line is the previous object's with the `source` positions rewritten (moved-line.ts).
+ * Each element's line is kept between calls by the entry's position-free identity (`stableIdentity`:
+ * the incremental parser hands over the same object for an unchanged entry, a twin of it for one
+ * that only moved and a new one for a changed one), its positions text by the entry object itself:
+ * a row save that moves 600 resources walks them for their positions (a few KB of text) and prints
+ * no line again.
  */
-import { type Spec, movedFrom } from '@specgen/ir';
-import { type PrintedLine, movedLine } from './moved-line.ts';
+import { POSITIONS_MEMBER, type Source, type Spec, positionsText, stableIdentity } from '@specgen/ir';
+import { type LastText, type Plan, collect, movedText, planOf } from './ir-json-plan.ts';
+import { positionsOf, strippedOf } from './ir-json-strip.ts';
 
-/** Object keys sorted at every level, so the file does not depend on the order a producer used. */
-export function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const k of shapeOf(value).sorted) out[k] = sortKeys((value as Record<string, unknown>)[k]);
-  return out;
+export { sortKeys } from './ir-json-strip.ts';
+
+/** An element's line, and where its positions are and its last positions text (ir-json-plan.ts). */
+interface LineMemo {
+  line: string;
+  plan?: Plan | null;
+  last: { text?: LastText };
 }
 
-/** An object's keys, in order and sorted, whether they are already sorted, and whether they are a parser's `source`. */
-interface Shape {
-  keys: string[];
-  sorted: string[];
-  inOrder: boolean;
-  position: boolean;
-}
+/** Each element's line, by the entry's position-free identity. */
+const lines = new WeakMap<object, LineMemo>();
+/** Each element's positions text (JSON string), by the entry object, with the first file it was written against. */
+const positionTexts = new WeakMap<object, { text: string; file: string | undefined }>();
 
-/**
- * The IR has a few object shapes repeated thousands of times: each shape's key order is sorted once.
- * Shapes are found by comparing key lists (by length, then key by key) rather than by a string made
- * of the keys, which cost as much as the sort it saved (about 40% less CPU for ir.json).
- */
-const shapesByLength = new Map<number, Shape[]>();
-const SHAPES_PER_LENGTH = 64;
+/** Lines written rather than kept; kept for a twin (an entry that only moved); positions texts written. */
+export const irJsonStats = { made: 0, kept: 0, twins: 0, positions: 0 };
 
-function shapeOf(value: object): Shape {
-  const keys = Object.keys(value);
-  let shapes = shapesByLength.get(keys.length);
-  if (shapes === undefined) {
-    shapes = [];
-    shapesByLength.set(keys.length, shapes);
-  }
-  for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape;
-  const sorted = [...keys].sort();
-  const position = keys.length === 3 && sameKeys(keys, POSITION_KEYS);
-  const shape = { keys, sorted, inOrder: sameKeys(keys, sorted), position };
-  if (shapes.length < SHAPES_PER_LENGTH) shapes.push(shape);
-  return shape;
-}
+/** The positions of an entry read along its plan (reused from call to call: nothing keeps it). */
+const read: Source[] = [];
 
-/** The keys of a `source` as the parser writes it (shift.ts). */
-const POSITION_KEYS = ['file', 'line', 'column'];
-
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Each element's line, and how many `source` objects it prints (for a moved entry: moved-line.ts). */
-const lines = new WeakMap<object, PrintedLine>();
-
-/** How many element lines were written rather than kept, and of those how many moved (tests check the memo hits). */
-export const irJsonStats = { made: 0, kept: 0, moved: 0 };
-
-function elementLine(value: object): string {
-  let printed = lines.get(value);
-  if (printed === undefined) {
-    // An entry that only moved: the line of its previous object with the positions rewritten.
-    const from = movedFrom(value);
-    const previous = from && lines.get(from.previous);
-    printed = from && previous ? movedLine(previous, from) : undefined;
-    if (printed === undefined) {
-      sourceCount = 0;
-      const line = JSON.stringify(sortKeysCountingSources(value));
-      printed = { line, count: sourceCount };
-    } else irJsonStats.moved++;
-    lines.set(value, printed);
+/** The line of `value` and its positions text (JSON string), both from the memos where they can be. */
+function element(value: object, files: string[]): { line: string; positions: string } {
+  const identity = stableIdentity(value);
+  let memo = lines.get(identity);
+  let positions: Source[] | undefined;
+  if (memo === undefined) {
+    positions = [];
+    memo = { line: JSON.stringify(strippedOf(value, positions)), last: {} };
+    lines.set(identity, memo);
     irJsonStats.made++;
-  } else irJsonStats.kept++;
-  return printed.line;
+  } else {
+    irJsonStats.kept++;
+    if (identity !== value) irJsonStats.twins++;
+  }
+  let text = positionTexts.get(value);
+  if (text === undefined || text.file !== files[0]) {
+    if (positions === undefined) positions = positionsAlong(value, memo);
+    text = { text: movedText(positions, listed(positions, files), memo.last), file: files[0] };
+    // a text naming a file other than the first depends on the order files were met: not kept
+    if (positions.every((p) => p.file === files[0])) positionTexts.set(value, text);
+    read.length = 0;
+    irJsonStats.positions++;
+  }
+  return { line: memo.line, positions: text.text };
 }
 
-/** How many objects under a `source` key the last `sortKeysCountingSources` met. */
-let sourceCount = 0;
+/** The positions of `value`, read along the plan of its line (made the first time it is needed). */
+function positionsAlong(value: object, memo: LineMemo): Source[] {
+  read.length = 0;
+  if (memo.plan === undefined) memo.plan = planOf(value);
+  if (memo.plan === null || collect(value, memo.plan, read)) return read;
+  // not the shape its line was printed from: read it all
+  read.length = 0;
+  positionsOf(value, read);
+  return read;
+}
 
-/**
- * What JSON.stringify writes as `sortKeys(value)`, counting the objects under a `source` key, copying
- * only what it must (a cold run's `ir.json` copied 215,000 objects): an array or an object whose keys
- * are already in order is itself when nothing inside it is copied, and a parser's position
- * `{ file, line, column }` is copied as one literal.
- */
-function sortKeysCountingSources(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      const copy = sortKeysCountingSources(item);
-      if (out === undefined) {
-        if (copy === item) continue;
-        out = value.slice(0, i);
-      }
-      out.push(copy);
-    }
-    return out ?? value;
-  }
-  const shape = shapeOf(value);
-  const record = value as Record<string, unknown>;
-  if (shape.position) {
-    const { file, line, column } = record;
-    if (typeof file === 'string' && typeof line === 'number' && typeof column === 'number')
-      return { column, file, line };
-  }
-  const keys = shape.sorted;
-  let out: Record<string, unknown> | undefined = shape.inOrder ? undefined : {};
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i] as string;
-    const v = record[k];
-    if (k === 'source' && typeof v === 'object' && v !== null) sourceCount++;
-    const copy = sortKeysCountingSources(v);
-    if (out === undefined) {
-      if (copy === v) continue;
-      out = {};
-      for (let j = 0; j < i; j++) out[keys[j] as string] = record[keys[j] as string];
-    }
-    out[k] = copy;
-  }
-  return out ?? value;
+/** `files` with the files of `positions` it lacks added. */
+function listed(positions: readonly Source[], files: string[]): string[] {
+  for (const p of positions) if (!files.includes(p.file)) files.push(p.file);
+  return files;
 }
 
 /**
- * `ir.json` as fragments (generate-core chunks.ts): each element's line is the memo's string, so a
- * watch edit gives the same fragments as the last call's but for the elements it changed.
+ * `ir.json` as fragments (generate-core chunks.ts): each element's line and each positions text is a
+ * memo's string, so a watch edit gives the same fragments as the last call's but for what it changed.
  */
 export function irJsonChunks(marker: string, spec: Spec): string[] {
   const parts = [`{\n"//":${JSON.stringify(marker)}`];
+  const files = [spec.source.file];
+  const positionParts: string[] = [];
   const record = spec as unknown as Record<string, unknown>;
   for (const key of Object.keys(record).sort()) {
     const value = record[key];
-    if (value === undefined) continue;
+    if (value === undefined || key === 'source') continue;
     const name = JSON.stringify(key);
-    if (!Array.isArray(value) || value.length === 0) parts.push(`,\n${name}:${JSON.stringify(sortKeys(value))}`);
-    else {
-      parts.push(`,\n${name}:[\n`);
-      for (let i = 0; i < value.length; i++) {
-        const element: unknown = value[i];
-        const line = element === null || typeof element !== 'object' ? JSON.stringify(element) : elementLine(element);
-        parts.push(i > 0 ? ',\n' : '', line);
-      }
-      parts.push('\n]');
+    if (!Array.isArray(value) || value.length === 0) {
+      const positions: Source[] = [];
+      parts.push(`,\n${name}:${JSON.stringify(strippedOf(value, positions))}`);
+      if (positions.length > 0)
+        positionParts.push(`,\n${name}:${JSON.stringify(positionsText(positions, listed(positions, files)))}`);
+      continue;
     }
+    parts.push(`,\n${name}:[\n`);
+    const start = positionParts.length;
+    let positioned = false;
+    positionParts.push(`,\n${name}:[\n`);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const printed =
+        item === null || typeof item !== 'object'
+          ? { line: JSON.stringify(item), positions: '""' }
+          : element(item, files);
+      parts.push(i > 0 ? ',\n' : '', printed.line);
+      positionParts.push(i > 0 ? ',\n' : '', printed.positions);
+      if (printed.positions !== '""') positioned = true;
+    }
+    parts.push('\n]');
+    // a list without any position (the versions) states none
+    if (positioned) positionParts.push('\n]');
+    else positionParts.length = start;
   }
-  parts.push('\n}\n');
+  const own = JSON.stringify(positionsText([spec.source], files));
+  parts.push(`,\n"${POSITIONS_MEMBER}":{\n"files":${JSON.stringify(files)},\n"source":${own}`, ...positionParts);
+  parts.push('\n}\n}\n');
   return parts;
 }
 

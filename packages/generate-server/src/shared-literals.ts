@@ -289,13 +289,15 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       for (let i = 0; i < value.length; i++) part(value[i]!);
       size += Math.max(0, value.length - 1);
     } else {
-      size -= 1;
+      // `"k":` and a comma between members: the compact JSON length, as a leaf's (its JSON text) is.
+      let members = 0;
       for (const k of Object.keys(value)) {
+        if (members++ > 0) size += 1;
         const name = jsonText(k);
         keys.push(name);
         tokens?.push(name);
         part(value[k]!);
-        size += k.length + 3;
+        size += name.length + 1;
       }
     }
     return { array, keys, items, size };

@@ -107,12 +107,12 @@ function fieldExpr(spec: Spec, field: Field, input: string): string {
   return isNullable(field) ? `${input} === null ? null : ${expr}` : expr;
 }
 
-function refSchema(spec: Spec, field: Field): string {
+export function refSchema(spec: Spec, field: Field): string {
   return naming.schema(refTypeName(spec, (field.type.base as { target: string }).target));
 }
 
 /** One value of the field's item type -> the output value or INVALID. */
-function itemExpr(spec: Spec, field: Field, value: string): string {
+export function itemExpr(spec: Spec, field: Field, value: string): string {
   const scalar = scalarOf(field);
   if (scalar === null) return `fast.nested(${refSchema(spec, field)}, ${value})`;
   const e = field.enumeration;

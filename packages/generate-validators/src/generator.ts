@@ -15,7 +15,7 @@ import {
   type Generator,
 } from '@specgen/generate-core';
 import { SCALAR_FACTS } from './scalar-facts.ts';
-import { parserResult, parserSteps, shapeText } from './schema-text.ts';
+import { parserResult, parserSteps, readerGate, readerSteps, shapeText } from './schema-text.ts';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -47,6 +47,8 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
       shape: shapeText(view.fields),
       parserSteps: parserSteps(view.parser),
       parserResult: parserResult(view.parser),
+      readerSteps: readerSteps(view.reader),
+      readerGate: readerGate(view.reader),
     }).trimEnd();
   const types = model.types;
   // Files of the whole model: in watch mode rendered again only when something their template read of
@@ -82,6 +84,8 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
     ts('scalars.ts', render('scalars.ts', SCALAR_FACTS)),
     ts('fast.ts', render('fast.ts', SCALAR_FACTS)),
     ts('json.ts', render('json.ts', {})),
+    ts('read.ts', render('read.ts', {})),
+    ts('validate-json.ts', render('validate-json.ts', {})),
     ts('errors.ts', render('errors.ts', {})),
     whole('src/references.ts', model, (data) =>
       withHeader('src/references.ts', options.specFile, render('references.ts', data)),
@@ -93,6 +97,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
         render('sign-in.ts', {
           schemaObjects: structures.map(schemaObject),
           fast: structures.some((s) => s.parser !== null),
+          read: structures.some((s) => s.reader !== null),
           refs: refsFrom(
             'sign-in',
             structures.flatMap((s) => s.refs),
@@ -112,6 +117,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
               schemaObject: schemaObject(view),
               scalarsModule: importPath(view.module, 'scalars'),
               fastModule: importPath(view.module, 'fast'),
+              readModule: importPath(view.module, 'read'),
               refs: refsFrom(view.module, view.refs),
               // the types package's since-map text, made once per records view (the two views' fields agree)
               sinceObject: sinceObjectText(types.resources[i] ?? view),

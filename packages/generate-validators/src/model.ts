@@ -3,6 +3,7 @@ import { type Field, type Spec, fieldsAt, resourcesAt } from '@specgen/ir';
 import { buildTypesModel, propertyKey, type RecordView, type TypesModel } from '@specgen/generate-core';
 import { naming } from '@specgen/naming';
 import { type ParserField, parserFields } from './fast-expr.ts';
+import { type ReaderField, readerFields } from './text-expr.ts';
 import { zodExpr } from './zod-expr.ts';
 
 export interface SchemaField {
@@ -27,6 +28,8 @@ export interface SchemaView {
   fields: SchemaField[];
   /** The fields of the generated fast path (fast-expr.ts), or null when the schema has none. */
   parser: ParserField[] | null;
+  /** The fields of the generated JSON text reader (text-expr.ts): null exactly when `parser` is. */
+  reader: ReaderField[] | null;
   /** Schemas this one refers to, by module. */
   refs: { module: string; names: string[] }[];
 }
@@ -88,6 +91,8 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
       doc: schemaDoc(record.fields[i]!.doc),
     };
   });
+  // an open record (looseObject) keeps unknown keys, which a plain literal does not: zod's compiled parser
+  const parser = record.open ? null : parserFields(spec, fields, optional);
   return {
     name: record.name,
     typeName: record.typeName,
@@ -98,8 +103,8 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
     sinceMap: record.sinceMap,
     doc: record.doc,
     fields: schemaFields,
-    // an open record (looseObject) keeps unknown keys, which a plain literal does not: zod's compiled parser
-    parser: record.open ? null : parserFields(spec, fields, optional),
+    parser,
+    reader: readerFields(spec, fields, parser),
     refs: record.imports
       .map((i) => ({ module: i.module, names: i.names.map((n) => naming.schema(n)) }))
       .filter((i) => i.module !== record.module),

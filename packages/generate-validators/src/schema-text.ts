@@ -5,6 +5,7 @@
  */
 import type { ParserField } from './fast-expr.ts';
 import type { SchemaField } from './model.ts';
+import type { ReaderField } from './text-expr.ts';
 
 /**
  * The shape of a zod object schema, `{` to `}` with one property per field. A reference to one of the
@@ -44,4 +45,25 @@ export function parserResult(parser: readonly ParserField[] | null): string {
   for (const [i, p] of parser.entries()) out.push('    ', p.key, p.refuse !== null ? `: v${i},\n` : `: f${i},\n`);
   out.push('  }');
   return out.join('');
+}
+
+/**
+ * The JSON text reader's steps (no newline after the last): `INVALID` and the cursor as locals, then
+ * each field's value, read at its place after its key (and the `{` or `,` before it) and checked
+ * (text-expr.ts); then the `}`. The gate (`readerGate`) has matched the keys already. Empty without a reader.
+ */
+export function readerSteps(reader: readonly ReaderField[] | null): string {
+  if (!reader) return '';
+  const lines: string[] = ['  const INVALID = fast.INVALID;', '  const cursor = read.cursor;'];
+  for (const [i, r] of reader.entries()) {
+    if (i > 0) lines.push('  at = cursor.at;');
+    lines.push(`  const ${r.value} = ${r.head}at + ${r.offset}${r.tail};`, `  if (${r.refuse}) return INVALID;`);
+  }
+  lines.push('  if (text.charCodeAt(cursor.at) !== 125) return INVALID;', '  cursor.at++;');
+  return lines.join('\n');
+}
+
+/** The gate of the reader: a sticky regular-expression literal of the whole record, keys and value tokens. */
+export function readerGate(reader: readonly ReaderField[] | null): string {
+  return reader ? `/${reader.map((r) => r.gate).join('')}/y` : '';
 }

@@ -42,6 +42,18 @@ describe('int64FromString', () => {
     }
   });
 
+  it('int64Between (its copy for JSON text) decodes a part of a longer text as int64FromString decodes that part', () => {
+    const digits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 0, maxLength: 25 });
+    const text = fc.tuple(fc.boolean(), digits).map(([minus, ds]) => `${minus ? '-' : ''}${ds.join('')}`);
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 22 })), fc.string({ maxLength: 3 }), (t, around) => {
+        const got = fast.int64Between(`${around}${t}${around}`, around.length, around.length + t.length);
+        expect(got).toBe(fast.int64FromString(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('agrees with BigInt on every numeric string of up to 21 digits, signed or not', () => {
     const digits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 21 });
     const text = fc.tuple(fc.boolean(), digits).map(([minus, ds]) => `${minus ? '-' : ''}${ds.join('')}`);

@@ -10,15 +10,16 @@ export async function loadValidators(serviceVersion: string | null = null): Prom
   return (await loadModules(serviceVersion)).index;
 }
 
-/** The package's index and its (unexported) fast-path module, from one generated copy. */
+/** The package's index and its (unexported) fast-path and text-reader modules, from one generated copy. */
 export async function loadModules(
   serviceVersion: string | null = null,
-): Promise<{ index: Validators; fast: Validators }> {
+): Promise<{ index: Validators; fast: Validators; read: Validators }> {
   const root = mkdtempSync(join(tmpdir(), 'specgen-validators-'));
   writeTree(root, generateBoth(realSpec(), serviceVersion));
   link(join(root, 'validators'), 'zod', packageDir('zod'));
   link(join(root, 'validators'), 'lossless-json', packageDir('lossless-json'));
   const index = (await import(join(root, 'validators/src/index.ts'))) as Validators;
   const fast = (await import(join(root, 'validators/src/fast.ts'))) as Validators;
-  return { index, fast };
+  const read = (await import(join(root, 'validators/src/read.ts'))) as Validators;
+  return { index, fast, read };
 }

@@ -95,7 +95,16 @@ describe('types: files of the whole model in watch mode', () => {
   });
 });
 
-const VALIDATORS_ALWAYS = ['errors.ts', 'fast.ts', 'json.ts', 'package.json', 'scalars.ts', 'tsconfig.json'];
+const VALIDATORS_ALWAYS = [
+  'errors.ts',
+  'fast.ts',
+  'json.ts',
+  'package.json',
+  'read.ts',
+  'scalars.ts',
+  'tsconfig.json',
+  'validate-json.ts',
+];
 
 describe('validators: files of the whole model in watch mode', () => {
   it('renders them again only when what their templates read changed', () => {

@@ -5,3 +5,4 @@ export * from './queries.ts';
 export * from './snapshot.ts';
 export * from './identity.ts';
 export * from './same-json.ts';
+export * from './snapshot-positions.ts';

@@ -64,11 +64,17 @@ export class ParseMemo {
     if (hit?.bodyLine === s.bodyLine) this.extractionHits++;
     else if (hit && moved) {
       const delta = s.bodyLine - hit.bodyLine;
+      // A resource section (most of a large spec) has no type cells or payload types kept, and
+      // seldom diagnostics: its empty lists are handed over, not copied.
+      const { diagnostics, typeCells, payloadTypes } = hit;
       hit = {
         value: moved(hit.value as T, delta),
-        diagnostics: movedDiagnostics(hit.diagnostics, delta),
-        typeCells: hit.typeCells.map(([type, at]) => [type, movedPosition(at, delta)]),
-        payloadTypes: hit.payloadTypes.map((p) => ({ ...p, at: movedPosition(p.at, delta) })),
+        diagnostics: diagnostics.length === 0 ? diagnostics : movedDiagnostics(diagnostics, delta),
+        typeCells: typeCells.length === 0 ? typeCells : typeCells.map(([type, at]) => [type, movedPosition(at, delta)]),
+        payloadTypes:
+          payloadTypes.length === 0
+            ? payloadTypes
+            : payloadTypes.map((p) => ({ ...p, at: movedPosition(p.at, delta) })),
         bodyLine: s.bodyLine,
       };
       this.#extracted.set(id, hit);

@@ -11,12 +11,12 @@
  * resource's own positions moved by `delta`, and the facts' objects (an enumeration from "Enumerated
  * statuses", `obsolete` from the versioning rules, whose sections may have moved by another amount or
  * not at all) replaced by the new facts'. What did not change stays the previous object, as sharing
- * would keep it; the `source` objects replaced are recorded for share.ts, which hands the result
- * over as a twin of the previous entry (`markMoved`) without walking it.
+ * would keep it; the result is recorded for share.ts, which hands it over as a twin of the previous
+ * entry (`markMoved`) without walking it.
  */
 import { type EnumValue, type Enumeration, type Field, type Resource, type Source, sameJson } from '@specgen/ir';
 import type { FieldFacts, ResourceFacts } from './resource-facts.ts';
-import { recordRelocation, type SourcePairs, shareInside } from './share.ts';
+import { recordRelocation, shareInside } from './share.ts';
 import { fieldWith, movedSource } from './shift.ts';
 
 /** The extracted resource a resolution was made from, and that extraction moved (parse-memo.ts). */
@@ -24,23 +24,6 @@ interface MovedExtract {
   from: Resource;
   to: Resource;
 }
-
-/**
- * The `source` objects a relocation replaced, written into lists kept from call to call and copied
- * at their size for the record: lists grown by `push` for each resource left their smaller copies
- * behind (about 100 sources a resource, 600 resources moved by a row added at the top of the
- * synthetic spec).
- */
-const replaced: SourcePairs = {
-  from: [],
-  to: [],
-  size: 0,
-  add(a, b) {
-    this.from[this.size] = a;
-    this.to[this.size] = b;
-    this.size++;
-  },
-};
 
 /**
  * `previous` (a resolution of the previous parse) moved by `delta` lines, with `facts` applied;
@@ -53,20 +36,15 @@ export function relocatedResource(
   facts: ResourceFacts,
   extract?: MovedExtract,
 ): Resource {
-  replaced.size = 0;
-  const move = (s: Source): Source => {
-    const moved = movedSource(s, delta);
-    replaced.add(s, moved);
-    return moved;
-  };
+  const move = (s: Source): Source => movedSource(s, delta);
   let changed = false;
   const extracted = extract && extract.from.fields.length === previous.fields.length ? extract : undefined;
   const fields = previous.fields.map((f, i) => {
     const fieldFacts = facts.fields.get(f.name);
     const next =
       fieldFacts === undefined && extracted && delta !== 0 && extracted.from.fields[i] === f
-        ? extractedField(f, extracted.to.fields[i] as Field, replaced)
-        : relocatedField(f, delta, fieldFacts, move, replaced);
+        ? (extracted.to.fields[i] as Field)
+        : relocatedField(f, delta, fieldFacts, move);
     if (next !== f) changed = true;
     return next;
   });
@@ -76,26 +54,20 @@ export function relocatedResource(
     fields: changed ? fields : previous.fields,
     source: delta === 0 ? previous.source : move(previous.source),
   };
-  recordRelocation(relocated, previous, replaced.from.slice(0, replaced.size), replaced.to.slice(0, replaced.size));
+  recordRelocation(relocated, previous);
   return relocated;
 }
 
-function relocatedField(
-  f: Field,
-  delta: number,
-  facts: FieldFacts | undefined,
-  move: (s: Source) => Source,
-  pairs: SourcePairs,
-): Field {
+function relocatedField(f: Field, delta: number, facts: FieldFacts | undefined, move: (s: Source) => Source): Field {
   if (delta === 0 && !facts) return f;
   const enumeration = facts?.enumeration
-    ? (sharedEnumeration(f.enumeration, facts.enumeration, pairs) ??
-      (shareInside(f.enumeration, facts.enumeration, pairs) as Enumeration))
+    ? (sharedEnumeration(f.enumeration, facts.enumeration) ??
+      (shareInside(f.enumeration, facts.enumeration) as Enumeration))
     : f.enumeration && delta !== 0
       ? movedEnumeration(f.enumeration, move)
       : f.enumeration;
   const obsolete = facts?.obsolete
-    ? (shareInside(f.obsolete, facts.obsolete, pairs) as Field['obsolete'])
+    ? (shareInside(f.obsolete, facts.obsolete) as Field['obsolete'])
     : f.obsolete && delta !== 0
       ? { ...f.obsolete, source: move(f.obsolete.source) }
       : f.obsolete;
@@ -104,13 +76,12 @@ function relocatedField(
 }
 
 /**
- * What `shareInside(prev, next, pairs)` gives for an enumeration fact that equals the previous one but
- * for positions (relocated() checked the facts: "Enumerated statuses" moved), without its walk: a
- * value or source equal to the previous one is the previous object, another is the new one, and each
- * replaced source is paired in the walk's order (the values', then the enumeration's). Undefined when
+ * What `shareInside(prev, next)` gives for an enumeration fact that equals the previous one but for
+ * positions (relocated() checked the facts: "Enumerated statuses" moved), without its walk: a value
+ * or source equal to the previous one is the previous object, another is the new one. Undefined when
  * the two differ in more than positions: the walk decides then.
  */
-function sharedEnumeration(prev: Enumeration | null, next: Enumeration, pairs: SourcePairs): Enumeration | undefined {
+function sharedEnumeration(prev: Enumeration | null, next: Enumeration): Enumeration | undefined {
   if (
     !prev ||
     prev.kind !== next.kind ||
@@ -119,24 +90,18 @@ function sharedEnumeration(prev: Enumeration | null, next: Enumeration, pairs: S
     prev.values.length !== next.values.length
   )
     return undefined;
-  const start = pairs.size;
   const values: EnumValue[] = [];
   let sameValues = true;
   for (let i = 0; i < next.values.length; i++) {
     const [p, v] = [prev.values[i] as EnumValue, next.values[i] as EnumValue];
-    if (p !== v && (p.kind !== v.kind || p.value !== v.value || p.name !== v.name)) {
-      pairs.size = start;
-      return undefined;
-    }
+    if (p !== v && (p.kind !== v.kind || p.value !== v.value || p.name !== v.name)) return undefined;
     if (p === v || sameSource(p.source, v.source)) values.push(p);
     else {
       sameValues = false;
-      pairs.add(p.source, v.source);
       values.push(v);
     }
   }
   const source = sameSource(prev.source, next.source) ? prev.source : next.source;
-  if (source !== prev.source) pairs.add(prev.source, source);
   if (sameValues && source === prev.source) return prev;
   const { kind, bitmask, origin } = next;
   return { kind, bitmask, origin, values: sameValues ? prev.values : values, source };
@@ -145,18 +110,6 @@ function sharedEnumeration(prev: Enumeration | null, next: Enumeration, pairs: S
 /** The parser writes every source as `{ file, line, column }` (shift.ts). */
 function sameSource(a: Source, b: Source): boolean {
   return a === b || (a.line === b.line && a.column === b.column && a.file === b.file);
-}
-
-/** `moved`, the field `f` moved by the extraction (shift.ts): its `source` objects paired with those of `f`. */
-function extractedField(f: Field, moved: Field, pairs: SourcePairs): Field {
-  pairs.add(f.source, moved.source);
-  if (f.enumeration && moved.enumeration) {
-    const [values, to] = [f.enumeration.values, moved.enumeration.values];
-    for (let i = 0; i < values.length; i++) pairs.add((values[i] as EnumValue).source, (to[i] as EnumValue).source);
-    pairs.add(f.enumeration.source, moved.enumeration.source);
-  }
-  if (f.obsolete && moved.obsolete) pairs.add(f.obsolete.source, moved.obsolete.source);
-  return moved;
 }
 
 function movedEnumeration(e: Enumeration, move: (s: Source) => Source): Enumeration {

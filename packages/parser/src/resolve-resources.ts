@@ -20,8 +20,10 @@ export function resolvedResource(
 ): Resource {
   if (!memo) return apply(extracted, facts, known);
   const hit = memo.resources.get(extracted);
-  // The same set of names (resolve.ts reuses it) gives the same flags without looking them up.
-  const knownTargets = hit?.known === known ? hit.knownTargets : knownOf(extracted, known, memo);
+  // The same set of names (resolve.ts reuses it) gives the same flags without looking them up; an
+  // extraction that only moved names the targets of the one it moved from (the same type objects).
+  const before = hit ?? movedFromEntry(extracted, memo);
+  const knownTargets = before?.known === known ? before.knownTargets : knownOf(extracted, known, memo);
   if (hit && hit.knownTargets === knownTargets && sameFacts(hit.facts, facts)) {
     hit.known = known;
     return hit.resolved;
@@ -30,6 +32,12 @@ export function resolvedResource(
   memo.resources.set(extracted, { facts, known, knownTargets, resolved });
   memo.origins.set(resolved, extracted);
   return resolved;
+}
+
+/** The memo's entry of the extraction `extracted` was moved from in this parse (parse-memo.ts), if any. */
+function movedFromEntry(extracted: Resource, memo: ResolveMemo): ResolvedEntry | undefined {
+  const moved = memo.moved.get(extracted);
+  return moved && memo.resources.get(moved.previous);
 }
 
 /**

@@ -23,61 +23,28 @@ const isNode = (x: unknown): x is Node => typeof x === 'object' && x !== null;
  */
 let movedOnly = false;
 
-/**
- * The `source` objects of the previous IR replaced by new ones (and those), in the order met, since
- * the entry being shared began: recorded with a moved entry (`markMoved`), so a generator that
- * prints positions can rewrite them.
- */
-const fromSources: object[] = [];
-const toSources: object[] = [];
-
 /** Depth of an IR entry: the spec (0), one of its arrays (1), an element of that array (2). */
 const ENTRY_DEPTH = 2;
 
 /**
- * Entries made from an entry of the previous IR by moving its positions (relocate.ts), with the
- * `source` objects replaced: sharing hands such an entry over as a twin of that previous entry
- * without walking it.
+ * Entries made from an entry of the previous IR by moving its positions (relocate.ts): sharing hands
+ * such an entry over as a twin of that previous entry without walking it.
  */
-const relocations = new WeakMap<object, { previous: object; from: object[]; to: object[] }>();
+const relocations = new WeakMap<object, object>();
 
-/** Records that `entry` is `previous` with the `source` objects `from` replaced by `to` (index for index), and nothing else. */
-export function recordRelocation(entry: object, previous: object, from: object[], to: object[]): void {
-  relocations.set(entry, { previous, from, to });
+/** Records that `entry` is `previous` with some `source` objects replaced, and nothing else. */
+export function recordRelocation(entry: object, previous: object): void {
+  relocations.set(entry, previous);
 }
 
-/** `source` objects of a previous entry (`from`) and their replacements (`to`), index for index, up to `size`. */
-export interface SourcePairs {
-  readonly from: object[];
-  readonly to: object[];
-  size: number;
-  add(from: object, to: object): void;
-}
-
-/**
- * `next` shared with `prev` as inside an entry (for relocate.ts), adding the `source` objects of
- * `prev` replaced, and their replacements, to `pairs`.
- */
-export function shareInside(prev: unknown, next: unknown, pairs: SourcePairs): unknown {
-  const start = fromSources.length;
-  try {
-    const out = share(prev, next, ENTRY_DEPTH + 1);
-    for (let i = start; i < fromSources.length; i++) pairs.add(fromSources[i] as object, toSources[i] as object);
-    return out;
-  } finally {
-    fromSources.length = start;
-    toSources.length = start;
-  }
+/** `next` shared with `prev` as inside an entry (for relocate.ts). */
+export function shareInside(prev: unknown, next: unknown): unknown {
+  return share(prev, next, ENTRY_DEPTH + 1);
 }
 
 /** `next`, with each subtree deep-equal to its counterpart in `previous` replaced by that counterpart. */
 export function shareUnchanged<T>(previous: T, next: T): T {
-  try {
-    return share(previous, next, 0) as T;
-  } finally {
-    fromSources.length = 0;
-    toSources.length = 0;
-  }
+  return share(previous, next, 0) as T;
 }
 
 function share(prev: unknown, next: unknown, depth: number): unknown {
@@ -91,8 +58,8 @@ function share(prev: unknown, next: unknown, depth: number): unknown {
     const relocated = relocations.get(next);
     // Looked at once: kept, the record would hold the previous entry (and its own record) in memory.
     if (relocated) relocations.delete(next);
-    if (relocated?.previous === prev) {
-      markMoved(next, prev, { from: relocated.from, to: relocated.to });
+    if (relocated === prev) {
+      markMoved(next, prev);
       movedOnly = true;
       return next;
     }
@@ -105,24 +72,16 @@ function share(prev: unknown, next: unknown, depth: number): unknown {
   // equal but for `source` positions (at any depth): a twin of `prev` (identity.ts of @specgen/ir)
   let moved = same;
   const out: Record<string, unknown> = {};
-  const sourcesBefore = fromSources.length;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     const value = share(prev[k], next[k], depth + 1);
     if (same && (prevKeys[i] !== k || value !== prev[k])) same = false;
     if (moved && (prevKeys[i] !== k || !(k === 'source' || movedOnly))) moved = false;
-    if (k === 'source' && value !== prev[k] && isNode(value) && isNode(prev[k])) {
-      fromSources.push(prev[k] as object);
-      toSources.push(value);
-    }
     out[k] = value;
   }
   movedOnly = moved;
   if (depth !== ENTRY_DEPTH) return same ? prev : out;
-  if (moved && !same && typeof out['kind'] === 'string')
-    markMoved(out, prev, { from: fromSources.slice(sourcesBefore), to: toSources.slice(sourcesBefore) });
-  fromSources.length = sourcesBefore;
-  toSources.length = sourcesBefore;
+  if (moved && !same && typeof out['kind'] === 'string') markMoved(out, prev);
   return same ? prev : out;
 }
 

@@ -58,12 +58,28 @@ export function fieldWith(
   };
 }
 
+/**
+ * Written out as fields.ts and resource-facts.ts write an enumeration, not spread: 6,600 of them move
+ * with a row added above 600 resources, and a spread copy that then replaces two of its five
+ * properties cost twice the literal.
+ */
 function movedEnumeration(e: Enumeration, delta: number): Enumeration {
-  return { ...e, values: movedValues(e.values, delta), source: movedSource(e.source, delta) };
+  return {
+    kind: e.kind,
+    bitmask: e.bitmask,
+    origin: e.origin,
+    values: movedValues(e.values, delta),
+    source: movedSource(e.source, delta),
+  };
 }
 
 function movedValues(values: readonly EnumValue[], delta: number): EnumValue[] {
-  return values.map((v) => ({ kind: v.kind, value: v.value, name: v.name, source: movedSource(v.source, delta) }));
+  const out: EnumValue[] = new Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as EnumValue;
+    out[i] = { kind: v.kind, value: v.value, name: v.name, source: movedSource(v.source, delta) };
+  }
+  return out;
 }
 
 export function movedUnknowns(unknowns: readonly Unknown[], delta: number): Unknown[] {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from '../scalars.js';
 import * as fast from '../fast.js';
+import * as read from '../read.js';
 import { CommentSchema } from '../references.js';
 
 /**
@@ -119,7 +120,105 @@ export const CaseEntryActivitySchema = scalar.compiledOnFirstParse(z.object({
     PlannedStartDate: v21,
     ActualStartDate: v22,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const f0 = read.int64(text, at + 6);
+  if (f0 === INVALID || f0 === null) return INVALID;
+  at = cursor.at;
+  const f1 = read.int64(text, at + 15);
+  if (f1 === INVALID || f1 === null) return INVALID;
+  at = cursor.at;
+  const v2 = read.string(text, at + 15);
+  if (typeof v2 !== 'string' || !fast.isTimeSpan(v2)) return INVALID;
+  at = cursor.at;
+  const v3 = read.string(text, at + 16);
+  if (v3 !== null && (typeof v3 !== 'string' || !fast.isTimeSpan(v3))) return INVALID;
+  at = cursor.at;
+  const v4 = read.boolean(text, at + 19);
+  if (typeof v4 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const v5 = read.number(text, at + 17);
+  if (v5 !== 0 && v5 !== 1) return INVALID;
+  at = cursor.at;
+  const v6 = read.boolean(text, at + 13);
+  if (typeof v6 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const f7 = read.number(text, at + 15);
+  if (typeof f7 !== 'number' && f7 !== null) return INVALID;
+  at = cursor.at;
+  const f8 = read.int64(text, at + 25);
+  if (f8 === INVALID) return INVALID;
+  at = cursor.at;
+  const v9 = read.boolean(text, at + 14);
+  if (typeof v9 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const f10 = read.int64(text, at + 18);
+  if (f10 === INVALID || f10 === null) return INVALID;
+  at = cursor.at;
+  const v11 = read.string(text, at + 25);
+  if (typeof v11 !== 'string') return INVALID;
+  at = cursor.at;
+  const f12 = read.int64(text, at + 21);
+  if (f12 === INVALID) return INVALID;
+  at = cursor.at;
+  const f13 = read.int64(text, at + 21);
+  if (f13 === INVALID || f13 === null) return INVALID;
+  at = cursor.at;
+  const v14 = read.string(text, at + 15);
+  if (typeof v14 !== 'string') return INVALID;
+  at = cursor.at;
+  const f15 = read.int64(text, at + 13);
+  if (f15 === INVALID) return INVALID;
+  at = cursor.at;
+  const f16 = read.nested(CommentSchema, text, at + 11);
+  if (f16 === INVALID) return INVALID;
+  at = cursor.at;
+  const v17 = read.number(text, at + 10);
+  if (v17 !== 1 && v17 !== 2 && v17 !== 9) return INVALID;
+  at = cursor.at;
+  const f18 = read.int64(text, at + 14);
+  if (f18 === INVALID) return INVALID;
+  at = cursor.at;
+  const v19 = read.string(text, at + 25);
+  if (typeof v19 !== 'string' || !fast.isDateTimeOffset(v19)) return INVALID;
+  at = cursor.at;
+  const v20 = read.string(text, at + 18);
+  if (v20 !== null && (typeof v20 !== 'string' || !fast.isDateTimeOffset(v20))) return INVALID;
+  at = cursor.at;
+  const v21 = read.string(text, at + 20);
+  if (v21 !== null && (typeof v21 !== 'string' || !fast.isDateTimeOffset(v21))) return INVALID;
+  at = cursor.at;
+  const v22 = read.string(text, at + 19);
+  if (v22 !== null && (typeof v22 !== 'string' || !fast.isDateTimeOffset(v22))) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    Id: f0,
+    CaseEntryId: f1,
+    PlannedTime: v2,
+    ReportedTime: v3,
+    ShowOnDocuments: v4,
+    ReportingType: v5,
+    Mandatory: v6,
+    CostPerHour: f7,
+    CostPerHourCurrencyId: f8,
+    Chargeable: v9,
+    ActivityTypeId: f10,
+    CalendarAppointmentId: v11,
+    CompletedByUserId: f12,
+    ResponsibleUserId: f13,
+    Description: v14,
+    CommentId: f15,
+    Comment: f16,
+    Status: v17,
+    ReminderId: f18,
+    PlannedCompletionDate: v19,
+    CompletionDate: v20,
+    PlannedStartDate: v21,
+    ActualStartDate: v22,
+  };
+}, /\{"Id":(?:"-?\d+"|-?\d+),"CaseEntryId":(?:"-?\d+"|-?\d+),"PlannedTime":(?:"[ !#-[\]-\uffff]*"),"ReportedTime":(?:null|"[ !#-[\]-\uffff]*"),"ShowOnDocuments":(?:true|false),"ReportingType":(?:-?\d+(?:\.\d+)?),"Mandatory":(?:true|false),"CostPerHour":(?:null|-?\d+(?:\.\d+)?),"CostPerHourCurrencyId":(?:null|"-?\d+"|-?\d+),"Chargeable":(?:true|false),"ActivityTypeId":(?:"-?\d+"|-?\d+),"CalendarAppointmentId":(?:"[ !#-[\]-\uffff]*"),"CompletedByUserId":(?:null|"-?\d+"|-?\d+),"ResponsibleUserId":(?:"-?\d+"|-?\d+),"Description":(?:"[ !#-[\]-\uffff]*"),"CommentId":(?:null|"-?\d+"|-?\d+),"Comment":(?:null),"Status":(?:-?\d+(?:\.\d+)?),"ReminderId":(?:null|"-?\d+"|-?\d+),"PlannedCompletionDate":(?:"[ !#-[\]-\uffff]*"),"CompletionDate":(?:null|"[ !#-[\]-\uffff]*"),"PlannedStartDate":(?:null|"[ !#-[\]-\uffff]*"),"ActualStartDate":(?:null|"[ !#-[\]-\uffff]*")\}/y);
 
 /** The service version each field of CaseEntryActivity was introduced in (null: no version given). */
 export const CaseEntryActivitySince = {

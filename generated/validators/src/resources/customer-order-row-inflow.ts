@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from '../scalars.js';
 import * as fast from '../fast.js';
+import * as read from '../read.js';
 import { CurrencySchema, CustomerOrderRowSchema, PartSchema, UnitSchema } from '../references.js';
 
 /**
@@ -132,7 +133,109 @@ export const CustomerOrderRowInflowSchema = scalar.compiledOnFirstParse(z.object
     TotalValueChangeCurrency: f22,
     OrderRowType: v23,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const f0 = read.int64(text, at + 6);
+  if (f0 === INVALID || f0 === null) return INVALID;
+  at = cursor.at;
+  const f1 = read.int64(text, at + 14);
+  if (f1 === INVALID) return INVALID;
+  at = cursor.at;
+  const f2 = read.nested(CustomerOrderRowSchema, text, at + 12);
+  if (f2 === INVALID) return INVALID;
+  at = cursor.at;
+  const f3 = read.int64(text, at + 26);
+  if (f3 === INVALID) return INVALID;
+  at = cursor.at;
+  const f4 = read.int64(text, at + 10);
+  if (f4 === INVALID) return INVALID;
+  at = cursor.at;
+  const f5 = read.nested(PartSchema, text, at + 8);
+  if (f5 === INVALID) return INVALID;
+  at = cursor.at;
+  const v6 = read.string(text, at + 24);
+  if (typeof v6 !== 'string') return INVALID;
+  at = cursor.at;
+  const v7 = read.string(text, at + 28);
+  if (typeof v7 !== 'string') return INVALID;
+  at = cursor.at;
+  const v8 = read.number(text, at + 10);
+  if (typeof v8 !== 'number' || (v8 | 0) !== v8) return INVALID;
+  at = cursor.at;
+  const v9 = read.string(text, at + 20);
+  if (typeof v9 !== 'string' || !fast.isDateTimeOffset(v9)) return INVALID;
+  at = cursor.at;
+  const f10 = read.number(text, at + 25);
+  if (typeof f10 !== 'number' && f10 !== null) return INVALID;
+  at = cursor.at;
+  const f11 = read.int64(text, at + 10);
+  if (f11 === INVALID) return INVALID;
+  at = cursor.at;
+  const f12 = read.nested(UnitSchema, text, at + 8);
+  if (f12 === INVALID) return INVALID;
+  at = cursor.at;
+  const f13 = read.number(text, at + 15);
+  if (typeof f13 !== 'number' && f13 !== null) return INVALID;
+  at = cursor.at;
+  const f14 = read.int64(text, at + 25);
+  if (f14 === INVALID) return INVALID;
+  at = cursor.at;
+  const f15 = read.nested(CurrencySchema, text, at + 23);
+  if (f15 === INVALID) return INVALID;
+  at = cursor.at;
+  const f16 = read.number(text, at + 20);
+  if (typeof f16 !== 'number' && f16 !== null) return INVALID;
+  at = cursor.at;
+  const f17 = read.int64(text, at + 30);
+  if (f17 === INVALID) return INVALID;
+  at = cursor.at;
+  const f18 = read.nested(CurrencySchema, text, at + 28);
+  if (f18 === INVALID) return INVALID;
+  at = cursor.at;
+  const f19 = read.number(text, at + 18);
+  if (typeof f19 !== 'number' && f19 !== null) return INVALID;
+  at = cursor.at;
+  const f20 = read.number(text, at + 20);
+  if (typeof f20 !== 'number') return INVALID;
+  at = cursor.at;
+  const f21 = read.int64(text, at + 30);
+  if (f21 === INVALID) return INVALID;
+  at = cursor.at;
+  const f22 = read.nested(CurrencySchema, text, at + 28);
+  if (f22 === INVALID) return INVALID;
+  at = cursor.at;
+  const v23 = read.number(text, at + 16);
+  if (typeof v23 !== 'number' || (v23 | 0) !== v23) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    Id: f0,
+    OrderRowId: f1,
+    OrderRow: f2,
+    BlanketOrderSalesRowId: f3,
+    PartId: f4,
+    Part: f5,
+    EntityIdentityString: v6,
+    AdditionalRowDescription: v7,
+    Status: v8,
+    LoggingTimeStamp: v9,
+    OrderedQuantityChange: f10,
+    UnitId: f11,
+    Unit: f12,
+    PriceChange: f13,
+    PriceChangeCurrencyId: f14,
+    PriceChangeCurrency: f15,
+    SetupPriceChange: f16,
+    SetupPriceChangeCurrencyId: f17,
+    SetupPriceChangeCurrency: f18,
+    DiscountChange: f19,
+    TotalValueChange: f20,
+    TotalValueChangeCurrencyId: f21,
+    TotalValueChangeCurrency: f22,
+    OrderRowType: v23,
+  };
+}, /\{"Id":(?:"-?\d+"|-?\d+),"OrderRowId":(?:null|"-?\d+"|-?\d+),"OrderRow":(?:null),"BlanketOrderSalesRowId":(?:null|"-?\d+"|-?\d+),"PartId":(?:null|"-?\d+"|-?\d+),"Part":(?:null),"EntityIdentityString":(?:"[ !#-[\]-\uffff]*"),"AdditionalRowDescription":(?:"[ !#-[\]-\uffff]*"),"Status":(?:-?\d+(?:\.\d+)?),"LoggingTimeStamp":(?:"[ !#-[\]-\uffff]*"),"OrderedQuantityChange":(?:null|-?\d+(?:\.\d+)?),"UnitId":(?:null|"-?\d+"|-?\d+),"Unit":(?:null),"PriceChange":(?:null|-?\d+(?:\.\d+)?),"PriceChangeCurrencyId":(?:null|"-?\d+"|-?\d+),"PriceChangeCurrency":(?:null),"SetupPriceChange":(?:null|-?\d+(?:\.\d+)?),"SetupPriceChangeCurrencyId":(?:null|"-?\d+"|-?\d+),"SetupPriceChangeCurrency":(?:null),"DiscountChange":(?:null|-?\d+(?:\.\d+)?),"TotalValueChange":(?:-?\d+(?:\.\d+)?),"TotalValueChangeCurrencyId":(?:null|"-?\d+"|-?\d+),"TotalValueChangeCurrency":(?:null),"OrderRowType":(?:-?\d+(?:\.\d+)?)\}/y);
 
 /** The service version each field of CustomerOrderRowInflow was introduced in (null: no version given). */
 export const CustomerOrderRowInflowSince = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from '../scalars.js';
 import * as fast from '../fast.js';
+import * as read from '../read.js';
 import { CommentSchema, ManualOperationStatusSchema, ManufacturingOrderMaterialSchema, ManufacturingOrderOperationControlDataRowSchema, ManufacturingOrderOperationDaySchema, OperationRowSchema, OrderQuantityManufacturingOrderOperationSchema, PartSchema } from '../references.js';
 
 /**
@@ -222,7 +223,193 @@ export const ManufacturingOrderOperationSchema = scalar.compiledOnFirstParse(z.o
     TimeCalculationType: v43,
     AllowsMultipleOperatorsToStartThisOperationSimultaneously: v44,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const f0 = read.int64(text, at + 6);
+  if (f0 === INVALID || f0 === null) return INVALID;
+  at = cursor.at;
+  const v1 = read.number(text, at + 12);
+  if (v1 !== null && (typeof v1 !== 'number' || (v1 | 0) !== v1)) return INVALID;
+  at = cursor.at;
+  const f2 = read.int64(text, at + 16);
+  if (f2 === INVALID || f2 === null) return INVALID;
+  at = cursor.at;
+  const f3 = read.int64(text, at + 10);
+  if (f3 === INVALID || f3 === null) return INVALID;
+  at = cursor.at;
+  const f4 = read.nested(PartSchema, text, at + 8);
+  if (f4 === INVALID) return INVALID;
+  at = cursor.at;
+  const f5 = read.number(text, at + 19);
+  if (typeof f5 !== 'number') return INVALID;
+  at = cursor.at;
+  const f6 = read.number(text, at + 20);
+  if (typeof f6 !== 'number') return INVALID;
+  at = cursor.at;
+  const f7 = read.number(text, at + 16);
+  if (typeof f7 !== 'number') return INVALID;
+  at = cursor.at;
+  const v8 = read.string(text, at + 21);
+  if (typeof v8 !== 'string' || !fast.isTimeSpan(v8)) return INVALID;
+  at = cursor.at;
+  const v9 = read.string(text, at + 20);
+  if (typeof v9 !== 'string' || !fast.isTimeSpan(v9)) return INVALID;
+  at = cursor.at;
+  const f10 = read.number(text, at + 20);
+  if (typeof f10 !== 'number') return INVALID;
+  at = cursor.at;
+  const v11 = read.string(text, at + 15);
+  if (typeof v11 !== 'string') return INVALID;
+  at = cursor.at;
+  const f12 = read.int64(text, at + 16);
+  if (f12 === INVALID || f12 === null) return INVALID;
+  at = cursor.at;
+  const f13 = read.int64(text, at + 24);
+  if (f13 === INVALID) return INVALID;
+  at = cursor.at;
+  const f14 = read.nested(CommentSchema, text, at + 22);
+  if (f14 === INVALID) return INVALID;
+  at = cursor.at;
+  const f15 = read.int64(text, at + 24);
+  if (f15 === INVALID || f15 === null) return INVALID;
+  at = cursor.at;
+  const f16 = read.int64(text, at + 28);
+  if (f16 === INVALID || f16 === null) return INVALID;
+  at = cursor.at;
+  const v17 = read.number(text, at + 19);
+  if (typeof v17 !== 'number' || (v17 | 0) !== v17) return INVALID;
+  at = cursor.at;
+  const v18 = read.string(text, at + 20);
+  if (typeof v18 !== 'string' || !fast.isTimeSpan(v18)) return INVALID;
+  at = cursor.at;
+  const v19 = read.string(text, at + 19);
+  if (typeof v19 !== 'string' || !fast.isTimeSpan(v19)) return INVALID;
+  at = cursor.at;
+  const v20 = read.string(text, at + 20);
+  if (typeof v20 !== 'string' || !fast.isDateTimeOffset(v20)) return INVALID;
+  at = cursor.at;
+  const v21 = read.string(text, at + 21);
+  if (typeof v21 !== 'string' || !fast.isDateTimeOffset(v21)) return INVALID;
+  at = cursor.at;
+  const v22 = read.string(text, at + 19);
+  if (v22 !== null && (typeof v22 !== 'string' || !fast.isDateTimeOffset(v22))) return INVALID;
+  at = cursor.at;
+  const v23 = read.string(text, at + 20);
+  if (v23 !== null && (typeof v23 !== 'string' || !fast.isDateTimeOffset(v23))) return INVALID;
+  at = cursor.at;
+  const f24 = read.int64(text, at + 18);
+  if (f24 === INVALID) return INVALID;
+  at = cursor.at;
+  const f25 = read.nested(OperationRowSchema, text, at + 16);
+  if (f25 === INVALID) return INVALID;
+  at = cursor.at;
+  const v26 = read.number(text, at + 10);
+  if (v26 !== 0 && v26 !== 1 && v26 !== 2 && v26 !== 3 && v26 !== 4 && v26 !== 5) return INVALID;
+  at = cursor.at;
+  const v27 = read.number(text, at + 27);
+  if (v27 !== 0 && v27 !== 1 && v27 !== 2 && v27 !== 3 && v27 !== 4 && v27 !== 5 && v27 !== 6 && v27 !== 9) return INVALID;
+  at = cursor.at;
+  const f28 = read.int64(text, at + 12);
+  if (f28 === INVALID) return INVALID;
+  at = cursor.at;
+  const v29 = read.string(text, at + 15);
+  if (typeof v29 !== 'string') return INVALID;
+  at = cursor.at;
+  const f30 = read.arrayOf(ManufacturingOrderOperationControlDataRowSchema, text, at + 19);
+  if (f30 === INVALID) return INVALID;
+  at = cursor.at;
+  const f31 = read.int64(text, at + 19);
+  if (f31 === INVALID) return INVALID;
+  at = cursor.at;
+  const f32 = read.nested(OrderQuantityManufacturingOrderOperationSchema, text, at + 17);
+  if (f32 === INVALID) return INVALID;
+  at = cursor.at;
+  const v33 = read.boolean(text, at + 17);
+  if (typeof v33 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const v34 = read.boolean(text, at + 18);
+  if (typeof v34 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const f35 = read.int64(text, at + 27);
+  if (f35 === INVALID) return INVALID;
+  at = cursor.at;
+  const f36 = read.nested(ManualOperationStatusSchema, text, at + 25);
+  if (f36 === INVALID) return INVALID;
+  at = cursor.at;
+  const f37 = read.arrayOf(ManufacturingOrderMaterialSchema, text, at + 13);
+  if (f37 === INVALID) return INVALID;
+  at = cursor.at;
+  const v38 = read.string(text, at + 17);
+  if (v38 !== null && (typeof v38 !== 'string' || !fast.isTimeSpan(v38))) return INVALID;
+  at = cursor.at;
+  const f39 = read.number(text, at + 22);
+  if (typeof f39 !== 'number' && f39 !== null) return INVALID;
+  at = cursor.at;
+  const f40 = read.number(text, at + 23);
+  if (typeof f40 !== 'number' && f40 !== null) return INVALID;
+  at = cursor.at;
+  const v41 = read.boolean(text, at + 27);
+  if (typeof v41 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const f42 = read.arrayOf(ManufacturingOrderOperationDaySchema, text, at + 8);
+  if (f42 === INVALID) return INVALID;
+  at = cursor.at;
+  const v43 = read.number(text, at + 23);
+  if (v43 !== 0 && v43 !== 1 && v43 !== 2) return INVALID;
+  at = cursor.at;
+  const v44 = read.boolean(text, at + 61);
+  if (typeof v44 !== 'boolean') return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    Id: f0,
+    Priority: v1,
+    WorkCenterId: f2,
+    PartId: f3,
+    Part: f4,
+    PlannedQuantity: f5,
+    ReportedQuantity: f6,
+    RestQuantity: f7,
+    ReportedSetupTime: v8,
+    ReportedUnitTime: v9,
+    RejectedQuantity: f10,
+    WipLocation: v11,
+    ReportNumber: f12,
+    InstructionCommentId: f13,
+    InstructionComment: f14,
+    ManufacturingOrderId: f15,
+    ManufacturingOrderNodeId: f16,
+    OperationNumber: v17,
+    PlannedSetupTime: v18,
+    PlannedUnitTime: v19,
+    PlannedStartDate: v20,
+    PlannedFinishDate: v21,
+    ActualStartDate: v22,
+    ActualFinishDate: v23,
+    OperationRowId: f24,
+    OperationRow: f25,
+    Status: v26,
+    WorkshopOperationStatus: v27,
+    BundleId: f28,
+    Description: v29,
+    ControlDataRows: f30,
+    OrderQuantityId: f31,
+    OrderQuantity: f32,
+    ClearedStatus: v33,
+    OnPriorityPlan: v34,
+    ManualOperationStatusId: f35,
+    ManualOperationStatus: f36,
+    Materials: f37,
+    FixedLeadTime: v38,
+    UnitStaffingFactor: f39,
+    SetupStaffingFactor: f40,
+    IsPlannedTimeCalculated: v41,
+    Days: f42,
+    TimeCalculationType: v43,
+    AllowsMultipleOperatorsToStartThisOperationSimultaneously: v44,
+  };
+}, /\{"Id":(?:"-?\d+"|-?\d+),"Priority":(?:null|-?\d+(?:\.\d+)?),"WorkCenterId":(?:"-?\d+"|-?\d+),"PartId":(?:"-?\d+"|-?\d+),"Part":(?:null),"PlannedQuantity":(?:-?\d+(?:\.\d+)?),"ReportedQuantity":(?:-?\d+(?:\.\d+)?),"RestQuantity":(?:-?\d+(?:\.\d+)?),"ReportedSetupTime":(?:"[ !#-[\]-\uffff]*"),"ReportedUnitTime":(?:"[ !#-[\]-\uffff]*"),"RejectedQuantity":(?:-?\d+(?:\.\d+)?),"WipLocation":(?:"[ !#-[\]-\uffff]*"),"ReportNumber":(?:"-?\d+"|-?\d+),"InstructionCommentId":(?:null|"-?\d+"|-?\d+),"InstructionComment":(?:null),"ManufacturingOrderId":(?:"-?\d+"|-?\d+),"ManufacturingOrderNodeId":(?:"-?\d+"|-?\d+),"OperationNumber":(?:-?\d+(?:\.\d+)?),"PlannedSetupTime":(?:"[ !#-[\]-\uffff]*"),"PlannedUnitTime":(?:"[ !#-[\]-\uffff]*"),"PlannedStartDate":(?:"[ !#-[\]-\uffff]*"),"PlannedFinishDate":(?:"[ !#-[\]-\uffff]*"),"ActualStartDate":(?:null|"[ !#-[\]-\uffff]*"),"ActualFinishDate":(?:null|"[ !#-[\]-\uffff]*"),"OperationRowId":(?:null|"-?\d+"|-?\d+),"OperationRow":(?:null),"Status":(?:-?\d+(?:\.\d+)?),"WorkshopOperationStatus":(?:-?\d+(?:\.\d+)?),"BundleId":(?:null|"-?\d+"|-?\d+),"Description":(?:"[ !#-[\]-\uffff]*"),"ControlDataRows":(?:null),"OrderQuantityId":(?:null|"-?\d+"|-?\d+),"OrderQuantity":(?:null),"ClearedStatus":(?:true|false),"OnPriorityPlan":(?:true|false),"ManualOperationStatusId":(?:null|"-?\d+"|-?\d+),"ManualOperationStatus":(?:null),"Materials":(?:null),"FixedLeadTime":(?:null|"[ !#-[\]-\uffff]*"),"UnitStaffingFactor":(?:null|-?\d+(?:\.\d+)?),"SetupStaffingFactor":(?:null|-?\d+(?:\.\d+)?),"IsPlannedTimeCalculated":(?:true|false),"Days":(?:null),"TimeCalculationType":(?:-?\d+(?:\.\d+)?),"AllowsMultipleOperatorsToStartThisOperationSimultaneously":(?:true|false)\}/y);
 
 /** The service version each field of ManufacturingOrderOperation was introduced in (null: no version given). */
 export const ManufacturingOrderOperationSince = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from '../scalars.js';
 import * as fast from '../fast.js';
+import * as read from '../read.js';
 import { AddressSchema, CommentSchema, CustomerOrderDeliveryRowSchema, CustomerOrderSchema, ExtraFieldSchema, ManufacturingOrderSchema, PartSchema, ProductRecordOperationReportingSchema } from '../references.js';
 
 /**
@@ -319,7 +320,277 @@ export const ProductRecordSchema = scalar.compiledOnFirstParse(z.object({
     ExposureTimeNumberOfCycles: v64,
     ManufacturerPartNumber: v65,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const f0 = read.int64(text, at + 6);
+  if (f0 === INVALID || f0 === null) return INVALID;
+  at = cursor.at;
+  const v1 = read.number(text, at + 21);
+  if (v1 !== 0 && v1 !== 1) return INVALID;
+  at = cursor.at;
+  const v2 = read.string(text, at + 30);
+  if (typeof v2 !== 'string') return INVALID;
+  at = cursor.at;
+  const f3 = read.int64(text, at + 13);
+  if (f3 === INVALID) return INVALID;
+  at = cursor.at;
+  const f4 = read.nested(CommentSchema, text, at + 11);
+  if (f4 === INVALID) return INVALID;
+  at = cursor.at;
+  const f5 = read.int64(text, at + 17);
+  if (f5 === INVALID) return INVALID;
+  at = cursor.at;
+  const f6 = read.nested(CommentSchema, text, at + 15);
+  if (f6 === INVALID) return INVALID;
+  at = cursor.at;
+  const f7 = read.int64(text, at + 24);
+  if (f7 === INVALID) return INVALID;
+  at = cursor.at;
+  const f8 = read.nested(CommentSchema, text, at + 22);
+  if (f8 === INVALID) return INVALID;
+  at = cursor.at;
+  const f9 = read.int64(text, at + 25);
+  if (f9 === INVALID) return INVALID;
+  at = cursor.at;
+  const f10 = read.nested(CommentSchema, text, at + 23);
+  if (f10 === INVALID) return INVALID;
+  at = cursor.at;
+  const v11 = read.string(text, at + 16);
+  if (typeof v11 !== 'string') return INVALID;
+  at = cursor.at;
+  const v12 = read.string(text, at + 16);
+  if (typeof v12 !== 'string') return INVALID;
+  at = cursor.at;
+  const f13 = read.int64(text, at + 10);
+  if (f13 === INVALID || f13 === null) return INVALID;
+  at = cursor.at;
+  const f14 = read.nested(PartSchema, text, at + 8);
+  if (f14 === INVALID) return INVALID;
+  at = cursor.at;
+  const f15 = read.int64(text, at + 24);
+  if (f15 === INVALID) return INVALID;
+  at = cursor.at;
+  const f16 = read.nested(ManufacturingOrderSchema, text, at + 22);
+  if (f16 === INVALID) return INVALID;
+  at = cursor.at;
+  const f17 = read.arrayOf(ExtraFieldSchema, text, at + 15);
+  if (f17 === INVALID) return INVALID;
+  at = cursor.at;
+  const v18 = read.boolean(text, at + 15);
+  if (typeof v18 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const v19 = read.string(text, at + 21);
+  if (v19 !== null && (typeof v19 !== 'string' || !fast.isDateTimeOffset(v19))) return INVALID;
+  at = cursor.at;
+  const v20 = read.string(text, at + 19);
+  if (v20 !== null && (typeof v20 !== 'string' || !fast.isDateTimeOffset(v20))) return INVALID;
+  at = cursor.at;
+  const v21 = read.number(text, at + 18);
+  if (typeof v21 !== 'number' || (v21 | 0) !== v21) return INVALID;
+  at = cursor.at;
+  const f22 = read.int64(text, at + 11);
+  if (f22 === INVALID) return INVALID;
+  at = cursor.at;
+  const f23 = read.int64(text, at + 19);
+  if (f23 === INVALID) return INVALID;
+  at = cursor.at;
+  const f24 = read.nested(CustomerOrderSchema, text, at + 17);
+  if (f24 === INVALID) return INVALID;
+  at = cursor.at;
+  const f25 = read.int64(text, at + 30);
+  if (f25 === INVALID) return INVALID;
+  at = cursor.at;
+  const f26 = read.nested(CustomerOrderDeliveryRowSchema, text, at + 28);
+  if (f26 === INVALID) return INVALID;
+  at = cursor.at;
+  const f27 = read.int64(text, at + 21);
+  if (f27 === INVALID) return INVALID;
+  at = cursor.at;
+  const f28 = read.nested(AddressSchema, text, at + 19);
+  if (f28 === INVALID) return INVALID;
+  at = cursor.at;
+  const f29 = read.int64(text, at + 18);
+  if (f29 === INVALID) return INVALID;
+  at = cursor.at;
+  const f30 = read.nested(CommentSchema, text, at + 16);
+  if (f30 === INVALID) return INVALID;
+  at = cursor.at;
+  const f31 = read.int64(text, at + 15);
+  if (f31 === INVALID) return INVALID;
+  at = cursor.at;
+  const v32 = read.number(text, at + 18);
+  if (v32 !== 0 && v32 !== 1 && v32 !== 2 && v32 !== 3 && v32 !== 4 && v32 !== 5 && v32 !== 6 && v32 !== 7) return INVALID;
+  at = cursor.at;
+  const v33 = read.number(text, at + 16);
+  if (typeof v33 !== 'number' || (v33 | 0) !== v33 || v33 < 0 || (v33 & ~31) !== 0) return INVALID;
+  at = cursor.at;
+  const v34 = read.string(text, at + 19);
+  if (v34 !== null && (typeof v34 !== 'string' || !fast.isDateTimeOffset(v34))) return INVALID;
+  at = cursor.at;
+  const v35 = read.string(text, at + 17);
+  if (v35 !== null && (typeof v35 !== 'string' || !fast.isDateTimeOffset(v35))) return INVALID;
+  at = cursor.at;
+  const f36 = read.number(text, at + 22);
+  if (typeof f36 !== 'number' && f36 !== null) return INVALID;
+  at = cursor.at;
+  const v37 = read.string(text, at + 17);
+  if (v37 !== null && (typeof v37 !== 'string' || !fast.isTimeSpan(v37))) return INVALID;
+  at = cursor.at;
+  const f38 = read.number(text, at + 18);
+  if (typeof f38 !== 'number' && f38 !== null) return INVALID;
+  at = cursor.at;
+  const f39 = read.arrayOf(ProductRecordOperationReportingSchema, text, at + 23);
+  if (f39 === INVALID) return INVALID;
+  at = cursor.at;
+  const f40 = read.int64(text, at + 31);
+  if (f40 === INVALID) return INVALID;
+  at = cursor.at;
+  const f41 = read.int64(text, at + 30);
+  if (f41 === INVALID) return INVALID;
+  at = cursor.at;
+  const f42 = read.int64(text, at + 31);
+  if (f42 === INVALID) return INVALID;
+  at = cursor.at;
+  const f43 = read.int64(text, at + 18);
+  if (f43 === INVALID) return INVALID;
+  at = cursor.at;
+  const v44 = read.string(text, at + 23);
+  if (v44 !== null && (typeof v44 !== 'string' || !fast.isDateTimeOffset(v44))) return INVALID;
+  at = cursor.at;
+  const v45 = read.string(text, at + 22);
+  if (v45 !== null && (typeof v45 !== 'string' || !fast.isDateTimeOffset(v45))) return INVALID;
+  at = cursor.at;
+  const f46 = read.number(text, at + 30);
+  if (typeof f46 !== 'number' && f46 !== null) return INVALID;
+  at = cursor.at;
+  const v47 = read.string(text, at + 25);
+  if (v47 !== null && (typeof v47 !== 'string' || !fast.isTimeSpan(v47))) return INVALID;
+  at = cursor.at;
+  const f48 = read.number(text, at + 26);
+  if (typeof f48 !== 'number' && f48 !== null) return INVALID;
+  at = cursor.at;
+  const f49 = read.int64(text, at + 19);
+  if (f49 === INVALID) return INVALID;
+  at = cursor.at;
+  const v50 = read.string(text, at + 21);
+  if (v50 !== null && (typeof v50 !== 'string' || !fast.isDateTimeOffset(v50))) return INVALID;
+  at = cursor.at;
+  const v51 = read.string(text, at + 19);
+  if (v51 !== null && (typeof v51 !== 'string' || !fast.isDateTimeOffset(v51))) return INVALID;
+  at = cursor.at;
+  const f52 = read.int64(text, at + 23);
+  if (f52 === INVALID) return INVALID;
+  at = cursor.at;
+  const f53 = read.int64(text, at + 15);
+  if (f53 === INVALID) return INVALID;
+  at = cursor.at;
+  const v54 = read.string(text, at + 20);
+  if (v54 !== null && (typeof v54 !== 'string' || !fast.isDateTimeOffset(v54))) return INVALID;
+  at = cursor.at;
+  const v55 = read.string(text, at + 20);
+  if (typeof v55 !== 'string') return INVALID;
+  at = cursor.at;
+  const v56 = read.string(text, at + 16);
+  if (typeof v56 !== 'string') return INVALID;
+  at = cursor.at;
+  const v57 = read.string(text, at + 18);
+  if (typeof v57 !== 'string') return INVALID;
+  at = cursor.at;
+  const v58 = read.string(text, at + 19);
+  if (typeof v58 !== 'string') return INVALID;
+  at = cursor.at;
+  const v59 = read.number(text, at + 10);
+  if (v59 !== 0 && v59 !== 1 && v59 !== 2 && v59 !== 3 && v59 !== 4 && v59 !== 5 && v59 !== 6 && v59 !== 7 && v59 !== 9) return INVALID;
+  at = cursor.at;
+  const v60 = read.string(text, at + 18);
+  if (v60 !== null && (typeof v60 !== 'string' || !fast.isDateTimeOffset(v60))) return INVALID;
+  at = cursor.at;
+  const f61 = read.int64(text, at + 24);
+  if (f61 === INVALID) return INVALID;
+  at = cursor.at;
+  const f62 = read.number(text, at + 25);
+  if (typeof f62 !== 'number' && f62 !== null) return INVALID;
+  at = cursor.at;
+  const v63 = read.boolean(text, at + 24);
+  if (typeof v63 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const v64 = read.number(text, at + 30);
+  if (v64 !== null && (typeof v64 !== 'number' || (v64 | 0) !== v64)) return INVALID;
+  at = cursor.at;
+  const v65 = read.string(text, at + 26);
+  if (typeof v65 !== 'string' || v65.length > 50) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    Id: f0,
+    ProductRecordType: v1,
+    SerialNumberWithPartNumber: v2,
+    CommentId: f3,
+    Comment: f4,
+    CertificateId: f5,
+    Certificate: f6,
+    WarrantyCommitmentId: f7,
+    WarrantyCommitment: f8,
+    InstallationCommentId: f9,
+    InstallationComment: f10,
+    SerialNumber: v11,
+    ChargeNumber: v12,
+    PartId: f13,
+    Part: f14,
+    ManufacturingOrderId: f15,
+    ManufacturingOrder: f16,
+    ExtraFields: f17,
+    HasWarranty: v18,
+    WarrantyStartDate: v19,
+    WarrantyEndDate: v20,
+    WarrantyMonths: v21,
+    OwnerId: f22,
+    CustomerOrderId: f23,
+    CustomerOrder: f24,
+    CustomerOrderDeliveryRowId: f25,
+    CustomerOrderDeliveryRow: f26,
+    DeliveryAddressId: f27,
+    DeliveryAddress: f28,
+    BlockMessageId: f29,
+    BlockMessage: f30,
+    BlockedById: f31,
+    LifeCycleState: v32,
+    BlockContext: v33,
+    BlockedFromDate: v34,
+    BlockedToDate: v35,
+    MeasurementSetting: f36,
+    OperationTime: v37,
+    NumberOfCycles: f38,
+    OperationReportings: f39,
+    CustomerOrderOurReferenceId: f40,
+    BusinessContactReferenceId: f41,
+    CustomerOrderPartRevisionId: f42,
+    PartRevisionId: f43,
+    PlannedDeliveryDate: v44,
+    ActualDeliveryDate: v45,
+    MeasurementSettingWarranty: f46,
+    OperationTimeWarranty: v47,
+    NumberOfCyclesWarranty: f48,
+    PurchaseOrderId: f49,
+    ActualArrivalDate: v50,
+    ManufactureDate: v51,
+    InstallationOrderId: f52,
+    InstalledBy: f53,
+    InstallationDate: v54,
+    InstallationCode: v55,
+    WarrantyCode: v56,
+    RegistrationNo: v57,
+    TypeDescription: v58,
+    Status: v59,
+    BestBeforeDate: v60,
+    ProductRecordBatchId: f61,
+    RemainingExposureTime: f62,
+    IsExposureTimeActive: v63,
+    ExposureTimeNumberOfCycles: v64,
+    ManufacturerPartNumber: v65,
+  };
+}, /\{"Id":(?:"-?\d+"|-?\d+),"ProductRecordType":(?:-?\d+(?:\.\d+)?),"SerialNumberWithPartNumber":(?:"[ !#-[\]-\uffff]*"),"CommentId":(?:null|"-?\d+"|-?\d+),"Comment":(?:null),"CertificateId":(?:null|"-?\d+"|-?\d+),"Certificate":(?:null),"WarrantyCommitmentId":(?:null|"-?\d+"|-?\d+),"WarrantyCommitment":(?:null),"InstallationCommentId":(?:null|"-?\d+"|-?\d+),"InstallationComment":(?:null),"SerialNumber":(?:"[ !#-[\]-\uffff]*"),"ChargeNumber":(?:"[ !#-[\]-\uffff]*"),"PartId":(?:"-?\d+"|-?\d+),"Part":(?:null),"ManufacturingOrderId":(?:null|"-?\d+"|-?\d+),"ManufacturingOrder":(?:null),"ExtraFields":(?:null),"HasWarranty":(?:true|false),"WarrantyStartDate":(?:null|"[ !#-[\]-\uffff]*"),"WarrantyEndDate":(?:null|"[ !#-[\]-\uffff]*"),"WarrantyMonths":(?:-?\d+(?:\.\d+)?),"OwnerId":(?:null|"-?\d+"|-?\d+),"CustomerOrderId":(?:null|"-?\d+"|-?\d+),"CustomerOrder":(?:null),"CustomerOrderDeliveryRowId":(?:null|"-?\d+"|-?\d+),"CustomerOrderDeliveryRow":(?:null),"DeliveryAddressId":(?:null|"-?\d+"|-?\d+),"DeliveryAddress":(?:null),"BlockMessageId":(?:null|"-?\d+"|-?\d+),"BlockMessage":(?:null),"BlockedById":(?:null|"-?\d+"|-?\d+),"LifeCycleState":(?:-?\d+(?:\.\d+)?),"BlockContext":(?:-?\d+(?:\.\d+)?),"BlockedFromDate":(?:null|"[ !#-[\]-\uffff]*"),"BlockedToDate":(?:null|"[ !#-[\]-\uffff]*"),"MeasurementSetting":(?:null|-?\d+(?:\.\d+)?),"OperationTime":(?:null|"[ !#-[\]-\uffff]*"),"NumberOfCycles":(?:null|-?\d+(?:\.\d+)?),"OperationReportings":(?:null),"CustomerOrderOurReferenceId":(?:null|"-?\d+"|-?\d+),"BusinessContactReferenceId":(?:null|"-?\d+"|-?\d+),"CustomerOrderPartRevisionId":(?:null|"-?\d+"|-?\d+),"PartRevisionId":(?:null|"-?\d+"|-?\d+),"PlannedDeliveryDate":(?:null|"[ !#-[\]-\uffff]*"),"ActualDeliveryDate":(?:null|"[ !#-[\]-\uffff]*"),"MeasurementSettingWarranty":(?:null|-?\d+(?:\.\d+)?),"OperationTimeWarranty":(?:null|"[ !#-[\]-\uffff]*"),"NumberOfCyclesWarranty":(?:null|-?\d+(?:\.\d+)?),"PurchaseOrderId":(?:null|"-?\d+"|-?\d+),"ActualArrivalDate":(?:null|"[ !#-[\]-\uffff]*"),"ManufactureDate":(?:null|"[ !#-[\]-\uffff]*"),"InstallationOrderId":(?:null|"-?\d+"|-?\d+),"InstalledBy":(?:null|"-?\d+"|-?\d+),"InstallationDate":(?:null|"[ !#-[\]-\uffff]*"),"InstallationCode":(?:"[ !#-[\]-\uffff]*"),"WarrantyCode":(?:"[ !#-[\]-\uffff]*"),"RegistrationNo":(?:"[ !#-[\]-\uffff]*"),"TypeDescription":(?:"[ !#-[\]-\uffff]*"),"Status":(?:-?\d+(?:\.\d+)?),"BestBeforeDate":(?:null|"[ !#-[\]-\uffff]*"),"ProductRecordBatchId":(?:null|"-?\d+"|-?\d+),"RemainingExposureTime":(?:null|-?\d+(?:\.\d+)?),"IsExposureTimeActive":(?:true|false),"ExposureTimeNumberOfCycles":(?:null|-?\d+(?:\.\d+)?),"ManufacturerPartNumber":(?:"[ !#-[\]-\uffff]*")\}/y);
 
 /** The service version each field of ProductRecord was introduced in (null: no version given). */
 export const ProductRecordSince = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from '../scalars.js';
 import * as fast from '../fast.js';
+import * as read from '../read.js';
 import { CommentSchema } from '../references.js';
 
 /**
@@ -118,7 +119,101 @@ export const ScheduleSchema = scalar.compiledOnFirstParse(z.object({
     BlockMessageId: f20,
     BlockMessage: f21,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const f0 = read.int64(text, at + 6);
+  if (f0 === INVALID || f0 === null) return INVALID;
+  at = cursor.at;
+  const v1 = read.string(text, at + 8);
+  if (typeof v1 !== 'string') return INVALID;
+  at = cursor.at;
+  const v2 = read.string(text, at + 15);
+  if (typeof v2 !== 'string') return INVALID;
+  at = cursor.at;
+  const f3 = read.int64(text, at + 18);
+  if (f3 === INVALID || f3 === null) return INVALID;
+  at = cursor.at;
+  const f4 = read.int64(text, at + 9);
+  if (f4 === INVALID || f4 === null) return INVALID;
+  at = cursor.at;
+  const f5 = read.int64(text, at + 7);
+  if (f5 === INVALID || f5 === null) return INVALID;
+  at = cursor.at;
+  const f6 = read.int64(text, at + 22);
+  if (f6 === INVALID) return INVALID;
+  at = cursor.at;
+  const f7 = read.int64(text, at + 15);
+  if (f7 === INVALID) return INVALID;
+  at = cursor.at;
+  const f8 = read.int64(text, at + 13);
+  if (f8 === INVALID) return INVALID;
+  at = cursor.at;
+  const f9 = read.int64(text, at + 16);
+  if (f9 === INVALID) return INVALID;
+  at = cursor.at;
+  const f10 = read.int64(text, at + 14);
+  if (f10 === INVALID) return INVALID;
+  at = cursor.at;
+  const v11 = read.boolean(text, at + 19);
+  if (typeof v11 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const v12 = read.number(text, at + 8);
+  if (typeof v12 !== 'number' || (v12 | 0) !== v12 || v12 < 0 || (v12 & ~3) !== 0) return INVALID;
+  at = cursor.at;
+  const f13 = read.number(text, at + 13);
+  if (typeof f13 !== 'number' && f13 !== null) return INVALID;
+  at = cursor.at;
+  const v14 = read.string(text, at + 27);
+  if (typeof v14 !== 'string') return INVALID;
+  at = cursor.at;
+  const v15 = read.number(text, at + 22);
+  if (typeof v15 !== 'number' || (v15 | 0) !== v15 || v15 < 0 || (v15 & ~3) !== 0) return INVALID;
+  at = cursor.at;
+  const f16 = read.int64(text, at + 15);
+  if (f16 === INVALID) return INVALID;
+  at = cursor.at;
+  const v17 = read.string(text, at + 19);
+  if (v17 !== null && (typeof v17 !== 'string' || !fast.isDateTimeOffset(v17))) return INVALID;
+  at = cursor.at;
+  const v18 = read.string(text, at + 17);
+  if (v18 !== null && (typeof v18 !== 'string' || !fast.isDateTimeOffset(v18))) return INVALID;
+  at = cursor.at;
+  const v19 = read.number(text, at + 17);
+  if (v19 !== 0 && v19 !== 1 && v19 !== 2) return INVALID;
+  at = cursor.at;
+  const f20 = read.int64(text, at + 18);
+  if (f20 === INVALID) return INVALID;
+  at = cursor.at;
+  const f21 = read.nested(CommentSchema, text, at + 16);
+  if (f21 === INVALID) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    Id: f0,
+    Code: v1,
+    Description: v2,
+    ScheduleLength: f3,
+    Start: f4,
+    End: f5,
+    OvertimeScheduleId: f6,
+    FlexInStart: f7,
+    FlexInEnd: f8,
+    FlexOutStart: f9,
+    FlexOutEnd: f10,
+    IsNightSchedule: v11,
+    Type: v12,
+    AmountSwh: f13,
+    ScheduleNumberForExport: v14,
+    BlockedContextType: v15,
+    BlockedById: f16,
+    BlockedFromDate: v17,
+    BlockedToDate: v18,
+    BlockedStatus: v19,
+    BlockMessageId: f20,
+    BlockMessage: f21,
+  };
+}, /\{"Id":(?:"-?\d+"|-?\d+),"Code":(?:"[ !#-[\]-\uffff]*"),"Description":(?:"[ !#-[\]-\uffff]*"),"ScheduleLength":(?:"-?\d+"|-?\d+),"Start":(?:"-?\d+"|-?\d+),"End":(?:"-?\d+"|-?\d+),"OvertimeScheduleId":(?:null|"-?\d+"|-?\d+),"FlexInStart":(?:null|"-?\d+"|-?\d+),"FlexInEnd":(?:null|"-?\d+"|-?\d+),"FlexOutStart":(?:null|"-?\d+"|-?\d+),"FlexOutEnd":(?:null|"-?\d+"|-?\d+),"IsNightSchedule":(?:true|false),"Type":(?:-?\d+(?:\.\d+)?),"AmountSwh":(?:null|-?\d+(?:\.\d+)?),"ScheduleNumberForExport":(?:"[ !#-[\]-\uffff]*"),"BlockedContextType":(?:-?\d+(?:\.\d+)?),"BlockedById":(?:null|"-?\d+"|-?\d+),"BlockedFromDate":(?:null|"[ !#-[\]-\uffff]*"),"BlockedToDate":(?:null|"[ !#-[\]-\uffff]*"),"BlockedStatus":(?:-?\d+(?:\.\d+)?),"BlockMessageId":(?:null|"-?\d+"|-?\d+),"BlockMessage":(?:null)\}/y);
 
 /** The service version each field of Schedule was introduced in (null: no version given). */
 export const ScheduleSince = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from '../scalars.js';
 import * as fast from '../fast.js';
+import * as read from '../read.js';
 import { CommentSchema, CurrencySchema, ManufacturerPartLinkSchema, PartPurchaseExpenseValueSchema, UnitSchema } from '../references.js';
 
 /**
@@ -162,7 +163,137 @@ export const SupplierPartLinkSchema = scalar.compiledOnFirstParse(z.object({
     ManufacturerPartLinkId: f29,
     ManufacturerPartLink: f30,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const f0 = read.int64(text, at + 6);
+  if (f0 === INVALID || f0 === null) return INVALID;
+  at = cursor.at;
+  const f1 = read.int64(text, at + 14);
+  if (f1 === INVALID || f1 === null) return INVALID;
+  at = cursor.at;
+  const v2 = read.string(text, at + 22);
+  if (typeof v2 !== 'string') return INVALID;
+  at = cursor.at;
+  const v3 = read.number(text, at + 30);
+  if (typeof v3 !== 'number' || (v3 | 0) !== v3) return INVALID;
+  at = cursor.at;
+  const v4 = read.boolean(text, at + 35);
+  if (typeof v4 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const f5 = read.int64(text, at + 10);
+  if (f5 === INVALID || f5 === null) return INVALID;
+  at = cursor.at;
+  const f6 = read.number(text, at + 9);
+  if (typeof f6 !== 'number' && f6 !== null) return INVALID;
+  at = cursor.at;
+  const f7 = read.number(text, at + 14);
+  if (typeof f7 !== 'number' && f7 !== null) return INVALID;
+  at = cursor.at;
+  const v8 = read.string(text, at + 12);
+  if (v8 !== null && (typeof v8 !== 'string' || !fast.isTimeSpan(v8))) return INVALID;
+  at = cursor.at;
+  const f9 = read.number(text, at + 12);
+  if (typeof f9 !== 'number' && f9 !== null) return INVALID;
+  at = cursor.at;
+  const v10 = read.string(text, at + 21);
+  if (v10 !== null && (typeof v10 !== 'string' || !fast.isDateTimeOffset(v10))) return INVALID;
+  at = cursor.at;
+  const f11 = read.number(text, at + 15);
+  if (typeof f11 !== 'number' && f11 !== null) return INVALID;
+  at = cursor.at;
+  const v12 = read.string(text, at + 27);
+  if (v12 !== null && (typeof v12 !== 'string' || !fast.isDateTimeOffset(v12))) return INVALID;
+  at = cursor.at;
+  const f13 = read.number(text, at + 20);
+  if (typeof f13 !== 'number' && f13 !== null) return INVALID;
+  at = cursor.at;
+  const f14 = read.number(text, at + 22);
+  if (typeof f14 !== 'number' && f14 !== null) return INVALID;
+  at = cursor.at;
+  const f15 = read.int64(text, at + 29);
+  if (f15 === INVALID) return INVALID;
+  at = cursor.at;
+  const f16 = read.nested(CommentSchema, text, at + 27);
+  if (f16 === INVALID) return INVALID;
+  at = cursor.at;
+  const f17 = read.int64(text, at + 10);
+  if (f17 === INVALID || f17 === null) return INVALID;
+  at = cursor.at;
+  const f18 = read.nested(UnitSchema, text, at + 8);
+  if (f18 === INVALID) return INVALID;
+  at = cursor.at;
+  const f19 = read.int64(text, at + 19);
+  if (f19 === INVALID || f19 === null) return INVALID;
+  at = cursor.at;
+  const f20 = read.nested(CurrencySchema, text, at + 17);
+  if (f20 === INVALID) return INVALID;
+  at = cursor.at;
+  const f21 = read.int64(text, at + 18);
+  if (f21 === INVALID) return INVALID;
+  at = cursor.at;
+  const f22 = read.nested(CommentSchema, text, at + 16);
+  if (f22 === INVALID) return INVALID;
+  at = cursor.at;
+  const v23 = read.string(text, at + 9);
+  if (typeof v23 !== 'string') return INVALID;
+  at = cursor.at;
+  const v24 = read.string(text, at + 11);
+  if (typeof v24 !== 'string') return INVALID;
+  at = cursor.at;
+  const v25 = read.string(text, at + 8);
+  if (typeof v25 !== 'string') return INVALID;
+  at = cursor.at;
+  const v26 = read.boolean(text, at + 22);
+  if (typeof v26 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const f27 = read.int64(text, at + 31);
+  if (f27 === INVALID) return INVALID;
+  at = cursor.at;
+  const f28 = read.nested(PartPurchaseExpenseValueSchema, text, at + 29);
+  if (f28 === INVALID) return INVALID;
+  at = cursor.at;
+  const f29 = read.int64(text, at + 26);
+  if (f29 === INVALID) return INVALID;
+  at = cursor.at;
+  const f30 = read.nested(ManufacturerPartLinkSchema, text, at + 24);
+  if (f30 === INVALID) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    Id: f0,
+    SupplierId: f1,
+    SupplierPartNumber: v2,
+    PurchaseCommentShowInForms: v3,
+    IncludeAlloyCostOnPurchaseOrder: v4,
+    PartId: f5,
+    Price: f6,
+    SetupPrice: f7,
+    LeadTime: v8,
+    Discount: f9,
+    PriceValidThrough: v10,
+    FuturePrice: f11,
+    FuturePriceValidThrough: v12,
+    FutureSetupPrice: f13,
+    QuantityPerPackage: f14,
+    OverridePurchaseCommentId: f15,
+    OverridePurchaseComment: f16,
+    UnitId: f17,
+    Unit: f18,
+    PriceCurrencyId: f19,
+    PriceCurrency: f20,
+    PriceCommentId: f21,
+    PriceComment: f22,
+    Brand: v23,
+    Storage: v24,
+    Dock: v25,
+    IsRemoteConfigured: v26,
+    PartPurchaseExpenseValuesId: f27,
+    PartPurchaseExpenseValues: f28,
+    ManufacturerPartLinkId: f29,
+    ManufacturerPartLink: f30,
+  };
+}, /\{"Id":(?:"-?\d+"|-?\d+),"SupplierId":(?:"-?\d+"|-?\d+),"SupplierPartNumber":(?:"[ !#-[\]-\uffff]*"),"PurchaseCommentShowInForms":(?:-?\d+(?:\.\d+)?),"IncludeAlloyCostOnPurchaseOrder":(?:true|false),"PartId":(?:"-?\d+"|-?\d+),"Price":(?:null|-?\d+(?:\.\d+)?),"SetupPrice":(?:null|-?\d+(?:\.\d+)?),"LeadTime":(?:null|"[ !#-[\]-\uffff]*"),"Discount":(?:null|-?\d+(?:\.\d+)?),"PriceValidThrough":(?:null|"[ !#-[\]-\uffff]*"),"FuturePrice":(?:null|-?\d+(?:\.\d+)?),"FuturePriceValidThrough":(?:null|"[ !#-[\]-\uffff]*"),"FutureSetupPrice":(?:null|-?\d+(?:\.\d+)?),"QuantityPerPackage":(?:null|-?\d+(?:\.\d+)?),"OverridePurchaseCommentId":(?:null|"-?\d+"|-?\d+),"OverridePurchaseComment":(?:null),"UnitId":(?:"-?\d+"|-?\d+),"Unit":(?:null),"PriceCurrencyId":(?:"-?\d+"|-?\d+),"PriceCurrency":(?:null),"PriceCommentId":(?:null|"-?\d+"|-?\d+),"PriceComment":(?:null),"Brand":(?:"[ !#-[\]-\uffff]*"),"Storage":(?:"[ !#-[\]-\uffff]*"),"Dock":(?:"[ !#-[\]-\uffff]*"),"IsRemoteConfigured":(?:true|false),"PartPurchaseExpenseValuesId":(?:null|"-?\d+"|-?\d+),"PartPurchaseExpenseValues":(?:null),"ManufacturerPartLinkId":(?:null|"-?\d+"|-?\d+),"ManufacturerPartLink":(?:null)\}/y);
 
 /** The service version each field of SupplierPartLink was introduced in (null: no version given). */
 export const SupplierPartLinkSince = {

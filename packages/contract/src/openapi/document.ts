@@ -11,12 +11,13 @@ import { commandOperation } from './command-operations.ts';
 import { commonParameters, securitySchemes } from './common.ts';
 import { decision } from './decisions.ts';
 import { ERROR_MESSAGE, errorMessageSchema } from './errors.ts';
-import { operationResponses } from './operation-responses.ts';
+import { operationResponses, responseObject } from './operation-responses.ts';
 import { readOperation, sharedQueryParameters } from './read-operations.ts';
 import { forgetBuild, type ReadGroup, recordBuild } from './build-record.ts';
 import { patchedMaps } from './document-patch.ts';
 import { finishBuild, lastPart, type ResourcePart, resourceOperations } from './resource-memo.ts';
 import { SchemaRegistry } from './schemas.ts';
+import { sharedResponses } from './shared-responses.ts';
 import { signInOperation } from './signin-operations.ts';
 
 export interface DocumentOptions {
@@ -162,6 +163,7 @@ function build(spec: Spec, options: DocumentOptions, patch: boolean): JsonSchema
     paths,
     components: {
       parameters: { ...commonParameters(), ...sharedQueryParameters(spec) },
+      ...(all.some(isRead) ? { responses: sharedResponses((c) => responseObject(registry, c, undefined)) } : {}),
       securitySchemes: securitySchemes(spec),
       schemas,
     },

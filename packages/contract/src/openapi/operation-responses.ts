@@ -12,6 +12,7 @@ import { sessionStartHeaders } from './common.ts';
 import { decision } from './decisions.ts';
 import { errorResponses, jsonStringResponse } from './errors.ts';
 import type { SchemaRegistry } from './schemas.ts';
+import { sharedResponseRef } from './shared-responses.ts';
 
 /** What each named response header means. */
 const HEADER_DOCS: Record<string, JsonSchema> = {
@@ -37,7 +38,8 @@ function headersOf(response: ResponseContract): Record<string, JsonSchema> | und
   return Object.keys(all).length > 0 ? all : undefined;
 }
 
-function responseObject(
+/** The response object of a route-table answer, led by the spec's error-table entry of its status, if any. */
+export function responseObject(
   registry: SchemaRegistry,
   response: ResponseContract,
   fromSpec: JsonSchema | undefined,
@@ -81,8 +83,12 @@ export function operationResponses(registry: SchemaRegistry, route: RouteContrac
   const target = route.endpoint ?? route.command;
   const fromSpec = target ? errorResponses(registry.spec, target) : {};
   const out: Record<string, JsonSchema> = {};
-  for (const [status, response] of Object.entries(route.responses))
-    out[status] = responseObject(registry, response, fromSpec[status]);
+  for (const [status, response] of Object.entries(route.responses)) {
+    const spec = fromSpec[status];
+    out[status] =
+      (spec === undefined ? sharedResponseRef(route, status, response) : undefined) ??
+      responseObject(registry, response, spec);
+  }
   // A status the spec's tables state that the route table lacks is still documented, as the spec words it.
   for (const [status, response] of Object.entries(fromSpec)) out[status] ??= response;
   // Three-digit statuses are array index keys, which an object lists in ascending order as they are.

@@ -13,7 +13,17 @@ import {
   type Structure,
 } from '@specgen/ir';
 import { naming } from '@specgen/naming';
-import { orNull, ref, scalarSchema, scalarWord, type JsonSchema } from '../json-schema.ts';
+import {
+  isScalarComponent,
+  orNull,
+  ref,
+  SCALAR_COMPONENTS,
+  scalarComponent,
+  scalarComponentName,
+  scalarSchema,
+  scalarWord,
+  type JsonSchema,
+} from '../json-schema.ts';
 import { PAYLOAD_LIMITS } from '../payloads.ts';
 import { SCHEMA_NAMES } from '../routes.ts';
 import { decision, fieldGapUnknown } from './decisions.ts';
@@ -28,6 +38,13 @@ const REQUEST_STRUCTURES = new Set(['LoginRequest', 'TotpLoginRequest']);
 const pointerSegment = (name: string) =>
   name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name;
 
+/** The scalar kinds' component schemas, frozen once: the first components of every document. */
+const SCALAR_SCHEMAS: readonly (readonly [string, JsonSchema])[] = SCALAR_COMPONENTS.flatMap((kind) =>
+  [false, true].map(
+    (nullable) => [scalarComponentName(kind, nullable), deepFreeze(scalarComponent(kind, nullable))] as const,
+  ),
+);
+
 export class SchemaRegistry extends JournaledComponents {
   constructor(
     spec: Spec,
@@ -35,6 +52,8 @@ export class SchemaRegistry extends JournaledComponents {
     readonly version: string | null,
   ) {
     super(spec);
+    // First, before any journal: every build has them, the same frozen objects (document-patch.ts).
+    for (const [name, schema] of SCALAR_SCHEMAS) this.put(name, schema);
   }
 
   private readonly fieldLists = new Map<Resource, Field[]>();
@@ -143,10 +162,14 @@ export class SchemaRegistry extends JournaledComponents {
   /** A new schema of `field` (`gap`: its field-gap unknown, when it has no enumeration). */
   private newField(field: Field, owner: string, gap: string | undefined): JsonSchema {
     // Each step's schema is a new object (base, orNull): set in place, in the order a spread gives.
-    let schema = this.base(field, owner);
+    // A nullable scalar kind (not in an array) refers to its nullable component: no anyOf to wrap it.
+    const base = field.type.base;
+    const nullableKind =
+      field.type.nullable && !field.type.array && base.kind === 'scalar' && isScalarComponent(base.scalar);
+    let schema = nullableKind ? ref(scalarComponentName(base.scalar, true)) : this.base(field, owner);
     if (field.maxLength !== null) schema.maxLength = field.maxLength;
     if (field.type.array) schema = { type: 'array', items: schema };
-    if (field.type.nullable || isRelation(field)) schema = orNull(schema, true);
+    if ((field.type.nullable && !nullableKind) || isRelation(field)) schema = orNull(schema, true);
     this.annotate(schema, field, gap);
     return schema;
   }
@@ -154,7 +177,7 @@ export class SchemaRegistry extends JournaledComponents {
   private base(field: Field, owner: string): JsonSchema {
     if (field.enumeration) return ref(this.enumeration(naming.enumType(owner, field.name), field.enumeration));
     const base = field.type.base;
-    if (base.kind === 'scalar') return scalarSchema(base.scalar);
+    if (base.kind === 'scalar') return isScalarComponent(base.scalar) ? ref(base.scalar) : scalarSchema(base.scalar);
     const word = scalarWord(base.target);
     if (word) return word;
     return ref(this.referenced(base.target));
@@ -228,6 +251,8 @@ export class SchemaRegistry extends JournaledComponents {
     return this.add(name, {
       type: 'object',
       description: `${target}: fields not shown in the spec beyond the business key.`,
+      // Inline, not a `$ref` to Int64: a schema without `$ref`s is one validators such as ajv inline
+      // into the record's (a call per relation field otherwise: a quarter of ajv's time on records).
       properties: { Id: { ...scalarSchema('Int64'), description: 'Business key.' } },
       required: ['Id'],
       additionalProperties: true,

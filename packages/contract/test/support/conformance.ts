@@ -25,7 +25,17 @@ export interface ObservedAnswer {
 }
 
 type Doc = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, DocResponse> }>> };
-type DocResponse = { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> };
+type DocResponse = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> };
+
+/** The value at an RFC 6901 pointer of the document, or undefined. */
+function resolvePointer(doc: unknown, pointer: string): DocResponse | undefined {
+  let value: unknown = doc;
+  for (const segment of pointer.split('/').slice(1)) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value as DocResponse | undefined;
+}
 
 const DOC_ID = 'https://contract.invalid/openapi.json';
 /** Response headers a client acts on; each one the server sends must be documented for that response. */
@@ -98,7 +108,13 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
     if (!match) return notFound ? [] : [`${where}: no operation of the document has this method and path`];
     if (notFound && answer.body === JSON.stringify(REQUEST_MESSAGES.noRoute(answer.method, path))) return [];
     const operation = doc.paths[match.template]![match.method.toLowerCase()]!;
-    const response = operation.responses[String(answer.status)];
+    // A response object, or a Reference Object to one under components/responses (RFC 6901 pointer).
+    const stated = operation.responses[String(answer.status)];
+    const responsePointer =
+      stated?.$ref?.startsWith('#/') === true
+        ? stated.$ref.slice(1)
+        : `/paths/${escapePointer(match.template)}/${match.method.toLowerCase()}/responses/${answer.status}`;
+    const response = stated?.$ref === undefined ? stated : resolvePointer(doc, responsePointer);
     covered.add(`${match.method} ${match.template} ${answer.status}`);
     if (!response)
       return [
@@ -134,7 +150,7 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
         return [...problems, `${where}: the body is not JSON`];
       }
     }
-    const pointer = `/paths/${escapePointer(match.template)}/${match.method.toLowerCase()}/responses/${answer.status}/content/${escapePointer(contentType)}/schema`;
+    const pointer = `${responsePointer}/content/${escapePointer(contentType)}/schema`;
     const result = validatorFor(pointer).validate(value);
     if (!result.valid) {
       const detail = result.errors

@@ -16,7 +16,15 @@ import {
   type ProductRecordAt,
   type Schedule,
 } from '@service-api/types';
-import { ScheduleSchema, parseJson, schemaAt, stringifyJson, validate } from '@service-api/validators';
+import {
+  ScheduleSchema,
+  parseJson,
+  parseJsonAs,
+  schemaAt,
+  stringifyJson,
+  validate,
+  validateJson,
+} from '@service-api/validators';
 import openapi, { operations, serviceVersion } from '@service-api/openapi';
 import {
   createClient,
@@ -60,9 +68,14 @@ for (const id of ['380497447683684471', '"380497447683684471"']) {
   const again = validate(ScheduleSchema, parseJson(written));
   assert.ok(again.success);
   assert.deepEqual(again.data, decoded.data);
+  // the same record read straight from the text (validateJson / parseJsonAs), as from parseJson
+  const read: Schedule = parseJsonAs(ScheduleSchema, written, 'Schedule');
+  assert.deepEqual(read, decoded.data);
+  assert.deepEqual(validateJson(ScheduleSchema, scheduleJson(id)), decoded);
 }
 const wrong = validate(ScheduleSchema, parseJson(scheduleJson('"12x"')));
 assert.ok(!wrong.success && wrong.issues.some((i) => i.path === 'Id'));
+assert.deepEqual(validateJson(ScheduleSchema, scheduleJson('"12x"')), wrong);
 
 // ---- @service-api/openapi: the document as a module and as the shipped JSON file
 const require = createRequire(import.meta.url);

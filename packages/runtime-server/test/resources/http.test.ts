@@ -2,9 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '@specgen/runtime-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildDocument } from '@specgen/contract';
 import { resourceModels, seedResources } from '@specgen/runtime-resources';
 import { buildApp, get, loadSpec, openTestStore } from './harness.ts';
 
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PR = '/en/001.1/api/v1/Inventory/ProductRecords';
 let store: Store;
 let app: FastifyInstance;
@@ -162,6 +167,25 @@ describe('API reference', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('22.6');
     expect(Object.keys(doc.paths).some((p) => p.includes('CustomerOrderRowInflows'))).toBe(false);
+  });
+
+  it('serves the document generate writes for its version: the checked-in one at the newest, built at 22.6', async () => {
+    // Beside `info.x-generated` (the file's only) and `servers` (this server's address, PUBLIC_URL).
+    const generated = JSON.parse(readFileSync(join(ROOT, 'generated/openapi/openapi.json'), 'utf8'));
+    delete generated.info['x-generated'];
+    type Served = Record<string, unknown> & {
+      servers: unknown;
+      components: { schemas: Record<string, { format?: string }>; responses: Record<string, { content?: unknown }> };
+    };
+    const served = (await get(app, '/openapi.json', '')).json() as Served;
+    expect(served.servers).toEqual([{ url: expect.stringMatching(/^http:/), description: 'This server.' }]);
+    expect({ ...served, servers: generated.servers }).toEqual(generated);
+    // The repeated facts are stated once (components) and referred to, on the wire as in the file.
+    expect(served.components.schemas.Int64?.format).toBe('int64');
+    expect(served.components.responses.ReadUnauthorized?.content).toBeDefined();
+    const older = JSON.parse(JSON.stringify(buildDocument(await loadSpec(), { serviceVersion: '22.6' })));
+    const servedOlder = (await get(old, '/openapi.json', '')).json() as Record<string, unknown>;
+    expect({ ...servedOlder, servers: older.servers }).toEqual(older);
   });
 
   it('serves Swagger UI from local files', async () => {

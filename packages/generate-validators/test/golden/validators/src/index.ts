@@ -2,8 +2,9 @@
 /**
  * zod 4 validators of Fixture API.
  *
- * Decode a response body with `parseJson` (64-bit ids keep every digit), then validate it:
- * `parseAs(z.array(ProductRecordSchema), parseJson(text))`. Errors name the path and the rule.
+ * Validate a response body as text (64-bit ids keep every digit): `parseJsonAs(z.array(ProductRecordSchema), text)`,
+ * the same answer as `parseAs(z.array(ProductRecordSchema), parseJson(text))`, read straight from the text.
+ * Errors name the path and the rule.
  */
 import { z } from 'zod';
 import { availableAt, type CompareVersions, type FieldsAt } from './versions.js';
@@ -15,6 +16,7 @@ import { LoginRequestSchema, LoginResponseSchema, TotpLoginRequestSchema } from 
 export * from './versions.js';
 export * from './scalars.js';
 export * from './json.js';
+export * from './validate-json.js';
 export * from './errors.js';
 export * from './references.js';
 export * from './sign-in.js';

@@ -19,6 +19,7 @@ import {
   inDotNetRange,
   int64FromString,
 } from './fast.js';
+import { READERS, type Reader, gated } from './read.js';
 
 // The limits of the contract (@specgen/contract wire-facts), as the OpenAPI document and the server state them
 // (the 64-bit ones are in fast.ts).
@@ -215,8 +216,11 @@ const FALLBACK = Symbol.for('zod.compile.fallback');
  *
  * With `parser` (the generated fast path of a resource or structure, see fast.ts), nothing is
  * compiled: the parser runs first and zod's own parser decides only what the parser refuses.
+ * `reader` (printed beside the parser, see read.ts) reads the same record from JSON text for
+ * `validateJson` and `parseJsonAs`, behind its `gate`.
  */
-export function compiledOnFirstParse<S extends z.ZodType>(schema: S, parser?: Parser): S {
+export function compiledOnFirstParse<S extends z.ZodType>(schema: S, parser?: Parser, reader?: Reader, gate?: RegExp): S {
+  if (reader !== undefined && gate !== undefined) READERS.set(schema, gated(gate, reader));
   if (parser !== undefined) return withFastPath(schema, parser);
   const internals = schema._zod;
   const runtime = internals.run;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from './scalars.js';
 import * as fast from './fast.js';
+import * as read from './read.js';
 
 /**
  * LoginRequest.
@@ -40,4 +41,18 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
     MfaToken: v0,
     Code: v1,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const v0 = read.string(text, at + 12);
+  if (typeof v0 !== 'string') return INVALID;
+  at = cursor.at;
+  const v1 = read.number(text, at + 8);
+  if (typeof v1 !== 'number' || (v1 | 0) !== v1) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    MfaToken: v0,
+    Code: v1,
+  };
+}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Code":(?:-?\d+(?:\.\d+)?)\}/y);

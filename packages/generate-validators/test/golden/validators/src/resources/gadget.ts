@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from '../scalars.js';
 import * as fast from '../fast.js';
+import * as read from '../read.js';
 import { CommentSchema } from '../references.js';
 import { WidgetSchema } from './widget.js';
 
@@ -37,7 +38,29 @@ export const GadgetSchema = scalar.compiledOnFirstParse(z.object({
     Widget: f2,
     Comment: f3,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const f0 = read.int64(text, at + 6);
+  if (f0 === INVALID || f0 === null) return INVALID;
+  at = cursor.at;
+  const f1 = read.int64(text, at + 12);
+  if (f1 === INVALID || f1 === null) return INVALID;
+  at = cursor.at;
+  const f2 = read.nested(WidgetSchema, text, at + 10);
+  if (f2 === INVALID) return INVALID;
+  at = cursor.at;
+  const f3 = read.nested(CommentSchema, text, at + 11);
+  if (f3 === INVALID) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    Id: f0,
+    WidgetId: f1,
+    Widget: f2,
+    Comment: f3,
+  };
+}, /\{"Id":(?:"-?\d+"|-?\d+),"WidgetId":(?:"-?\d+"|-?\d+),"Widget":(?:null),"Comment":(?:null)\}/y);
 
 /** The service version each field of Gadget was introduced in (null: no version given). */
 export const GadgetSince = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as scalar from '../scalars.js';
 import * as fast from '../fast.js';
+import * as read from '../read.js';
 import { CommentSchema, ExtraFieldSchema } from '../references.js';
 
 /**
@@ -88,7 +89,77 @@ export const WidgetSchema = scalar.compiledOnFirstParse(z.object({
     OldRevisionId: f14,
     RevisionId: f15,
   };
-});
+}, (text, at) => {
+  const INVALID = fast.INVALID;
+  const cursor = read.cursor;
+  const f0 = read.int64(text, at + 6);
+  if (f0 === INVALID || f0 === null) return INVALID;
+  at = cursor.at;
+  const v1 = read.string(text, at + 8);
+  if (typeof v1 !== 'string' || v1.length > 50) return INVALID;
+  at = cursor.at;
+  const v2 = read.number(text, at + 9);
+  if (typeof v2 !== 'number' || (v2 | 0) !== v2) return INVALID;
+  at = cursor.at;
+  const f3 = read.number(text, at + 9);
+  if (typeof f3 !== 'number' && f3 !== null) return INVALID;
+  at = cursor.at;
+  const v4 = read.string(text, at + 13);
+  if (typeof v4 !== 'string' || !fast.isDateTimeOffset(v4)) return INVALID;
+  at = cursor.at;
+  const v5 = read.string(text, at + 11);
+  if (v5 !== null && (typeof v5 !== 'string' || !fast.isDateTimeOffset(v5))) return INVALID;
+  at = cursor.at;
+  const v6 = read.string(text, at + 13);
+  if (typeof v6 !== 'string' || !fast.isTimeSpan(v6)) return INVALID;
+  at = cursor.at;
+  const v7 = read.string(text, at + 12);
+  if (v7 !== null && (typeof v7 !== 'string' || !fast.isTimeSpan(v7))) return INVALID;
+  at = cursor.at;
+  const v8 = read.boolean(text, at + 10);
+  if (typeof v8 !== 'boolean') return INVALID;
+  at = cursor.at;
+  const f9 = read.int64(text, at + 13);
+  if (f9 === INVALID) return INVALID;
+  at = cursor.at;
+  const f10 = read.nested(CommentSchema, text, at + 11);
+  if (f10 === INVALID) return INVALID;
+  at = cursor.at;
+  const f11 = read.arrayOf(ExtraFieldSchema, text, at + 15);
+  if (f11 === INVALID) return INVALID;
+  at = cursor.at;
+  const v12 = read.number(text, at + 10);
+  if (v12 !== 0 && v12 !== 1 && v12 !== 9) return INVALID;
+  at = cursor.at;
+  const v13 = read.number(text, at + 16);
+  if (typeof v13 !== 'number' || (v13 | 0) !== v13 || v13 < 0 || (v13 & ~7) !== 0) return INVALID;
+  at = cursor.at;
+  const f14 = read.int64(text, at + 17);
+  if (f14 === INVALID) return INVALID;
+  at = cursor.at;
+  const f15 = read.int64(text, at + 14);
+  if (f15 === INVALID) return INVALID;
+  if (text.charCodeAt(cursor.at) !== 125) return INVALID;
+  cursor.at++;
+  return {
+    Id: f0,
+    Name: v1,
+    Count: v2,
+    Price: f3,
+    ValidFrom: v4,
+    ValidTo: v5,
+    SetupTime: v6,
+    LeadTime: v7,
+    Active: v8,
+    CommentId: f9,
+    Comment: f10,
+    ExtraFields: f11,
+    Status: v12,
+    BlockContext: v13,
+    OldRevisionId: f14,
+    RevisionId: f15,
+  };
+}, /\{"Id":(?:"-?\d+"|-?\d+),"Name":(?:"[ !#-[\]-\uffff]*"),"Count":(?:-?\d+(?:\.\d+)?),"Price":(?:null|-?\d+(?:\.\d+)?),"ValidFrom":(?:"[ !#-[\]-\uffff]*"),"ValidTo":(?:null|"[ !#-[\]-\uffff]*"),"SetupTime":(?:"[ !#-[\]-\uffff]*"),"LeadTime":(?:null|"[ !#-[\]-\uffff]*"),"Active":(?:true|false),"CommentId":(?:null|"-?\d+"|-?\d+),"Comment":(?:null),"ExtraFields":(?:null),"Status":(?:-?\d+(?:\.\d+)?),"BlockContext":(?:-?\d+(?:\.\d+)?),"OldRevisionId":(?:null|"-?\d+"|-?\d+),"RevisionId":(?:null|"-?\d+"|-?\d+)\}/y);
 
 /** The service version each field of Widget was introduced in (null: no version given). */
 export const WidgetSince = {

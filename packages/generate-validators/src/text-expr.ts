@@ -1,0 +1,105 @@
+/**
+ * The reader of one object schema: a plain function, printed beside its parser (fast-expr.ts), that
+ * reads the same record straight from JSON text with the helpers of the generated `read.ts`, for
+ * `validateJson` and `parseJsonAs` (docs/decisions/validators.md). Each field's value is read with the
+ * token reader of its JSON type and then checked exactly as the parser checks the value `JSON.parse`
+ * gives (the parser's own conditions and expressions), so both answer the same.
+ */
+import type { Field, Spec } from '@specgen/ir';
+import { isNullable, scalarOf } from '@specgen/generate-core';
+import { type ParserField, itemExpr, refSchema } from './fast-expr.ts';
+
+export interface ReaderField {
+  /** The key and its colon as they stand in compact JSON text: `"Id":`. */
+  key: string;
+  /** The read of the value, around its position in the text: `read.int64(text, ` + position + `)`. */
+  head: string;
+  tail: string;
+  /** The condition on the value read (`v<i>` kept as sent, `f<i>` decoded, as in the parser) that refuses it. */
+  refuse: string;
+  /** The JSON tokens the gate lets through for the value, as a regular expression (read.ts, `gated`). */
+  pattern: string;
+  /** The reader's variable of the value, as the parser's: `v<i>` kept as sent, `f<i>` decoded. */
+  value: string;
+  /** Where the value starts after the reader's position before the key: the `{` or `,`, the key and its colon. */
+  offset: number;
+  /** The field's part of the gate's source: the `\{` or `,`, the key (escaped) and `pattern`, and `\}` after the last. */
+  gate: string;
+}
+
+/** Characters with a meaning in a regular expression outside a class (and `/`, which ends a literal). */
+const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
+
+/** The token reader of read.ts for one value of a scalar kind. */
+const TOKEN = {
+  Int64: 'read.int64',
+  Int32: 'read.number',
+  Decimal: 'read.number',
+  Boolean: 'read.boolean',
+  String: 'read.string',
+  DateTimeOffset: 'read.string',
+  TimeSpan: 'read.string',
+} as const;
+
+/**
+ * A JSON string without escapes or control characters: its value is its characters. The class is
+ * every code unit from the space up but `"` and `\` (written without control characters, which a
+ * linter refuses in a regular expression).
+ */
+const STRING = String.raw`"[ !#-[\]-\uffff]*"`;
+const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
+/** The tokens the gate lets through for a value of each kind (the readers decide on the value). */
+const PATTERN = {
+  Int64: String.raw`"-?\d+"|-?\d+`,
+  Int32: NUMBER,
+  Decimal: NUMBER,
+  Boolean: 'true|false',
+  String: STRING,
+  DateTimeOffset: STRING,
+  TimeSpan: STRING,
+} as const;
+
+/** The reader's fields, one per parser field (null without a parser). */
+export function readerFields(
+  spec: Spec,
+  fields: readonly Field[],
+  parser: readonly ParserField[] | null,
+): ReaderField[] | null {
+  // a nested record or array passes the gate only as null: none when one is required
+  // (and none for an empty object, which the gate cannot print)
+  if (parser === null || fields.length === 0) return null;
+  if (fields.some((f) => (f.type.array || scalarOf(f) === null) && !isNullable(f))) return null;
+  return fields.map((f, i) => {
+    const p = parser[i] as ParserField;
+    const { head, tail } = readOf(spec, f);
+    const key = `${JSON.stringify(f.name)}:`;
+    const scalar = scalarOf(f);
+    const tokens = f.type.array || scalar === null ? 'null' : `${isNullable(f) ? 'null|' : ''}${PATTERN[scalar]}`;
+    const pattern = `(?:${tokens})`;
+    const last = i === fields.length - 1;
+    const gate = `${i === 0 ? '\\{' : ','}${key.replace(SPECIAL, '\\$&')}${pattern}${last ? '\\}' : ''}`;
+    const place = { pattern, offset: key.length + 1, gate };
+    // a value kept as sent: the parser's condition (which refuses INVALID and, for a field that is not
+    // nullable, null); a decoded one: INVALID, and null where the field is not nullable
+    if (p.refuse !== null) return { key, head, tail, refuse: p.refuse, value: `v${i}`, ...place };
+    const f_ = `f${i}`;
+    const nullable = isNullable(f);
+    const refuse =
+      scalarOf(f) === 'Decimal' && !f.type.array
+        ? `typeof ${f_} !== 'number'${nullable ? ` && ${f_} !== null` : ''}`
+        : `${f_} === INVALID${nullable ? '' : ` || ${f_} === null`}`;
+    return { key, head, tail, refuse, value: f_, ...place };
+  });
+}
+
+function readOf(spec: Spec, field: Field): { head: string; tail: string } {
+  const scalar = scalarOf(field);
+  if (!field.type.array) {
+    if (scalar === null) return { head: `read.nested(${refSchema(spec, field)}, text, `, tail: ')' };
+    return { head: `${TOKEN[scalar]}(text, `, tail: ')' };
+  }
+  if (scalar === null) return { head: `read.arrayOf(${refSchema(spec, field)}, text, `, tail: ')' };
+  // an element: its token, then the parser's check of one item (which refuses null and INVALID)
+  const element = `(text, at) => {\n    const item = ${TOKEN[scalar]}(text, at);\n    return ${itemExpr(spec, field, 'item')};\n  }`;
+  return { head: 'read.array(text, ', tail: `, ${element})` };
+}
