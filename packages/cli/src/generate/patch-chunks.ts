@@ -7,9 +7,11 @@
  * only they are written; otherwise the rest of the file, and it is truncated. The 15-17 MB text is
  * never joined, scanned or compared whole.
  */
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { wholeCharacters, writeChunksAt } from '@specgen/generate-core';
+import { keptRuns } from './kept-runs.ts';
+import { SMALL_BYTES, asWritten, forgetStamp, moveBytes, stampWritten } from './move-tail.ts';
 
 /** A file as this watcher last wrote it: its fragments and each fragment's UTF-8 byte length. */
 export interface WrittenChunks {
@@ -39,17 +41,15 @@ export function writeChunksWhole(path: string, chunks: readonly string[], record
   const fd = openSync(path, 'w');
   try {
     writeChunksAt(fd, chunks, 0, 0);
+    stampWritten(path, fd);
   } finally {
     closeSync(fd);
   }
   return record;
 }
 
-/**
- * Makes the file at `path`, which holds `previous`, hold `next`; the new record, or null (nothing
- * done) when it cannot tell it is safe: the file's size is not what was written, or it is gone.
- */
-export function patchChunks(path: string, previous: WrittenChunks, next: readonly string[]): WrittenChunks | null {
+/** Where `next` differs from `previous`: fragments [first, nextEnd) replace [first, oldEnd) at byte `head`. */
+function planPatch(previous: WrittenChunks, next: readonly string[]) {
   const old = previous.chunks;
   let first = 0;
   const shorter = Math.min(old.length, next.length);
@@ -63,23 +63,90 @@ export function patchChunks(path: string, previous: WrittenChunks, next: readonl
   const head = sum(previous.bytes, 0, first);
   const before = sum(previous.bytes, first, oldEnd);
   const after = sum(changedBytes, 0, changedBytes.length);
-  const record = { chunks: next, bytes, total: previous.total - before + after };
+  const record: WrittenChunks = { chunks: next, bytes, total: previous.total - before + after };
+  return { first, nextEnd, head, before, after, record };
+}
+
+/** The file open for patching, or null when it is gone or not the size that was written. */
+function openWritten(path: string, previous: WrittenChunks) {
   let fd: number;
   try {
     fd = openSync(path, 'r+');
   } catch {
     return null; // removed meanwhile: written whole
   }
+  const stat = fstatSync(fd);
+  if (stat.size === previous.total) return { fd, stat };
+  closeSync(fd);
+  return null;
+}
+
+/**
+ * Makes the file at `path`, which holds `previous`, hold `next`; the new record, or null (nothing
+ * done) when it cannot tell it is safe: the file's size is not what was written, or it is gone.
+ * The file is written from its first changed fragment to its end.
+ */
+export function patchChunks(path: string, previous: WrittenChunks, next: readonly string[]): WrittenChunks | null {
+  const plan = planPatch(previous, next);
+  const file = plan && openWritten(path, previous);
+  if (!plan || !file) return null;
   try {
-    if (fstatSync(fd).size !== previous.total) return null;
-    if (after === before) writeChunksAt(fd, next.slice(0, nextEnd), first, head);
-    else {
-      writeChunksAt(fd, next, first, head);
-      ftruncateSync(fd, record.total);
-    }
+    writeFrom(file.fd, next, plan);
+    stampWritten(path, file.fd);
+    return plan.record;
+  } finally {
+    closeSync(file.fd);
+  }
+}
+
+/**
+ * `patchChunks`, but when the changed fragments change the byte length and the file is as this
+ * process last wrote it (move-tail.ts), the unchanged fragments after the first change (its tail,
+ * and the runs between changes far apart: kept-runs.ts) stay on disk, moved within the file, and
+ * only the changed fragments are encoded and written. Async for the caller's sake (write-changed.ts):
+ * the moves run on this thread.
+ */
+export async function patchChunksMoving(
+  path: string,
+  previous: WrittenChunks,
+  next: readonly string[],
+): Promise<WrittenChunks | null> {
+  const plan = planPatch(previous, next);
+  const file = plan && openWritten(path, previous);
+  if (!plan || !file) return null;
+  const { fd } = file;
+  try {
+    const { first, head, before, after, record } = plan;
+    const tail = previous.total - head - before;
+    if (after !== before && tail > 0 && asWritten(path, file.stat)) {
+      forgetStamp(path);
+      const { moves, rewrites } = keptRuns(previous.chunks, previous.bytes, next, record.bytes, first);
+      // memmove's order across runs: towards the start from the first on, towards the end from the last back;
+      // the rewrites last, as they may cover bytes a move reads
+      for (const m of moves) if (m.to < m.from) moveBytes(fd, m.from, m.to, m.length);
+      for (const m of moves.toReversed()) if (m.to > m.from) moveBytes(fd, m.from, m.to, m.length);
+      for (const r of rewrites) {
+        const bytes = sum(record.bytes, r.first, r.end);
+        // a small one at once (a row's entries); a large one through generate-core's 2 MB buffer
+        if (bytes < SMALL_BYTES) writeSync(fd, Buffer.from(next.slice(r.first, r.end).join('')), 0, bytes, r.at);
+        else writeChunksAt(fd, next.slice(0, r.end), r.first, r.at);
+      }
+      if (after < before) ftruncateSync(fd, record.total);
+    } else writeFrom(fd, next, plan);
+    stampWritten(path, fd);
     return record;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Writes the changed fragments, and the rest of the file after them when their byte length changed. */
+function writeFrom(fd: number, next: readonly string[], plan: NonNullable<ReturnType<typeof planPatch>>): void {
+  const { first, nextEnd, head, before, after, record } = plan;
+  if (after === before) writeChunksAt(fd, next.slice(0, nextEnd), first, head);
+  else {
+    writeChunksAt(fd, next, first, head);
+    ftruncateSync(fd, record.total);
   }
 }
 

@@ -8,17 +8,18 @@
  * written whole.
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { asWritten, forgetStamp, moveBytes, stampWritten } from './move-tail.ts';
 import { commonAffixes } from './text-affixes.ts';
 
 /** Smaller files are written whole. */
 export const PATCH_FROM = 1 << 20;
 
 /**
- * Makes the file at `path`, which holds `previous`, hold `next`; false (nothing done) when it cannot
- * tell it is safe. `key` names the file for the affixes the syntax check may have found already.
+ * Where `next` differs from `previous`, in bytes: the `before` bytes at `head` become `after`; the
+ * `tail` bytes after them are unchanged. Null when a file this small is written whole.
  */
-export function patchFile(path: string, previous: string, next: string, key = path): boolean {
-  if (next.length < PATCH_FROM || previous.length < PATCH_FROM) return false;
+function planPatch(path: string, previous: string, next: string, key: string) {
+  if (next.length < PATCH_FROM || previous.length < PATCH_FROM) return null;
   let { prefix, suffix } = commonAffixes(key, previous, next, true);
   // Never split a surrogate pair: byte offsets are counted on whole characters.
   if (prefix > 0 && isHighSurrogate(next.charCodeAt(prefix - 1))) prefix--;
@@ -31,24 +32,78 @@ export function patchFile(path: string, previous: string, next: string, key = pa
     prefix <= suffix
       ? Buffer.byteLength(next.slice(0, prefix))
       : previousBytes - before - Buffer.byteLength(previous.slice(previous.length - suffix));
+  const tail = previousBytes - before - head;
+  return { prefix, previousBytes, before, after, tail, head };
+}
+
+/** The file open for patching and its fstat, or null when it is gone or not `bytes` long. */
+function openWritten(path: string, bytes: number) {
   let fd: number;
   try {
     fd = openSync(path, 'r+');
   } catch {
-    return false; // removed meanwhile: written whole
+    return null; // removed meanwhile: written whole
   }
+  const stat = fstatSync(fd);
+  if (stat.size === bytes) return { fd, stat };
+  closeSync(fd);
+  return null;
+}
+
+/**
+ * Makes the file at `path`, which holds `previous`, hold `next`; false (nothing done) when it cannot
+ * tell it is safe. `key` names the file for the affixes the syntax check may have found already.
+ */
+export function patchFile(path: string, previous: string, next: string, key = path): boolean {
+  const plan = planPatch(path, previous, next, key);
+  const file = plan && openWritten(path, plan.previousBytes);
+  if (!plan || !file) return false;
   try {
-    if (fstatSync(fd).size !== previousBytes) return false;
-    if (after.length === before) writeSync(fd, after, 0, after.length, head);
-    else {
-      const rest = Buffer.from(next.slice(prefix));
-      writeSync(fd, rest, 0, rest.length, head);
-      ftruncateSync(fd, head + rest.length);
-    }
-    written.set(path, { text: next, bytes: previousBytes - before + after.length });
+    writeFrom(file.fd, next, plan);
+    written.set(path, { text: next, bytes: plan.previousBytes - plan.before + plan.after.length });
+    stampWritten(path, file.fd);
+    return true;
+  } finally {
+    closeSync(file.fd);
+  }
+}
+
+/**
+ * `patchFile`, but when the change alters the byte length and the file is as this process last
+ * wrote it (move-tail.ts), the unchanged tail is moved within the file and only the changed bytes
+ * are encoded and written.
+ */
+export async function patchFileMoving(path: string, previous: string, next: string, key = path): Promise<boolean> {
+  const plan = planPatch(path, previous, next, key);
+  const file = plan && openWritten(path, plan.previousBytes);
+  if (!plan || !file) return false;
+  const { fd } = file;
+  try {
+    const { previousBytes, before, after, tail, head } = plan;
+    const bytes = previousBytes - before + after.length;
+    if (after.length !== before && tail > 0 && asWritten(path, file.stat)) {
+      forgetStamp(path);
+      written.delete(path);
+      moveBytes(fd, head + before, head + after.length, tail);
+      writeSync(fd, after, 0, after.length, head);
+      if (after.length < before) ftruncateSync(fd, bytes);
+    } else writeFrom(fd, next, plan);
+    written.set(path, { text: next, bytes });
+    stampWritten(path, fd);
     return true;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Writes the changed bytes, and the rest of the file after them when their length changed. */
+function writeFrom(fd: number, next: string, plan: NonNullable<ReturnType<typeof planPatch>>): void {
+  const { prefix, before, after, head } = plan;
+  if (after.length === before) writeSync(fd, after, 0, after.length, head);
+  else {
+    const rest = Buffer.from(next.slice(prefix));
+    writeSync(fd, rest, 0, rest.length, head);
+    ftruncateSync(fd, head + rest.length);
   }
 }
 

@@ -25,7 +25,8 @@ import { packageVersionOf } from './package-version.ts';
 import type { GenerateProgress } from './progress.ts';
 import { type SettleOptions, type SettledTarget, settleTarget, settleTargetLater } from './settle.ts';
 import { checkFolder } from './target-folder.ts';
-import { type KnownOutput, knownOf, writeChanged } from './write-changed.ts';
+import { stampWrittenPath } from './move-tail.ts';
+import { type KnownOutput, isLarge, knownOf, writeChanged, writeChangedMoving } from './write-changed.ts';
 
 export type { KnownOutput } from './write-changed.ts';
 
@@ -173,7 +174,7 @@ export async function generateFromSpecOverlapped(
       await options.betweenTargets?.();
     }
     await Promise.all(checks);
-    return run.finish(generators, parsed.diagnostics);
+    return await run.finishMoving(generators, parsed.diagnostics);
   } catch (err) {
     run.discard();
     throw err;
@@ -217,6 +218,11 @@ function startRun(options: RenderOptions & { check: boolean }, known: KnownOutpu
       shared = null;
       return finish(settled, generators, options, diagnostics, staging, { known, collected });
     },
+    /** `finish`, large files keeping their unchanged tails on disk (write-changed.ts `writeChangedMoving`). */
+    finishMoving(generators: readonly Generator[], diagnostics: Diagnostic[]): Promise<GenerateOutcome> {
+      shared = null;
+      return finish(settled, generators, options, diagnostics, staging, { known, collected, moving: true });
+    },
     discard: () => staging?.discard(),
   };
 }
@@ -232,8 +238,24 @@ export function finish(
   options: RenderOptions & { check: boolean },
   diagnostics: Diagnostic[],
   staging: Staging | null,
-  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number } = {},
-): GenerateOutcome {
+  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number },
+): GenerateOutcome;
+export function finish(
+  settled: readonly SettledTarget[],
+  generators: readonly Generator[],
+  options: RenderOptions & { check: boolean },
+  diagnostics: Diagnostic[],
+  staging: Staging | null,
+  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; moving: true },
+): Promise<GenerateOutcome>;
+export function finish(
+  settled: readonly SettledTarget[],
+  generators: readonly Generator[],
+  options: RenderOptions & { check: boolean },
+  diagnostics: Diagnostic[],
+  staging: Staging | null,
+  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number; moving?: boolean } = {},
+): GenerateOutcome | Promise<GenerateOutcome> {
   const { known, collected } = more;
   options.progress?.checked?.(sum(settled.map((s) => s.checked)), more.checkMs ?? sum(settled.map((s) => s.checkMs)));
   const wanted = new Set(settled.flatMap((s) => s.paths));
@@ -248,18 +270,28 @@ export function finish(
   }
   options.beforeWrite?.();
   const writeStarted = performance.now();
-  const report = staging
-    ? staging.commit(wanted, owned)
-    : writeChanged(
-        options.outDir,
-        collected!.sort((a, b) => byPath(a.path, b.path)),
-        known!,
-        options.heldRemovals,
-        new Set(settled.flatMap((s) => s.changed)),
-      );
-  options.progress?.wrote?.(report, performance.now() - writeStarted);
-  if (known && staging) for (const f of collected!) known.set(f.path, knownOf(f));
-  return { kind: 'written', report, ...produced };
+  const done = (report: WriteReport): GenerateOutcome => {
+    options.progress?.wrote?.(report, performance.now() - writeStarted);
+    if (known && staging)
+      for (const f of collected!) {
+        known.set(f.path, knownOf(f));
+        if (isLarge(f)) stampWrittenPath(join(options.outDir, f.path));
+      }
+    return { kind: 'written', report, ...produced };
+  };
+  if (staging) {
+    const outcome = done(staging.commit(wanted, owned));
+    return more.moving ? Promise.resolve(outcome) : outcome;
+  }
+  const write = more.moving ? writeChangedMoving : writeChanged;
+  const report = write(
+    options.outDir,
+    collected!.sort((a, b) => byPath(a.path, b.path)),
+    known!,
+    options.heldRemovals,
+    new Set(settled.flatMap((s) => s.changed)),
+  );
+  return report instanceof Promise ? report.then(done) : done(report);
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);

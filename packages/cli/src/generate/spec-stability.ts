@@ -25,7 +25,7 @@ export const RUN_QUIET_MS = 5;
 export const REMOVE_QUIET_MS = 120;
 /**
  * A spec that looks half written (`looksHalfWritten`) is read again once it has been this quiet; an
- * empty one, until it is not empty (or `MAX_WAIT_MS` passed).
+ * empty one, as soon as it has been quiet for `RUN_QUIET_MS`, until it is not empty (or `MAX_WAIT_MS` passed).
  */
 export const HALF_WRITTEN_QUIET_MS = 100;
 /** How often `untilQuiet` looks at the spec. */
@@ -150,7 +150,11 @@ export async function readWhenWritten(
     const read = sameStamp(before, stampOf(path)) ? before : null;
     if (Date.now() - started > MAX_WAIT_MS) return { text, read, readAt };
     if (read === null) continue;
-    if (text.length > 0 && (looked || !looksHalfWritten(text, previous))) return { text, read, readAt };
+    // Empty: truncated and not written yet. Read again once it has been quiet for `quietMs.run`, not
+    // `quietMs.halfWritten`: a writer preempted between its truncation and its write (a loaded machine)
+    // cost a save 100 ms; the text that follows is still looked at below.
+    if (text.length === 0) continue;
+    if (looked || !looksHalfWritten(text, previous)) return { text, read, readAt };
     looked = true;
     quiet = Math.max(quietMs.run, quietMs.halfWritten);
   }

@@ -2,8 +2,16 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { GeneratedFile, WriteReport } from '@specgen/generate-core';
-import { type WrittenChunks, patchChunks, sameChunks, writeChunksWhole, writtenChunks } from './patch-chunks.ts';
-import { patchFile } from './patch-file.ts';
+import { stampWrittenPath } from './move-tail.ts';
+import {
+  type WrittenChunks,
+  patchChunks,
+  patchChunksMoving,
+  sameChunks,
+  writeChunksWhole,
+  writtenChunks,
+} from './patch-chunks.ts';
+import { PATCH_FROM, patchFile, patchFileMoving } from './patch-file.ts';
 
 /**
  * What the output folder holds, as far as this process knows (watch mode keeps it between runs):
@@ -45,7 +53,6 @@ export function writeChanged(
   changed?: ReadonlySet<string>,
 ): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
-  const want = new Set(files.map((f) => f.path));
   for (const f of files) {
     const previous = known.get(f.path);
     if (changed ? !changed.has(f.path) : isKnown(previous, f)) {
@@ -55,6 +62,55 @@ export function writeChanged(
     known.set(f.path, write(join(outDir, f.path), f, previous));
     report.written.push(f.path);
   }
+  return removeGone(outDir, files, known, report, held);
+}
+
+/**
+ * `writeChanged` as watch mode's run does it: a large file whose byte length changes keeps its
+ * unchanged bytes on disk, moved within the file (move-tail.ts, kept-runs.ts). Async so that the
+ * moves can go elsewhere; on libuv's pool they were slower on a loaded machine, so they run here.
+ */
+export async function writeChangedMoving(
+  outDir: string,
+  files: readonly GeneratedFile[],
+  known: KnownOutput,
+  held?: string[],
+  changed?: ReadonlySet<string>,
+): Promise<WriteReport> {
+  const report: WriteReport = { written: [], unchanged: [], removed: [] };
+  const moving: Promise<void>[] = [];
+  for (const f of files) {
+    const previous = known.get(f.path);
+    if (changed ? !changed.has(f.path) : isKnown(previous, f)) {
+      report.unchanged.push(f.path);
+      continue;
+    }
+    report.written.push(f.path);
+    const abs = join(outDir, f.path);
+    if (previous === undefined || !isLarge(f)) {
+      known.set(f.path, write(abs, f, previous));
+      continue;
+    }
+    // Unknown until written: a failed write leaves a file the next run writes whole.
+    known.delete(f.path);
+    moving.push(writeMoving(abs, f, previous).then((record) => void known.set(f.path, record)));
+  }
+  await Promise.all(moving);
+  return removeGone(outDir, files, known, report, held);
+}
+
+/** A file patched rather than written whole (patch-chunks.ts, patch-file.ts). */
+export const isLarge = (f: GeneratedFile) => f.chunks !== undefined || f.contents.length >= PATCH_FROM;
+
+/** Lists (`held`) or removes the files of `known` that `files` no longer has. */
+function removeGone(
+  outDir: string,
+  files: readonly GeneratedFile[],
+  known: KnownOutput,
+  report: WriteReport,
+  held?: string[],
+): WriteReport {
+  const want = new Set(files.map((f) => f.path));
   const gone = [...known.keys()].filter((path) => !want.has(path));
   if (held) held.push(...gone);
   else report.removed.push(...removeHeld(outDir, gone, known));
@@ -68,6 +124,20 @@ export function removeHeld(outDir: string, paths: readonly string[], known: Know
     known.delete(path);
   }
   return [...paths];
+}
+
+/** `write`, moving the unchanged tail of a large file within it (patch-chunks.ts, patch-file.ts `...Moving`). */
+async function writeMoving(
+  abs: string,
+  f: GeneratedFile,
+  previous: string | WrittenChunks,
+): Promise<string | WrittenChunks> {
+  if (f.chunks && typeof previous !== 'string') {
+    const patched = await patchChunksMoving(abs, previous, f.chunks);
+    if (patched) return patched;
+  } else if (!f.chunks && typeof previous === 'string' && (await patchFileMoving(abs, previous, f.contents, f.path)))
+    return f.contents;
+  return write(abs, f, undefined);
 }
 
 /**
@@ -85,6 +155,7 @@ function write(abs: string, f: GeneratedFile, previous: string | WrittenChunks |
   if (typeof previous !== 'string' || !patchFile(abs, previous, f.contents, f.path)) {
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, f.contents);
+    if (isLarge(f)) stampWrittenPath(abs);
   }
   return f.contents;
 }
