@@ -16,7 +16,7 @@ import { runGenerate, snapshot } from './generate-support.ts';
 
 const BIG = ['openapi/openapi.json', 'openapi/openapi.yaml', 'server/ir.json', 'server/src/schemas.ts'];
 
-const original = syntheticSpec(60, 50);
+const original = syntheticSpec(100, 50);
 const row = '| WarrantyMonths | Int32 | Warranty length in months. | 2.36 |\n';
 const middle = '| Code8 | String | Code of the record; maximum length 50. | - |\n';
 const withRow = (text: string, after: string, name: string) =>
