@@ -80,7 +80,7 @@ export const DeviceSecretResponseSchema = scalar.compiledOnFirstParse(z.object({
     ExpiryDate: v3,
     $id: v4,
   };
-}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Secret":(?:"[ !#-[\]-\uffff]*"),"QrCode":(?:"[ !#-[\]-\uffff]*"),"ExpiryDate":(?:"[ !#-[\]-\uffff]*"),"\$id":(?:"[ !#-[\]-\uffff]*")\}/y);
+}, new RegExp("\\{\"MfaToken\":(?:\"[ !#-[\\]-\\uffff]*\"),\"Secret\":(?:\"[ !#-[\\]-\\uffff]*\"),\"QrCode\":(?:\"[ !#-[\\]-\\uffff]*\"),\"ExpiryDate\":(?:\"[ !#-[\\]-\\uffff]*\"),\"\\$id\":(?:\"[ !#-[\\]-\\uffff]*\")\\}", 'y'));
 
 /**
  * TOTP login request (body of POST login/totp).
@@ -113,4 +113,4 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
     MfaToken: v0,
     Code: v1,
   };
-}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Code":(?:-?\d+(?:\.\d+)?)\}/y);
+}, new RegExp("\\{\"MfaToken\":(?:\"[ !#-[\\]-\\uffff]*\"),\"Code\":(?:-?\\d+(?:\\.\\d+)?)\\}", 'y'));

@@ -15,7 +15,7 @@ import {
   type Generator,
 } from '@specgen/generate-core';
 import { SCALAR_FACTS } from './scalar-facts.ts';
-import { parserResult, parserSteps, readerGate, readerSteps, shapeText } from './schema-text.ts';
+import { parserResult, parserSteps, readerGate, readerGateSource, readerSteps, shapeText } from './schema-text.ts';
 import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
@@ -49,6 +49,7 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
       parserResult: parserResult(view.parser),
       readerSteps: readerSteps(view.reader),
       readerGate: readerGate(view.reader),
+      readerGateSource: view.reader ? readerGateSource(view.reader) : '',
     }).trimEnd();
   const types = model.types;
   // Files of the whole model: in watch mode rendered again only when something their template read of

@@ -63,7 +63,17 @@ export function readerSteps(reader: readonly ReaderField[] | null): string {
   return lines.join('\n');
 }
 
-/** The gate of the reader: a sticky regular-expression literal of the whole record, keys and value tokens. */
+/**
+ * The gate of the reader: a sticky regular expression of the whole record, keys and value tokens.
+ * Written as `new RegExp("...", 'y')`, not as a literal: the syntax check samples the resource files
+ * by the shapes of their lines (generate-core syntax-sample.ts), where a string is one shape and a
+ * regular-expression literal, different in every resource, would make every file a new one to parse.
+ */
 export function readerGate(reader: readonly ReaderField[] | null): string {
-  return reader ? `/${reader.map((r) => r.gate).join('')}/y` : '';
+  return reader ? `new RegExp(${JSON.stringify(readerGateSource(reader))}, 'y')` : '';
+}
+
+/** The gate's source: each field's part, in the record's key order. */
+export function readerGateSource(reader: readonly ReaderField[]): string {
+  return reader.map((r) => r.gate).join('');
 }

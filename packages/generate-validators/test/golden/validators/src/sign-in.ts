@@ -55,4 +55,4 @@ export const TotpLoginRequestSchema = scalar.compiledOnFirstParse(z.object({
     MfaToken: v0,
     Code: v1,
   };
-}, /\{"MfaToken":(?:"[ !#-[\]-\uffff]*"),"Code":(?:-?\d+(?:\.\d+)?)\}/y);
+}, new RegExp("\\{\"MfaToken\":(?:\"[ !#-[\\]-\\uffff]*\"),\"Code\":(?:-?\\d+(?:\\.\\d+)?)\\}", 'y'));

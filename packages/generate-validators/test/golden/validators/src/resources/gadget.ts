@@ -60,7 +60,7 @@ export const GadgetSchema = scalar.compiledOnFirstParse(z.object({
     Widget: f2,
     Comment: f3,
   };
-}, /\{"Id":(?:"-?\d+"|-?\d+),"WidgetId":(?:"-?\d+"|-?\d+),"Widget":(?:null),"Comment":(?:null)\}/y);
+}, new RegExp("\\{\"Id\":(?:\"-?\\d+\"|-?\\d+),\"WidgetId\":(?:\"-?\\d+\"|-?\\d+),\"Widget\":(?:null),\"Comment\":(?:null)\\}", 'y'));
 
 /** The service version each field of Gadget was introduced in (null: no version given). */
 export const GadgetSince = {

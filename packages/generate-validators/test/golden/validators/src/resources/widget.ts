@@ -159,7 +159,7 @@ export const WidgetSchema = scalar.compiledOnFirstParse(z.object({
     OldRevisionId: f14,
     RevisionId: f15,
   };
-}, /\{"Id":(?:"-?\d+"|-?\d+),"Name":(?:"[ !#-[\]-\uffff]*"),"Count":(?:-?\d+(?:\.\d+)?),"Price":(?:null|-?\d+(?:\.\d+)?),"ValidFrom":(?:"[ !#-[\]-\uffff]*"),"ValidTo":(?:null|"[ !#-[\]-\uffff]*"),"SetupTime":(?:"[ !#-[\]-\uffff]*"),"LeadTime":(?:null|"[ !#-[\]-\uffff]*"),"Active":(?:true|false),"CommentId":(?:null|"-?\d+"|-?\d+),"Comment":(?:null),"ExtraFields":(?:null),"Status":(?:-?\d+(?:\.\d+)?),"BlockContext":(?:-?\d+(?:\.\d+)?),"OldRevisionId":(?:null|"-?\d+"|-?\d+),"RevisionId":(?:null|"-?\d+"|-?\d+)\}/y);
+}, new RegExp("\\{\"Id\":(?:\"-?\\d+\"|-?\\d+),\"Name\":(?:\"[ !#-[\\]-\\uffff]*\"),\"Count\":(?:-?\\d+(?:\\.\\d+)?),\"Price\":(?:null|-?\\d+(?:\\.\\d+)?),\"ValidFrom\":(?:\"[ !#-[\\]-\\uffff]*\"),\"ValidTo\":(?:null|\"[ !#-[\\]-\\uffff]*\"),\"SetupTime\":(?:\"[ !#-[\\]-\\uffff]*\"),\"LeadTime\":(?:null|\"[ !#-[\\]-\\uffff]*\"),\"Active\":(?:true|false),\"CommentId\":(?:null|\"-?\\d+\"|-?\\d+),\"Comment\":(?:null),\"ExtraFields\":(?:null),\"Status\":(?:-?\\d+(?:\\.\\d+)?),\"BlockContext\":(?:-?\\d+(?:\\.\\d+)?),\"OldRevisionId\":(?:null|\"-?\\d+\"|-?\\d+),\"RevisionId\":(?:null|\"-?\\d+\"|-?\\d+)\\}", 'y'));
 
 /** The service version each field of Widget was introduced in (null: no version given). */
 export const WidgetSince = {
