@@ -2,8 +2,8 @@ import { closeSync, openSync, readFileSync, statSync, utimesSync, writeFileSync 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moveBytes, stampWrittenPath } from '../src/generate/move-tail.ts';
-import { patchChunksMoving, writeChunksWhole, writtenChunks } from '../src/generate/patch-chunks.ts';
-import { PATCH_FROM, patchFileMoving } from '../src/generate/patch-file.ts';
+import { patchChunks, writeChunksWhole, writtenChunks } from '../src/generate/patch-chunks.ts';
+import { PATCH_FROM, patchFile } from '../src/generate/patch-file.ts';
 import { scratch } from './generate-support.ts';
 
 /** Bytes 0..n-1 as a recognisable pattern (no two neighbouring 251-byte runs alike). */
@@ -56,7 +56,7 @@ const replaced = (chunks: readonly string[], at: number, ...by: string[]) => [
   ...chunks.slice(at + 1),
 ];
 
-describe('patchChunksMoving and patchFileMoving (the unchanged tail stays on disk)', () => {
+describe('patchChunks and patchFile (the unchanged tail stays on disk)', () => {
   const dir = scratch().dir;
   const edits: [string, (c: readonly string[]) => string[]][] = [
     ['a row added near the start', (c) => [...c.slice(0, entry(3)), '  "Added": "é😀"', ',\n', ...c.slice(entry(3))]],
@@ -91,13 +91,13 @@ describe('patchChunksMoving and patchFileMoving (the unchanged tail stays on dis
       (c) => [...c.slice(0, entry(3)), ...c.slice(entry(4), entry(20000)), ...c.slice(entry(20001))],
     ],
   ];
-  it('patchChunksMoving: a sequence of edits gives the joined text each time', async () => {
+  it('patchChunks: a sequence of edits gives the joined text each time', async () => {
     const path = join(dir, 'chunks.json');
     let record = writeChunksWhole(path, CHUNKS, writtenChunks(CHUNKS)!);
     let chunks = CHUNKS;
     for (const [label, edit] of edits) {
       const next = edit(chunks);
-      const patched = await patchChunksMoving(path, record, next);
+      const patched = await patchChunks(path, record, next);
       expect(patched, label).not.toBeNull();
       expect(readFileSync(path).equals(Buffer.from(next.join(''))), label).toBe(true);
       record = patched!;
@@ -105,20 +105,20 @@ describe('patchChunksMoving and patchFileMoving (the unchanged tail stays on dis
     }
   });
 
-  it('patchFileMoving: a sequence of edits gives the text each time', async () => {
+  it('patchFile: a sequence of edits gives the text each time', async () => {
     const path = join(dir, 'text.ts');
     let text = CHUNKS.join('');
     writeFileSync(path, text);
     stampWrittenPath(path);
     for (const [label, edit] of edits) {
       const next = edit(text.split(/(?<=\n)/)).join('');
-      expect(await patchFileMoving(path, text, next), label).toBe(true);
+      expect(await patchFile(path, text, next), label).toBe(true);
       expect(readFileSync(path).equals(Buffer.from(next)), label).toBe(true);
       text = next;
     }
   });
 
-  it('patchChunksMoving: random edits at one to three places give the joined text each time', async () => {
+  it('patchChunks: random edits at one to three places give the joined text each time', async () => {
     const path = join(dir, 'random.json');
     let record = writeChunksWhole(path, CHUNKS, writtenChunks(CHUNKS)!);
     let chunks = [...CHUNKS];
@@ -136,7 +136,7 @@ describe('patchChunksMoving and patchFileMoving (the unchanged tail stays on dis
         else if (kind === 1) next.splice(at, 1 + random(3));
         else next[at] = `  "Changed${step}.${k}": ${'é'.repeat(random(40))}`;
       }
-      const patched = await patchChunksMoving(path, record, next);
+      const patched = await patchChunks(path, record, next);
       expect(patched, `step ${step}`).not.toBeNull();
       expect(readFileSync(path).equals(Buffer.from(next.join(''))), `step ${step}`).toBe(true);
       record = patched!;
@@ -153,14 +153,14 @@ describe('patchChunksMoving and patchFileMoving (the unchanged tail stays on dis
     const { mtimeMs } = statSync(path);
     utimesSync(path, new Date(), new Date(mtimeMs + 5000));
     const next = [...CHUNKS.slice(0, entry(3)), '  "Added": 1', ',\n', ...CHUNKS.slice(entry(3))];
-    expect(await patchChunksMoving(path, record, next)).not.toBeNull();
+    expect(await patchChunks(path, record, next)).not.toBeNull();
     expect(readFileSync(path, 'utf8')).toBe(next.join(''));
     const textPath = join(dir, 'touched.ts');
     writeFileSync(textPath, text);
     stampWrittenPath(textPath);
     writeFileSync(textPath, text.replace('"Field25000"', '"FieldXXXXX"'));
     utimesSync(textPath, new Date(), new Date(mtimeMs + 5000));
-    expect(await patchFileMoving(textPath, text, next.join(''))).toBe(true);
+    expect(await patchFile(textPath, text, next.join(''))).toBe(true);
     expect(readFileSync(textPath, 'utf8')).toBe(next.join(''));
   });
 });

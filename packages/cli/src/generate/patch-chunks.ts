@@ -84,33 +84,12 @@ function openWritten(path: string, previous: WrittenChunks) {
 /**
  * Makes the file at `path`, which holds `previous`, hold `next`; the new record, or null (nothing
  * done) when it cannot tell it is safe: the file's size is not what was written, or it is gone.
- * The file is written from its first changed fragment to its end.
+ * The changed fragments are written. When they change the byte length and the file is as this
+ * process last wrote it (move-tail.ts), the unchanged fragments after the first change (its tail,
+ * and the runs between changes far apart: kept-runs.ts) stay on disk, moved within the file;
+ * otherwise the file is written from its first changed fragment to its end.
  */
 export function patchChunks(path: string, previous: WrittenChunks, next: readonly string[]): WrittenChunks | null {
-  const plan = planPatch(previous, next);
-  const file = plan && openWritten(path, previous);
-  if (!plan || !file) return null;
-  try {
-    writeFrom(file.fd, next, plan);
-    stampWritten(path, file.fd);
-    return plan.record;
-  } finally {
-    closeSync(file.fd);
-  }
-}
-
-/**
- * `patchChunks`, but when the changed fragments change the byte length and the file is as this
- * process last wrote it (move-tail.ts), the unchanged fragments after the first change (its tail,
- * and the runs between changes far apart: kept-runs.ts) stay on disk, moved within the file, and
- * only the changed fragments are encoded and written. Async for the caller's sake (write-changed.ts):
- * the moves run on this thread.
- */
-export async function patchChunksMoving(
-  path: string,
-  previous: WrittenChunks,
-  next: readonly string[],
-): Promise<WrittenChunks | null> {
   const plan = planPatch(previous, next);
   const file = plan && openWritten(path, previous);
   if (!plan || !file) return null;

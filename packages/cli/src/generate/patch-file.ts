@@ -53,27 +53,11 @@ function openWritten(path: string, bytes: number) {
 /**
  * Makes the file at `path`, which holds `previous`, hold `next`; false (nothing done) when it cannot
  * tell it is safe. `key` names the file for the affixes the syntax check may have found already.
+ * When the change alters the byte length and the file is as this process last wrote it
+ * (move-tail.ts), the unchanged tail is moved within the file and only the changed bytes are
+ * encoded and written; otherwise the file is written from its first changed byte.
  */
 export function patchFile(path: string, previous: string, next: string, key = path): boolean {
-  const plan = planPatch(path, previous, next, key);
-  const file = plan && openWritten(path, plan.previousBytes);
-  if (!plan || !file) return false;
-  try {
-    writeFrom(file.fd, next, plan);
-    written.set(path, { text: next, bytes: plan.previousBytes - plan.before + plan.after.length });
-    stampWritten(path, file.fd);
-    return true;
-  } finally {
-    closeSync(file.fd);
-  }
-}
-
-/**
- * `patchFile`, but when the change alters the byte length and the file is as this process last
- * wrote it (move-tail.ts), the unchanged tail is moved within the file and only the changed bytes
- * are encoded and written.
- */
-export async function patchFileMoving(path: string, previous: string, next: string, key = path): Promise<boolean> {
   const plan = planPatch(path, previous, next, key);
   const file = plan && openWritten(path, plan.previousBytes);
   if (!plan || !file) return false;

@@ -26,7 +26,7 @@ import type { GenerateProgress } from './progress.ts';
 import { type SettleOptions, type SettledTarget, settleTarget, settleTargetLater } from './settle.ts';
 import { checkFolder } from './target-folder.ts';
 import { stampWrittenPath } from './move-tail.ts';
-import { type KnownOutput, isLarge, knownOf, writeChanged, writeChangedMoving } from './write-changed.ts';
+import { type KnownOutput, isLarge, knownOf, writeChanged } from './write-changed.ts';
 
 export type { KnownOutput } from './write-changed.ts';
 
@@ -174,7 +174,7 @@ export async function generateFromSpecOverlapped(
       await options.betweenTargets?.();
     }
     await Promise.all(checks);
-    return await run.finishMoving(generators, parsed.diagnostics);
+    return run.finish(generators, parsed.diagnostics);
   } catch (err) {
     run.discard();
     throw err;
@@ -218,11 +218,6 @@ function startRun(options: RenderOptions & { check: boolean }, known: KnownOutpu
       shared = null;
       return finish(settled, generators, options, diagnostics, staging, { known, collected });
     },
-    /** `finish`, large files keeping their unchanged tails on disk (write-changed.ts `writeChangedMoving`). */
-    finishMoving(generators: readonly Generator[], diagnostics: Diagnostic[]): Promise<GenerateOutcome> {
-      shared = null;
-      return finish(settled, generators, options, diagnostics, staging, { known, collected, moving: true });
-    },
     discard: () => staging?.discard(),
   };
 }
@@ -238,24 +233,8 @@ export function finish(
   options: RenderOptions & { check: boolean },
   diagnostics: Diagnostic[],
   staging: Staging | null,
-  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number },
-): GenerateOutcome;
-export function finish(
-  settled: readonly SettledTarget[],
-  generators: readonly Generator[],
-  options: RenderOptions & { check: boolean },
-  diagnostics: Diagnostic[],
-  staging: Staging | null,
-  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; moving: true },
-): Promise<GenerateOutcome>;
-export function finish(
-  settled: readonly SettledTarget[],
-  generators: readonly Generator[],
-  options: RenderOptions & { check: boolean },
-  diagnostics: Diagnostic[],
-  staging: Staging | null,
-  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number; moving?: boolean } = {},
-): GenerateOutcome | Promise<GenerateOutcome> {
+  more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number } = {},
+): GenerateOutcome {
   const { known, collected } = more;
   options.progress?.checked?.(sum(settled.map((s) => s.checked)), more.checkMs ?? sum(settled.map((s) => s.checkMs)));
   const wanted = new Set(settled.flatMap((s) => s.paths));
@@ -279,19 +258,16 @@ export function finish(
       }
     return { kind: 'written', report, ...produced };
   };
-  if (staging) {
-    const outcome = done(staging.commit(wanted, owned));
-    return more.moving ? Promise.resolve(outcome) : outcome;
-  }
-  const write = more.moving ? writeChangedMoving : writeChanged;
-  const report = write(
-    options.outDir,
-    collected!.sort((a, b) => byPath(a.path, b.path)),
-    known!,
-    options.heldRemovals,
-    new Set(settled.flatMap((s) => s.changed)),
+  if (staging) return done(staging.commit(wanted, owned));
+  return done(
+    writeChanged(
+      options.outDir,
+      collected!.sort((a, b) => byPath(a.path, b.path)),
+      known!,
+      options.heldRemovals,
+      new Set(settled.flatMap((s) => s.changed)),
+    ),
   );
-  return report instanceof Promise ? report.then(done) : done(report);
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);

@@ -3,15 +3,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { GeneratedFile, WriteReport } from '@specgen/generate-core';
 import { stampWrittenPath } from './move-tail.ts';
-import {
-  type WrittenChunks,
-  patchChunks,
-  patchChunksMoving,
-  sameChunks,
-  writeChunksWhole,
-  writtenChunks,
-} from './patch-chunks.ts';
-import { PATCH_FROM, patchFile, patchFileMoving } from './patch-file.ts';
+import { type WrittenChunks, patchChunks, sameChunks, writeChunksWhole, writtenChunks } from './patch-chunks.ts';
+import { PATCH_FROM, patchFile } from './patch-file.ts';
 
 /**
  * What the output folder holds, as far as this process knows (watch mode keeps it between runs):
@@ -59,43 +52,11 @@ export function writeChanged(
       report.unchanged.push(f.path);
       continue;
     }
+    // Unknown until written: a failed write (a large file's tail half moved) leaves a file written whole next.
+    known.delete(f.path);
     known.set(f.path, write(join(outDir, f.path), f, previous));
     report.written.push(f.path);
   }
-  return removeGone(outDir, files, known, report, held);
-}
-
-/**
- * `writeChanged` as watch mode's run does it: a large file whose byte length changes keeps its
- * unchanged bytes on disk, moved within the file (move-tail.ts, kept-runs.ts). Async so that the
- * moves can go elsewhere; on libuv's pool they were slower on a loaded machine, so they run here.
- */
-export async function writeChangedMoving(
-  outDir: string,
-  files: readonly GeneratedFile[],
-  known: KnownOutput,
-  held?: string[],
-  changed?: ReadonlySet<string>,
-): Promise<WriteReport> {
-  const report: WriteReport = { written: [], unchanged: [], removed: [] };
-  const moving: Promise<void>[] = [];
-  for (const f of files) {
-    const previous = known.get(f.path);
-    if (changed ? !changed.has(f.path) : isKnown(previous, f)) {
-      report.unchanged.push(f.path);
-      continue;
-    }
-    report.written.push(f.path);
-    const abs = join(outDir, f.path);
-    if (previous === undefined || !isLarge(f)) {
-      known.set(f.path, write(abs, f, previous));
-      continue;
-    }
-    // Unknown until written: a failed write leaves a file the next run writes whole.
-    known.delete(f.path);
-    moving.push(writeMoving(abs, f, previous).then((record) => void known.set(f.path, record)));
-  }
-  await Promise.all(moving);
   return removeGone(outDir, files, known, report, held);
 }
 
@@ -126,23 +87,10 @@ export function removeHeld(outDir: string, paths: readonly string[], known: Know
   return [...paths];
 }
 
-/** `write`, moving the unchanged tail of a large file within it (patch-chunks.ts, patch-file.ts `...Moving`). */
-async function writeMoving(
-  abs: string,
-  f: GeneratedFile,
-  previous: string | WrittenChunks,
-): Promise<string | WrittenChunks> {
-  if (f.chunks && typeof previous !== 'string') {
-    const patched = await patchChunksMoving(abs, previous, f.chunks);
-    if (patched) return patched;
-  } else if (!f.chunks && typeof previous === 'string' && (await patchFileMoving(abs, previous, f.contents, f.path)))
-    return f.contents;
-  return write(abs, f, undefined);
-}
-
 /**
- * Writes `f` over a file that holds `previous`: a file of fragments from its first changed
- * fragment (patch-chunks.ts), a large text from its first changed byte (patch-file.ts), else whole.
+ * Writes `f` over a file that holds `previous`: a file of fragments by its changed fragments
+ * (patch-chunks.ts), a large text by its changed bytes (patch-file.ts), the unchanged rest kept on
+ * disk when the file is as this process wrote it (move-tail.ts); else whole.
  */
 function write(abs: string, f: GeneratedFile, previous: string | WrittenChunks | undefined): string | WrittenChunks {
   if (f.chunks) {
