@@ -290,7 +290,7 @@ describe('specgen generate --watch and a save written in pieces', () => {
 });
 
 describe('a watch run whose spec changed after it was read', () => {
-  it('writes nothing: the check before the write (spec-stability.ts) stops it with SpecChanged', () => {
+  it('writes nothing: the check before the write (spec-stability.ts) stops it with SpecChanged', async () => {
     const s = scratch();
     const text = readFileSync(s.spec, 'utf8');
     const generators = findGenerators(['types', 'validators']);
@@ -298,7 +298,7 @@ describe('a watch run whose spec changed after it was read', () => {
     const options = { outDir: s.out, specFile: 'spec.md', serviceVersion: null, check: false };
     const parser = createIncrementalParser();
     const known: KnownOutput = new Map();
-    const first = generateFromSpec(parser.parse(text, 'spec.md'), generators, templates, options, known);
+    const first = await generateFromSpec(parser.parse(text, 'spec.md'), generators, templates, options, known);
     expect(first.kind).toBe('written');
     const before = snapshot(s.out);
     const edited = text.replace(
@@ -311,19 +311,19 @@ describe('a watch run whose spec changed after it was read', () => {
     // the writer goes on after the run read the spec: one more byte
     writeFileSync(s.spec, `${edited}\n`);
     const beforeWrite = () => assertUnchanged(s.spec, read);
-    expect(() => generateFromSpec(parsed, generators, templates, { ...options, beforeWrite }, known)).toThrow(
+    await expect(generateFromSpec(parsed, generators, templates, { ...options, beforeWrite }, known)).rejects.toThrow(
       SpecChanged,
     );
     expect(snapshot(s.out)).toEqual(before);
     // as read, it writes
-    const again = generateFromSpec(parsed, generators, templates, { ...options, beforeWrite: () => undefined }, known);
+    const again = await generateFromSpec(parsed, generators, templates, { ...options, beforeWrite: () => {} }, known);
     expect(again.kind === 'written' && again.report.written.length).toBeGreaterThan(0);
     expect(snapshot(s.out)).not.toEqual(before);
   });
 });
 
 describe('a watch run whose spec changed while it rendered', () => {
-  it('stops after the target it was rendering (RenderOptions.afterTarget) and writes nothing', () => {
+  it('stops after the target it was rendering (RenderOptions.afterTarget) and writes nothing', async () => {
     const s = scratch();
     const text = readFileSync(s.spec, 'utf8');
     const generators = findGenerators(['types', 'validators']);
@@ -331,7 +331,8 @@ describe('a watch run whose spec changed while it rendered', () => {
     const options = { outDir: s.out, specFile: 'spec.md', serviceVersion: null, check: false };
     const parser = createIncrementalParser();
     const known: KnownOutput = new Map();
-    expect(generateFromSpec(parser.parse(text, 'spec.md'), generators, templates, options, known).kind).toBe('written');
+    const first = await generateFromSpec(parser.parse(text, 'spec.md'), generators, templates, options, known);
+    expect(first.kind).toBe('written');
     const before = snapshot(s.out);
     const edited = text.replace('| HasWarranty | Boolean | Covered by warranty. |', '| HasWarranty | Boolean? | E. |');
     const rendered: number[] = [];
@@ -339,13 +340,13 @@ describe('a watch run whose spec changed while it rendered', () => {
       rendered.push(rendered.length);
       throw new SpecChanged();
     };
-    expect(() =>
+    await expect(
       generateFromSpec(parser.parse(edited, 'spec.md'), generators, templates, { ...options, afterTarget }, known),
-    ).toThrow(SpecChanged);
+    ).rejects.toThrow(SpecChanged);
     expect(rendered).toEqual([0]); // validators was not rendered
     expect(snapshot(s.out)).toEqual(before);
     // the next run on the same text writes the edit
-    const again = generateFromSpec(parser.parse(edited, 'spec.md'), generators, templates, options, known);
+    const again = await generateFromSpec(parser.parse(edited, 'spec.md'), generators, templates, options, known);
     expect(again.kind === 'written' && again.report.written).toEqual([
       'types/src/resources/product-record.ts',
       'validators/src/resources/product-record.ts',

@@ -5,13 +5,15 @@
  * text; only when every target succeeded does `commit` move the staged files into place and
  * remove generated files no longer produced. `discard` (a failed run) removes the staging folder
  * and leaves the output folder as it was. So a run holds one target's files in memory at a time,
- * not all of them (about 80 MB of text on the 600-resource synthetic spec).
+ * not all of them (about 80 MB of text on the 600-resource synthetic spec). A small file is
+ * created and written on libuv's thread pool (pool-writes.ts) while the run goes on; `commit` waits
+ * for those writes, and `discard` for the ones in flight before it removes the folder.
  * A staging folder left behind by a killed run is removed by the next run in that output folder.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { sameContents, writeGenerated } from './chunks.ts';
+import { sameContents, wholeCharacters, writeGenerated } from './chunks.ts';
 import {
   type CurrentOutput,
   type GeneratedFile,
@@ -20,6 +22,7 @@ import {
   currentContents,
   leftOverFiles,
 } from './files.ts';
+import { poolWrites } from './pool-writes.ts';
 
 export interface Staged {
   written: string[];
@@ -29,14 +32,25 @@ export interface Staged {
 export interface Staging {
   /** The staging folder; another thread may stage into it with `attachStaging`. */
   readonly dir: string;
-  /** Writes the files whose text differs from the output folder's into the staging folder. */
+  /**
+   * Writes the files whose text differs from the output folder's into the staging folder: a file of
+   * fragments at once, the others on libuv's thread pool (pool-writes.ts), done by `writesDone`.
+   */
   stage(files: readonly GeneratedFile[], current?: CurrentOutput): Staged;
-  /** Takes over what another thread staged into `dir` (see `attachStaging`). */
+  /** Resolves when every file staged so far is written; rejects with the first write that failed. */
+  writesDone(): Promise<void>;
+  /** Takes over what another thread staged into `dir` (see `attachStaging`), written there already. */
   adopt(staged: Staged): void;
-  /** Moves the staged files into place and removes owned files not in `wanted`. */
-  commit(wanted: ReadonlySet<string>, owned: (path: string) => boolean): WriteReport;
-  /** Removes the staging folder (and the output folder, if this run created it and it is empty). */
-  discard(): void;
+  /**
+   * Waits for the staged writes, then moves the staged files into place and removes owned files not
+   * in `wanted`. A write that failed rejects, and nothing moves (the caller then discards).
+   */
+  commit(wanted: ReadonlySet<string>, owned: (path: string) => boolean): Promise<WriteReport>;
+  /**
+   * Removes the staging folder (and the output folder, if this run created it and it is empty),
+   * once the writes in flight are over, so that none lands in it after.
+   */
+  discard(): Promise<void>;
 }
 
 /** A new staging folder for `outDir`; removes the ones of runs that are no longer running. */
@@ -58,8 +72,10 @@ export function createStaging(outDir: string): Staging {
       adopt(s);
       return s;
     },
+    writesDone: staging.writesDone,
     adopt,
-    commit(wanted, owned) {
+    async commit(wanted, owned) {
+      await staging.writesDone();
       // Listed before anything moves in: every file the commit moves is wanted, so the left-overs are
       // the same, and on a first run into an empty folder there is nothing to list but the staging folder.
       const removed = leftOverFiles(outDir, wanted, owned);
@@ -68,7 +84,8 @@ export function createStaging(outDir: string): Staging {
       for (const p of removed) rmSync(join(outDir, p));
       return { written: written.sort(), unchanged: unchanged.sort(), removed: removed.sort() };
     },
-    discard() {
+    async discard() {
+      await staging.writesDone().catch(() => {});
       rmSync(dir, { recursive: true, force: true });
       if (!createdOut) return;
       try {
@@ -80,11 +97,16 @@ export function createStaging(outDir: string): Staging {
   };
 }
 
-/** Stages into `dir`, created by `createStaging` in another thread; the creator commits. */
-export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' | 'stage'> {
+/**
+ * Stages into `dir`, created by `createStaging` in another thread; the creator commits, once this
+ * thread's `writesDone` resolved.
+ */
+export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' | 'stage' | 'writesDone'> {
   const made = new Set<string>();
+  const pool = poolWrites();
   return {
     dir,
+    writesDone: pool.done,
     stage(files, current) {
       const s: Staged = { written: [], unchanged: [] };
       for (const f of files) {
@@ -95,7 +117,9 @@ export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' 
         }
         const to = join(dir, f.path);
         makeDir(dirname(to), made);
-        writeGenerated(to, f);
+        // A file of fragments (15-20 MB) is written from its fragments in 2 MB pieces (chunks.ts), here.
+        if (f.chunks && wholeCharacters(f.chunks)) writeGenerated(to, f);
+        else pool.write(to, f.contents);
         s.written.push(f.path);
       }
       return s;

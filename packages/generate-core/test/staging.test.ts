@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_MARKER, STAGING_PREFIX, attachStaging, createStaging, listFiles } from '../src/index.ts';
+import {
+  GENERATED_MARKER,
+  STAGING_PREFIX,
+  attachStaging,
+  chunkedFile,
+  createStaging,
+  listFiles,
+} from '../src/index.ts';
 
 const owned = (out: string) => (path: string) => readFileSync(join(out, path), 'utf8').includes(GENERATED_MARKER);
 const file = (path: string, body: string) => ({ path, contents: `// ${GENERATED_MARKER}\n${body}\n` });
@@ -17,7 +24,7 @@ function outputWith(files: Record<string, string>): string {
 }
 
 describe('staging', () => {
-  it('writes nothing into the output folder until commit, then moves changed files in and removes left-overs', () => {
+  it('writes nothing into the output folder until commit, then moves changed files in and removes left-overs', async () => {
     const same = file('types/src/a.ts', 'same');
     const out = outputWith({
       'types/src/a.ts': same.contents,
@@ -31,7 +38,7 @@ describe('staging', () => {
     });
     expect(existsSync(join(out, 'types/src/b.ts'))).toBe(false);
     expect(listFiles(out).sort()).toEqual(['types/notes.md', 'types/src/a.ts', 'types/src/old.ts']);
-    const report = staging.commit(new Set(['types/src/a.ts', 'types/src/b.ts']), owned(out));
+    const report = await staging.commit(new Set(['types/src/a.ts', 'types/src/b.ts']), owned(out));
     expect(report).toEqual({
       written: ['types/src/b.ts'],
       unchanged: ['types/src/a.ts'],
@@ -41,20 +48,22 @@ describe('staging', () => {
     expect(readdirSync(out).sort()).toEqual(['types']);
   });
 
-  it('commits what another thread staged into the same folder', () => {
+  it('commits what another thread staged into the same folder', async () => {
     const out = outputWith({});
     const staging = createStaging(out);
-    const other = attachStaging(out, staging.dir).stage([file('server/ir.json', '{}')]);
-    staging.adopt(other);
+    const other = attachStaging(out, staging.dir);
+    staging.adopt(other.stage([file('server/ir.json', '{}')]));
+    // the other thread's writes are done before it hands its list over
+    await other.writesDone();
     staging.stage([file('types/src/a.ts', 'a')]);
-    expect(staging.commit(new Set(['server/ir.json', 'types/src/a.ts']), owned(out)).written).toEqual([
+    expect((await staging.commit(new Set(['server/ir.json', 'types/src/a.ts']), owned(out))).written).toEqual([
       'server/ir.json',
       'types/src/a.ts',
     ]);
     expect(listFiles(out).sort()).toEqual(['server/ir.json', 'types/src/a.ts']);
   });
 
-  it('moves folders that are new to the output folder whole, and files into folders that exist', () => {
+  it('moves folders that are new to the output folder whole, and files into folders that exist', async () => {
     const out = outputWith({
       'types/src/a.ts': file('x', 'a before').contents,
       'types/src/old.ts': file('x', 'old').contents,
@@ -69,7 +78,7 @@ describe('staging', () => {
     ];
     staging.stage(files);
     const wanted = new Set(files.map((f) => f.path));
-    expect(staging.commit(wanted, owned(out))).toEqual({
+    expect(await staging.commit(wanted, owned(out))).toEqual({
       written: [...wanted].sort(),
       unchanged: [],
       removed: ['types/src/old.ts'],
@@ -79,27 +88,55 @@ describe('staging', () => {
     expect(readdirSync(out).sort()).toEqual(['server', 'types']);
   });
 
-  it('discard leaves the output folder as it was, and removes a folder the run created', () => {
+  it('discard leaves the output folder as it was, and removes a folder the run created', async () => {
     const out = outputWith({ 'types/src/a.ts': 'before' });
     const staging = createStaging(out);
     staging.stage([file('types/src/a.ts', 'after'), file('types/src/b.ts', 'b')]);
-    staging.discard();
+    await staging.discard();
     expect(readdirSync(out)).toEqual(['types']);
     expect(readFileSync(join(out, 'types/src/a.ts'), 'utf8')).toBe('before');
     const fresh = join(outputWith({}), 'nested');
     const first = createStaging(fresh);
     first.stage([file('types/src/a.ts', 'a')]);
-    first.discard();
+    await first.discard();
     expect(existsSync(fresh)).toBe(false);
   });
 
-  it("removes a killed run's staging folder, keeps a running one's", () => {
+  it('a write that fails makes commit fail before anything moves; discard then leaves the output as it was', async () => {
+    const out = outputWith({ 'types/src/a.ts': file('x', 'a before').contents });
+    const before = listFiles(out).map((p) => [p, readFileSync(join(out, p), 'utf8')]);
+    const staging = createStaging(out);
+    // a folder in the way of one staged file: its open fails (EISDIR) on the thread pool
+    mkdirSync(join(staging.dir, 'types/src/c.ts'), { recursive: true });
+    staging.stage([file('types/src/a.ts', 'a after'), file('types/src/b.ts', 'b'), file('types/src/c.ts', 'c')]);
+    await expect(staging.commit(new Set(['types/src/a.ts', 'types/src/b.ts']), owned(out))).rejects.toThrow(/EISDIR/);
+    expect(listFiles(out).map((p) => [p, readFileSync(join(out, p), 'utf8')])).toEqual(before);
+    await staging.discard();
+    expect(readdirSync(out)).toEqual(['types']);
+    expect(listFiles(out).map((p) => [p, readFileSync(join(out, p), 'utf8')])).toEqual(before);
+  });
+
+  it('writes staged files with the same bytes as their texts (files of fragments too)', async () => {
+    const out = outputWith({});
+    const staging = createStaging(out);
+    const files = [
+      file('types/src/wide.ts', 'é 漢字 😀 \u2028'),
+      chunkedFile('openapi/openapi.json', ['{\n', '"a": "é😀"', '\n}\n']),
+      // fragments that split a surrogate pair are written as their joined text
+      chunkedFile('openapi/split.json', ['"\ud83d', '\ude00"\n']),
+    ];
+    staging.stage(files);
+    await staging.commit(new Set(files.map((f) => f.path)), () => false);
+    for (const f of files) expect(readFileSync(join(out, f.path)).equals(Buffer.from(f.contents, 'utf8'))).toBe(true);
+  });
+
+  it("removes a killed run's staging folder, keeps a running one's", async () => {
     const out = outputWith({ 'types/src/a.ts': 'a' });
     // 2^22 + 1 is above the largest pid Linux allows; a live pid is this process's own.
     const dead = join(out, `${STAGING_PREFIX}4194305-abc`);
     const live = join(out, `${STAGING_PREFIX}${process.pid}-def`);
     for (const d of [dead, live]) mkdirSync(join(d, 'types'), { recursive: true });
-    createStaging(out).discard();
+    await createStaging(out).discard();
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(live)).toBe(true);
   });

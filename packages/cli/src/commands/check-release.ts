@@ -146,7 +146,7 @@ async function runCheck(options: Options) {
   // named as generate names them, or every package.json would look stale and the changesets wrong
   const isPackageJson = (path: string) => generators.some((g) => path === `${g.target}/package.json`);
   const renderOptions = { outDir, specFile, serviceVersion: null, check: true, packageNames, keep: isPackageJson };
-  const outcome = generateFromSpec(after, generators, templates, renderOptions);
+  const outcome = await generateFromSpec(after, generators, templates, renderOptions);
   if (outcome.kind !== 'checked') throw new InputError('the spec has errors; nothing was checked');
   return checkRelease({
     base: options.base,

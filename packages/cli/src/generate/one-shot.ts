@@ -116,7 +116,7 @@ export async function generateOneShot(
     })(parse());
     if (hasErrors(diagnostics)) {
       await settling?.close();
-      staging?.discard();
+      await staging?.discard();
       return { kind: 'diagnostics', diagnostics };
     }
     const settleOptions = {
@@ -173,14 +173,14 @@ export async function generateOneShot(
       for (const s of theirs) if (s.staged) staging?.adopt(s.staged);
       settled.push(...theirs);
     }
-    const outcome = finish(settled, generators, options, diagnostics, staging, { checkMs: checkWait });
+    const outcome = await finish(settled, generators, options, diagnostics, staging, { checkMs: checkWait });
     return theirs === 'unavailable' || outcome.kind === 'diagnostics'
       ? outcome
       : { ...outcome, offloaded: remote.map((g) => g.target) };
   } catch (err) {
     await settling?.close();
     // a check still running would add nothing: the run fails either way
-    staging?.discard();
+    await staging?.discard();
     throw err;
   } finally {
     await settling?.close();

@@ -129,22 +129,22 @@ export type GenerateOutcome =
  * `known`: watch mode's output of the last run, written from memory (write-changed.ts).
  * `prerendered`: files of some targets rendered elsewhere from the same spec (watch mode's worker).
  */
-export function generateFromSpec(
+export async function generateFromSpec(
   parsed: { spec: Spec; diagnostics: Diagnostic[] },
   generators: readonly Generator[],
   templates: TemplateEngine,
   options: RenderOptions & { check: boolean },
   known?: KnownOutput,
   prerendered?: ReadonlyMap<string, readonly GeneratedFile[]>,
-): GenerateOutcome {
+): Promise<GenerateOutcome> {
   if (hasErrors(parsed.diagnostics)) return { kind: 'diagnostics', diagnostics: parsed.diagnostics };
   const run = startRun(options, known);
   try {
     for (const g of generators)
       run.settled.push(settleTarget(g.target, run.render(parsed.spec, g, templates, prerendered), run.settle));
-    return run.finish(generators, parsed.diagnostics);
+    return await run.finish(generators, parsed.diagnostics);
   } catch (err) {
-    run.discard();
+    await run.discard();
     throw err;
   }
 }
@@ -174,9 +174,9 @@ export async function generateFromSpecOverlapped(
       await options.betweenTargets?.();
     }
     await Promise.all(checks);
-    return run.finish(generators, parsed.diagnostics);
+    return await run.finish(generators, parsed.diagnostics);
   } catch (err) {
-    run.discard();
+    await run.discard();
     throw err;
   }
 }
@@ -214,11 +214,11 @@ function startRun(options: RenderOptions & { check: boolean }, known: KnownOutpu
       collected?.push(...produced);
       return produced;
     },
-    finish(generators: readonly Generator[], diagnostics: Diagnostic[]): GenerateOutcome {
+    finish(generators: readonly Generator[], diagnostics: Diagnostic[]): Promise<GenerateOutcome> {
       shared = null;
       return finish(settled, generators, options, diagnostics, staging, { known, collected });
     },
-    discard: () => staging?.discard(),
+    discard: async () => staging?.discard(),
   };
 }
 
@@ -227,14 +227,14 @@ function startRun(options: RenderOptions & { check: boolean }, known: KnownOutpu
  * `known`, `collected`: watch mode's output of the last run and this run's files. `checkMs`: the check's time as
  * reported (default: the sum of the targets'; a run whose checks overlap the rendering says less).
  */
-export function finish(
+export async function finish(
   settled: readonly SettledTarget[],
   generators: readonly Generator[],
   options: RenderOptions & { check: boolean },
   diagnostics: Diagnostic[],
   staging: Staging | null,
   more: { known?: KnownOutput; collected?: GeneratedFile[] | null; checkMs?: number } = {},
-): GenerateOutcome {
+): Promise<GenerateOutcome> {
   const { known, collected } = more;
   options.progress?.checked?.(sum(settled.map((s) => s.checked)), more.checkMs ?? sum(settled.map((s) => s.checkMs)));
   const wanted = new Set(settled.flatMap((s) => s.paths));
@@ -258,7 +258,7 @@ export function finish(
       }
     return { kind: 'written', report, ...produced };
   };
-  if (staging) return done(staging.commit(wanted, owned));
+  if (staging) return done(await staging.commit(wanted, owned));
   return done(
     writeChanged(
       options.outDir,

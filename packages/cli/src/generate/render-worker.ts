@@ -78,6 +78,8 @@ async function settle(request: SettleRequest): Promise<SettleReply> {
     settled.push(later.settled);
   }
   await Promise.all(checks);
+  // the main thread commits once this reply is in: every staged file must be on disk by then
+  await staging?.writesDone();
   return { kind: 'settled', id: request.id, settled };
 }
 
