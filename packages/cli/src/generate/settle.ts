@@ -14,6 +14,8 @@ import {
   syntaxErrorsAsync,
   syntaxSample,
 } from '@specgen/generate-core';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { narrowToEdits } from './edit-chunk.ts';
 import { GenerateError, checkFolder } from './target-folder.ts';
 import { type KnownOutput, isKnown, knownText } from './write-changed.ts';
@@ -86,6 +88,9 @@ function changedFiles(target: string, files: readonly GeneratedFile[], options: 
   // the output folder's texts, read once: compared here, reused by `stage`
   const current = new Map<string, string | undefined>();
   const known = options.known;
+  // A target folder that does not exist holds none of the files (a first run): none is looked for.
+  const folder = known ? null : join(options.outDir, target);
+  if (folder !== null && !existsSync(folder)) for (const f of files) current.set(f.path, undefined);
   // Watch mode compares with what it wrote (files of fragments fragment by fragment, write-changed.ts).
   const changed = files.filter((f) =>
     known ? !isKnown(known.get(f.path), f) : !sameContents(currentText(options.outDir, f.path, current), f),
@@ -130,6 +135,7 @@ function refuseErrors(errors: readonly SyntaxProblem[]): void {
 }
 
 function currentText(outDir: string, path: string, disk: Map<string, string | undefined>): string | undefined {
+  if (disk.has(path)) return disk.get(path);
   let text: string | undefined;
   try {
     text = currentContents(outDir, path);
