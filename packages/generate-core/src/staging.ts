@@ -86,7 +86,8 @@ export function createStaging(outDir: string): Staging {
     },
     async discard() {
       await staging.writesDone().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
+      // retried if a file appears meanwhile (a worker thread's write, when the worker was stopped)
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
       if (!createdOut) return;
       try {
         rmdirSync(outDir);

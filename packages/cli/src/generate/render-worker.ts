@@ -61,25 +61,31 @@ async function settle(request: SettleRequest): Promise<SettleReply> {
   const shared = createRunShared();
   const settled = [];
   const checks: Promise<void>[] = [];
-  for (const g of findGenerators(request.targets)) {
-    const started = performance.now();
-    const files = renderTarget(parsed.spec, g, engine, { ...options, oneShot: true }, shared);
-    shared.finished(g.target);
-    parentPort?.postMessage({
-      kind: 'rendered',
-      id: request.id,
-      target: g.target,
-      files: files.length,
-      ms: performance.now() - started,
-    } satisfies SettleReply);
-    const later = settleTargetLater(g.target, files, settleOptions);
-    later.checked.catch(() => {}); // read below, by Promise.all
-    checks.push(later.checked);
-    settled.push(later.settled);
+  try {
+    for (const g of findGenerators(request.targets)) {
+      const started = performance.now();
+      const files = renderTarget(parsed.spec, g, engine, { ...options, oneShot: true }, shared);
+      shared.finished(g.target);
+      parentPort?.postMessage({
+        kind: 'rendered',
+        id: request.id,
+        target: g.target,
+        files: files.length,
+        ms: performance.now() - started,
+      } satisfies SettleReply);
+      const later = settleTargetLater(g.target, files, settleOptions);
+      later.checked.catch(() => {}); // read below, by Promise.all
+      checks.push(later.checked);
+      settled.push(later.settled);
+    }
+    await Promise.all(checks);
+    // the main thread commits once this reply is in: every staged file must be on disk by then
+    await staging?.writesDone();
+  } catch (err) {
+    // and it discards the staging folder once an error is in: none of this thread's writes may land after
+    await staging?.writesDone().catch(() => {});
+    throw err;
   }
-  await Promise.all(checks);
-  // the main thread commits once this reply is in: every staged file must be on disk by then
-  await staging?.writesDone();
   return { kind: 'settled', id: request.id, settled };
 }
 
