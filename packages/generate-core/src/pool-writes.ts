@@ -15,7 +15,7 @@ export interface PoolWrites {
   done(): Promise<void>;
 }
 
-/** Open files waiting for a descriptor: an open that found none (EMFILE) is tried again after a close. */
+/** What an open that found no free descriptor fails with: it is asked again once another file is closed. */
 const NO_DESCRIPTOR = new Set(['EMFILE', 'ENFILE']);
 
 export function poolWrites(): PoolWrites {
