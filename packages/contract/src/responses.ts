@@ -4,6 +4,7 @@
  * `languageCode`/`companyNumber` (400), a JSON body that does not parse or validate (400), is
  * too large (413) or is not JSON (415), and the per-address limit of the sign-in routes (429).
  */
+import { statusMap } from './status-map.ts';
 import { MESSAGES, REQUEST_MESSAGES } from './messages.ts';
 import type { ResponseContract } from './route-types.ts';
 
@@ -42,7 +43,9 @@ export function responses(...groups: Array<Record<number, ResponseContract>>): R
       byStatus.set(code, before ? merge(before, response) : response);
     }
   }
-  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([s, r]) => [String(s), r]));
+  const out = statusMap<ResponseContract>();
+  for (const [s, r] of [...byStatus].sort(([a], [b]) => a - b)) out[String(s)] = r;
+  return out;
 }
 
 /** Every route: the path parameters are checked before anything else. */

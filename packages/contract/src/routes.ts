@@ -10,6 +10,7 @@
  *
  * Each route carries every status it can answer with the body (responses.ts, messages.ts).
  */
+import { statusMap } from './status-map.ts';
 import { type Command, type Endpoint, type Resource, type Spec, stableIdentity } from '@specgen/ir';
 import { naming } from '@specgen/naming';
 import { endpointsAt, readResourcesAt } from './availability.ts';
@@ -70,7 +71,7 @@ type Draft = Omit<
 
 /** The headers a response of the route may carry beyond its own: cookies, the rate limit's. */
 function withHeaders(responses: Responses, d: Draft, rateLimited: boolean): Responses {
-  const out: Responses = {};
+  const out: Responses = statusMap();
   for (const [status, r] of Object.entries(responses)) {
     const extra = [
       ...(d.cookies && !r.startsSession ? [SET_COOKIE] : []),

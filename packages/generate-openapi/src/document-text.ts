@@ -9,7 +9,7 @@
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
 import { type MapEntries, mapEntries } from '@specgen/contract';
-import { entryTexts, isEntry, type PartText } from './json-yaml.ts';
+import { entryTexts, isEntry, type PartText, withSharedBlocks } from './json-yaml.ts';
 import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
 import { assemble, type Cut, placeholder, skeletonTexts } from './skeleton.ts';
@@ -212,6 +212,15 @@ export function documentChunks(
   document: Record<string, unknown>,
   yamlHeader: string,
   keep = true,
+): { json: string[]; yaml: string[] } {
+  // A one-shot document's frozen parts are the contract's shared ones: each written once per indent.
+  return keep ? chunksOf(document, yamlHeader, true) : withSharedBlocks(() => chunksOf(document, yamlHeader, false));
+}
+
+function chunksOf(
+  document: Record<string, unknown>,
+  yamlHeader: string,
+  keep: boolean,
 ): { json: string[]; yaml: string[] } {
   try {
     const entries: PartText[] = [];

@@ -66,6 +66,36 @@ function stringLine(v: string, jsonHead: string, jsonQuoted: string, yamlHead: s
 }
 
 /**
+ * The texts of a frozen object or array met as a member's value, by the object, while `withSharedBlocks`
+ * runs: the contract shares one frozen object between every place with the same contents (the
+ * field schemas of the same facts, the security lists, the `$ref`s of every read operation), and
+ * at the same indents its texts are the same. Kept from the second time it is met at those indents
+ * (most frozen objects are met once); `json` is undefined until then.
+ */
+interface SharedBlock {
+  ji: number;
+  yi: number;
+  named: boolean;
+  /** The JSON text from its `{` or `[` (or `{}` / `[]`), the YAML lines after the key. */
+  json: string | undefined;
+  yaml: string;
+  /** Whether it shows a member or item (the YAML then follows the block head, else the scalar head). */
+  shows: boolean;
+}
+let sharedBlocks: Map<object, SharedBlock> | undefined;
+
+/** Runs `write` with the texts of shared blocks kept for the run (dropped after it). */
+export function withSharedBlocks<T>(write: () => T): T {
+  const outer = sharedBlocks;
+  sharedBlocks = new Map();
+  try {
+    return write();
+  } finally {
+    sharedBlocks = outer;
+  }
+}
+
+/**
  * An object or array after the given heads: its opening, its members or items, its closing; or
  * `{}` / `[]` when it shows none (the opening is then taken back: no walk only to find that out).
  */
@@ -78,6 +108,55 @@ function block(
   yi: number,
   parentKey: string,
 ) {
+  if (sharedBlocks !== undefined && Object.isFrozen(v)) {
+    sharedBlock(sharedBlocks, v, jsonHead, yamlHead, yamlEmpty, ji, yi, parentKey);
+    return;
+  }
+  writeBlock(v, jsonHead, yamlHead, yamlEmpty, ji, yi, parentKey);
+}
+
+function sharedBlock(
+  blocks: Map<object, SharedBlock>,
+  v: object,
+  jsonHead: string,
+  yamlHead: string,
+  yamlEmpty: string,
+  ji: number,
+  yi: number,
+  parentKey: string,
+) {
+  const named = isNameMap(parentKey);
+  const known = blocks.get(v);
+  if (known === undefined || known.ji !== ji || known.yi !== yi || known.named !== named) {
+    blocks.set(v, { ji, yi, named, json: undefined, yaml: '', shows: false });
+    writeBlock(v, jsonHead, yamlHead, yamlEmpty, ji, yi, parentKey);
+    return;
+  }
+  if (known.json === undefined) {
+    const outer = [json, yaml] as const;
+    json = [];
+    yaml = [];
+    try {
+      known.shows = writeBlock(v, '', '', '', ji, yi, parentKey);
+      known.json = json.join('');
+      known.yaml = yaml.join('');
+    } finally {
+      [json, yaml] = outer;
+    }
+  }
+  json.push(`${jsonHead}${known.json}`);
+  yaml.push(`${known.shows ? yamlHead : yamlEmpty}${known.yaml}`);
+}
+
+function writeBlock(
+  v: object,
+  jsonHead: string,
+  yamlHead: string,
+  yamlEmpty: string,
+  ji: number,
+  yi: number,
+  parentKey: string,
+): boolean {
   const array = Array.isArray(v);
   const jsonAt = json.length;
   const yamlAt = yaml.length;
@@ -88,12 +167,13 @@ function block(
     : objectBody(v as Record<string, unknown>, parentKey, ji + 2, yi + 2, null);
   if (written > 0) {
     json.push(`${nl(ji)}${array ? ']' : '}'}`);
-    return;
+    return true;
   }
   json.length = jsonAt;
   yaml.length = yamlAt;
   json.push(`${jsonHead}${array ? '[]' : '{}'}`);
   yaml.push(`${yamlEmpty}${array ? '[]' : '{}'}`);
+  return false;
 }
 
 /**

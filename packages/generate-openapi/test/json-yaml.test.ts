@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { canonical } from '../src/index.ts';
-import { entryTexts, rootTexts } from '../src/json-yaml.ts';
+import { entryTexts, rootTexts, withSharedBlocks } from '../src/json-yaml.ts';
 import { yamlBlock, yamlOf } from '../src/yaml.ts';
 
 /** What the one walk must equal: the canonical copy, then JSON.stringify and the YAML writer. */
@@ -105,6 +105,52 @@ describe('json-yaml (openapi.json and openapi.yaml in one walk)', () => {
         expect(rootTexts(value)).toEqual(separate(value));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('writes a frozen part met in several places once per indent, the same bytes (a one-shot run)', () => {
+    const deepFreeze = <T>(v: T): T => {
+      if (v !== null && typeof v === 'object') for (const child of Object.values(v)) deepFreeze(child);
+      return Object.freeze(v);
+    };
+    const field = deepFreeze({ type: 'string', description: 'd: "q"', 'x-since': '1.0' });
+    const names = deepFreeze({ b: field, type: { $ref: '#/x' }, enum: field, '200': field });
+    const empty = deepFreeze({ none: undefined });
+    const list = deepFreeze(['b', 'a']);
+    const value = {
+      properties: { One: field, Two: field, Three: { items: field, more: { deeper: field } }, Names: names },
+      responses: names,
+      headers: names,
+      // the same object under a key that is no name map: other key order
+      again: names,
+      empties: { a: empty, b: empty, c: deepFreeze([]), d: deepFreeze([]) },
+      lists: { a: list, b: list, c: [list, list, field, field] },
+    };
+    const plain = rootTexts(value);
+    expect(plain).toEqual(separate(value));
+    expect(withSharedBlocks(() => rootTexts(value))).toEqual(plain);
+    expect(withSharedBlocks(() => entryTexts(value, 4, 4))).toEqual(entryTexts(value, 4, 4));
+    // random frozen parts, each met at several places and indents
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof({ depthSize: 'small' }, fc.constantFrom(...TRICKY), fc.integer(), tie('array'), tie('object')),
+      array: fc.array(tie('tree'), { maxLength: 3 }),
+      object: fc.dictionary(fc.constantFrom('type', 'enum', 'b', '200', '10', 'properties'), tie('tree'), {
+        maxKeys: 4,
+      }),
+    }));
+    fc.assert(
+      fc.property(tree, (part) => {
+        const shared = deepFreeze(part);
+        const doc = {
+          responses: shared,
+          headers: shared,
+          a: shared,
+          b: { c: shared, properties: { x: shared, y: shared } },
+          d: [shared, shared],
+        };
+        expect(withSharedBlocks(() => rootTexts(doc))).toEqual(separate(doc));
+      }),
+      { numRuns: 200 },
     );
   });
 

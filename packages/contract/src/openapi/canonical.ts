@@ -90,18 +90,44 @@ export function isNameMap(parentKey: string): boolean {
 /**
  * The keys of `object` (under `parentKey`) in canonical order, or null when `for...in` already
  * gives them in that order (no list made); keys whose value is undefined are left for the caller
- * to skip. For writers that walk the document in canonical order without copying it.
+ * to skip. For writers that walk the document in canonical order without copying it. The list may
+ * be shared with other calls: callers only read it.
  */
 export function canonicalKeys(object: Record<string, unknown>, parentKey: string): string[] | null {
-  let previous: string | null = null;
-  if (isNameMap(parentKey)) {
-    for (const k in object) {
-      if (previous !== null && previous > k) return enumerationOrder(sortKeys(Object.keys(object), plainCompare));
-      previous = k;
+  if (isNameMap(parentKey)) return nameOrder(object);
+  // The order of keywords by the keys as `for...in` gives them, looked up key by key in a tree of
+  // the sequences met so far: a document's objects are built by a few hundred code paths, so a
+  // few hundred sequences, and an object out of canonical order needs no list or sort.
+  let node = KEYWORD_ORDERS;
+  for (const k in object) {
+    let next = node.next?.get(k);
+    if (next === undefined) {
+      if (orderNodes >= MAX_ORDER_NODES) return keywordOrder(object);
+      next = { next: undefined, order: undefined };
+      node.next ??= new Map();
+      node.next.set(k, next);
+      orderNodes++;
     }
-    return null;
+    node = next;
   }
+  if (node.order === undefined) node.order = keywordOrder(object);
+  return node.order;
+}
+
+/** A node of the tree of key sequences: the keys that follow, and the canonical order of the sequence up to it. */
+interface OrderNode {
+  next: Map<string, OrderNode> | undefined;
+  /** undefined: not worked out yet; null: already in order. */
+  order: string[] | null | undefined;
+}
+const KEYWORD_ORDERS: OrderNode = { next: undefined, order: undefined };
+/** Bounds the tree when a document's keywords are not a few fixed sets (extension objects with spec-chosen keys). */
+const MAX_ORDER_NODES = 20_000;
+let orderNodes = 0;
+
+function keywordOrder(object: Record<string, unknown>): string[] | null {
   // compareKeys with each key's rank looked up once
+  let previous: string | null = null;
   let previousRank = -1;
   for (const k in object) {
     const rank = RANK.get(k) ?? PREFERRED.length;
@@ -109,6 +135,15 @@ export function canonicalKeys(object: Record<string, unknown>, parentKey: string
       return enumerationOrder(sortKeys(Object.keys(object), compareKeys));
     previous = k;
     previousRank = rank;
+  }
+  return null;
+}
+
+function nameOrder(object: Record<string, unknown>): string[] | null {
+  let previous: string | null = null;
+  for (const k in object) {
+    if (previous !== null && previous > k) return enumerationOrder(sortKeys(Object.keys(object), plainCompare));
+    previous = k;
   }
   return null;
 }

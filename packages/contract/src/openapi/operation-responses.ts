@@ -13,6 +13,7 @@ import { decision } from './decisions.ts';
 import { errorResponses, jsonStringResponse } from './errors.ts';
 import type { SchemaRegistry } from './schemas.ts';
 import { sharedResponseRef } from './shared-responses.ts';
+import { statusMap } from '../status-map.ts';
 
 /** What each named response header means. */
 const HEADER_DOCS: Record<string, JsonSchema> = {
@@ -82,7 +83,7 @@ function examplesOf(response: JsonSchema | undefined): string[] {
 export function operationResponses(registry: SchemaRegistry, route: RouteContract): Record<string, JsonSchema> {
   const target = route.endpoint ?? route.command;
   const fromSpec = target ? errorResponses(registry.spec, target) : {};
-  const out: Record<string, JsonSchema> = {};
+  const out = statusMap<JsonSchema>();
   for (const [status, response] of Object.entries(route.responses)) {
     const spec = fromSpec[status];
     out[status] =
@@ -99,5 +100,8 @@ export function operationResponses(registry: SchemaRegistry, route: RouteContrac
 const STATUS = /^[1-5][0-9]{2}$/;
 
 function sortedByStatus(out: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+  const sorted = statusMap<JsonSchema>();
+  for (const [status, response] of Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)))
+    sorted[status] = response;
+  return sorted;
 }

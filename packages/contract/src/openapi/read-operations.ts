@@ -100,19 +100,42 @@ function listParameters(
   };
 }
 
+type QueryParameters = ReturnType<typeof listParameters>;
+
+/**
+ * The query parameters of each resource of a registry (one document build): its list and get
+ * operations have the same `$select` and `$expand` (the same objects), and the field names,
+ * union components and sort-key pattern are made once, not once per route.
+ */
+const queryParameters = new WeakMap<SchemaRegistry, Map<Resource, QueryParameters>>();
+
+function queryParametersOf(registry: SchemaRegistry, resource: Resource): QueryParameters {
+  let byResource = queryParameters.get(registry);
+  if (byResource === undefined) {
+    byResource = new Map();
+    queryParameters.set(registry, byResource);
+  }
+  let q = byResource.get(resource);
+  if (q === undefined) {
+    registry.resourceRecord(resource);
+    registry.partialRecord(resource);
+    const fields = registry.fields(resource);
+    q = listParameters(
+      registry,
+      resource.name,
+      fields.map((f) => f.name),
+      fields.filter(isRelation).map((f) => f.name),
+    );
+    byResource.set(resource, q);
+  }
+  return q;
+}
+
 /** The operation (without responses) of a list or get route of a read resource. */
 export function readOperation(registry: SchemaRegistry, route: RouteContract): JsonSchema {
   const resource: Resource | undefined = route.resource === null ? undefined : registry.resource(route.resource);
   if (!resource) throw new Error(`no resource behind route ${route.operationId}`);
-  registry.resourceRecord(resource);
-  registry.partialRecord(resource);
-  const fields = registry.fields(resource);
-  const q = listParameters(
-    registry,
-    resource.name,
-    fields.map((f) => f.name),
-    fields.filter(isRelation).map((f) => f.name),
-  );
+  const q = queryParametersOf(registry, resource);
   const expand = q.expand ? [q.expand] : [];
   const common = {
     operationId: route.operationId,
