@@ -101,17 +101,22 @@ function sharedEnumeration(prev: Enumeration | null, next: Enumeration): Enumera
     return undefined;
   const values: EnumValue[] = [];
   let sameValues = true;
+  // every value the new one (its statuses line moved): then `next` is the answer, if its source moved too
+  let allNew = next.values.length > 0;
   for (let i = 0; i < next.values.length; i++) {
     const [p, v] = [prev.values[i] as EnumValue, next.values[i] as EnumValue];
     if (p !== v && (p.kind !== v.kind || p.value !== v.value || p.name !== v.name)) return undefined;
-    if (p === v || sameSource(p.source, v.source)) values.push(p);
-    else {
+    if (p === v || sameSource(p.source, v.source)) {
+      values.push(p);
+      allNew = false;
+    } else {
       sameValues = false;
       values.push(v);
     }
   }
   const source = sameSource(prev.source, next.source) ? prev.source : next.source;
   if (sameValues && source === prev.source) return prev;
+  if (allNew && source === next.source) return next;
   const { kind, bitmask, origin } = next;
   return { kind, bitmask, origin, values: sameValues ? prev.values : values, source };
 }
