@@ -59,12 +59,14 @@ export function collect(ctx: ParseContext, roots: readonly SectionNode[], memo?:
   for (const root of roots) {
     const key = titleKey(root);
     const all = [root, ...root.children];
-    for (const node of all) {
-      const read = (cx: ParseContext) => readUnknowns(cx, node.blocks, node.section.title);
-      c.unknowns.push(...(memo ? memo.extract(ctx, node, 'unknowns', read, movedUnknowns) : read(ctx)));
+    if (/\bresources\b.*\bfields\b/.test(key)) {
+      collectUnknowns(ctx, root, c, memo);
+      collectResources(ctx, root, c, memo);
+      root.release();
+      continue;
     }
-    if (/\bresources\b.*\bfields\b/.test(key)) collectResources(ctx, root, c, memo);
-    else if (/\bstates?\b|\btransitions?\b/.test(key)) collectStates(ctx, all, c, memo);
+    for (const node of all) collectUnknowns(ctx, node, c, memo);
+    if (/\bstates?\b|\btransitions?\b/.test(key)) collectStates(ctx, all, c, memo);
     else if (/\bendpoints?\b/.test(key)) collectEndpoints(ctx, all, c);
     else if (/^errors?\b/.test(key)) {
       for (const child of root.children) {
@@ -79,15 +81,29 @@ export function collect(ctx: ParseContext, roots: readonly SectionNode[], memo?:
     } else if (/^versioning\b/.test(key)) {
       for (const b of root.blocks) if (b.kind === 'list') c.versioning.push(...readVersioning(ctx, b));
     }
+    for (const node of all) node.release();
   }
   return c;
 }
 
+function collectUnknowns(ctx: ParseContext, node: SectionNode, c: Collected, memo?: ParseMemo): void {
+  const read = (cx: ParseContext) => readUnknowns(cx, node.blocks, node.section.title);
+  c.unknowns.push(...(memo ? memo.extract(ctx, node, 'unknowns', read, movedUnknowns) : read(ctx)));
+}
+
+/**
+ * Each subsection read whole (its unknowns, then its structures or resource) and let go of before
+ * the next one (tree.ts, `parsedOnRead`). The unknowns keep their order (the section's, then each
+ * subsection's), and every diagnostic of a subsection lies within its lines, so their sorted order
+ * is the same as reading all the unknowns first.
+ */
 function collectResources(ctx: ParseContext, root: SectionNode, c: Collected, memo?: ParseMemo): void {
   for (const child of root.children) {
+    collectUnknowns(ctx, child, c, memo);
     if (hasStructures(child.unplaced)) c.structures.push(...readStructures(ctx, child.blocks));
     else if (isResourceSection(child))
       c.resources.push(memo ? memo.resource(ctx, child, readResource) : readResource(ctx, child));
+    child.release();
   }
 }
 

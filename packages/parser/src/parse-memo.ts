@@ -14,6 +14,16 @@ import { movedDiagnostics, movedPosition, movedResource } from './shift.ts';
 import type { SectionNode } from './tree.ts';
 
 interface Extraction {
+  /** The extractor, the file and the section's heading apart from its line: what, with the text, keys it. */
+  what: string;
+  file: string;
+  level: number;
+  /** The heading's line less the first body line. */
+  headingOffset: number;
+  column: number;
+  title: string;
+  /** The `evictUnused` round it was last used in. */
+  used: number;
   value: unknown;
   diagnostics: Diagnostic[];
   typeCells: [TypeExpr, Position][];
@@ -32,8 +42,9 @@ export class ParseMemo {
    * whose text and heading did not change gives what it gave before, at the same line, or moved by
    * whole lines (`moved`).
    */
-  #extracted = new Map<string, Extraction>();
-  #used = new Set<string>();
+  #extracted = new Map<string, Extraction[]>();
+  /** Counts `evictUnused` calls: an extraction not used since the last one is dropped. */
+  #round = 0;
   extractionHits = 0;
   /** How many of those hits were moved rather than at the same line. */
   extractionMoves = 0;
@@ -58,9 +69,32 @@ export class ParseMemo {
   ): T {
     if (node.key === null) return read(ctx);
     const s = node.section;
-    const id = `${what}\u0000${node.key}\u0000${ctx.file}\u0000${s.level}:${s.line - s.bodyLine}:${s.column}\u0000${s.title}`;
-    this.#used.add(id);
-    let hit = this.#extracted.get(id);
+    const file = ctx.file;
+    const headingOffset = s.line - s.bodyLine;
+    // Looked up by the section's text key, then compared field by field: no id string is made for
+    // each of the 2,500 extractions of a large spec on every parse.
+    let list = this.#extracted.get(node.key);
+    let at = -1;
+    if (list) {
+      for (let i = 0; i < list.length; i++) {
+        const e = list[i] as Extraction;
+        if (
+          e.what === what &&
+          e.file === file &&
+          e.level === s.level &&
+          e.headingOffset === headingOffset &&
+          e.column === s.column &&
+          e.title === s.title
+        ) {
+          at = i;
+          break;
+        }
+      }
+    } else {
+      list = [];
+      this.#extracted.set(node.key, list);
+    }
+    let hit = at >= 0 ? list[at] : undefined;
     if (hit?.bodyLine === s.bodyLine) this.extractionHits++;
     else if (hit && moved) {
       const delta = s.bodyLine - hit.bodyLine;
@@ -68,6 +102,13 @@ export class ParseMemo {
       // seldom diagnostics: its empty lists are handed over, not copied.
       const { diagnostics, typeCells, payloadTypes } = hit;
       hit = {
+        what,
+        file,
+        level: s.level,
+        headingOffset,
+        column: s.column,
+        title: hit.title,
+        used: this.#round,
         value: moved(hit.value as T, delta),
         diagnostics: diagnostics.length === 0 ? diagnostics : movedDiagnostics(diagnostics, delta),
         typeCells: typeCells.length === 0 ? typeCells : typeCells.map(([type, at]) => [type, movedPosition(at, delta)]),
@@ -77,13 +118,20 @@ export class ParseMemo {
             : payloadTypes.map((p) => ({ ...p, at: movedPosition(p.at, delta) })),
         bodyLine: s.bodyLine,
       };
-      this.#extracted.set(id, hit);
+      list[at] = hit;
       this.extractionHits++;
       this.extractionMoves++;
     } else {
-      const own = new ParseContext(ctx.file);
+      const own = new ParseContext(file);
       const value = read(own);
-      hit = {
+      const made: Extraction = {
+        what,
+        file,
+        level: s.level,
+        headingOffset,
+        column: s.column,
+        title: s.title,
+        used: this.#round,
         value,
         diagnostics: own.diagnostics.list(),
         // Resolution reads the cells of structure types only (resolve-structures.ts): a resource's 50
@@ -92,8 +140,11 @@ export class ParseMemo {
         payloadTypes: own.payloadTypes,
         bodyLine: s.bodyLine,
       };
-      this.#extracted.set(id, hit);
+      if (at >= 0) list[at] = made;
+      else list.push(made);
+      hit = made;
     }
+    hit.used = this.#round;
     ctx.diagnostics.addAll(hit.diagnostics);
     for (const [type, at] of hit.typeCells) ctx.typeCells.set(type, at);
     ctx.payloadTypes.push(...hit.payloadTypes);
@@ -123,8 +174,17 @@ export class ParseMemo {
 
   /** Forgets what the last parse did not use (a long watch session keeps only the current spec). */
   evictUnused(): void {
-    for (const id of this.#extracted.keys()) if (!this.#used.has(id)) this.#extracted.delete(id);
-    this.#used.clear();
+    const round = this.#round++;
+    for (const [key, list] of this.#extracted) {
+      let kept = 0;
+      for (const e of list) if (e.used === round) kept++;
+      if (kept === 0) this.#extracted.delete(key);
+      else if (kept < list.length)
+        this.#extracted.set(
+          key,
+          list.filter((e) => e.used === round),
+        );
+    }
     this.resolved.moved = new WeakMap();
     this.sections.evictUnused();
   }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '@specgen/diagnostics';
 import type { Spec } from '@specgen/ir';
-import { SectionCache, type BlockParserOptions } from './cache.ts';
+import { type BlockParserOptions, parseBlocks, type SectionCache } from './cache.ts';
 import { collect } from './collect.ts';
 import { ParseMemo } from './parse-memo.ts';
 import { ParseContext } from './context.ts';
@@ -14,7 +14,7 @@ import { resolve } from './resolve.ts';
 import { adoptShared } from './resolve-resources.ts';
 import { shareUnchanged } from './share.ts';
 import { splitSections } from './sections.ts';
-import { sectionTree } from './tree.ts';
+import { parsedOnRead, sectionTree } from './tree.ts';
 
 export interface ParseResult {
   spec: Spec;
@@ -34,9 +34,13 @@ export interface ParseOptions extends BlockParserOptions {
 export function parseSpec(markdown: string, file: string, options: ParseOptions = {}): ParseResult {
   const ctx = new ParseContext(file);
   const memo = options.memo;
-  const cache = memo?.sections ?? options.cache ?? new SectionCache(options);
+  const cache = memo?.sections ?? options.cache;
   const sections = splitSections(markdown.replace(/^\uFEFF/, ''));
-  const roots = sectionTree(sections, (s) => cache.section(s.body, s.bodyLine));
+  // Without a cache to fill (a one-shot parse), each section is parsed when read, from its own slice
+  // of the text (no copy: nothing outlives the call but the IR), and let go of once read.
+  const roots = cache
+    ? sectionTree(sections, (s) => cache.section(s.body, s.bodyLine))
+    : parsedOnRead(sections, (s) => parseBlocks(s.body, options, s.bodyLine));
   const titleSection = sections.find((s) => s.level === 1);
   const collected = collect(ctx, roots, memo);
   let spec: Spec = {

@@ -7,10 +7,16 @@ const TAG = /^<[A-Za-z][A-Za-z0-9-]*>/;
 const ENTITY = /^&[#A-Za-z0-9]+;/;
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+/** Every character the loop below acts on: a line without any is its own text (most cells of a spec). */
+const SPECIAL = /[`<&_[\]*\\!]/;
+
 export function inlineText(line: string): string | null {
+  // Found by the regular expression engine's scan, not by a comparison of each character here.
+  const first = line.search(SPECIAL);
+  if (first < 0) return line;
   let out = '';
   let from = 0;
-  for (let i = 0; i < line.length; i++) {
+  for (let i = first; i < line.length; i++) {
     const c = line.charCodeAt(i);
     if (c === 96) {
       // `code`

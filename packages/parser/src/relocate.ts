@@ -14,7 +14,7 @@
  * would keep it; the result is recorded for share.ts, which hands it over as a twin of the previous
  * entry (`markMoved`) without walking it.
  */
-import { type EnumValue, type Enumeration, type Field, type Resource, type Source, sameJson } from '@specgen/ir';
+import type { EnumValue, Enumeration, Field, Resource, Source } from '@specgen/ir';
 import type { FieldFacts, ResourceFacts } from './resource-facts.ts';
 import { recordRelocation, shareInside } from './share.ts';
 import { fieldWith, movedSource } from './shift.ts';
@@ -37,21 +37,30 @@ export function relocatedResource(
   extract?: MovedExtract,
 ): Resource {
   const move = (s: Source): Source => movedSource(s, delta);
-  let changed = false;
-  const extracted = extract && extract.from.fields.length === previous.fields.length ? extract : undefined;
-  const fields = previous.fields.map((f, i) => {
-    const fieldFacts = facts.fields.get(f.name);
-    const next =
-      fieldFacts === undefined && extracted && delta !== 0 && extracted.from.fields[i] === f
-        ? (extracted.to.fields[i] as Field)
-        : relocatedField(f, delta, fieldFacts, move);
-    if (next !== f) changed = true;
-    return next;
-  });
-  if (delta === 0 && !changed) return previous;
+  const before = previous.fields;
+  let fields: Field[] | null = null;
+  if (delta !== 0) {
+    // Every field moves: the moved extraction's own where the previous resolution held the extracted
+    // one, else a moved copy. The fields with facts are replaced below.
+    const from = extract && extract.from.fields.length === before.length ? extract.from.fields : undefined;
+    const to = extract?.to.fields;
+    fields = before.map((f, i) => {
+      const kept = from !== undefined && from[i] === f ? to?.[i] : undefined;
+      return kept ?? relocatedField(f, delta, undefined, move);
+    });
+  }
+  // The few fields with facts, by their index (resource-facts.ts), not a lookup of every field by name.
+  for (const fieldFacts of facts.fields.values()) {
+    const f = before[fieldFacts.at] as Field;
+    const next = relocatedField(f, delta, fieldFacts, move);
+    if (next === f) continue;
+    fields ??= before.slice();
+    fields[fieldFacts.at] = next;
+  }
+  if (delta === 0 && fields === null) return previous;
   const relocated: Resource = {
     ...previous,
-    fields: changed ? fields : previous.fields,
+    fields: fields ?? before,
     source: delta === 0 ? previous.source : move(previous.source),
   };
   recordRelocation(relocated, previous);
@@ -92,17 +101,22 @@ function sharedEnumeration(prev: Enumeration | null, next: Enumeration): Enumera
     return undefined;
   const values: EnumValue[] = [];
   let sameValues = true;
+  // every value the new one (its statuses line moved): then `next` is the answer, if its source moved too
+  let allNew = next.values.length > 0;
   for (let i = 0; i < next.values.length; i++) {
     const [p, v] = [prev.values[i] as EnumValue, next.values[i] as EnumValue];
     if (p !== v && (p.kind !== v.kind || p.value !== v.value || p.name !== v.name)) return undefined;
-    if (p === v || sameSource(p.source, v.source)) values.push(p);
-    else {
+    if (p === v || sameSource(p.source, v.source)) {
+      values.push(p);
+      allNew = false;
+    } else {
       sameValues = false;
       values.push(v);
     }
   }
   const source = sameSource(prev.source, next.source) ? prev.source : next.source;
   if (sameValues && source === prev.source) return prev;
+  if (allNew && source === next.source) return next;
   const { kind, bitmask, origin } = next;
   return { kind, bitmask, origin, values: sameValues ? prev.values : values, source };
 }
@@ -119,17 +133,42 @@ function movedEnumeration(e: Enumeration, move: (s: Source) => Source): Enumerat
   return { ...e, values, source: move(e.source) };
 }
 
-/** Whether `a` and `b` (facts of two parses) are equal but for `source` positions, at any depth. */
+/**
+ * Whether `a` and `b` (facts of two parses) are equal but for `source` positions: what a deep
+ * comparison skipping every `source` tells of them (property order aside, which no resolution reads),
+ * written out for the three facts a field can have (600 status enumerations on a row edit).
+ */
 export function sameFactsButPositions(a: ResourceFacts, b: ResourceFacts): boolean {
-  if (!equalButSources(a.row, b.row) || a.fields.size !== b.fields.size) return false;
+  if (!sameRow(a.row, b.row) || a.fields.size !== b.fields.size) return false;
   for (const [name, x] of a.fields) {
     const y = b.fields.get(name);
-    if (!y || !equalButSources(x, y)) return false;
+    if (
+      !y ||
+      x.at !== y.at ||
+      x.maxLength !== y.maxLength ||
+      !sameObsoleteButSource(x.obsolete, y.obsolete) ||
+      !sameEnumerationButPositions(x.enumeration, y.enumeration)
+    )
+      return false;
   }
   return true;
 }
 
-/** Deep equality, property order included, that skips every `source` property. */
-function equalButSources(x: unknown, y: unknown): boolean {
-  return sameJson(x, y, 'source');
+function sameRow(a: ResourceFacts['row'], b: ResourceFacts['row']): boolean {
+  return a === b || (!!a && !!b && a.area === b.area && a.path === b.path && a.permission === b.permission);
+}
+
+function sameObsoleteButSource(a: FieldFacts['obsolete'], b: FieldFacts['obsolete']): boolean {
+  return a === b || (!!a && !!b && a.since === b.since && a.replacedBy === b.replacedBy);
+}
+
+function sameEnumerationButPositions(a: Enumeration | undefined, b: Enumeration | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.kind !== b.kind || a.bitmask !== b.bitmask || a.origin !== b.origin) return false;
+  if (a.values.length !== b.values.length) return false;
+  for (let i = 0; i < a.values.length; i++) {
+    const [v, w] = [a.values[i] as EnumValue, b.values[i] as EnumValue];
+    if (v !== w && (v.kind !== w.kind || v.value !== w.value || v.name !== w.name)) return false;
+  }
+  return true;
 }

@@ -83,7 +83,10 @@ export function adoptShared(resolved: Resource, shared: Resource, memo: ResolveM
 }
 
 function apply(r: Resource, facts: ResourceFacts, known: ReadonlySet<string>): Resource {
-  const fields = r.fields.map((f) => resolvedField(f, facts.fields.get(f.name), known));
+  const fields = r.fields.map((f) => resolvedField(f, undefined, known));
+  // The fields with facts by their index (resource-facts.ts), not a lookup of every field by name.
+  for (const fieldFacts of facts.fields.values())
+    fields[fieldFacts.at] = resolvedField(r.fields[fieldFacts.at] as Field, fieldFacts, known);
   const row = facts.row;
   return { ...r, ...(row ? { area: row.area, path: row.path, permission: row.permission } : {}), fields };
 }

@@ -11,6 +11,12 @@ import type { StatusEnumeration } from './statuses.ts';
 
 /** What one field gets from other sections; absent properties keep the extracted value. */
 export interface FieldFacts {
+  /**
+   * The field's index in its resource's list (the same in the extracted and the resolved resource):
+   * a relocation (relocate.ts) replaces the few fields with facts by index, without looking up each
+   * of a resource's fields by name.
+   */
+  at: number;
   enumeration?: Enumeration;
   obsolete?: NonNullable<Field['obsolete']>;
   maxLength?: number;
@@ -64,25 +70,27 @@ export function resourceFacts(
 ): Map<string, ResourceFacts> {
   const byName = new Map(extracted.map((r) => [r.name, r]));
   if (fieldIndexes.size > 2 * byName.size + 100) fieldIndexes.clear();
-  const fieldOf = (resource: string, field: string): Field | undefined => {
+  /** The index of the field in its resource's list, -1 when there is none. */
+  const indexOf = (resource: string, field: string): number => {
     const fields = byName.get(resource)?.fields;
-    if (!fields) return undefined;
+    if (!fields) return -1;
     let indexes = fieldIndexes.get(resource);
     const at = indexes?.get(field);
-    if (at !== undefined && fields[at]?.name === field) return fields[at];
+    if (at !== undefined && fields[at]?.name === field) return at;
     // a plain loop, not `find` with a closure: 600 status lists look up their field on every parse
     for (let i = 0; i < fields.length; i++) {
-      const f = fields[i] as Field;
-      if (f.name !== field) continue;
+      if ((fields[i] as Field).name !== field) continue;
       if (!indexes) {
         indexes = new Map();
         fieldIndexes.set(resource, indexes);
       }
       indexes.set(field, i);
-      return f;
+      return i;
     }
-    return undefined;
+    return -1;
   };
+  const fieldOf = (resource: string, at: number): Field | undefined =>
+    at < 0 ? undefined : byName.get(resource)?.fields[at];
   const facts = new Map<string, ResourceFacts>();
   const factsOf = (resource: string): ResourceFacts => {
     let found = facts.get(resource);
@@ -92,11 +100,11 @@ export function resourceFacts(
     }
     return found;
   };
-  const fieldFacts = (resource: string, field: string): FieldFacts => {
+  const fieldFacts = (resource: string, field: string, at: number): FieldFacts => {
     const all = factsOf(resource).fields;
     let found = all.get(field);
     if (!found) {
-      found = {};
+      found = { at };
       all.set(field, found);
     }
     return found;
@@ -114,7 +122,8 @@ export function resourceFacts(
       ctx.report('resource-without-path', `resource "${r.name}" has no row in the read-resources table`, r.source);
   }
   for (const s of c.statuses) {
-    if (!fieldOf(s.resource, s.field)) {
+    const at = indexOf(s.resource, s.field);
+    if (at < 0) {
       ctx.report(
         'enum-unknown-field',
         `enumeration for ${s.resource}.${s.field}, which is not a field of a resource`,
@@ -122,13 +131,14 @@ export function resourceFacts(
       );
       continue;
     }
-    fieldFacts(s.resource, s.field).enumeration = statusEnumeration(ctx, s);
+    fieldFacts(s.resource, s.field, at).enumeration = statusEnumeration(ctx, s);
   }
   for (const rule of c.versioning) {
     if (rule.rule !== 'obsolete') continue;
-    const field = fieldOf(rule.resource, rule.field);
+    const at = indexOf(rule.resource, rule.field);
+    const field = fieldOf(rule.resource, at);
     if (field && !field.obsolete && !facts.get(rule.resource)?.fields.get(rule.field)?.obsolete) {
-      fieldFacts(rule.resource, rule.field).obsolete = {
+      fieldFacts(rule.resource, rule.field, at).obsolete = {
         since: rule.since,
         replacedBy: rule.replacedBy,
         source: rule.source,
@@ -138,10 +148,11 @@ export function resourceFacts(
   for (const limit of c.limits) {
     const maxLength = maxLengthOf(limit);
     if (!maxLength) continue;
-    const field = fieldOf(maxLength.resource, maxLength.field);
+    const at = indexOf(maxLength.resource, maxLength.field);
+    const field = fieldOf(maxLength.resource, at);
     const stated = facts.get(maxLength.resource)?.fields.get(maxLength.field)?.maxLength;
     if (field && field.maxLength === null && maxLength.value > 0 && stated === undefined) {
-      fieldFacts(maxLength.resource, maxLength.field).maxLength = maxLength.value;
+      fieldFacts(maxLength.resource, maxLength.field, at).maxLength = maxLength.value;
     }
   }
   return facts;

@@ -83,6 +83,8 @@ function movedValues(values: readonly EnumValue[], delta: number): EnumValue[] {
 }
 
 export function movedUnknowns(unknowns: readonly Unknown[], delta: number): Unknown[] {
+  // Most sections state none: their empty list is handed over (1,200 sections move with a row at the top).
+  if (unknowns.length === 0) return unknowns as Unknown[];
   return unknowns.map((u) => ({ ...u, source: movedSource(u.source, delta) }));
 }
 

@@ -19,10 +19,13 @@ export interface ColumnSpec {
  */
 export function readTable(ctx: ParseContext, table: TableBlock, columns: ColumnSpec[], what: string): Row[] | null {
   const headers = table.header.map((c) => c.text.toLowerCase().replace(/\s+/g, ' '));
-  const index = new Map<string, number>();
+  // The columns found, in the order of `columns`, with their index and header text: looked up once
+  // per table, not for each cell (30,000 rows in a large spec).
+  const found: { key: string; at: number; required: boolean; name: string }[] = [];
   for (const col of columns) {
     const i = headers.findIndex((h) => col.names.includes(h));
-    if (i >= 0) index.set(col.key, i);
+    if (i >= 0)
+      found.push({ key: col.key, at: i, required: col.required, name: table.header[i]?.text ?? col.names[0]! });
     else if (col.required) {
       ctx.report(
         'table-missing-column',
@@ -36,22 +39,20 @@ export function readTable(ctx: ParseContext, table: TableBlock, columns: ColumnS
   for (const cells of table.rows) {
     if (cells.length === 0) continue;
     const row: Row = {};
-    const absent: string[] = [];
+    let absent: string[] | null = null;
     let skip = false;
-    for (const col of columns) {
-      const i = index.get(col.key);
-      if (i === undefined) continue;
-      const cell = cells[i];
-      const name = table.header[i]?.text ?? col.names[0]!;
+    for (const col of found) {
+      const cell = cells[col.at];
       if (cell === undefined) {
-        absent.push(name);
+        absent ??= [];
+        absent.push(col.name);
         skip ||= col.required;
       } else if (col.required && cell.text === '') {
-        ctx.report('table-missing-cell', `${what} row has an empty "${name}" cell`, cell);
+        ctx.report('table-missing-cell', `${what} row has an empty "${col.name}" cell`, cell);
         skip = true;
       } else row[col.key] = cell;
     }
-    if (absent.length > 0) {
+    if (absent !== null) {
       const last = cells[cells.length - 1]!;
       const plural = absent.length > 1 ? 's' : '';
       ctx.report(

@@ -74,7 +74,7 @@ export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
       ? SCALAR_ALIASES[name]
       : undefined;
   if (scalarKind) return sharedScalar(text, scalarKind, nullable, array);
-  const typo = closestMatch(name, SCALAR_NAMES);
+  const typo = scalarTypo(name);
   if (!/^[A-Z]/.test(name) || SCALAR_LOOKALIKES.test(name) || typo !== null) {
     const hint =
       (Object.hasOwn(LOOKALIKE_HINTS, name.toLowerCase()) ? LOOKALIKE_HINTS[name.toLowerCase()] : undefined) ?? typo;
@@ -93,6 +93,23 @@ export function parseType(ctx: ParseContext, cell: Cell): TypeExpr {
 /** `type "X" of Owner.Field ...; did you mean Y?` for a reference that resolution did not find. */
 export function unresolvedMessage(target: string, owner: string, field: string, known: Iterable<string>): string {
   return `type "${target}" of ${owner}.${field} is not a scalar, a sign-in structure or a resource of the spec${didYouMean(target, [...SCALAR_NAMES, ...known])}`;
+}
+
+/**
+ * The scalar a reference name is a typo of, or null: one distance check per distinct name (a
+ * 600-resource spec names each resource from about ten cells, each checked against eight scalars).
+ */
+const scalarTypos = new Map<string, string | null>();
+
+function scalarTypo(name: string): string | null {
+  let typo = scalarTypos.get(name);
+  if (typo === undefined) {
+    typo = closestMatch(name, SCALAR_NAMES);
+    // Bounded, as the scalar types are: a long watch session sees renamed resources come and go.
+    if (scalarTypos.size >= 10_000) scalarTypos.clear();
+    scalarTypos.set(name, typo);
+  }
+  return typo;
 }
 
 function sharedScalar(text: string, scalar: ScalarKind, nullable: boolean, array: boolean): TypeExpr {
