@@ -63,7 +63,12 @@ export function parserFields(
 
 /** `v<i>`, the parser's and the reader's variable of field `i`: one string per index, not one per field. */
 export function valueName(i: number): string {
-  return VALUE_NAMES[i] ?? (VALUE_NAMES[i] = `v${i}`);
+  let name = VALUE_NAMES[i];
+  if (name === undefined) {
+    name = `v${i}`;
+    VALUE_NAMES[i] = name;
+  }
+  return name;
 }
 const VALUE_NAMES: string[] = [];
 
