@@ -14,6 +14,13 @@ export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.u
 export interface TemplateEngine {
   /** Renders `templates/<target>/<name>.hbs` with `data`. */
   render(target: string, name: string, data: unknown): string;
+  /**
+   * True when every text the template renders ends in a character that is not whitespace, as its
+   * source shows: static text, then a comment tag that strips the whitespace after it (`{{!-- ... --~}}`)
+   * and nothing else. A caller that wants the text without trailing whitespace can then skip `trimEnd()`,
+   * which copies the whole rendered text (a string built of many pieces is flattened first).
+   */
+  endsWithoutBlank?(target: string, name: string): boolean;
   /** The files a render read, for watch mode and caches. */
   readonly dirs: readonly string[];
 }
@@ -26,8 +33,8 @@ export function createTemplateEngine(
   const hb = runtimeEnvironment();
   registerHelpers(hb);
   const dirs = overrideDir ? [resolve(overrideDir), defaultsDir] : [defaultsDir];
-  const cache = new Map<string, Handlebars.TemplateDelegate>();
-  function load(target: string, name: string): Handlebars.TemplateDelegate {
+  const cache = new Map<string, { render: Handlebars.TemplateDelegate; endsWithoutBlank: boolean }>();
+  function load(target: string, name: string) {
     const key = `${target}/${name}`;
     const hit = cache.get(key);
     if (hit) return hit;
@@ -35,7 +42,10 @@ export function createTemplateEngine(
       const file = join(dir, target, `${name}.hbs`);
       if (existsSync(file)) {
         const source = readFileSync(file, 'utf8');
-        const compiled = precompiledTemplate(hb, key, source) ?? compiledTemplate(hb, source);
+        const compiled = {
+          render: precompiledTemplate(hb, key, source) ?? compiledTemplate(hb, source),
+          endsWithoutBlank: ENDS_WITHOUT_BLANK.test(source),
+        };
         cache.set(key, compiled);
         return compiled;
       }
@@ -44,9 +54,17 @@ export function createTemplateEngine(
   }
   return {
     dirs,
-    render: (target, name, data) => load(target, name)(data),
+    render: (target, name, data) => load(target, name).render(data),
+    endsWithoutBlank: (target, name) => load(target, name).endsWithoutBlank,
   };
 }
+
+/**
+ * A template's source ending in static text whose last character is not whitespace (nor `}`, which may
+ * end a tag), then one comment tag with `~` before its `}}` (nothing inside it closes a tag), then only
+ * whitespace, which the `~` strips from the output.
+ */
+const ENDS_WITHOUT_BLANK = /[^\s}]\{\{!--(?:(?!\}\})[\s\S])*--~\}\}\s*$/;
 
 function registerHelpers(hb: TemplateEnvironment): void {
   hb.registerHelper('json', (value: unknown) => JSON.stringify(value));

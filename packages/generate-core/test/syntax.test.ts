@@ -71,6 +71,14 @@ describe('syntaxSample', () => {
     ]).toEqual(['w w w = s + s;', '/*', '* ', '*/', '//', 'w : w;']);
   });
 
+  it('reads two-byte text code unit by code unit (a character past ASCII is its own code)', () => {
+    expect([...lineShapes("const café = '→';\n// é\nx = \"ü\" + y\u2028z;")]).toEqual([
+      'w wé = s;',
+      '//',
+      'w = s + w\u2028w;',
+    ]);
+  });
+
   it('gives the whole shape of a line longer than its buffer', () => {
     const long = `type U = ${Array.from({ length: 12_000 }, (_, i) => `'v${i}'`).join(' | ')};`;
     const [shape] = [...lineShapes(`${long}\nx;`)];

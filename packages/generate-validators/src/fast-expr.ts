@@ -6,7 +6,7 @@
  * the parser (a `fast.INVALID` namespace load per field cost about 9% of a record on Node 20).
  */
 import type { Field, Spec } from '@specgen/ir';
-import { isIdentifier, isNullable, propertyKey, refTypeName, scalarOf } from '@specgen/generate-core';
+import { byValue, isIdentifier, isNullable, propertyKey, refTypeName, scalarOf } from '@specgen/generate-core';
 import { naming } from '@specgen/naming';
 
 const SCALAR_PARSER = {
@@ -46,11 +46,12 @@ export function parserFields(
 ): ParserField[] | null {
   if (fields.some((f) => optional.get(f.name) === true || f.name === '__proto__')) return null;
   return fields.map((f, i) => {
-    const v = `v${i}`;
+    const v = valueName(i);
     const refuse = refuseCondition(f, v);
+    const { key, read } = namesOf(f.name);
     return {
-      key: propertyKey(f.name),
-      read: isIdentifier(f.name) ? `input.${f.name}` : `input[${JSON.stringify(f.name)}]`,
+      key,
+      read,
       refuse:
         refuse !== null && isNullable(f)
           ? `${v} !== null && ${refuse.includes('||') ? `(${refuse})` : refuse}`
@@ -59,6 +60,43 @@ export function parserFields(
     };
   });
 }
+
+/** `v<i>`, the parser's and the reader's variable of field `i`: one string per index, not one per field. */
+export function valueName(i: number): string {
+  let name = VALUE_NAMES[i];
+  if (name === undefined) {
+    name = `v${i}`;
+    VALUE_NAMES[i] = name;
+  }
+  return name;
+}
+const VALUE_NAMES: string[] = [];
+
+/** A field's key and its read from `input`, one object per name (names repeat across records); forgotten past 50,000. */
+function namesOf(name: string): { key: string; read: string } {
+  let names = NAMES.get(name);
+  if (names === undefined) {
+    if (NAMES.size >= 50_000) NAMES.clear();
+    names = {
+      key: propertyKey(name),
+      read: isIdentifier(name) ? `input.${name}` : `input[${JSON.stringify(name)}]`,
+    };
+    NAMES.set(name, names);
+  }
+  return names;
+}
+const NAMES = new Map<string, { key: string; read: string }>();
+
+/** An enumeration's values in ascending order, as numbers (one array per enumeration object). */
+function sortedValues(values: readonly { value: number }[]): readonly number[] {
+  let sorted = SORTED.get(values);
+  if (sorted === undefined) {
+    sorted = byValue(values).map((v) => v.value);
+    SORTED.set(values, sorted);
+  }
+  return sorted;
+}
+const SORTED = new WeakMap<readonly { value: number }[], readonly number[]>();
 
 /** For a single value that the parser keeps as sent: the condition that refuses `v`. Null for the kinds it decodes. */
 function refuseCondition(field: Field, v: string): string | null {
@@ -70,9 +108,7 @@ function refuseCondition(field: Field, v: string): string | null {
       const mask = e.values.reduce((m, value) => m | value.value, 0);
       return `typeof ${v} !== 'number' || (${v} | 0) !== ${v} || ${v} < 0 || (${v} & ~${mask}) !== 0`;
     }
-    return [...e.values]
-      .map((value) => value.value)
-      .sort((a, b) => a - b)
+    return sortedValues(e.values)
       .map((value) => `${v} !== ${value}`)
       .join(' && ');
   }
@@ -118,7 +154,7 @@ export function itemExpr(spec: Spec, field: Field, value: string): string {
   const e = field.enumeration;
   if (scalar === 'Int32' && e && e.values.length > 0) {
     if (e.bitmask) return `fast.bitmask(${value}, ${e.values.reduce((mask, v) => mask | v.value, 0)})`;
-    const values = [...e.values].map((v) => v.value).sort((a, b) => a - b);
+    const values = sortedValues(e.values);
     return `(${values.map((v) => `${value} === ${v}`).join(' || ')} ? ${value} : fast.INVALID)`;
   }
   if (scalar === 'String' && field.maxLength !== null) return `fast.stringOf(${value}, ${field.maxLength})`;

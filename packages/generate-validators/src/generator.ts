@@ -41,16 +41,20 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const { renderOnce } = renderMemos(ctx);
   const render = (name: string, data: object, target = TARGET) => templates.render(target, name, data);
   const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, text));
-  const schemaObject = (view: SchemaView) =>
-    render('schema-object', {
+  const schemaObject = (view: SchemaView) => {
+    const gateSource = view.reader ? readerGateSource(view.reader) : '';
+    const text = render('schema-object', {
       ...view,
       shape: shapeText(view.fields),
       parserSteps: parserSteps(view.parser),
       parserResult: parserResult(view.parser),
       readerSteps: readerSteps(view.reader),
-      readerGate: readerGate(view.reader),
-      readerGateSource: view.reader ? readerGateSource(view.reader) : '',
-    }).trimEnd();
+      readerGate: view.reader ? readerGate(gateSource) : '',
+      readerGateSource: gateSource,
+    });
+    // the built-in template's text ends without a newline: no copy of the whole part to trim it
+    return templates.endsWithoutBlank?.(TARGET, 'schema-object') ? text : text.trimEnd();
+  };
   const types = model.types;
   // Files of the whole model: in watch mode rendered again only when something their template read of
   // the model changed (read-tracking.ts); a row added to one resource renders none of them.

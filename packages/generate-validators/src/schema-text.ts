@@ -12,13 +12,12 @@ import type { ReaderField } from './text-expr.ts';
  * spec's own types is a getter, so that modules may import each other.
  */
 export function shapeText(fields: readonly SchemaField[]): string {
-  const out = ['{\n'];
+  let out = '{\n';
   for (const f of fields) {
-    if (f.lazy) out.push('  get ', f.getter, '() {\n    return ', f.expr, ';\n  },\n');
-    else out.push('  ', f.key, ': ', f.expr, ',\n');
+    if (f.lazy) out += `  get ${f.getter}() {\n    return ${f.expr};\n  },\n`;
+    else out += `  ${f.key}: ${f.expr},\n`;
   }
-  out.push('}');
-  return out.join('');
+  return `${out}}`;
 }
 
 /**
@@ -29,22 +28,25 @@ export function shapeText(fields: readonly SchemaField[]): string {
 export function parserSteps(parser: readonly ParserField[] | null): string {
   if (!parser) return '';
   // a local: comparing with `fast.INVALID` loaded the namespace's export at every field
-  const lines: string[] = ['  const INVALID = fast.INVALID;'];
-  for (const [i, p] of parser.entries()) {
-    lines.push(`  const v${i} = ${p.read};`);
-    if (p.refuse !== null) lines.push(`  if (${p.refuse}) return INVALID;`);
-    else lines.push(`  const f${i} = ${p.expr};`, `  if (f${i} === INVALID) return INVALID;`);
+  let out = '  const INVALID = fast.INVALID;';
+  for (let i = 0; i < parser.length; i++) {
+    const p = parser[i] as ParserField;
+    out += `\n  const v${i} = ${p.read};`;
+    if (p.refuse !== null) out += `\n  if (${p.refuse}) return INVALID;`;
+    else out += `\n  const f${i} = ${p.expr};\n  if (f${i} === INVALID) return INVALID;`;
   }
-  return lines.join('\n');
+  return out;
 }
 
 /** The record the fast path returns, `{` to `}`: each field's key and its value (as sent, or decoded). */
 export function parserResult(parser: readonly ParserField[] | null): string {
   if (!parser) return '';
-  const out = ['{\n'];
-  for (const [i, p] of parser.entries()) out.push('    ', p.key, p.refuse !== null ? `: v${i},\n` : `: f${i},\n`);
-  out.push('  }');
-  return out.join('');
+  let out = '{\n';
+  for (let i = 0; i < parser.length; i++) {
+    const p = parser[i] as ParserField;
+    out += `    ${p.key}${p.refuse !== null ? ': v' : ': f'}${i},\n`;
+  }
+  return `${out}  }`;
 }
 
 /**
@@ -54,13 +56,13 @@ export function parserResult(parser: readonly ParserField[] | null): string {
  */
 export function readerSteps(reader: readonly ReaderField[] | null): string {
   if (!reader) return '';
-  const lines: string[] = ['  const INVALID = fast.INVALID;', '  const cursor = read.cursor;'];
-  for (const [i, r] of reader.entries()) {
-    if (i > 0) lines.push('  at = cursor.at;');
-    lines.push(`  const ${r.value} = ${r.head}at + ${r.offset}${r.tail};`, `  if (${r.refuse}) return INVALID;`);
+  let out = '  const INVALID = fast.INVALID;\n  const cursor = read.cursor;';
+  for (let i = 0; i < reader.length; i++) {
+    const r = reader[i] as ReaderField;
+    if (i > 0) out += '\n  at = cursor.at;';
+    out += `\n  const ${r.value} = ${r.head}at + ${r.offset}${r.tail};\n  if (${r.refuse}) return INVALID;`;
   }
-  lines.push('  if (text.charCodeAt(cursor.at) !== 125) return INVALID;', '  cursor.at++;');
-  return lines.join('\n');
+  return `${out}\n  if (text.charCodeAt(cursor.at) !== 125) return INVALID;\n  cursor.at++;`;
 }
 
 /**
@@ -69,8 +71,8 @@ export function readerSteps(reader: readonly ReaderField[] | null): string {
  * by the shapes of their lines (generate-core syntax-sample.ts), where a string is one shape and a
  * regular-expression literal, different in every resource, would make every file a new one to parse.
  */
-export function readerGate(reader: readonly ReaderField[] | null): string {
-  return reader ? `new RegExp(${JSON.stringify(readerGateSource(reader))}, 'y')` : '';
+export function readerGate(source: string): string {
+  return `new RegExp(${JSON.stringify(source)}, 'y')`;
 }
 
 /** The gate's source: each field's part, in the record's key order. */

@@ -7,7 +7,7 @@
  */
 import type { Field, Spec } from '@specgen/ir';
 import { isNullable, scalarOf } from '@specgen/generate-core';
-import { type ParserField, itemExpr, refSchema } from './fast-expr.ts';
+import { type ParserField, itemExpr, refSchema, valueName } from './fast-expr.ts';
 
 export interface ReaderField {
   /** The key and its colon as they stand in compact JSON text: `"Id":`. */
@@ -59,6 +59,12 @@ const PATTERN = {
   TimeSpan: STRING,
 } as const;
 
+/** Each kind's tokens as a group, without and with `null` (made once, not once per field). */
+const GROUPED = Object.fromEntries(
+  Object.entries(PATTERN).map(([kind, tokens]) => [kind, [`(?:${tokens})`, `(?:null|${tokens})`]]),
+) as Record<keyof typeof PATTERN, [string, string]>;
+const NULL_PATTERN = '(?:null)';
+
 /** The reader's fields, one per parser field (null without a parser). */
 export function readerFields(
   spec: Spec,
@@ -72,16 +78,15 @@ export function readerFields(
   return fields.map((f, i) => {
     const p = parser[i] as ParserField;
     const { head, tail } = readOf(spec, f);
-    const key = `${JSON.stringify(f.name)}:`;
+    const { key, gateKey } = keysOf(f.name);
     const scalar = scalarOf(f);
-    const tokens = f.type.array || scalar === null ? 'null' : `${isNullable(f) ? 'null|' : ''}${PATTERN[scalar]}`;
-    const pattern = `(?:${tokens})`;
+    const pattern = f.type.array || scalar === null ? NULL_PATTERN : GROUPED[scalar][isNullable(f) ? 1 : 0];
     const last = i === fields.length - 1;
-    const gate = `${i === 0 ? '\\{' : ','}${key.replace(SPECIAL, '\\$&')}${pattern}${last ? '\\}' : ''}`;
+    const gate = `${i === 0 ? '\\{' : ','}${gateKey}${pattern}${last ? '\\}' : ''}`;
     const place = { pattern, offset: key.length + 1, gate };
     // a value kept as sent: the parser's condition (which refuses INVALID and, for a field that is not
     // nullable, null); a decoded one: INVALID, and null where the field is not nullable
-    if (p.refuse !== null) return { key, head, tail, refuse: p.refuse, value: `v${i}`, ...place };
+    if (p.refuse !== null) return { key, head, tail, refuse: p.refuse, value: valueName(i), ...place };
     const f_ = `f${i}`;
     const nullable = isNullable(f);
     const refuse =
@@ -91,6 +96,19 @@ export function readerFields(
     return { key, head, tail, refuse, value: f_, ...place };
   });
 }
+
+/** A field's key with its colon as JSON text, and that as a regular expression: one object per name (forgotten past 50,000). */
+function keysOf(name: string): { key: string; gateKey: string } {
+  let keys = KEYS.get(name);
+  if (keys === undefined) {
+    if (KEYS.size >= 50_000) KEYS.clear();
+    const key = `${JSON.stringify(name)}:`;
+    keys = { key, gateKey: key.replace(SPECIAL, '\\$&') };
+    KEYS.set(name, keys);
+  }
+  return keys;
+}
+const KEYS = new Map<string, { key: string; gateKey: string }>();
 
 function readOf(spec: Spec, field: Field): { head: string; tail: string } {
   const scalar = scalarOf(field);

@@ -20,10 +20,10 @@ const sinceObjects = new WeakMap<SinceFields, string>();
 export function sinceObjectText(view: SinceFields): string {
   let text = sinceObjects.get(view);
   if (text === undefined) {
-    const out = ['{\n'];
-    for (const f of view.fields) out.push('  ', f.key, ': ', f.sinceLiteral, ',\n');
-    out.push('}');
-    text = out.join('');
+    // concatenated, not joined from a list: the text is flattened once, with the file it is printed in
+    let out = '{\n';
+    for (const f of view.fields) out += `  ${f.key}: ${f.sinceLiteral},\n`;
+    text = `${out}}`;
     sinceObjects.set(view, text);
   }
   return text;
