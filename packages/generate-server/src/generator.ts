@@ -57,7 +57,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const build = () => buildDocument(spec, { serviceVersion: version, memo: !ctx.oneShot });
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
-  const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
+  const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads, !ctx.oneShot));
   const componentSchemas = componentClosure(allComponents, routesComponents(routes), !ctx.oneShot);
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   // A one-shot run uses a table of its own, garbage once this target is written (the kept one

@@ -33,6 +33,19 @@ const MAX_KEPT_TEXT = 1 << 16;
 /** Strings up to this length have their JSON text made once per table (at most this many kept). */
 const MAX_QUOTED = 64;
 const MAX_QUOTED_COUNT = 100_000;
+/** The longest gap JSON.stringify indents with. */
+const MAX_GAP = 10;
+
+/** `n` spaces, made once per `n`. */
+const pads: string[] = [];
+const padOf = (n: number): string => {
+  let pad = pads[n];
+  if (pad === undefined) {
+    pad = ' '.repeat(n);
+    pads[n] = pad;
+  }
+  return pad;
+};
 
 interface Node extends Content {
   /** `#id` (the table's id), as it stands in the key of every value holding this one. */
@@ -194,14 +207,23 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     return text === '' ? '{}' : `${text} }`;
   };
 
-  /** A leaf's text over several lines at `indent` (the text `print` makes from its items), from its value. */
+  /**
+   * A leaf's text over several lines at `indent` (the text `print` makes from its items), from its
+   * value: JSON.stringify with a gap of `indent + 2` spaces writes the same members (a leaf holds no
+   * object or array, so the gap indents one level only), closing at column 0 instead of `indent`.
+   * JSON.stringify takes a gap of up to 10 characters: deeper leaves are joined from their members.
+   */
   const leafText = (value: Json[] | { [key: string]: Json }, indent: number): string => {
-    const pad = `,\n${' '.repeat(indent + 2)}`;
+    if (indent + 2 <= MAX_GAP) {
+      const text = JSON.stringify(value, null, padOf(indent + 2));
+      return indent === 0 || text.length <= 2 ? text : `${text.slice(0, -1)}${padOf(indent)}${text.at(-1)}`;
+    }
+    const pad = `,\n${padOf(indent + 2)}`;
     let text = '';
     if (Array.isArray(value)) for (let i = 0; i < value.length; i++) text += pad + jsonText(value[i]!);
     else for (const k in value) text += `${pad}${jsonText(k)}: ${jsonText(value[k]!)}`;
     const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-    return text === '' ? open + close : `${open}\n${text.slice(2)}\n${' '.repeat(indent)}${close}`;
+    return text === '' ? open + close : `${open}\n${text.slice(2)}\n${padOf(indent)}${close}`;
   };
 
   /**
