@@ -33,8 +33,6 @@ const MAX_KEPT_TEXT = 1 << 16;
 /** Strings up to this length have their JSON text made once per table (at most this many kept). */
 const MAX_QUOTED = 64;
 const MAX_QUOTED_COUNT = 100_000;
-/** The longest gap JSON.stringify indents with. */
-const MAX_GAP = 10;
 
 /** `n` spaces, made once per `n`. */
 const pads: string[] = [];
@@ -60,6 +58,8 @@ interface Node extends Content {
    * (`ready`); it is printed from the value (`leafLine`, `leafText`). Else undefined.
    */
   value: Json[] | { [key: string]: Json } | undefined;
+  /** Such a leaf's compact JSON text (its key), which it is printed from where it can be (`fromJson`). */
+  json: string | undefined;
   /** The digits of its name (literal-names.ts), once it was a constant. */
   digits: string | undefined;
   /** Length of the compact JSON text. */
@@ -87,6 +87,17 @@ interface Node extends Content {
   /** `const <name> = <text>;\n` while it is a constant. */
   declaration: string | undefined;
 }
+
+/** What a leaf printed from its JSON text (`fromJson`) puts between members and inside its brackets. */
+interface Style {
+  separator: string;
+  open: string;
+  close: string;
+  arrayOpen: string;
+  arrayClose: string;
+}
+/** A leaf on one line: `{ "a": 1, "b": 2 }`, `["a", "b"]`. */
+const ONE_LINE: Style = { separator: ', ', open: ' ', close: ' ', arrayOpen: '', arrayClose: '' };
 
 const NO_PARENTS: Node[] = [];
 const NO_KEYS: string[] = [];
@@ -208,22 +219,49 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   };
 
   /**
-   * A leaf's text over several lines at `indent` (the text `print` makes from its items), from its
-   * value: JSON.stringify with a gap of `indent + 2` spaces writes the same members (a leaf holds no
-   * object or array, so the gap indents one level only), closing at column 0 instead of `indent`.
-   * JSON.stringify takes a gap of up to 10 characters: deeper leaves are joined from their members.
+   * A leaf's text from its compact JSON text `json` (its key), with `separator` after each member and
+   * `open`/`close` inside its brackets, when a replace of the JSON text's marks can make it: a text
+   * without a backslash has a quote only around each string, so in an object `":` ends each key and
+   * `,"` starts each next member, and in an array of strings only (`","`) or of no string (`,`) the
+   * separators are found the same way. Undefined otherwise (the caller joins the members' texts).
+   * Most leaves are printed so: each member's JSON text looked up again was most of their printing.
    */
-  const leafText = (value: Json[] | { [key: string]: Json }, indent: number): string => {
-    if (indent + 2 <= MAX_GAP) {
-      const text = JSON.stringify(value, null, padOf(indent + 2));
-      return indent === 0 || text.length <= 2 ? text : `${text.slice(0, -1)}${padOf(indent)}${text.at(-1)}`;
+  const fromJson = (value: Json[] | { [key: string]: Json }, json: string, style: Style): string | undefined => {
+    if (json.length <= 2 || json.indexOf('\\') !== -1) return undefined;
+    const inner = json.slice(1, -1);
+    const { separator } = style;
+    if (!Array.isArray(value))
+      return `{${style.open}${inner.replaceAll('":', '": ').replaceAll(',"', `${separator}"`)}${style.close}}`;
+    let strings = 0;
+    for (let i = 0; i < value.length; i++) if (typeof value[i] === 'string') strings++;
+    if (strings === value.length)
+      return `[${style.arrayOpen}${inner.replaceAll('","', `"${separator}"`)}${style.arrayClose}]`;
+    if (strings === 0) return `[${style.arrayOpen}${inner.replaceAll(',', separator)}${style.arrayClose}]`;
+    return undefined;
+  };
+
+  /** How a leaf is printed over several lines at each indent (`leafText`). */
+  const breaks: Style[] = [];
+
+  /**
+   * A leaf's text over several lines at `indent` (the text `print` makes from its items), from its
+   * compact JSON text where `fromJson` can make it, else from its members' texts.
+   */
+  const leafText = (value: Json[] | { [key: string]: Json }, json: string, indent: number): string => {
+    let at = breaks[indent];
+    if (at === undefined) {
+      const pad = padOf(indent + 2);
+      const close = `\n${padOf(indent)}`;
+      at = { separator: `,\n${pad}`, open: `\n${pad}`, close, arrayOpen: `\n${pad}`, arrayClose: close };
+      breaks[indent] = at;
     }
-    const pad = `,\n${padOf(indent + 2)}`;
-    let text = '';
-    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) text += pad + jsonText(value[i]!);
-    else for (const k in value) text += `${pad}${jsonText(k)}: ${jsonText(value[k]!)}`;
+    const text = fromJson(value, json, at);
+    if (text !== undefined) return text;
+    let members = '';
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) members += at.separator + jsonText(value[i]!);
+    else for (const k in value) members += `${at.separator}${jsonText(k)}: ${jsonText(value[k]!)}`;
     const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-    return text === '' ? open + close : `${open}\n${text.slice(2)}\n${padOf(indent)}${close}`;
+    return members === '' ? open + close : `${open}\n${members.slice(2)}${at.close}${close}`;
   };
 
   /**
@@ -264,7 +302,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
         node = kept
           ? added(key, contents(value, depth, null))
           : added(key, { array: Array.isArray(value), keys: NO_KEYS, items: NO_ITEMS, size: key.length });
-        if (!kept) node.value = value;
+        if (!kept) {
+          node.value = value;
+          node.json = key;
+        }
       }
     } else {
       // The table's key: the value's tokens (keys' JSON, children's `#id`, scalars' JSON), joined
@@ -333,6 +374,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       keys: parts.keys,
       items: parts.items,
       value: undefined,
+      json: undefined,
       size: parts.size,
       height: -1,
       hash: undefined,
@@ -413,6 +455,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       node.keys = parts.keys;
       node.items = parts.items;
       node.value = undefined;
+      node.json = undefined;
     }
     for (const item of node.items) if (typeof item !== 'string') ready(item);
   };
@@ -451,7 +494,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   const inline = (node: Node, top: boolean): string => {
     if (node.name && !top) return node.name;
     if (node.line !== undefined) return node.line;
-    if (node.value !== undefined) return leafLine(node.value);
+    if (node.value !== undefined) return fromJson(node.value, node.json!, ONE_LINE) ?? leafLine(node.value);
     const parts = node.items.map((item) => (typeof item === 'string' ? item : inline(item, false)));
     const line = node.array
       ? `[${parts.join(', ')}]`
@@ -481,7 +524,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     if (node.textSlot === slot && node.text !== undefined) return node.text;
     if (node.value !== undefined) {
       stats.printed++;
-      return leafText(node.value, indent);
+      return leafText(node.value, node.json!, indent);
     }
     const pad = ' '.repeat(indent + 2);
     const texts = node.items.map((item) => (typeof item === 'string' ? item : print(item, indent + 2, false)));
@@ -527,7 +570,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     }
     stats.printed++;
     if (node.value !== undefined) {
-      out.push(leafText(node.value, indent));
+      out.push(leafText(node.value, node.json!, indent));
       return;
     }
     const [open, close] = node.array ? ['[', ']'] : ['{', '}'];
