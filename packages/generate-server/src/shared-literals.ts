@@ -494,7 +494,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   const inline = (node: Node, top: boolean): string => {
     if (node.name && !top) return node.name;
     if (node.line !== undefined) return node.line;
-    if (node.value !== undefined) return fromJson(node.value, node.json!, ONE_LINE) ?? leafLine(node.value);
+    if (node.value !== undefined) return fromJson(node.value, node.json ?? '', ONE_LINE) ?? leafLine(node.value);
     const parts = node.items.map((item) => (typeof item === 'string' ? item : inline(item, false)));
     const line = node.array
       ? `[${parts.join(', ')}]`
@@ -524,7 +524,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     if (node.textSlot === slot && node.text !== undefined) return node.text;
     if (node.value !== undefined) {
       stats.printed++;
-      return leafText(node.value, node.json!, indent);
+      return leafText(node.value, node.json ?? '', indent);
     }
     const pad = ' '.repeat(indent + 2);
     const texts = node.items.map((item) => (typeof item === 'string' ? item : print(item, indent + 2, false)));
@@ -570,7 +570,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     }
     stats.printed++;
     if (node.value !== undefined) {
-      out.push(leafText(node.value, node.json!, indent));
+      out.push(leafText(node.value, node.json ?? '', indent));
       return;
     }
     const [open, close] = node.array ? ['[', ']'] : ['{', '}'];
