@@ -221,13 +221,14 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   /**
    * A leaf's text from its compact JSON text `json` (its key), with `separator` after each member and
    * `open`/`close` inside its brackets, when a replace of the JSON text's marks can make it: a text
-   * without a backslash has a quote only around each string, so in an object `":` ends each key and
+   * without a backslash before a quote (JSON writes a quote in a string as `\"`) has a quote only
+   * around each string, so in an object `":` ends each key and
    * `,"` starts each next member, and in an array of strings only (`","`) or of no string (`,`) the
    * separators are found the same way. Undefined otherwise (the caller joins the members' texts).
    * Most leaves are printed so: each member's JSON text looked up again was most of their printing.
    */
   const fromJson = (value: Json[] | { [key: string]: Json }, json: string, style: Style): string | undefined => {
-    if (json.length <= 2 || json.indexOf('\\') !== -1) return undefined;
+    if (json.length <= 2 || json.indexOf('\\"') !== -1) return undefined;
     const inner = json.slice(1, -1);
     const { separator } = style;
     if (!Array.isArray(value))

@@ -176,6 +176,10 @@ describe('a table for one call (leaves printed from their values)', () => {
       Array.from({ length: 30 }, (_, i) => (i % 7 === 0 ? null : i * n + 0.5)),
       Array.from({ length: 20 }, (_, i) => `${tag}: item, ${i}`),
       ['"quoted"', tag],
+      // escapes other than a quote's (printed from the JSON text), and a backslash before a closing quote
+      { note: `line\nbreak, tab\t: back\\slash ${tag}`, n: 2 },
+      [`ends with a backslash\\`, `${tag}\\`, 'x'],
+      { [`key\\`]: `${tag}\\`, after: 'a,"b":c' },
     ];
     // Each leaf written once (inside no constant), in objects and arrays at several depths ...
     const once = (tag: string) =>
