@@ -21,7 +21,7 @@ export function schemasOfRoute(
   keep = true,
 ): RouteSchemaSet {
   // A one-shot run keeps nothing: its sets are not frozen either, so the table for one call does not
-  // know their 13,000 objects by identity (each met once; a weak entry each slowed every collection).
+  // know their 13,000 objects by identity (each is met once).
   if (route.body?.payload || !keep) return routeSchemas(route, payloads);
   let set = routeSchemaMemo.get(route);
   if (set === undefined) {

@@ -179,7 +179,7 @@ describe('a table for one call (leaves printed from their values)', () => {
       // escapes other than a quote's (printed from the JSON text), and a backslash before a closing quote
       { note: `line\nbreak, tab\t: back\\slash ${tag}`, n: 2 },
       [`ends with a backslash\\`, `${tag}\\`, 'x'],
-      { [`key\\`]: `${tag}\\`, after: 'a,"b":c' },
+      { 'key\\': `${tag}\\`, after: 'a,"b":c' },
     ];
     // Each leaf written once (inside no constant), in objects and arrays at several depths ...
     const once = (tag: string) =>
