@@ -51,7 +51,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
   const routes = contractRoutes(spec, version);
   const payloads = signInSchemas(spec) as unknown as Record<string, JsonSchema>;
-  const modules = routeModules(spec, routes);
+  const modules = routeModules(spec, routes, !ctx.oneShot);
   const { groups, typeImports } = handlerGroups(spec, routes, version, payloads);
   // Shared with the openapi target of the same run (one document per run and version).
   const build = () => buildDocument(spec, { serviceVersion: version, memo: !ctx.oneShot });
