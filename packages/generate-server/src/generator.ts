@@ -145,7 +145,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     ),
     // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
     // Its fragments are the memo's element lines: watch mode patches what an edit changed.
-    chunkedFile(`${TARGET}/ir.json`, irJsonChunks(headerText(options.specFile), spec)),
+    chunkedFile(`${TARGET}/ir.json`, irJsonChunks(headerText(options.specFile), spec, !ctx.oneShot)),
     small('scripts/bundle.mjs', 'bundle.mjs'),
     small('src/main.ts', 'main.ts'),
     small('src/service.ts', 'service.ts'),
