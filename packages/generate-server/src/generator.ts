@@ -51,13 +51,13 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const render = (name: string, data: object) => templates.render(TARGET, name, data);
   const routes = contractRoutes(spec, version);
   const payloads = signInSchemas(spec) as unknown as Record<string, JsonSchema>;
-  const modules = routeModules(spec, routes);
+  const modules = routeModules(spec, routes, !ctx.oneShot);
   const { groups, typeImports } = handlerGroups(spec, routes, version, payloads);
   // Shared with the openapi target of the same run (one document per run and version).
   const build = () => buildDocument(spec, { serviceVersion: version, memo: !ctx.oneShot });
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
-  const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads));
+  const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads, !ctx.oneShot));
   const componentSchemas = componentClosure(allComponents, routesComponents(routes), !ctx.oneShot);
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   // A one-shot run uses a table of its own, garbage once this target is written (the kept one
@@ -145,7 +145,7 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
     ),
     // Compact JSON (the marker included) holds no raw CR and no trailing blank: not scanned again.
     // Its fragments are the memo's element lines: watch mode patches what an edit changed.
-    chunkedFile(`${TARGET}/ir.json`, irJsonChunks(headerText(options.specFile), spec)),
+    chunkedFile(`${TARGET}/ir.json`, irJsonChunks(headerText(options.specFile), spec, !ctx.oneShot)),
     small('scripts/bundle.mjs', 'bundle.mjs'),
     small('src/main.ts', 'main.ts'),
     small('src/service.ts', 'service.ts'),

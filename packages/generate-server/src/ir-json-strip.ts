@@ -23,6 +23,8 @@ export interface Shape {
   sorted: string[];
   inOrder: boolean;
   sourced: boolean;
+  /** The shape the object at each of `sorted`'s keys had last (a hint for the next object of this shape). */
+  next: (Shape | undefined)[];
 }
 
 /**
@@ -43,10 +45,36 @@ export function shapeOf(value: object): Shape {
   for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape;
   const sourced = keys.includes('source');
   const sorted = keys.filter((k) => k !== 'source').sort();
-  const shape = { keys, all: [...keys].sort(), sorted, inOrder: !sourced && sameKeys(keys, sorted), sourced };
+  const inOrder = !sourced && sameKeys(keys, sorted);
+  const shape: Shape = { keys, all: [...keys].sort(), sorted, inOrder, sourced, next: [] };
   if (shapes.length < SHAPES_PER_LENGTH) shapes.push(shape);
   return shape;
 }
+
+/**
+ * `shapeOf(value)`, checked first against `hint` (the shape of the object met last at the same place
+ * of the same shape, or of the array item before) by walking the keys without listing them: the IR's
+ * objects of one place have one shape, and `Object.keys` of each of 126,000 objects was 11 MB of
+ * arrays a cold run.
+ */
+function shapeFrom(value: object, hint: Shape | undefined): Shape {
+  if (hint !== undefined) {
+    const keys = hint.keys;
+    let i = 0;
+    for (const k in value) {
+      if (keys[i] !== k) {
+        i = -1;
+        break;
+      }
+      i++;
+    }
+    if (i === keys.length) return hint;
+  }
+  return shapeOf(value);
+}
+
+/** The shape `strippedOf` used for the object it was given last (undefined after an array or scalar). */
+let lastShape: Shape | undefined;
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -65,33 +93,42 @@ function ownSource(record: Record<string, unknown>): Source | undefined {
  * `positions`, copying only what it must: an array or an object whose keys are already in order
  * (and hold no `source`) is itself when nothing inside it is copied.
  */
-export function strippedOf(value: unknown, positions: Source[]): unknown {
+export function strippedOf(value: unknown, positions: Source[], hint?: Shape): unknown {
+  lastShape = undefined;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
+    let itemHint: Shape | undefined;
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      const copy = strippedOf(item, positions);
+      const copy = strippedOf(item, positions, itemHint);
+      if (lastShape !== undefined) itemHint = lastShape;
       if (out === undefined) {
         if (copy === item) continue;
         out = value.slice(0, i);
       }
       out.push(copy);
     }
+    lastShape = undefined;
     return out ?? value;
   }
-  const shape = shapeOf(value);
+  const shape = shapeFrom(value, hint);
   const record = value as Record<string, unknown>;
   if (shape.sourced) {
     const source = ownSource(record);
     if (source) positions.push(source);
   }
   const keys = shape.sorted;
+  const next = shape.next;
   let out: Record<string, unknown> | undefined = shape.inOrder ? undefined : {};
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;
     const v = record[k];
-    const copy = strippedOf(v, positions);
+    let copy = v;
+    if (v !== null && typeof v === 'object') {
+      copy = strippedOf(v, positions, next[i]);
+      if (lastShape !== undefined) next[i] = lastShape;
+    }
     if (out === undefined) {
       if (copy === v) continue;
       out = {};
@@ -99,6 +136,7 @@ export function strippedOf(value: unknown, positions: Source[]): unknown {
     }
     out[k] = copy;
   }
+  lastShape = shape;
   return out ?? value;
 }
 

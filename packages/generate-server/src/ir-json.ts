@@ -11,7 +11,7 @@
  * the incremental parser hands over the same object for an unchanged entry, a twin of it for one
  * that only moved and a new one for a changed one), its positions text by the entry object itself:
  * a row save that moves 600 resources walks them for their positions (a few KB of text) and prints
- * no line again.
+ * no line again. A one-shot run (`keep` false) prints every line once and keeps nothing.
  */
 import { POSITIONS_MEMBER, type Source, type Spec, positionsText, stableIdentity } from '@specgen/ir';
 import { type LastText, type Plan, collect, movedText, planOf } from './ir-json-plan.ts';
@@ -36,6 +36,15 @@ export const irJsonStats = { made: 0, kept: 0, twins: 0, positions: 0 };
 
 /** The positions of an entry read along its plan (reused from call to call: nothing keeps it). */
 const read: Source[] = [];
+
+/** The line of `value` and its positions text (JSON string), made without memos (a one-shot run). */
+function elementOnce(value: object, files: string[]): { line: string; positions: string } {
+  const positions: Source[] = [];
+  const line = JSON.stringify(strippedOf(value, positions));
+  irJsonStats.made++;
+  irJsonStats.positions++;
+  return { line, positions: JSON.stringify(positionsText(positions, listed(positions, files))) };
+}
 
 /** The line of `value` and its positions text (JSON string), both from the memos where they can be. */
 function element(value: object, files: string[]): { line: string; positions: string } {
@@ -84,7 +93,8 @@ function listed(positions: readonly Source[], files: string[]): string[] {
  * `ir.json` as fragments (generate-core chunks.ts): each element's line and each positions text is a
  * memo's string, so a watch edit gives the same fragments as the last call's but for what it changed.
  */
-export function irJsonChunks(marker: string, spec: Spec): string[] {
+export function irJsonChunks(marker: string, spec: Spec, keep = true): string[] {
+  const print = keep ? element : elementOnce;
   const parts = [`{\n"//":${JSON.stringify(marker)}`];
   const files = [spec.source.file];
   const positionParts: string[] = [];
@@ -109,7 +119,7 @@ export function irJsonChunks(marker: string, spec: Spec): string[] {
       const printed =
         item === null || typeof item !== 'object'
           ? { line: JSON.stringify(item), positions: '""' }
-          : element(item, files);
+          : print(item, files);
       parts.push(i > 0 ? ',\n' : '', printed.line);
       positionParts.push(i > 0 ? ',\n' : '', printed.positions);
       if (printed.positions !== '""') positioned = true;

@@ -89,7 +89,9 @@ const rows = new WeakMap<RouteContract, RouteRow>();
  */
 let canonicalRows = new Map<string, RouteRow>();
 
-function row(route: RouteContract): RouteRow {
+function row(route: RouteContract, keep: boolean): RouteRow {
+  // a one-shot run renders each file once: nothing compares its rows by identity
+  if (!keep) return rowOf(route);
   let kept = rows.get(route);
   if (kept === undefined) {
     const made = rowOf(route);
@@ -144,15 +146,15 @@ function rowOf(route: RouteContract): RouteRow {
   };
 }
 
-export function routeModules(spec: Spec, routes: readonly RouteContract[]): RouteModule[] {
+export function routeModules(spec: Spec, routes: readonly RouteContract[], keep = true): RouteModule[] {
   if (canonicalRows.size > 2 * routes.length + 1000) canonicalRows = new Map();
   const byArea = new Map<string, RouteRow[]>();
   const resources = firstByName(spec);
   for (const route of routes) {
     const area = areaOf(resources, route);
     const rows = byArea.get(area);
-    if (rows) rows.push(row(route));
-    else byArea.set(area, [row(route)]);
+    if (rows) rows.push(row(route, keep));
+    else byArea.set(area, [row(route, keep)]);
   }
   return [...byArea].map(([area, rows]) => {
     const file = kebab(area);

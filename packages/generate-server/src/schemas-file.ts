@@ -15,8 +15,14 @@ import { createLiteralTable, sharedLiterals, type SharedLiterals } from './share
 export const literalTable = createLiteralTable();
 const routeSchemaMemo = new WeakMap<RouteContract, RouteSchemaSet>();
 
-export function schemasOfRoute(route: RouteContract, payloads: Record<string, JsonSchema>): RouteSchemaSet {
-  if (route.body?.payload) return routeSchemas(route, payloads);
+export function schemasOfRoute(
+  route: RouteContract,
+  payloads: Record<string, JsonSchema>,
+  keep = true,
+): RouteSchemaSet {
+  // A one-shot run keeps nothing: its sets are not frozen either, so the table for one call does not
+  // know their 13,000 objects by identity (each is met once).
+  if (route.body?.payload || !keep) return routeSchemas(route, payloads);
   let set = routeSchemaMemo.get(route);
   if (set === undefined) {
     set = deepFreeze(routeSchemas(route, payloads));

@@ -34,6 +34,17 @@ const MAX_KEPT_TEXT = 1 << 16;
 const MAX_QUOTED = 64;
 const MAX_QUOTED_COUNT = 100_000;
 
+/** `n` spaces, made once per `n`. */
+const pads: string[] = [];
+const padOf = (n: number): string => {
+  let pad = pads[n];
+  if (pad === undefined) {
+    pad = ' '.repeat(n);
+    pads[n] = pad;
+  }
+  return pad;
+};
+
 interface Node extends Content {
   /** `#id` (the table's id), as it stands in the key of every value holding this one. */
   ref: string;
@@ -47,6 +58,8 @@ interface Node extends Content {
    * (`ready`); it is printed from the value (`leafLine`, `leafText`). Else undefined.
    */
   value: Json[] | { [key: string]: Json } | undefined;
+  /** Such a leaf's compact JSON text (its key), which it is printed from where it can be (`fromJson`). */
+  json: string | undefined;
   /** The digits of its name (literal-names.ts), once it was a constant. */
   digits: string | undefined;
   /** Length of the compact JSON text. */
@@ -74,6 +87,17 @@ interface Node extends Content {
   /** `const <name> = <text>;\n` while it is a constant. */
   declaration: string | undefined;
 }
+
+/** What a leaf printed from its JSON text (`fromJson`) puts between members and inside its brackets. */
+interface Style {
+  separator: string;
+  open: string;
+  close: string;
+  arrayOpen: string;
+  arrayClose: string;
+}
+/** A leaf on one line: `{ "a": 1, "b": 2 }`, `["a", "b"]`. */
+const ONE_LINE: Style = { separator: ', ', open: ' ', close: ' ', arrayOpen: '', arrayClose: '' };
 
 const NO_PARENTS: Node[] = [];
 const NO_KEYS: string[] = [];
@@ -194,14 +218,51 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     return text === '' ? '{}' : `${text} }`;
   };
 
-  /** A leaf's text over several lines at `indent` (the text `print` makes from its items), from its value. */
-  const leafText = (value: Json[] | { [key: string]: Json }, indent: number): string => {
-    const pad = `,\n${' '.repeat(indent + 2)}`;
-    let text = '';
-    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) text += pad + jsonText(value[i]!);
-    else for (const k in value) text += `${pad}${jsonText(k)}: ${jsonText(value[k]!)}`;
+  /**
+   * A leaf's text from its compact JSON text `json` (its key), with `separator` after each member and
+   * `open`/`close` inside its brackets, when a replace of the JSON text's marks can make it: a text
+   * without a backslash before a quote (JSON writes a quote in a string as `\"`) has a quote only
+   * around each string, so in an object `":` ends each key and
+   * `,"` starts each next member, and in an array of strings only (`","`) or of no string (`,`) the
+   * separators are found the same way. Undefined otherwise (the caller joins the members' texts).
+   * Most leaves are printed so: each member's JSON text looked up again was most of their printing.
+   */
+  const fromJson = (value: Json[] | { [key: string]: Json }, json: string, style: Style): string | undefined => {
+    if (json.length <= 2 || json.indexOf('\\"') !== -1) return undefined;
+    const inner = json.slice(1, -1);
+    const { separator } = style;
+    if (!Array.isArray(value))
+      return `{${style.open}${inner.replaceAll('":', '": ').replaceAll(',"', `${separator}"`)}${style.close}}`;
+    let strings = 0;
+    for (let i = 0; i < value.length; i++) if (typeof value[i] === 'string') strings++;
+    if (strings === value.length)
+      return `[${style.arrayOpen}${inner.replaceAll('","', `"${separator}"`)}${style.arrayClose}]`;
+    if (strings === 0) return `[${style.arrayOpen}${inner.replaceAll(',', separator)}${style.arrayClose}]`;
+    return undefined;
+  };
+
+  /** How a leaf is printed over several lines at each indent (`leafText`). */
+  const breaks: Style[] = [];
+
+  /**
+   * A leaf's text over several lines at `indent` (the text `print` makes from its items), from its
+   * compact JSON text where `fromJson` can make it, else from its members' texts.
+   */
+  const leafText = (value: Json[] | { [key: string]: Json }, json: string, indent: number): string => {
+    let at = breaks[indent];
+    if (at === undefined) {
+      const pad = padOf(indent + 2);
+      const close = `\n${padOf(indent)}`;
+      at = { separator: `,\n${pad}`, open: `\n${pad}`, close, arrayOpen: `\n${pad}`, arrayClose: close };
+      breaks[indent] = at;
+    }
+    const text = fromJson(value, json, at);
+    if (text !== undefined) return text;
+    let members = '';
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) members += at.separator + jsonText(value[i]!);
+    else for (const k in value) members += `${at.separator}${jsonText(k)}: ${jsonText(value[k]!)}`;
     const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-    return text === '' ? open + close : `${open}\n${text.slice(2)}\n${' '.repeat(indent)}${close}`;
+    return members === '' ? open + close : `${open}\n${members.slice(2)}${at.close}${close}`;
   };
 
   /**
@@ -242,7 +303,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
         node = kept
           ? added(key, contents(value, depth, null))
           : added(key, { array: Array.isArray(value), keys: NO_KEYS, items: NO_ITEMS, size: key.length });
-        if (!kept) node.value = value;
+        if (!kept) {
+          node.value = value;
+          node.json = key;
+        }
       }
     } else {
       // The table's key: the value's tokens (keys' JSON, children's `#id`, scalars' JSON), joined
@@ -311,6 +375,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       keys: parts.keys,
       items: parts.items,
       value: undefined,
+      json: undefined,
       size: parts.size,
       height: -1,
       hash: undefined,
@@ -391,6 +456,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       node.keys = parts.keys;
       node.items = parts.items;
       node.value = undefined;
+      node.json = undefined;
     }
     for (const item of node.items) if (typeof item !== 'string') ready(item);
   };
@@ -429,7 +495,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   const inline = (node: Node, top: boolean): string => {
     if (node.name && !top) return node.name;
     if (node.line !== undefined) return node.line;
-    if (node.value !== undefined) return leafLine(node.value);
+    if (node.value !== undefined) return fromJson(node.value, node.json ?? '', ONE_LINE) ?? leafLine(node.value);
     const parts = node.items.map((item) => (typeof item === 'string' ? item : inline(item, false)));
     const line = node.array
       ? `[${parts.join(', ')}]`
@@ -459,7 +525,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     if (node.textSlot === slot && node.text !== undefined) return node.text;
     if (node.value !== undefined) {
       stats.printed++;
-      return leafText(node.value, indent);
+      return leafText(node.value, node.json ?? '', indent);
     }
     const pad = ' '.repeat(indent + 2);
     const texts = node.items.map((item) => (typeof item === 'string' ? item : print(item, indent + 2, false)));
@@ -505,7 +571,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     }
     stats.printed++;
     if (node.value !== undefined) {
-      out.push(leafText(node.value, indent));
+      out.push(leafText(node.value, node.json ?? '', indent));
       return;
     }
     const [open, close] = node.array ? ['[', ']'] : ['{', '}'];

@@ -160,7 +160,7 @@ describe('a table for one call (leaves printed from their values)', () => {
   it('writes the same text as a kept table, for leaves of every shape at every indent', () => {
     const long = 'A long description, with "quotes", a back\\slash, a line\nbreak, ,\n  and a tab\t: é ✓ 😀.';
     // Leaves (objects and arrays of scalars), told apart by `tag` (equal values are one node).
-    const leaves = (tag: string) => [
+    const leaves = (tag: string, n = [...tag].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100_003, 7)) => [
       {},
       [],
       { a: tag },
@@ -169,10 +169,23 @@ describe('a table for one call (leaves printed from their values)', () => {
       { type: 'string', description: long, 'x-key with, ": marks': tag },
       Array.from({ length: 12 }, (_, i) => `${tag}Field${i}`),
       { short: tag, n: 12_345_678_901, ok: false, none: null },
+      // marks of JSON inside strings without a quote or backslash (printed from the JSON text)
+      { 'a,b:c': `x:y,z ${tag}`, '': '', n: 1, 'q{[': ']}' },
+      [`a,b ${tag}`, 'c:d', '', '[1,2]'],
+      [1, 2.5, -3, null, true, 1e21, n],
+      Array.from({ length: 30 }, (_, i) => (i % 7 === 0 ? null : i * n + 0.5)),
+      Array.from({ length: 20 }, (_, i) => `${tag}: item, ${i}`),
+      ['"quoted"', tag],
+      // escapes other than a quote's (printed from the JSON text), and a backslash before a closing quote
+      { note: `line\nbreak, tab\t: back\\slash ${tag}`, n: 2 },
+      [`ends with a backslash\\`, `${tag}\\`, 'x'],
+      { 'key\\': `${tag}\\`, after: 'a,"b":c' },
     ];
     // Each leaf written once (inside no constant), in objects and arrays at several depths ...
     const once = (tag: string) =>
-      leaves(tag).map((leaf, k) => ({ [tag]: { leaf, deeper: [[leaves(`${tag}.deeper`)[k]]] } }));
+      leaves(tag).map((leaf, k) => ({
+        [tag]: { leaf, deeper: [[leaves(`${tag}.deeper`)[k]]], deepest: [[[[[[leaves(`${tag}.deepest`)[k]]]]]]] },
+      }));
     // ... and twice (a constant, or inside one).
     const shared = leaves('shared');
     const values = [...once('a'), [...once('b')], shared, { all: shared, again: shared }];
