@@ -72,7 +72,7 @@ describe('syntaxSample', () => {
   });
 
   it('reads two-byte text code unit by code unit (a character past ASCII is its own code)', () => {
-    expect([...lineShapes("const café = '→';\n// é\nx = \"ü\" + y\u2028z;")]).toEqual([
+    expect([...lineShapes('const café = \'→\';\n// é\nx = "ü" + y\u2028z;')]).toEqual([
       'w wé = s;',
       '//',
       'w = s + w\u2028w;',
