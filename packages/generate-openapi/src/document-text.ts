@@ -9,7 +9,7 @@
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
 import { type MapEntries, mapEntries } from '@specgen/contract';
-import { entryTexts, isEntry, type PartText, withSharedBlocks } from './json-yaml.ts';
+import { EntrySlot, entryTexts, isEntry, type PartText, rootChunks, withSharedBlocks } from './json-yaml.ts';
 import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
 import { assemble, type Cut, placeholder, skeletonTexts } from './skeleton.ts';
@@ -120,8 +120,8 @@ function scan(map: unknown, indent: number, keep: boolean, texts: PartText[]): M
   return out;
 }
 
-/** The map of `scan` with its entries as placeholders numbered from `first`. */
-function slotted(scanned: MapScan, first: number): Record<string, unknown> {
+/** The map of `scan` with its entries as placeholders numbered from `first` (or, given `texts`, as their slots). */
+function slotted(scanned: MapScan, first: number, texts?: PartText[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const { names, others } = scanned;
   let other = 0;
@@ -129,7 +129,8 @@ function slotted(scanned: MapScan, first: number): Record<string, unknown> {
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
     if (other < others.length && others[other]?.[0] === i) out[name] = others[other++]?.[1];
-    else out[name] = placeholder(n++);
+    else if (texts === undefined) out[name] = placeholder(n++);
+    else out[name] = new EntrySlot(texts[n++] as PartText);
   }
   return out;
 }
@@ -232,11 +233,26 @@ function chunksOf(
       ...(paths ? { paths: 0 } : {}),
       ...(components && schemas ? { components: { ...components, schemas: 0 } } : {}),
     });
-    const rest = keep ? JSON.stringify(restOf()) : '';
-    const others = keep ? JSON.stringify([paths?.others, schemas?.others]) : '';
+    if (!keep) {
+      // One-shot: nothing to compare with a later call, so the skeleton's walk cuts itself at the
+      // entries (json-yaml.ts `rootChunks`): no placeholders to write, find and number.
+      const skeleton = {
+        ...document,
+        ...(paths ? { paths: slotted(paths, 0, entries) } : {}),
+        ...(components && schemas
+          ? { components: { ...components, schemas: slotted(schemas, entryCount(paths), entries) } }
+          : {}),
+      };
+      const root = rootChunks(skeleton);
+      root.chunks.json.push(root.json, '\n');
+      root.chunks.yaml.unshift(yamlHeader);
+      root.chunks.yaml.push(root.yaml);
+      return root.chunks;
+    }
+    const rest = JSON.stringify(restOf());
+    const others = JSON.stringify([paths?.others, schemas?.others]);
     let frame = lastFrame;
     if (
-      !keep ||
       !frame ||
       frame.rest !== rest ||
       frame.others !== others ||

@@ -204,6 +204,10 @@ function member(
     return;
   }
   const yamlHead = yamlFirst === null ? keyLine(key, yi, 3) : `${yamlFirst}${key.yamlBlock}`;
+  if (slotOut !== undefined && v instanceof EntrySlot) {
+    entrySlot(slotOut, v.text, jsonHead, yamlHead);
+    return;
+  }
   const yamlEmpty = yamlFirst === null ? keyLine(key, yi, 2) : `${yamlFirst}${key.yaml}`;
   block(v, jsonHead, yamlHead, yamlEmpty, ji, yi, named ? '' : k);
 }
@@ -331,6 +335,45 @@ export function rootTexts(value: Record<string, unknown>): PartText {
     json.push('\n}');
   });
   return { json: texts.json, yaml: `${texts.yaml}\n` };
+}
+
+/**
+ * An entry of a skeleton given to `rootChunks`: its texts (`entryTexts`), written as the member's
+ * value after its key (`"key": ` in JSON, `key:` in YAML), where the skeleton is cut.
+ */
+export class EntrySlot {
+  constructor(readonly text: PartText) {}
+}
+
+/** Where `rootChunks` puts the skeleton's pieces and its entries' texts (undefined: not in a `rootChunks`). */
+let slotOut: { json: string[]; yaml: string[] } | undefined;
+
+/** The pieces since the last cut, then the entry's texts. */
+function entrySlot(out: { json: string[]; yaml: string[] }, text: PartText, jsonHead: string, yamlHead: string) {
+  json.push(jsonHead);
+  yaml.push(yamlHead);
+  out.json.push(json.length === 1 ? (json[0] as string) : json.join(''), text.json);
+  out.yaml.push(yaml.length === 1 ? (yaml[0] as string) : yaml.join(''), text.yaml);
+  json = [];
+  yaml = [];
+}
+
+/**
+ * The texts of a root object whose name maps hold `EntrySlot`s, as fragments: the skeleton's text
+ * between two entries, then the entry's, ...; joined, they are `rootTexts` of the document the
+ * entries were made from. A one-shot run's skeleton (document-text.ts) is written this way: no
+ * placeholder strings, no whole skeleton text, no cut by regular expressions.
+ */
+export function rootChunks(value: Record<string, unknown>): PartText & { chunks: { json: string[]; yaml: string[] } } {
+  const out = { json: [] as string[], yaml: [] as string[] };
+  const outer = slotOut;
+  slotOut = out;
+  try {
+    const tail = rootTexts(value);
+    return { ...tail, chunks: out };
+  } finally {
+    slotOut = outer;
+  }
 }
 
 /** Whether a value is an object with a member (written by `entryTexts`). */

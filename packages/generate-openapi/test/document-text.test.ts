@@ -77,6 +77,12 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
       document,
     ];
     for (const variant of variants) expect(documentTexts(variant, '# header\n')).toEqual(plain(variant));
+    // A one-shot run cuts its skeleton at the entries as it writes it: the same bytes for each.
+    const withNote = { ...document, 'x-note': '__specgen_openapi_entry_0__' };
+    for (const variant of [...variants, withNote, { ...document, components: undefined }]) {
+      const chunks = documentChunks(variant, '# header\n', false);
+      expect({ json: chunks.json.join(''), yaml: chunks.yaml.join('') }).toEqual(plain(variant));
+    }
   });
 
   it('falls back to plain serialization when a spec string looks like a placeholder', () => {
