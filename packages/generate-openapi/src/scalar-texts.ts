@@ -58,13 +58,14 @@ const plainStart = (c: number) =>
 export function classify(s: string): number {
   const n = s.length;
   if (n === 0) return 2;
+  // Not a plain start (every `$ref` and most patterns): YAML quotes it, JSON escapes what it must.
+  if (!plainStart(s.charCodeAt(0))) return ESCAPE.test(s) ? 3 : 2;
   // Most strings: one native scan finds nothing to escape or quote (`#` and `:` are checked below).
   if (SIMPLE.test(s)) {
     const last = s.charCodeAt(n - 1);
     if (last === 0x20 || (last > 0x7f && WHITESPACE.test(s.charAt(n - 1)))) return 2;
     return n <= 5 && RESERVED.test(s) ? 2 : 0;
   }
-  if (!plainStart(s.charCodeAt(0))) return ESCAPE.test(s) ? 3 : 2;
   let flags = n <= 5 && RESERVED.test(s) ? 2 : 0;
   let previous = 0;
   for (let i = 0; i < n; i++) {
