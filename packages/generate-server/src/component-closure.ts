@@ -38,37 +38,11 @@ function addRef(text: string, found: Set<string>): void {
 function refsIn(value: unknown, found: Set<string>): void {
   if (typeof value === 'string') addRef(value, found);
   else if (Array.isArray(value)) for (const item of value) refsIn(item, found);
-  else if (typeof value === 'object' && value !== null) {
-    if (Object.isFrozen(value)) {
-      for (const ref of frozenRefs(value)) found.add(ref);
-      return;
-    }
+  else if (typeof value === 'object' && value !== null)
     for (const key in value) {
       addRef(key, found);
       refsIn((value as Record<string, unknown>)[key], found);
     }
-  }
-}
-
-const NO_REFS: readonly string[] = [];
-
-/**
- * The names in a frozen object, walked once: the contract shares its field and enumeration schemas
- * as frozen objects (field-share.ts), 30,844 of them in the components of the 600-resource spec,
- * 9,776 distinct, which the walk read once per record holding them.
- */
-function frozenRefs(value: object): readonly string[] {
-  let refs = refsOf.get(value);
-  if (refs === undefined) {
-    const found = new Set<string>();
-    for (const key in value) {
-      addRef(key, found);
-      refsIn((value as Record<string, unknown>)[key], found);
-    }
-    refs = found.size === 0 ? (NO_REFS as string[]) : [...found];
-    refsOf.set(value, refs);
-  }
-  return refs;
 }
 
 /** The component names each route's responses refer to, by the route object (kept while the contract keeps it). */
