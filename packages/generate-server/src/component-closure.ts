@@ -37,12 +37,30 @@ function addRef(text: string, found: Set<string>): void {
  */
 function refsIn(value: unknown, found: Set<string>): void {
   if (typeof value === 'string') addRef(value, found);
-  else if (Array.isArray(value)) for (const item of value) refsIn(item, found);
-  else if (typeof value === 'object' && value !== null)
-    for (const key in value) {
-      addRef(key, found);
-      refsIn((value as Record<string, unknown>)[key], found);
+  else if (typeof value === 'object' && value !== null) refsInObject(value, found);
+}
+
+/**
+ * `refsIn` of an object or array: its members read here, a call made only for a string or an object
+ * (most members of a schema are strings, numbers and booleans: a call for each was most of the walk).
+ */
+function refsInObject(value: object, found: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'string') addRef(item, found);
+      else if (typeof item === 'object' && item !== null) refsInObject(item, found);
     }
+    return;
+  }
+  for (const key in value) {
+    // a key seldom starts with `#`: checked here before the call
+    if (key.charCodeAt(0) === 35) addRef(key, found);
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === 'string') {
+      if (item.charCodeAt(0) === 35) addRef(item, found);
+    } else if (typeof item === 'object' && item !== null) refsInObject(item, found);
+  }
 }
 
 /** The component names each route's responses refer to, by the route object (kept while the contract keeps it). */
