@@ -46,20 +46,64 @@ export function parserFields(
 ): ParserField[] | null {
   if (fields.some((f) => optional.get(f.name) === true || f.name === '__proto__')) return null;
   return fields.map((f, i) => {
-    const v = valueName(i);
-    const refuse = refuseCondition(f, v);
     const { key, read } = namesOf(f.name);
-    return {
-      key,
-      read,
-      refuse:
-        refuse !== null && isNullable(f)
-          ? `${v} !== null && ${refuse.includes('||') ? `(${refuse})` : refuse}`
-          : refuse,
-      expr: fieldExpr(spec, f, v),
-    };
+    const plain = plainOf(f);
+    const texts = plain === null ? fieldTexts(spec, f, i) : plainTexts(plain, f, i);
+    return { key, read, refuse: texts.refuse, expr: texts.expr };
   });
 }
+
+/** A field's condition that refuses `v<i>` (null: decoded) and the expression that parses it. */
+function fieldTexts(spec: Spec, f: Field, i: number): { refuse: string | null; expr: string } {
+  const v = valueName(i);
+  const refuse = refuseCondition(f, v);
+  return {
+    refuse:
+      refuse !== null && isNullable(f) ? `${v} !== null && ${refuse.includes('||') ? `(${refuse})` : refuse}` : refuse,
+    expr: fieldExpr(spec, f, v),
+  };
+}
+
+/**
+ * A single scalar without an enumeration: its texts depend only on its kind (and maximum length),
+ * whether it is nullable, and its index, so they are made once per such kind and index and shared by
+ * the records (most fields of a spec; fewer strings to make, and flat ones to copy into the file).
+ */
+function plainTexts(plain: Map<number, Texts>, f: Field, i: number): Texts {
+  let texts = plain.get(i);
+  if (texts === undefined) {
+    texts = fieldTexts(EMPTY_SPEC, f, i);
+    plain.set(i, texts);
+  }
+  return texts;
+}
+type Texts = { refuse: string | null; expr: string };
+/** fieldTexts reads the spec only for references, which plain fields are not. */
+const EMPTY_SPEC = {} as Spec;
+
+/** The texts by index of the field's kind, or null when the field is not plain (plainTexts). */
+function plainOf(f: Field): Map<number, Texts> | null {
+  if (f.type.array) return null;
+  const scalar = scalarOf(f);
+  if (scalar === null) return null;
+  if (scalar === 'Int32' && f.enumeration && f.enumeration.values.length > 0) return null;
+  const nullable = isNullable(f) ? 1 : 0;
+  if (scalar === 'String' && f.maxLength !== null) {
+    let byLength = PLAIN_STRINGS.get(f.maxLength);
+    if (byLength === undefined) {
+      if (PLAIN_STRINGS.size >= 1_000) PLAIN_STRINGS.clear();
+      byLength = [new Map(), new Map()];
+      PLAIN_STRINGS.set(f.maxLength, byLength);
+    }
+    return byLength[nullable];
+  }
+  return PLAIN[scalar][nullable];
+}
+const PLAIN = Object.fromEntries(Object.keys(SCALAR_PARSER).map((kind) => [kind, [new Map(), new Map()]])) as Record<
+  keyof typeof SCALAR_PARSER,
+  [Map<number, Texts>, Map<number, Texts>]
+>;
+const PLAIN_STRINGS = new Map<number, [Map<number, Texts>, Map<number, Texts>]>();
 
 /** `v<i>`, the parser's and the reader's variable of field `i`: one string per index, not one per field. */
 export function valueName(i: number): string {

@@ -16,7 +16,7 @@ import {
 } from '@specgen/generate-core';
 import { SCALAR_FACTS } from './scalar-facts.ts';
 import { parserResult, parserSteps, readerGate, readerGateSource, readerSteps, shapeText } from './schema-text.ts';
-import { buildValidatorsModel, type SchemaView, type ValidatorsModel } from './model.ts';
+import { buildValidatorsModel, resourceView, type SchemaView, type ValidatorsModel } from './model.ts';
 
 export const TARGET = 'validators';
 export const PACKAGE_NAME = '@service-api/validators';
@@ -37,7 +37,14 @@ export const generator: Generator = {
 
 export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
   const { spec, templates, options } = ctx;
-  const model = buildValidatorsModel(spec, options.serviceVersion, options.specFile, typesModelOf(ctx));
+  // a one-shot run makes each resource's fields, parser and reader when its file renders (model.ts)
+  const model = buildValidatorsModel(
+    spec,
+    options.serviceVersion,
+    options.specFile,
+    typesModelOf(ctx),
+    ctx.oneShot === true,
+  );
   const { renderOnce } = renderMemos(ctx);
   const render = (name: string, data: object, target = TARGET) => templates.render(target, name, data);
   const ts = (path: string, text: string) => file(`${TARGET}/src/${path}`, withHeader(path, options.specFile, text));
@@ -113,13 +120,14 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
     ...model.resources.map((view, i) =>
       file(
         `${TARGET}/src/${view.module}.ts`,
-        renderOnce(view, templates, options.specFile, () =>
-          withHeader(
+        renderOnce(view, templates, options.specFile, () => {
+          const record = resourceView(view);
+          return withHeader(
             `src/${view.module}.ts`,
             options.specFile,
             render('resource.ts', {
-              record: view,
-              schemaObject: schemaObject(view),
+              record,
+              schemaObject: schemaObject(record),
               scalarsModule: importPath(view.module, 'scalars'),
               fastModule: importPath(view.module, 'fast'),
               readModule: importPath(view.module, 'read'),
@@ -127,8 +135,8 @@ export function generateValidators(ctx: GenerateContext): GeneratedFile[] {
               // the types package's since-map text, made once per records view (the two views' fields agree)
               sinceObject: sinceObjectText(types.resources[i] ?? view),
             }),
-          ),
-        ),
+          );
+        }),
       ),
     ),
   ].sort((a, b) => a.path.localeCompare(b.path));

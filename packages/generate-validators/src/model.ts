@@ -41,18 +41,27 @@ export interface ValidatorsModel {
   references: { typeName: string; schemaName: string; usedBy: string[] }[];
 }
 
-/** `types`: the records model to build on (default: generate-core's kept one of the spec). */
+/**
+ * `types`: the records model to build on (default: generate-core's kept one of the spec). `deferred`
+ * (a one-shot run): each resource's fields, parser and reader are made when its file renders
+ * (`resourceView`) and are garbage once it is rendered, rather than all made up front and held
+ * until the target is written, where every scavenge copies them.
+ */
 export function buildValidatorsModel(
   spec: Spec,
   serviceVersion: string | null,
   specFile: string,
   types: TypesModel = buildTypesModel(spec, serviceVersion, specFile),
+  deferred = false,
 ): ValidatorsModel {
   const resourceFields = new Map(resourcesAt(spec, serviceVersion).map((r) => [r.name, fieldsAt(r, serviceVersion)]));
   const structureFields = new Map(spec.structures.map((s) => [s.name, s.fields]));
+  const fieldsOf = (r: RecordView) => resourceFields.get(r.name) as Field[];
   return {
     types,
-    resources: types.resources.map((r) => cachedSchemaView(spec, r, () => resourceFields.get(r.name)!)),
+    resources: types.resources.map((r) =>
+      deferred ? deferredSchemaView(spec, r, () => fieldsOf(r)) : cachedSchemaView(spec, r, () => fieldsOf(r)),
+    ),
     structures: types.structures.map((s) => cachedSchemaView(spec, s, () => structureFields.get(s.name)!)),
     references: types.references.map((ref) => ({
       typeName: ref.typeName,
@@ -60,6 +69,47 @@ export function buildValidatorsModel(
       usedBy: ref.usedBy,
     })),
   };
+}
+
+/**
+ * The view to render a resource's file from: a view of a deferred model with its fields, parser and
+ * reader made now (kept by nobody once the file is rendered), any other view as it is.
+ */
+export function resourceView(view: SchemaView): SchemaView {
+  const make = DEFERRED.get(view);
+  return make ? make() : view;
+}
+
+/** The deferred views of a one-shot run's model and how to make each one whole. */
+const DEFERRED = new WeakMap<SchemaView, () => SchemaView>();
+
+/**
+ * A view whose fields, parser and reader are made by `resourceView` when its file renders. A template
+ * override that reads them from the model (an index of every resource) still gets them: they are
+ * made on the first read and kept (the built-in templates read none of them there).
+ */
+function deferredSchemaView(spec: Spec, record: RecordView, fields: () => Field[]): SchemaView {
+  const whole = () => schemaView(spec, record, fields());
+  let kept: SchemaView | undefined;
+  const keptView = () => {
+    kept ??= whole();
+    return kept;
+  };
+  const view: SchemaView = {
+    ...headOf(record),
+    get fields() {
+      return keptView().fields;
+    },
+    get parser() {
+      return keptView().parser;
+    },
+    get reader() {
+      return keptView().reader;
+    },
+    refs: refsOf(record),
+  };
+  DEFERRED.set(view, () => kept ?? whole());
+  return view;
 }
 
 /**
@@ -94,6 +144,17 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
   // an open record (looseObject) keeps unknown keys, which a plain literal does not: zod's compiled parser
   const parser = record.open ? null : parserFields(spec, fields, optional);
   return {
+    ...headOf(record),
+    fields: schemaFields,
+    parser,
+    reader: readerFields(spec, fields, parser),
+    refs: refsOf(record),
+  };
+}
+
+/** A view's properties before its fields, in the order the view prints them. */
+function headOf(record: RecordView) {
+  return {
     name: record.name,
     typeName: record.typeName,
     schemaName: naming.schema(record.typeName),
@@ -102,13 +163,13 @@ function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView
     introduced: record.introduced,
     sinceMap: record.sinceMap,
     doc: record.doc,
-    fields: schemaFields,
-    parser,
-    reader: readerFields(spec, fields, parser),
-    refs: record.imports
-      .map((i) => ({ module: i.module, names: i.names.map((n) => naming.schema(n)) }))
-      .filter((i) => i.module !== record.module),
   };
+}
+
+function refsOf(record: RecordView): SchemaView['refs'] {
+  return record.imports
+    .map((i) => ({ module: i.module, names: i.names.map((n) => naming.schema(n)) }))
+    .filter((i) => i.module !== record.module);
 }
 
 /**

@@ -31,12 +31,35 @@ export function parserSteps(parser: readonly ParserField[] | null): string {
   let out = '  const INVALID = fast.INVALID;';
   for (let i = 0; i < parser.length; i++) {
     const p = parser[i] as ParserField;
-    out += `\n  const v${i} = ${p.read};`;
-    if (p.refuse !== null) out += `\n  if (${p.refuse}) return INVALID;`;
-    else out += `\n  const f${i} = ${p.expr};\n  if (f${i} === INVALID) return INVALID;`;
+    out += indexed(V_DECLS, i, '\n  const v', ' = ');
+    out += p.read;
+    if (p.refuse !== null) out += `;\n  if (${p.refuse}) return INVALID;`;
+    else {
+      out += indexed(F_DECLS, i, ';\n  const f', ' = ');
+      out += p.expr;
+      out += indexed(F_CHECKS, i, ';\n  if (f', ' === INVALID) return INVALID;');
+    }
   }
   return out;
 }
+
+/**
+ * `${before}${i}${after}` for a table of such texts (one string per index: the steps' fixed parts
+ * around `v<i>` and `f<i>`, the same in every record).
+ */
+function indexed(table: string[], i: number, before: string, after: string): string {
+  let text = table[i];
+  if (text === undefined) {
+    text = `${before}${i}${after}`;
+    table[i] = text;
+  }
+  return text;
+}
+const V_DECLS: string[] = [];
+const F_DECLS: string[] = [];
+const F_CHECKS: string[] = [];
+const V_RESULTS: string[] = [];
+const F_RESULTS: string[] = [];
 
 /** The record the fast path returns, `{` to `}`: each field's key and its value (as sent, or decoded). */
 export function parserResult(parser: readonly ParserField[] | null): string {
@@ -44,7 +67,8 @@ export function parserResult(parser: readonly ParserField[] | null): string {
   let out = '{\n';
   for (let i = 0; i < parser.length; i++) {
     const p = parser[i] as ParserField;
-    out += `    ${p.key}${p.refuse !== null ? ': v' : ': f'}${i},\n`;
+    out += `    ${p.key}`;
+    out += p.refuse !== null ? indexed(V_RESULTS, i, ': v', ',\n') : indexed(F_RESULTS, i, ': f', ',\n');
   }
   return `${out}  }`;
 }

@@ -75,30 +75,72 @@ export function readerFields(
   // (and none for an empty object, which the gate cannot print)
   if (parser === null || fields.length === 0) return null;
   if (fields.some((f) => (f.type.array || scalarOf(f) === null) && !isNullable(f))) return null;
+  const lastIndex = fields.length - 1;
   return fields.map((f, i) => {
     const p = parser[i] as ParserField;
     const { head, tail } = readOf(spec, f);
-    const { key, gateKey } = keysOf(f.name);
+    const keys = keysOf(f.name);
+    const key = keys.key;
     const scalar = scalarOf(f);
-    const pattern = f.type.array || scalar === null ? NULL_PATTERN : GROUPED[scalar][isNullable(f) ? 1 : 0];
-    const last = i === fields.length - 1;
-    const gate = `${i === 0 ? '\\{' : ','}${gateKey}${pattern}${last ? '\\}' : ''}`;
-    const place = { pattern, offset: key.length + 1, gate };
+    const nullable = isNullable(f);
+    const pattern = f.type.array || scalar === null ? NULL_PATTERN : GROUPED[scalar][nullable ? 1 : 0];
+    const gate = i > 0 && i < lastIndex ? middleGate(keys, pattern) : edgeGate(keys.gateKey, pattern, i, lastIndex);
+    const offset = key.length + 1;
     // a value kept as sent: the parser's condition (which refuses INVALID and, for a field that is not
     // nullable, null); a decoded one: INVALID, and null where the field is not nullable
-    if (p.refuse !== null) return { key, head, tail, refuse: p.refuse, value: valueName(i), ...place };
-    const f_ = `f${i}`;
-    const nullable = isNullable(f);
-    const refuse =
-      scalarOf(f) === 'Decimal' && !f.type.array
-        ? `typeof ${f_} !== 'number'${nullable ? ` && ${f_} !== null` : ''}`
-        : `${f_} === INVALID${nullable ? '' : ` || ${f_} === null`}`;
-    return { key, head, tail, refuse, value: f_, ...place };
+    if (p.refuse !== null) return { key, head, tail, refuse: p.refuse, value: valueName(i), pattern, offset, gate };
+    const refuse = decodedRefuse(scalar === 'Decimal' && !f.type.array ? (nullable ? 3 : 2) : nullable ? 1 : 0, i);
+    return { key, head, tail, refuse, value: decodedName(i), pattern, offset, gate };
   });
 }
 
+/** The gate's part of a field neither first nor last: `,`, the key and the pattern, one string per name and pattern. */
+function middleGate(keys: Keys, pattern: string): string {
+  keys.gates ??= new Map();
+  let gate = keys.gates.get(pattern);
+  if (gate === undefined) {
+    gate = `,${keys.gateKey}${pattern}`;
+    keys.gates.set(pattern, gate);
+  }
+  return gate;
+}
+
+function edgeGate(gateKey: string, pattern: string, i: number, lastIndex: number): string {
+  return `${i === 0 ? '\\{' : ','}${gateKey}${pattern}${i === lastIndex ? '\\}' : ''}`;
+}
+
+/** `f<i>`, the variable of a decoded value: one string per index. */
+function decodedName(i: number): string {
+  let name = DECODED_NAMES[i];
+  if (name === undefined) {
+    name = `f${i}`;
+    DECODED_NAMES[i] = name;
+  }
+  return name;
+}
+const DECODED_NAMES: string[] = [];
+
+/**
+ * The condition that refuses decoded value `f<i>`, by variant (0: not nullable, 1: nullable, 2: a
+ * Decimal, 3: a nullable Decimal): one string per variant and index.
+ */
+function decodedRefuse(variant: 0 | 1 | 2 | 3, i: number): string {
+  const byIndex = DECODED_REFUSE[variant];
+  let refuse = byIndex[i];
+  if (refuse === undefined) {
+    const f_ = decodedName(i);
+    refuse =
+      variant >= 2
+        ? `typeof ${f_} !== 'number'${variant === 3 ? ` && ${f_} !== null` : ''}`
+        : `${f_} === INVALID${variant === 1 ? '' : ` || ${f_} === null`}`;
+    byIndex[i] = refuse;
+  }
+  return refuse;
+}
+const DECODED_REFUSE: [string[], string[], string[], string[]] = [[], [], [], []];
+
 /** A field's key with its colon as JSON text, and that as a regular expression: one object per name (forgotten past 50,000). */
-function keysOf(name: string): { key: string; gateKey: string } {
+function keysOf(name: string): Keys {
   let keys = KEYS.get(name);
   if (keys === undefined) {
     if (KEYS.size >= 50_000) KEYS.clear();
@@ -108,13 +150,20 @@ function keysOf(name: string): { key: string; gateKey: string } {
   }
   return keys;
 }
-const KEYS = new Map<string, { key: string; gateKey: string }>();
+const KEYS = new Map<string, Keys>();
+
+/** The read of a single scalar of each kind (one object per kind). */
+const SCALAR_READS = Object.fromEntries(
+  Object.entries(TOKEN).map(([kind, token]) => [kind, { head: `${token}(text, `, tail: ')' }]),
+) as Record<keyof typeof TOKEN, { head: string; tail: string }>;
+/** A name's key, its gate form, and (made when first needed) its gates between the first and last field by pattern. */
+type Keys = { key: string; gateKey: string; gates?: Map<string, string> };
 
 function readOf(spec: Spec, field: Field): { head: string; tail: string } {
   const scalar = scalarOf(field);
   if (!field.type.array) {
     if (scalar === null) return { head: `read.nested(${refSchema(spec, field)}, text, `, tail: ')' };
-    return { head: `${TOKEN[scalar]}(text, `, tail: ')' };
+    return SCALAR_READS[scalar];
   }
   if (scalar === null) return { head: `read.arrayOf(${refSchema(spec, field)}, text, `, tail: ')' };
   // an element: its token, then the parser's check of one item (which refuses null and INVALID)

@@ -22,6 +22,12 @@ export interface FieldExpr {
 
 export function zodExpr(spec: Spec, ownerName: string, field: Field, optional: boolean): FieldExpr {
   const scalar = scalarOf(field);
+  // a single scalar without enumeration or length: one expression per kind, nullable and optional
+  if (scalar !== null && !field.type.array && !(scalar === 'String' && field.maxLength !== null)) {
+    if (!(scalar === 'Int32' && field.enumeration && field.enumeration.values.length > 0)) {
+      return PLAIN_EXPRS[scalar][(isNullable(field) ? 2 : 0) + (optional ? 1 : 0)] as FieldExpr;
+    }
+  }
   let item: string;
   let lazy = false;
   if (scalar !== null) {
@@ -37,6 +43,16 @@ export function zodExpr(spec: Spec, ownerName: string, field: Field, optional: b
   if (optional) expr += '.optional()';
   return { expr, lazy };
 }
+
+/** zodExpr of a plain single scalar of each kind, by nullable (2) plus optional (1). */
+const PLAIN_EXPRS = Object.fromEntries(
+  Object.entries(SCALAR_EXPR).map(([kind, expr]) => [
+    kind,
+    [expr, `${expr}.optional()`, `${expr}.nullable()`, `${expr}.nullable().optional()`].map((e) =>
+      Object.freeze({ expr: e, lazy: false }),
+    ),
+  ]),
+) as Record<keyof typeof SCALAR_EXPR, FieldExpr[]>;
 
 function scalarExpr(ownerName: string, field: Field, scalar: keyof typeof SCALAR_EXPR): string {
   const e = field.enumeration;

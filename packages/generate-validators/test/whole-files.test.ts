@@ -119,3 +119,33 @@ describe('validators: files of the whole model in watch mode', () => {
     expect(rendered).toEqual([VALIDATORS_ALWAYS, paths, paths]);
   });
 });
+
+describe('validators: a one-shot run makes each resource’s fields when its file renders', () => {
+  it('an override of the index that prints each resource’s fields, parser and reader prints them as watch mode does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'validators-whole-'));
+    mkdirSync(join(dir, 'validators'));
+    writeFileSync(
+      join(dir, 'validators', 'index.ts.hbs'),
+      '{{#each resources}}// {{schemaName}}: {{#each fields}}{{key}} {{/each}}' +
+        '{{#if parser}}parser {{parser.length}}{{/if}} {{#if reader}}reader {{reader.length}}{{/if}}\n{{/each}}',
+    );
+    const edited = specText().replace(ROW, `${ROW}\n| Added | String | A row. | - |`);
+    // each edit's watch-mode files equal a one-shot run's (expectCold), the override's index included
+    const rendered = renderedPerEdit(generateValidators, [edited], dir);
+    expect(rendered[0]).toContain('index.ts');
+    const [index] = generateValidators({
+      spec: parseSpec(edited, 'spec/service-api.md').spec,
+      templates: createTemplateEngine(dir),
+      options,
+      oneShot: true,
+    }).filter((f) => f.path === 'validators/src/index.ts');
+    const lines = String(index?.contents).split('\n');
+    // the resource with the row added lists it among its keys, and its parser reads every key
+    const added = lines.find((line) => line.includes(' Added '));
+    const [, keys, parsed] = added?.match(/^\/\/ \w+: (.*?) ?parser (\d+)/) ?? [];
+    expect(keys?.split(' ')).toContain('Added');
+    expect(Number(parsed)).toBe(keys?.split(' ').length);
+    // records with a parser and a reader are listed as such (the getters made them on the first read)
+    expect(lines.filter((line) => / parser \d+ reader \d+$/.test(line)).length).toBeGreaterThan(5);
+  });
+});
