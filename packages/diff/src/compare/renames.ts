@@ -6,26 +6,32 @@ export interface Rename {
   after: Field;
 }
 
+/**
+ * The most similar pairs first, each field in at most one pair. The order of the candidates does not
+ * depend on which side is "removed" (the score is symmetric, ties are broken by the two names), so
+ * the diff of B against A pairs exactly what the diff of A against B pairs. Returned in the order of
+ * `removed`.
+ */
 export function pairRenames(removed: Field[], added: Field[]): Rename[] {
-  const free = new Set(added);
-  const pairs: Rename[] = [];
+  const candidates: Array<Rename & { score: number; names: string }> = [];
   for (const before of removed) {
-    let best: Field | null = null;
-    let bestScore = -1;
-    for (const candidate of added) {
-      if (!free.has(candidate) || candidate.type.text !== before.type.text) continue;
-      const score = similarity(before.name, candidate.name);
-      if (score > bestScore) {
-        best = candidate;
-        bestScore = score;
-      }
-    }
-    if (best) {
-      free.delete(best);
-      pairs.push({ before, after: best });
+    for (const after of added) {
+      if (after.type.text !== before.type.text) continue;
+      const names = before.name < after.name ? `${before.name}\0${after.name}` : `${after.name}\0${before.name}`;
+      candidates.push({ before, after, score: similarity(before.name, after.name), names });
     }
   }
-  return pairs;
+  candidates.sort((x, y) => y.score - x.score || (x.names < y.names ? -1 : x.names > y.names ? 1 : 0));
+  const paired = new Set<Field>();
+  const pairs: Rename[] = [];
+  for (const { before, after } of candidates) {
+    if (paired.has(before) || paired.has(after)) continue;
+    paired.add(before);
+    paired.add(after);
+    pairs.push({ before, after });
+  }
+  const order = new Map(removed.map((f, i) => [f, i]));
+  return pairs.sort((x, y) => (order.get(x.before) ?? 0) - (order.get(y.before) ?? 0));
 }
 
 /** 1 - normalized Levenshtein distance, case-insensitive. */
