@@ -32,7 +32,7 @@ node -e '
   const f = process.argv[1];
   if (!fs.existsSync(f)) { console.log("0 passed, 1 failed"); process.exit(1); }
   const r = JSON.parse(fs.readFileSync(f, "utf8"));
-  const failedFiles = r.testResults.filter((t) => t.status === "failed" && t.assertionResults.length === 0).length;
+  const failedFiles = r.testResults.filter((t) => t.status === "failed" && !t.assertionResults.some((a) => a.status === "failed")).length;
   console.log(`${r.numPassedTests} passed, ${r.numFailedTests + failedFiles} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
 ' "$report"
 exit $status

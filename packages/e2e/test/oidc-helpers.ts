@@ -51,11 +51,25 @@ export interface StartOptions {
   handlers?: OperationOverrides;
 }
 
-/** One server instance; with `devIdp` when it attached the development provider. */
+/**
+ * One server instance; with `devIdp` when it attached the development provider. Its port is chosen
+ * before the configuration that names it, so another process may take it meanwhile (test files run in
+ * parallel): then it starts again on another port.
+ */
 export async function startServer(
   spec: Spec,
   options: StartOptions = {},
 ): Promise<RunningServer & { devIdp: DevIdp | null }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(spec, options);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function startServerOnce(spec: Spec, options: StartOptions): Promise<RunningServer & { devIdp: DevIdp | null }> {
   const dir = mkdtempSync(join(tmpdir(), 'oidc-e2e-'));
   const port = await freePort();
   const env = {
@@ -80,7 +94,15 @@ export async function startServer(
   const app = await createServer({ spec, config, store, routes, log: false });
   // Every answer is checked against the OpenAPI document of the server's version at close.
   const answers = recordAnswers(app);
-  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (err) {
+    await app.close();
+    await store.close();
+    await devIdp?.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const url = `http://127.0.0.1:${port}`;
   return {
     app,
