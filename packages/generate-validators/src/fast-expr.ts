@@ -8,6 +8,7 @@
 import type { Field, Spec } from '@specgen/ir';
 import { byValue, isIdentifier, isNullable, propertyKey, refTypeName, scalarOf } from '@specgen/generate-core';
 import { naming } from '@specgen/naming';
+import { namesByIndex } from './index-names.ts';
 
 const SCALAR_PARSER = {
   Int64: 'fast.int64',
@@ -105,16 +106,8 @@ const PLAIN = Object.fromEntries(Object.keys(SCALAR_PARSER).map((kind) => [kind,
 >;
 const PLAIN_STRINGS = new Map<number, [Map<number, Texts>, Map<number, Texts>]>();
 
-/** `v<i>`, the parser's and the reader's variable of field `i`: one string per index, not one per field. */
-export function valueName(i: number): string {
-  let name = VALUE_NAMES[i];
-  if (name === undefined) {
-    name = `v${i}`;
-    VALUE_NAMES[i] = name;
-  }
-  return name;
-}
-const VALUE_NAMES: string[] = [];
+/** `v<i>`, the parser's and the reader's variable of field `i`. */
+export const valueName = namesByIndex('v');
 
 /** A field's key and its read from `input`, one object per name (names repeat across records); forgotten past 50,000. */
 function namesOf(name: string): { key: string; read: string } {

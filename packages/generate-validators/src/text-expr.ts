@@ -8,6 +8,7 @@
 import type { Field, Spec } from '@specgen/ir';
 import { isNullable, scalarOf } from '@specgen/generate-core';
 import { type ParserField, itemExpr, refSchema, valueName } from './fast-expr.ts';
+import { namesByIndex } from './index-names.ts';
 
 export interface ReaderField {
   /** The key and its colon as they stand in compact JSON text: `"Id":`. */
@@ -109,16 +110,8 @@ function edgeGate(gateKey: string, pattern: string, i: number, lastIndex: number
   return `${i === 0 ? '\\{' : ','}${gateKey}${pattern}${i === lastIndex ? '\\}' : ''}`;
 }
 
-/** `f<i>`, the variable of a decoded value: one string per index. */
-function decodedName(i: number): string {
-  let name = DECODED_NAMES[i];
-  if (name === undefined) {
-    name = `f${i}`;
-    DECODED_NAMES[i] = name;
-  }
-  return name;
-}
-const DECODED_NAMES: string[] = [];
+/** `f<i>`, the variable of a decoded value. */
+const decodedName = namesByIndex('f');
 
 /**
  * The condition that refuses decoded value `f<i>`, by variant (0: not nullable, 1: nullable, 2: a
