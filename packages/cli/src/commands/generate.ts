@@ -10,6 +10,7 @@ import { type GenerateCliOptions, parseGenerateArgs } from '../generate/options.
 import { displayPath } from '../generate/display-path.ts';
 import type { GenerateOutcome } from '../generate/pipeline.ts';
 import { generateOneShot } from '../generate/one-shot.ts';
+import { tuneJitForOneShot } from '../generate/jit.ts';
 import { watchGenerate } from '../generate/watch.ts';
 import { configuredPackageNames } from '../generate/config.ts';
 import { builtinTemplatesDir } from '../generate/templates-dir.ts';
@@ -89,6 +90,7 @@ export const generateCommand: Command = {
       await handle.close();
       return 0;
     }
+    tuneJitForOneShot();
     const read = await readSpecFile(specPath, typedSpec ? options.spec : shown.spec, cwd);
     if (!read.ok) {
       process.stderr.write(`specgen generate: ${read.message}\n`);
