@@ -4,7 +4,7 @@
  * As root, the cluster runs as the `postgres` user.
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,13 +40,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresCluster> {
+/** `choosePort`: how a port is chosen for each start (tests of the retry). */
+export async function startPostgres(choosePort: () => Promise<number> = freePort): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql (apt-get install postgresql)');
   const dir = mkdtempSync(join(tmpdir(), 'specgen-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
-  const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
     if (asRoot)
@@ -54,16 +54,33 @@ export async function startPostgres(): Promise<PostgresCluster> {
     else execFileSync(cmd, args, { stdio: 'pipe' });
   };
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  // The port is free when chosen, but a parallel test file can take it before the server binds it:
+  // then the start fails ("Address already in use") and is tried again on another port.
+  const logFile = join(dir, 'log');
+  const logText = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await choosePort();
+    const logBefore = logText().length;
+    try {
+      run(join(bin, 'pg_ctl'), [
+        '-D',
+        data,
+        '-l',
+        logFile,
+        '-w',
+        '-o',
+        `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=200`,
+        'start',
+      ]);
+      break;
+    } catch (err) {
+      if (attempt >= 5 || !logText().slice(logBefore).includes('Address already in use')) {
+        rmSync(dir, { recursive: true, force: true });
+        throw err;
+      }
+    }
+  }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
