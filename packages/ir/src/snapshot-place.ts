@@ -7,7 +7,8 @@
  * prints a `source` of its own.
  */
 import type { Source } from './schema.ts';
-import { positionsFromText, sourcedShape } from './snapshot-positions.ts';
+import { positionsFromText } from './snapshot-positions.ts';
+import { sourcedShape } from './snapshot-shapes.ts';
 
 type Json = Record<string, unknown>;
 

@@ -5,14 +5,9 @@
  * each next one's line relative to the one before it (`+1:3`, `-40:5`, `0:7`), followed by `@n` when
  * its file is not the first of `positions.files`. An entry's positions are listed in the order a walk
  * meets its objects: an object's own `source` first, then its other members in sorted key order,
- * array elements in order.
- *
- * Which objects had a `source` is read from the IR schema: every object shape of the schema that has
- * one, less it, differs from every object shape that has none (`sourcedShape`, checked when this
- * module loads), so the reader knows where each position goes without any mark in the entry lines.
+ * array elements in order. Which objects had a `source` is read from the IR schema (snapshot-shapes.ts).
  */
 import type { Source } from './schema.ts';
-import { Spec } from './schema.ts';
 
 /** The name of the member holding the positions, printed last. */
 export const POSITIONS_MEMBER = 'positions';
@@ -65,41 +60,4 @@ export function positionsFromText(text: string, files: readonly string[], where:
     previous = source;
   }
   return out;
-}
-
-interface ZodDef {
-  type: string;
-  shape?: Record<string, { _zod: { def: ZodDef } }>;
-  element?: { _zod: { def: ZodDef } };
-  innerType?: { _zod: { def: ZodDef } };
-  options?: { _zod: { def: ZodDef } }[];
-}
-
-/** Sorted key lists (joined by commas) of the schema's objects: those that have a `source` (without it), and the rest. */
-function schemaShapes(): { sourced: Set<string>; plain: Set<string> } {
-  const sourced = new Set<string>();
-  const plain = new Set<string>();
-  const seen = new Set<ZodDef>();
-  const visit = (def: ZodDef): void => {
-    if (seen.has(def)) return;
-    seen.add(def);
-    if (def.type === 'object' && def.shape) {
-      const keys = Object.keys(def.shape).sort();
-      if (keys.includes('source')) sourced.add(keys.filter((k) => k !== 'source').join(','));
-      else plain.add(keys.join(','));
-      for (const k of keys) if (k !== 'source') visit((def.shape[k] as { _zod: { def: ZodDef } })._zod.def);
-    }
-    for (const inner of [def.element, def.innerType, ...(def.options ?? [])]) if (inner) visit(inner._zod.def);
-  };
-  visit((Spec as unknown as { _zod: { def: ZodDef } })._zod.def);
-  for (const shape of sourced)
-    if (plain.has(shape)) throw new Error(`IR schema: objects with keys ${shape} may or may not have a source`);
-  return { sourced, plain };
-}
-
-const shapes = schemaShapes();
-
-/** Whether an object with these keys (sorted, no `source`) is one of the IR's objects that have a `source`. */
-export function sourcedShape(sortedKeys: readonly string[]): boolean {
-  return shapes.sourced.has(sortedKeys.join(','));
 }
