@@ -17,16 +17,8 @@ export const SAMPLE_FROM = 11;
 
 /** The `.ts` files of `files` the syntax check must parse, in their order. */
 export function syntaxSample(files: readonly GeneratedFile[]): GeneratedFile[] {
-  const byFolder = new Map<string, GeneratedFile[]>();
-  for (const f of files) {
-    if (!f.path.endsWith('.ts')) continue;
-    const folder = f.path.slice(0, f.path.lastIndexOf('/') + 1);
-    const group = byFolder.get(folder);
-    if (group) group.push(f);
-    else byFolder.set(folder, [f]);
-  }
   const picked = new Set<GeneratedFile>();
-  for (const group of byFolder.values()) {
+  for (const group of tsFolders(files)) {
     if (group.length < SAMPLE_FROM) {
       for (const f of group) picked.add(f);
       continue;
@@ -37,6 +29,42 @@ export function syntaxSample(files: readonly GeneratedFile[]): GeneratedFile[] {
   // a copy of one large text is not kept for the next run
   if (units.length > 1 << 20) units = Buffer.allocUnsafe(0);
   return files.filter((f) => picked.has(f));
+}
+
+/**
+ * What `syntaxSample` and the check of its sample read of `files`, as plain objects (for another
+ * thread): the `.ts` files with their `contents` and `syntaxProxy`, but for a file with a proxy in a
+ * folder parsed whole, whose contents nothing reads (server/src/schemas.ts: 8 MB). The sample of the result is the sample
+ * of `files`, by path, and each sampled file parses as its original does.
+ */
+export function sampleInput(files: readonly GeneratedFile[]): GeneratedFile[] {
+  const input = new Map<GeneratedFile, GeneratedFile>();
+  for (const group of tsFolders(files)) {
+    for (const f of group) {
+      if (f.syntaxProxy === undefined) input.set(f, { path: f.path, contents: f.contents });
+      // a proxied file of a folder parsed whole: its contents are read by nothing
+      else
+        input.set(f, {
+          path: f.path,
+          contents: group.length < SAMPLE_FROM ? '' : f.contents,
+          syntaxProxy: f.syntaxProxy,
+        });
+    }
+  }
+  return files.flatMap((f) => input.get(f) ?? []);
+}
+
+/** The `.ts` files of `files` by folder, in their order. */
+function tsFolders(files: readonly GeneratedFile[]): IterableIterator<GeneratedFile[]> {
+  const byFolder = new Map<string, GeneratedFile[]>();
+  for (const f of files) {
+    if (!f.path.endsWith('.ts')) continue;
+    const folder = f.path.slice(0, f.path.lastIndexOf('/') + 1);
+    const group = byFolder.get(folder);
+    if (group) group.push(f);
+    else byFolder.set(folder, [f]);
+  }
+  return byFolder.values();
 }
 
 const NEWLINE = 10,

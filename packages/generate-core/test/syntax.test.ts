@@ -3,6 +3,7 @@ import {
   type GeneratedFile,
   SAMPLE_FROM,
   lineShapes,
+  sampleInput,
   syntaxErrors,
   syntaxErrorsAsync,
   syntaxSample,
@@ -57,6 +58,24 @@ describe('syntaxSample', () => {
     expect(errors).toEqual([
       expect.objectContaining({ path: 'types/src/resources/Resource11.ts', line: 6, column: 19 }),
     ]);
+  });
+
+  it('samples and parses what sampleInput keeps as it does the files themselves (another thread checks it)', () => {
+    const files: GeneratedFile[] = [...resources];
+    files[11] = { path: files[11]!.path, contents: files[11]!.contents.replace('Field11: string;', 'Field11: = ;') };
+    // a file with a proxy in a small folder: only its proxy is kept, and its errors still say it is one
+    const proxied = { path: 'server/src/schemas.ts', contents: 'export const big = 1;\n', syntaxProxy: 'const = ;\n' };
+    const all = [{ path: 'server/README.md', contents: '# x\n' }, proxied, ...files];
+    const input = sampleInput(all);
+    expect(input.find((f) => f.path === proxied.path)).toEqual({ ...proxied, contents: '' });
+    expect(input.map((f) => f.path)).toEqual(all.slice(1).map((f) => f.path));
+    expect(syntaxSample(input).map((f) => f.path)).toEqual(syntaxSample(all).map((f) => f.path));
+    const errors = syntaxErrors(syntaxSample(all));
+    expect(errors.map((e) => e.path)).toEqual([
+      'server/src/schemas.ts (its template rendered with a sample of the data)',
+      'types/src/resources/Resource11.ts',
+    ]);
+    expect(syntaxErrors(syntaxSample(input))).toEqual(errors);
   });
 
   it('parses every file of a small folder, and ignores files that are not TypeScript', () => {
