@@ -84,37 +84,6 @@ export function writeGenerated(path: string, file: GeneratedFile): void {
 const PIECE = 1 << 21;
 
 /**
- * `chunks` encoded as UTF-8 into buffers of about 2 MB (a fragment longer than that in one of its own):
- * the file's bytes, for a write on libuv's thread pool (pool-writes.ts). The fragments must not split a
- * surrogate pair (`wholeCharacters`).
- */
-export function encodeChunks(chunks: readonly string[]): Buffer[] {
-  const pieces: Buffer[] = [];
-  let buffer = Buffer.allocUnsafeSlow(PIECE);
-  let used = 0;
-  for (const chunk of chunks) {
-    // At most 3 bytes per UTF-16 unit; only a fragment that may not fit is measured.
-    if (used + chunk.length * 3 > PIECE) {
-      const bytes = Buffer.byteLength(chunk);
-      if (used + bytes > PIECE) {
-        if (used > 0) {
-          pieces.push(buffer.subarray(0, used));
-          buffer = Buffer.allocUnsafeSlow(PIECE);
-          used = 0;
-        }
-        if (bytes > PIECE) {
-          pieces.push(Buffer.from(chunk));
-          continue;
-        }
-      }
-    }
-    used += buffer.write(chunk, used);
-  }
-  if (used > 0) pieces.push(buffer.subarray(0, used));
-  return pieces;
-}
-
-/**
  * Writes `chunks[from..]` into the open file `fd` at byte `position`, encoded into one reused buffer
  * (half the time of joining them into strings first); a fragment that may not fit is written alone.
  * The fragments must not split a surrogate pair (`wholeCharacters`).

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { sameContents, wholeCharacters } from './chunks.ts';
+import { sameContents, writeGenerated } from './chunks.ts';
 import {
   type CurrentOutput,
   type GeneratedFile,
@@ -33,8 +33,8 @@ export interface Staging {
   /** The staging folder; another thread may stage into it with `attachStaging`. */
   readonly dir: string;
   /**
-   * Writes the files whose text differs from the output folder's into the staging folder, on libuv's
-   * thread pool (pool-writes.ts; a file of fragments is encoded at once), done by `writesDone`.
+   * Writes the files whose text differs from the output folder's into the staging folder: a file of
+   * fragments at once, the others on libuv's thread pool (pool-writes.ts), done by `writesDone`.
    */
   stage(files: readonly GeneratedFile[], current?: CurrentOutput): Staged;
   /** Resolves when every file staged so far is written; rejects with the first write that failed. */
@@ -118,8 +118,9 @@ export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' 
         }
         const to = join(dir, f.path);
         makeDir(dirname(to), made);
-        // A file of fragments (15-20 MB) is encoded from its fragments into 2 MB pieces here, written on the pool.
-        if (f.chunks && wholeCharacters(f.chunks)) pool.writeChunks(to, f.chunks);
+        // A file of fragments (15-20 MB) is written from its fragments in 2 MB pieces (chunks.ts), here.
+        // (fragments that split a surrogate pair: the joined text, by `writeGenerated`)
+        if (f.chunks) writeGenerated(to, f);
         else pool.write(to, f.contents);
         s.written.push(f.path);
       }

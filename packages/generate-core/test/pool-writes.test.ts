@@ -41,32 +41,6 @@ describe('poolWrites', () => {
     await expect(pool.done()).rejects.toThrow(/EISDIR|ENOENT/);
   });
 
-  it('writes the UTF-8 bytes of a file of fragments, over several 2 MB pieces and a fragment longer than one', async () => {
-    const wide = '{"k": "é😀 漢字"},\n'.repeat(60_000); // about 1.3 M units, 1.6 MB of UTF-8
-    const cases: Record<string, string[]> = {
-      'fragments.json': [
-        '{\n',
-        ...Array.from({ length: 400 }, (_, i) => `"f${i}": "${'é'.repeat(i * 40)}😀",\n`),
-        '}\n',
-      ],
-      'pieces.json': [wide, wide, 'x', wide, ''],
-      'alone.json': ['[', 'y'.repeat(3 << 20), wide, ']\n'],
-      'empty.json': [],
-    };
-    writeFileSync(join(dir, 'pieces.json'), 'a file that was there before\n');
-    const pool = poolWrites();
-    for (const [name, chunks] of Object.entries(cases)) pool.writeChunks(join(dir, name), chunks);
-    await pool.done();
-    for (const [name, chunks] of Object.entries(cases))
-      expect(readFileSync(join(dir, name)).equals(Buffer.from(chunks.join(''), 'utf8')), name).toBe(true);
-  });
-
-  it('rejects when a file of fragments cannot be created', async () => {
-    const pool = poolWrites();
-    pool.writeChunks(join(dir, 'no-such-folder', 'x.json'), ['{}', '\n']);
-    await expect(pool.done()).rejects.toThrow(/ENOENT/);
-  });
-
   it('resolves at once when nothing is in flight', async () => {
     await expect(poolWrites().done()).resolves.toBeUndefined();
   });
