@@ -5,10 +5,20 @@ import { Worker } from 'node:worker_threads';
 import { createTemplateEngine } from '@specgen/generate-core';
 import { parseSpec } from '@specgen/parser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCheckWorker } from '../src/generate/check-thread.ts';
+import { checkHere, createCheckWorker, startCheckThread } from '../src/generate/check-thread.ts';
 import { WORKER_FROM_BYTES, generateOneShot, usesCheckThread } from '../src/generate/one-shot.ts';
 import { findGenerators } from '../src/generators.ts';
-import { runGenerate, scratch, snapshot } from './generate-support.ts';
+import { listFiles } from '@specgen/generate-core';
+import { syntheticSpec } from '../../../tools/synthetic-spec.ts';
+import { runGenerate, scratch as realScratch, snapshot } from './generate-support.ts';
+
+/** A scratch folder whose spec has 14 resources: types/src/resources/ and validators/src/resources/ are sampled. */
+const spec = syntheticSpec(14, 6);
+function scratch() {
+  const s = realScratch();
+  writeFileSync(s.spec, spec);
+  return s;
+}
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -80,7 +90,6 @@ describe('specgen generate with the check thread', () => {
       const here = await runOneShot(s.spec, join(s.dir, 'here'), false);
       const there = await runOneShot(s.spec, join(s.dir, 'there'), checkThread);
       expect(there.outcome).toMatchObject({ kind: 'written' });
-      // the repository's spec has more than 10 resources: types/src/resources/ is sampled (scanned)
       expect(here.checked).toBeGreaterThan(0);
       expect(there.checked).toBe(here.checked);
       expect(snapshot(join(s.dir, 'there'))).toEqual(snapshot(join(s.dir, 'here')));
@@ -119,4 +128,26 @@ describe('specgen generate with the check thread', () => {
     },
     60_000,
   );
+});
+
+describe('the check thread', () => {
+  it('finds what a check on this thread finds, a target sent in many small messages', async () => {
+    const s = scratch();
+    expect((await runGenerate(['--spec', s.spec, '--out', s.out, '--quiet'])).code).toBe(0);
+    const files = listFiles(s.out)
+      .filter((path) => path.startsWith('types/'))
+      .map((path) => ({ path, contents: readFileSync(join(s.out, path), 'utf8') }));
+    const resources = files.filter((f) => f.path.startsWith('types/src/resources/'));
+    expect(resources.length).toBeGreaterThan(10);
+    const last = resources.at(-1)!;
+    last.contents += 'export const = ;\n'; // a line shape no other file has, so it is sampled
+    const thread = startCheckThread(createCheckWorker, 2_000);
+    try {
+      const here = await checkHere(files);
+      expect(here.errors).toEqual([expect.objectContaining({ path: last.path })]);
+      expect(await thread!.check(files)).toEqual(here);
+    } finally {
+      thread?.close();
+    }
+  }, 60_000);
 });

@@ -10,16 +10,26 @@
 import { Worker } from 'node:worker_threads';
 import {
   type GeneratedFile,
+  type SampleEntry,
   type SyntaxError as SyntaxProblem,
   sampleInput,
+  sampleOf,
   syntaxErrorsAsync,
-  syntaxSample,
 } from '@specgen/generate-core';
 
-export interface CheckRequest {
+/** Part of one check's files (`sampleInput`), in order; `last`: the check's files are all sent. */
+export interface CheckMessage {
   id: number;
-  files: GeneratedFile[];
+  entries: SampleEntry[];
+  last: boolean;
 }
+
+/**
+ * Characters of text per message. Sent in one message, a target's 13 MB of text made one serialized
+ * copy of that size (the C library's heap kept it afterwards) and arrived as one set of strings this
+ * large in the worker's heap, which kept it until a collection: about 30 MB more peak memory.
+ */
+const MESSAGE_CHARS = 1 << 20;
 
 export type CheckReply = { id: number; checked: number; errors: SyntaxProblem[] } | { id: number; error: string };
 
@@ -37,8 +47,12 @@ export interface CheckThread {
 }
 
 /** The same check on this thread. */
-export async function checkHere(files: readonly GeneratedFile[]): Promise<CheckResult> {
-  const sample = syntaxSample(files);
+export function checkHere(files: readonly GeneratedFile[]): Promise<CheckResult> {
+  return checkEntries(sampleInput(files));
+}
+
+async function checkEntries(entries: readonly SampleEntry[]): Promise<CheckResult> {
+  const sample = sampleOf(entries);
   return { checked: sample.length, errors: await syntaxErrorsAsync(sample) };
 }
 
@@ -47,16 +61,26 @@ export async function checkHere(files: readonly GeneratedFile[]): Promise<CheckR
  * loader first (on Node 20 a worker does not get the loader hooks of `--import tsx`), as offload.ts does.
  */
 export function createCheckWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./check-worker.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./check-worker.js', import.meta.url), { resourceLimits: WORKER_LIMITS });
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./check-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
   const execArgv = [...process.execArgv.filter((a) => !a.startsWith('--conditions')), '--conditions=@specgen/source'];
-  return new Worker(boot, { eval: true, execArgv });
+  return new Worker(boot, { eval: true, execArgv, resourceLimits: WORKER_LIMITS });
 }
 
-/** Starts the check thread (`start`: how, for tests); null when it cannot start. */
-export function startCheckThread(start: () => Worker = createCheckWorker): CheckThread | null {
+/**
+ * A small young generation: what the worker is sent dies as soon as it is scanned, and V8 would
+ * otherwise grow the young generation to its largest (about 30 MB more peak memory of the run).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
+
+/** Starts the check thread (`start`, `messageChars`: how, and the size of its messages, for tests); null when it cannot start. */
+export function startCheckThread(
+  start: () => Worker = createCheckWorker,
+  messageChars = MESSAGE_CHARS,
+): CheckThread | null {
   let worker: Worker;
   try {
     worker = start();
@@ -89,11 +113,25 @@ export function startCheckThread(start: () => Worker = createCheckWorker): Check
       const input = sampleInput(files);
       return new Promise((resolve, reject) => {
         waiting.set(id, (reply) => {
-          if (reply === null) checkHere(input).then(resolve, reject);
+          if (reply === null) checkEntries(input).then(resolve, reject);
           else if ('error' in reply) reject(new Error(reply.error));
-          else resolve(reply);
+          else resolve({ checked: reply.checked, errors: reply.errors });
         });
-        worker.postMessage({ id, files: input } satisfies CheckRequest);
+        let from = 0;
+        let chars = 0;
+        for (let i = 0; i < input.length; i++) {
+          const { file } = input[i] as SampleEntry;
+          chars += file.contents.length + (file.syntaxProxy?.length ?? 0);
+          if (chars < messageChars && i < input.length - 1) continue;
+          worker.postMessage({
+            id,
+            entries: input.slice(from, i + 1),
+            last: i === input.length - 1,
+          } satisfies CheckMessage);
+          from = i + 1;
+          chars = 0;
+        }
+        if (input.length === 0) worker.postMessage({ id, entries: [], last: true } satisfies CheckMessage);
       });
     },
     close() {
