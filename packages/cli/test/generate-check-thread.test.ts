@@ -26,12 +26,13 @@ afterEach(() => {
 
 describe('usesCheckThread', () => {
   it.each([
-    ['a large spec', 'x'.repeat(WORKER_FROM_BYTES), undefined, true],
-    ['a small spec', 'x'.repeat(WORKER_FROM_BYTES - 1), undefined, false],
-    ['SPECGEN_CHECK_THREAD=1 on a small spec', 'x', '1', true],
-    ['SPECGEN_CHECK_THREAD=0 on a large spec', 'x'.repeat(WORKER_FROM_BYTES), '0', false],
-  ])('%s', (_name, text, flag, want) => {
-    expect(usesCheckThread(text, flag)).toBe(want);
+    ['a large spec, 2 cores', 'x'.repeat(WORKER_FROM_BYTES), undefined, 2, true],
+    ['a large spec, 1 core', 'x'.repeat(WORKER_FROM_BYTES), undefined, 1, false],
+    ['a small spec', 'x'.repeat(WORKER_FROM_BYTES - 1), undefined, 8, false],
+    ['SPECGEN_CHECK_THREAD=1 on a small spec and 1 core', 'x', '1', 1, true],
+    ['SPECGEN_CHECK_THREAD=0 on a large spec', 'x'.repeat(WORKER_FROM_BYTES), '0', 8, false],
+  ])('%s', (_name, text, flag, cores, want) => {
+    expect(usesCheckThread(text, flag, cores)).toBe(want);
   });
 });
 

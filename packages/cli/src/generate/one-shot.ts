@@ -196,11 +196,16 @@ export async function generateOneShot(
 /**
  * Whether a run checks the syntax on a thread of its own (check-thread.ts): for a spec as large as the
  * render worker's (a smaller one has little to scan, and the thread's start, about 30 ms of CPU, would
- * weigh more). `SPECGEN_CHECK_THREAD=0` never, `=1` always.
+ * weigh more), on a machine with a second core (on one, the thread's work would only wait for this
+ * thread's). `SPECGEN_CHECK_THREAD=0` never, `=1` always.
  */
-export function usesCheckThread(specText: string, flag = process.env['SPECGEN_CHECK_THREAD']): boolean {
+export function usesCheckThread(
+  specText: string,
+  flag = process.env['SPECGEN_CHECK_THREAD'],
+  cores = availableParallelism(),
+): boolean {
   if (flag === '0' || flag === '1') return flag === '1';
-  return specText.length >= WORKER_FROM_BYTES;
+  return specText.length >= WORKER_FROM_BYTES && cores >= 2;
 }
 
 /**
