@@ -140,13 +140,14 @@ describe('the check thread', () => {
       .map((path) => ({ path, contents: readFileSync(join(s.out, path), 'utf8') }));
     const resources = files.filter((f) => f.path.startsWith('types/src/resources/'));
     expect(resources.length).toBeGreaterThan(10);
-    const last = resources.at(-1)!;
+    const last = resources[resources.length - 1] ?? { path: '', contents: '' };
     last.contents += 'export const = ;\n'; // a line shape no other file has, so it is sampled
     const thread = startCheckThread(createCheckWorker, 2_000);
+    expect(thread).not.toBeNull();
     try {
       const here = await checkHere(files);
       expect(here.errors).toEqual([expect.objectContaining({ path: last.path })]);
-      expect(await thread!.check(files)).toEqual(here);
+      expect(await thread?.check(files)).toEqual(here);
     } finally {
       thread?.close();
     }

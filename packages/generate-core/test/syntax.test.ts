@@ -64,7 +64,8 @@ describe('syntaxSample', () => {
 
   it('samples and parses what sampleInput keeps as it does the files themselves (another thread checks it)', () => {
     const files: GeneratedFile[] = [...resources];
-    files[11] = { path: files[11]!.path, contents: files[11]!.contents.replace('Field11: string;', 'Field11: = ;') };
+    const [first, eleventh] = [resources[0] as GeneratedFile, resources[11] as GeneratedFile];
+    files[11] = { path: eleventh.path, contents: eleventh.contents.replace('Field11: string;', 'Field11: = ;') };
     files[17] = resourceFile('Resource17', [['Notes', 'string', true]]);
     // a file with a proxy in a small folder: only its proxy is kept, and its errors still say it is one
     const proxied = { path: 'server/src/schemas.ts', contents: 'export const big = 1;\n', syntaxProxy: 'const = ;\n' };
@@ -73,7 +74,7 @@ describe('syntaxSample', () => {
     expect(input[0]).toEqual({ file: { ...proxied, contents: '' }, sampled: false });
     expect(input.map((e) => [e.file.path, e.sampled])).toEqual(all.slice(1).map((f) => [f.path, f !== proxied]));
     const sample = syntaxSample(all).map((f) => f.path);
-    expect(sample).toEqual([proxied.path, files[0]!.path, files[11]!.path, files[17]!.path]);
+    expect(sample).toEqual([proxied.path, first.path, eleventh.path, 'types/src/resources/Resource17.ts']);
     expect(sampleOf(input).map((f) => f.path)).toEqual(sample);
     // the same, entry by entry, as messages bring them
     const pick = createSampler();
