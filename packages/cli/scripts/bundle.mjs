@@ -1,5 +1,5 @@
 // Build step of @specgen/cli (after tsc): bundles the `specgen` bin's entry (dist/main.js) and the
-// render worker into bundle/, one ES module per entry plus shared chunks (the commands stay lazy:
+// render and check workers into bundle/, one ES module per entry plus shared chunks (the commands stay lazy:
 // `specgen --help` loads no generator). Loading the ~370 ES modules of dist/ and its dependencies
 // one by one cost about 0.2 s of every run (resolution, reading, compiling); the bundle is a few files.
 // dist/ stays as it is (per module, with declarations): bin/specgen.js prefers the bundle.
@@ -61,6 +61,7 @@ await build({
   entryPoints: {
     main: join(PACKAGE, 'dist/main.js'),
     'render-worker': join(PACKAGE, 'dist/generate/render-worker.js'),
+    'check-worker': join(PACKAGE, 'dist/generate/check-worker.js'),
   },
   outdir: NEXT,
   bundle: true,

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { sameContents, wholeCharacters, writeGenerated } from './chunks.ts';
+import { sameContents, writeGenerated } from './chunks.ts';
 import {
   type CurrentOutput,
   type GeneratedFile,
@@ -119,7 +119,8 @@ export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' 
         const to = join(dir, f.path);
         makeDir(dirname(to), made);
         // A file of fragments (15-20 MB) is written from its fragments in 2 MB pieces (chunks.ts), here.
-        if (f.chunks && wholeCharacters(f.chunks)) writeGenerated(to, f);
+        // (fragments that split a surrogate pair: the joined text, by `writeGenerated`)
+        if (f.chunks) writeGenerated(to, f);
         else pool.write(to, f.contents);
         s.written.push(f.path);
       }

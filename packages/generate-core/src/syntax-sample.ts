@@ -17,26 +17,65 @@ export const SAMPLE_FROM = 11;
 
 /** The `.ts` files of `files` the syntax check must parse, in their order. */
 export function syntaxSample(files: readonly GeneratedFile[]): GeneratedFile[] {
-  const byFolder = new Map<string, GeneratedFile[]>();
-  for (const f of files) {
-    if (!f.path.endsWith('.ts')) continue;
-    const folder = f.path.slice(0, f.path.lastIndexOf('/') + 1);
-    const group = byFolder.get(folder);
-    if (group) group.push(f);
-    else byFolder.set(folder, [f]);
-  }
-  const picked = new Set<GeneratedFile>();
-  for (const group of byFolder.values()) {
-    if (group.length < SAMPLE_FROM) {
-      for (const f of group) picked.add(f);
-      continue;
-    }
-    const seen = new ShapeSet();
-    for (const f of group) if (scanShapes(f.contents, seen)) picked.add(f);
-  }
+  const sample = sampleOf(tsEntries(files));
   // a copy of one large text is not kept for the next run
   if (units.length > 1 << 20) units = Buffer.allocUnsafe(0);
-  return files.filter((f) => picked.has(f));
+  return sample;
+}
+
+/** A `.ts` file, and whether its folder is sampled (scanned) rather than parsed whole. */
+export interface SampleEntry {
+  file: GeneratedFile;
+  sampled: boolean;
+}
+
+/**
+ * What `syntaxSample` and the check of its sample read of `files`, as plain objects in their order (for
+ * another thread, in as many messages as it likes: see `createSampler`): the `.ts` files with their
+ * `contents` and `syntaxProxy`, but for a file with a proxy in a folder parsed whole, whose contents
+ * nothing reads (server/src/schemas.ts: 8 MB). `sampleOf` the result is the sample of `files`, by
+ * path, and each sampled file parses as its original does.
+ */
+export function sampleInput(files: readonly GeneratedFile[]): SampleEntry[] {
+  return tsEntries(files).map(({ file: f, sampled }) => {
+    if (f.syntaxProxy === undefined) return { file: { path: f.path, contents: f.contents }, sampled };
+    return { file: { path: f.path, contents: sampled ? f.contents : '', syntaxProxy: f.syntaxProxy }, sampled };
+  });
+}
+
+/** The files of `entries` in the sample (see the header), in their order. */
+export function sampleOf(entries: readonly SampleEntry[]): GeneratedFile[] {
+  const pick = createSampler();
+  return entries.filter(pick).map((e) => e.file);
+}
+
+/**
+ * Says of each entry, given in the order of `sampleInput` (in one call or spread over several
+ * messages), whether it is in the sample: a file of a folder parsed whole always, a file of a sampled
+ * folder when it has a line shape no earlier file of its folder had. Only the shapes are kept.
+ */
+export function createSampler(): (entry: SampleEntry) => boolean {
+  const shapes = new Map<string, ShapeSet>();
+  return ({ file, sampled }) => {
+    if (!sampled) return true;
+    const folder = folderOf(file.path);
+    let seen = shapes.get(folder);
+    if (!seen) {
+      seen = new ShapeSet();
+      shapes.set(folder, seen);
+    }
+    return scanShapes(file.contents, seen);
+  };
+}
+
+const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+
+/** The `.ts` files of `files`, in their order, each with whether its folder is sampled. */
+function tsEntries(files: readonly GeneratedFile[]): SampleEntry[] {
+  const ts = files.filter((f) => f.path.endsWith('.ts'));
+  const counts = new Map<string, number>();
+  for (const f of ts) counts.set(folderOf(f.path), (counts.get(folderOf(f.path)) ?? 0) + 1);
+  return ts.map((file) => ({ file, sampled: (counts.get(folderOf(file.path)) ?? 0) >= SAMPLE_FROM }));
 }
 
 const NEWLINE = 10,

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   type GeneratedFile,
   SAMPLE_FROM,
+  createSampler,
   lineShapes,
+  sampleInput,
+  sampleOf,
   syntaxErrors,
   syntaxErrorsAsync,
   syntaxSample,
@@ -57,6 +60,34 @@ describe('syntaxSample', () => {
     expect(errors).toEqual([
       expect.objectContaining({ path: 'types/src/resources/Resource11.ts', line: 6, column: 19 }),
     ]);
+  });
+
+  it('samples and parses what sampleInput keeps as it does the files themselves (another thread checks it)', () => {
+    const files: GeneratedFile[] = [...resources];
+    const [first, eleventh] = [resources[0] as GeneratedFile, resources[11] as GeneratedFile];
+    files[11] = { path: eleventh.path, contents: eleventh.contents.replace('Field11: string;', 'Field11: = ;') };
+    files[17] = resourceFile('Resource17', [['Notes', 'string', true]]);
+    // a file with a proxy in a small folder: only its proxy is kept, and its errors still say it is one
+    const proxied = { path: 'server/src/schemas.ts', contents: 'export const big = 1;\n', syntaxProxy: 'const = ;\n' };
+    const all = [{ path: 'server/README.md', contents: '# x\n' }, proxied, ...files];
+    const input = sampleInput(all);
+    expect(input[0]).toEqual({ file: { ...proxied, contents: '' }, sampled: false });
+    expect(input.map((e) => [e.file.path, e.sampled])).toEqual(all.slice(1).map((f) => [f.path, f !== proxied]));
+    const sample = syntaxSample(all).map((f) => f.path);
+    expect(sample).toEqual([proxied.path, first.path, eleventh.path, 'types/src/resources/Resource17.ts']);
+    expect(sampleOf(input).map((f) => f.path)).toEqual(sample);
+    // the same, entry by entry, as messages bring them
+    const pick = createSampler();
+    const picked: string[] = [];
+    for (const part of [input.slice(0, 5), input.slice(5, 6), input.slice(6)])
+      for (const e of part) if (pick(e)) picked.push(e.file.path);
+    expect(picked).toEqual(sample);
+    const errors = syntaxErrors(syntaxSample(all));
+    expect(errors.map((e) => e.path)).toEqual([
+      'server/src/schemas.ts (its template rendered with a sample of the data)',
+      'types/src/resources/Resource11.ts',
+    ]);
+    expect(syntaxErrors(sampleOf(input))).toEqual(errors);
   });
 
   it('parses every file of a small folder, and ignores files that are not TypeScript', () => {

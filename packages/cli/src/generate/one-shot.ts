@@ -22,6 +22,7 @@ import {
   createStaging,
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
+import { startCheckThread } from './check-thread.ts';
 import { OFFLOADED_TARGETS, type OffloadRequest, createWorker } from './offload.ts';
 import { type GenerateOutcome, type RenderOptions, finish, renderTarget } from './pipeline.ts';
 import { type SettledTarget, settleTargetLater } from './settle.ts';
@@ -86,7 +87,10 @@ export async function generateOneShot(
   templates: { dir: string | null; engine: () => TemplateEngine },
   options: RenderOptions & { check: boolean },
   worker: boolean | (() => Worker) = usesWorker(specText, generators),
+  checkThread: boolean | (() => Worker) = usesCheckThread(specText),
 ): Promise<GenerateOutcome> {
+  // started first: it boots while this thread parses
+  const checker = checkThread ? startCheckThread(typeof checkThread === 'function' ? checkThread : undefined) : null;
   const remote = worker ? generators.filter((g) => OFFLOADED_TARGETS.includes(g.target)) : [];
   const local = generators.filter((g) => !remote.includes(g));
   const staging = options.check ? null : createStaging(options.outDir);
@@ -124,6 +128,7 @@ export async function generateOneShot(
       stage: staging?.stage,
       keep: options.keep,
       seen: new Set<string>(),
+      check: checker?.check,
     };
     const settled: SettledTarget[] = [];
     const renderHere = async (g: Generator, shared: RunShared) => {
@@ -183,8 +188,24 @@ export async function generateOneShot(
     await staging?.discard();
     throw err;
   } finally {
+    checker?.close();
     await settling?.close();
   }
+}
+
+/**
+ * Whether a run checks the syntax on a thread of its own (check-thread.ts): for a spec as large as the
+ * render worker's (a smaller one has little to scan, and the thread's start, about 30 ms of CPU, would
+ * weigh more), on a machine with a second core (on one, the thread's work would only wait for this
+ * thread's). `SPECGEN_CHECK_THREAD=0` never, `=1` always.
+ */
+export function usesCheckThread(
+  specText: string,
+  flag = process.env['SPECGEN_CHECK_THREAD'],
+  cores = availableParallelism(),
+): boolean {
+  if (flag === '0' || flag === '1') return flag === '1';
+  return specText.length >= WORKER_FROM_BYTES && cores >= 2;
 }
 
 /**

@@ -11,11 +11,11 @@ import {
   currentContents,
   sameContents,
   syntaxErrors,
-  syntaxErrorsAsync,
   syntaxSample,
 } from '@specgen/generate-core';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { type CheckResult, checkHere } from './check-thread.ts';
 import { narrowToEdits } from './edit-chunk.ts';
 import { GenerateError, checkFolder } from './target-folder.ts';
 import { type KnownOutput, isKnown, knownText } from './write-changed.ts';
@@ -45,6 +45,11 @@ export interface SettleOptions {
   keep?: (path: string) => boolean;
   /** Paths of the targets settled before in this run, to refuse a path produced twice. */
   seen: Set<string>;
+  /**
+   * The syntax check of `settleTargetLater`, sample included (a one-shot run's check thread,
+   * check-thread.ts); default: on this thread. Watch mode's narrowed check stays on this thread.
+   */
+  check?: (files: readonly GeneratedFile[]) => Promise<CheckResult>;
 }
 
 /**
@@ -53,9 +58,10 @@ export interface SettleOptions {
  * syntax-sample.ts), then stages them. Throws GenerateError, and stages nothing, on a bad file.
  */
 export function settleTarget(target: string, files: readonly GeneratedFile[], options: SettleOptions): SettledTarget {
-  const { changed, sample, current, confirm } = changedFiles(target, files, options);
+  const { changed, current, narrowed } = changedFiles(target, files, options);
+  const sample = syntaxSample(narrowed?.files ?? changed);
   const checkStarted = performance.now();
-  refuseErrors(confirm(syntaxErrors(sample)));
+  refuseErrors(confirmOf(narrowed)(syntaxErrors(sample)));
   return settledOf(target, files, changed, current, sample.length, performance.now() - checkStarted, options);
 }
 
@@ -69,12 +75,17 @@ export function settleTargetLater(
   files: readonly GeneratedFile[],
   options: SettleOptions,
 ): { settled: SettledTarget; checked: Promise<void> } {
-  const { changed, sample, current, confirm } = changedFiles(target, files, options);
+  const { changed, current, narrowed } = changedFiles(target, files, options);
   const checkStarted = performance.now();
-  const settled = settledOf(target, files, changed, current, sample.length, 0, options);
-  const checked = syntaxErrorsAsync(sample).then((errors) => {
+  // Asked before the files are staged: the check goes on while this thread stages them.
+  const check = narrowed === null ? (options.check ?? checkHere) : checkHere;
+  const result = check(narrowed?.files ?? changed);
+  result.catch(() => {}); // read below; quiet should staging throw first
+  const settled = settledOf(target, files, changed, current, 0, 0, options);
+  const checked = result.then((found) => {
+    settled.checked = found.checked;
     settled.checkMs = performance.now() - checkStarted;
-    refuseErrors(confirm(errors));
+    refuseErrors(confirmOf(narrowed)(found.errors));
   });
   return { settled, checked };
 }
@@ -97,13 +108,12 @@ function changedFiles(target: string, files: readonly GeneratedFile[], options: 
   );
   // Watch mode parses only the edited statements of a large file (edit-chunk.ts).
   const narrowed = known ? narrowToEdits(changed, (path) => knownText(known.get(path))) : null;
-  return {
-    changed,
-    sample: syntaxSample(narrowed?.files ?? changed),
-    current,
-    confirm: narrowed?.confirm ?? ((errors: SyntaxProblem[]) => errors),
-  };
+  return { changed, current, narrowed };
 }
+
+/** What the check's errors say of the files: watch mode's narrowed check confirms them (edit-chunk.ts). */
+const confirmOf = (narrowed: { confirm: (errors: SyntaxProblem[]) => SyntaxProblem[] } | null) =>
+  narrowed?.confirm ?? ((errors: SyntaxProblem[]) => errors);
 
 function settledOf(
   target: string,
