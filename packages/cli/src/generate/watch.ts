@@ -33,7 +33,7 @@ import {
   mayRemove,
   readWhenWritten,
 } from './spec-stability.ts';
-import { removeHeld } from './write-changed.ts';
+import { rehearseWrite, removeHeld } from './write-changed.ts';
 import { type StartUpCollector, startUpCollector } from './idle-collect.ts';
 import { WarmUpRehearsed, WarmUpStop, wantsWarmUp, warmUpTexts } from './warm-up.ts';
 
@@ -243,7 +243,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         await new Promise<void>((resolve) => setImmediate(resolve));
         stop();
       },
-      beforeWrite: () => {
+      beforeWrite: (files: readonly GeneratedFile[]) => {
+        // the write's planning runs too (nothing is written), so a first save does not run it cold
+        rehearseWrite(files, known);
         throw new WarmUpRehearsed();
       },
     };
