@@ -45,8 +45,11 @@ export interface RenderOptions {
   heldRemovals?: string[];
   /** A one-shot run: generators keep no memos for a later run (GenerateContext.oneShot). */
   oneShot?: boolean;
-  /** Watch mode: called once everything is rendered, before anything is written; throws to write nothing. */
-  beforeWrite?: () => void;
+  /**
+   * Watch mode: called once everything is rendered, before anything is written, with the files to write
+   * (watch mode's, in render order; none without `known`); throws to write nothing.
+   */
+  beforeWrite?: (files: readonly GeneratedFile[]) => void;
   /** Watch mode: called after each target is rendered; throws to stop the run (it writes nothing). */
   afterTarget?: () => void;
   /** Watch mode's warm-up: awaited between targets (the overlapped form only), so a save's event is seen. */
@@ -247,7 +250,7 @@ export async function finish(
     const leftOver = leftOverFiles(options.outDir, wanted, owned);
     return { kind: 'checked', stale: [...settled.flatMap((s) => s.changed), ...leftOver].sort(), ...produced };
   }
-  options.beforeWrite?.();
+  options.beforeWrite?.(collected ?? []);
   const writeStarted = performance.now();
   const done = (report: WriteReport): GenerateOutcome => {
     options.progress?.wrote?.(report, performance.now() - writeStarted);

@@ -4,7 +4,8 @@
  * `writeFiles` writes only files whose bytes changed. Each run reports the time from the file
  * event to the files being written. With SPECGEN_WATCH_WORKER=1 the OpenAPI and server targets
  * render in a worker thread meanwhile (offload.ts). After the initial run, the pipeline rehearses a
- * row edit and a field edit of a large spec without writing anything (warm-up.ts).
+ * row edit and a field edit of a large spec without writing anything (warm-up.ts), and then, while
+ * idle, runs V8's first full collection of the large heap, so that no early save pays it (idle-collect.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +33,8 @@ import {
   mayRemove,
   readWhenWritten,
 } from './spec-stability.ts';
-import { removeHeld } from './write-changed.ts';
+import { rehearseWrite, removeHeld } from './write-changed.ts';
+import { type StartUpCollector, startUpCollector } from './idle-collect.ts';
 import { WarmUpRehearsed, WarmUpStop, wantsWarmUp, warmUpTexts } from './warm-up.ts';
 
 const SETTLE_MS = 80;
@@ -98,6 +100,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
   /** A run started and has not read the spec yet: it will read the latest text, so `settle` waits for it. */
   let reading = false;
   let templatesVersion = 0;
+  let closed = false;
   // Opt-in (SPECGEN_WATCH_WORKER=1): on the shared 2-core machine it was measured it cost more CPU
   // and memory than it saved (docs/benchmarks/generate.md). Only the registry's own generators can
   // be re-created in the worker.
@@ -105,6 +108,10 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     .filter((g) => OFFLOADED_TARGETS.includes(g.target) && registry.includes(g))
     .map((g) => g.target);
   const offload = process.env['SPECGEN_WATCH_WORKER'] === '1' ? startOffload(offloaded) : null;
+  // V8's first full collection while idle after the start-up runs, not during a save (idle-collect.ts):
+  // made when the initial run is done, tried after the warm-up and again after each run until done.
+  let startUp: StartUpCollector | null = null;
+  const collectAtStartUp = () => startUp?.collectWhenIdle(() => !running && !queued && !closed);
 
   const run = async (trigger: string, at: number, templatesChanged: boolean) => {
     if (templatesChanged) {
@@ -212,7 +219,6 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     }
   };
 
-  let closed = false;
   /**
    * After the initial run wrote the spec `spec` (read as `lastSpecText`): the pipeline on each of
    * `warmUpTexts`, writing nothing (warm-up.ts). Runs as a run does (`running`), so an event queues
@@ -237,7 +243,9 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
         await new Promise<void>((resolve) => setImmediate(resolve));
         stop();
       },
-      beforeWrite: () => {
+      beforeWrite: (files: readonly GeneratedFile[]) => {
+        // the write's planning runs too (nothing is written), so a first save does not run it cold
+        rehearseWrite(files, known);
         throw new WarmUpRehearsed();
       },
     };
@@ -303,6 +311,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       await run(next.trigger, next.at, next.templatesChanged);
     }
     running = false;
+    collectAtStartUp();
   };
 
   const templateDirs = templates.dirs.map((d) => join(d));
@@ -320,10 +329,12 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
       running = true;
       void run('initial', performance.now(), false).then((spec) => {
         resolve();
+        if (!closed) startUp = startUpCollector(process.env['SPECGEN_WATCH_IDLE_GC']);
         warming = (spec && !queued ? warmUp(spec) : Promise.resolve<WarmUpOutcome>('skipped')).then((outcome) => {
           running = false;
           options.onWarmUp?.(outcome);
           if (queued) setImmediate(() => void drain());
+          else collectAtStartUp();
         });
       });
     });
@@ -333,6 +344,7 @@ export function watchGenerate(options: WatchOptions): WatchHandle {
     ready,
     close: async () => {
       closed = true;
+      startUp?.cancel();
       await watcher.close();
       await warming;
       await offload?.close();

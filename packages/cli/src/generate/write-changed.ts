@@ -3,7 +3,14 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { GeneratedFile, WriteReport } from '@specgen/generate-core';
 import { stampWrittenPath } from './move-tail.ts';
-import { type WrittenChunks, patchChunks, sameChunks, writeChunksWhole, writtenChunks } from './patch-chunks.ts';
+import {
+  type WrittenChunks,
+  patchChunks,
+  rehearsePatch,
+  sameChunks,
+  writeChunksWhole,
+  writtenChunks,
+} from './patch-chunks.ts';
 import { PATCH_FROM, patchFile } from './patch-file.ts';
 
 /**
@@ -58,6 +65,28 @@ export function writeChanged(
     report.written.push(f.path);
   }
   return removeGone(outDir, files, known, report, held);
+}
+
+/**
+ * The warm-up's stand-in for `writeChanged` (warm-up.ts): for each file of fragments that differs from what
+ * `known` holds, the patch is planned and dropped (patch-chunks.ts `rehearsePatch`); nothing is written. A
+ * file whose text is what `known` holds but given as other strings (the rehearsal re-rendered it) is
+ * recorded with the rehearsal's strings, the ones its generator's memos now hold: the first save then
+ * compares it with them by identity, not character by character. How many patches it planned.
+ */
+export function rehearseWrite(files: readonly GeneratedFile[], known: KnownOutput): number {
+  let planned = 0;
+  for (const f of files) {
+    const previous = known.get(f.path);
+    if (previous === undefined) continue;
+    if (typeof previous === 'string') {
+      if (!f.chunks && previous === f.contents) known.set(f.path, f.contents);
+    } else if (f.chunks && previous.chunks !== f.chunks) {
+      if (sameChunks(previous.chunks, f.chunks)) known.set(f.path, { ...previous, chunks: f.chunks });
+      else if (rehearsePatch(previous, f.chunks)) planned++;
+    }
+  }
+  return planned;
 }
 
 /** A file patched rather than written whole (patch-chunks.ts, patch-file.ts). */
