@@ -58,16 +58,24 @@ function newMerge(a: ResponseContract, b: ResponseContract): ResponseContract {
 
 /** Responses keyed by status, later entries merged into earlier ones, keys ascending. */
 export function responses(...groups: Array<Record<number, ResponseContract>>): Responses {
+  // `for...in` and the Map's keys rather than `Object.entries` and `[...map]`: no pair arrays made
+  // (every read route of a large spec comes here; a one-shot run's code is mostly not optimized yet).
   const byStatus = new Map<number, ResponseContract>();
-  for (const group of groups) {
-    for (const [status, response] of Object.entries(group)) {
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g] as Record<string, ResponseContract>;
+    for (const status in group) {
+      const response = group[status] as ResponseContract;
       const code = Number(status);
       const before = byStatus.get(code);
       byStatus.set(code, before ? merge(before, response) : response);
     }
   }
+  const codes = Array.from(byStatus.keys()).sort((a, b) => a - b);
   const out = statusMap<ResponseContract>();
-  for (const [s, r] of [...byStatus].sort(([a], [b]) => a - b)) out[String(s)] = r;
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i] as number;
+    out[String(code)] = byStatus.get(code) as ResponseContract;
+  }
   return out;
 }
 

@@ -87,7 +87,10 @@ export class SchemaRegistry extends JournaledComponents {
     this.put(name, {}); // reserved: a resource may reference itself
     const fields = this.fields(resource);
     const properties: Record<string, JsonSchema> = {};
-    for (const f of fields) properties[f.name] = this.field(f, resource.name);
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i] as Field;
+      properties[f.name] = this.field(f, resource.name);
+    }
     this.put(name, {
       type: 'object',
       description: resource.description || `One record of ${resource.name}.`,
@@ -109,8 +112,11 @@ export class SchemaRegistry extends JournaledComponents {
     const name = SCHEMA_NAMES.partialRecord(resource.name);
     if (this.has(name)) return name;
     const properties: Record<string, JsonSchema> = {};
-    for (const f of this.fields(resource))
+    const fields = this.fields(resource);
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i] as Field;
       properties[f.name] = { $ref: `#/components/schemas/${record}/properties/${pointerSegment(f.name)}` };
+    }
     return this.add(name, {
       type: 'object',
       description: `A ${record} as the read operations answer it: every field without $select, else the selected ones (Id only when selected) and the expanded ones.`,
@@ -251,6 +257,7 @@ export class SchemaRegistry extends JournaledComponents {
     const own = this.resource(target);
     if (own && this.at(own.introduced)) return this.resourceRecord(own);
     const name = naming.componentSchema(naming.recordType(target));
+    if (this.has(name)) return name;
     return this.add(name, {
       type: 'object',
       description: `${target}: fields not shown in the spec beyond the business key.`,
