@@ -70,13 +70,24 @@ export function responses(...groups: Array<Record<number, ResponseContract>>): R
       byStatus.set(code, before ? merge(before, response) : response);
     }
   }
-  const codes = Array.from(byStatus.keys()).sort((a, b) => a - b);
+  const codes = ascending(Array.from(byStatus.keys()));
   const out = statusMap<ResponseContract>();
   for (let i = 0; i < codes.length; i++) {
     const code = codes[i] as number;
     out[String(code)] = byStatus.get(code) as ResponseContract;
   }
   return out;
+}
+
+/** Sorted in place by insertion: a route has a few statuses (`sort` allocates its work arrays at every call). */
+function ascending(codes: number[]): number[] {
+  for (let i = 1; i < codes.length; i++) {
+    const code = codes[i] as number;
+    let j = i - 1;
+    for (; j >= 0 && (codes[j] as number) > code; j--) codes[j + 1] = codes[j] as number;
+    codes[j + 1] = code;
+  }
+  return codes;
 }
 
 /** Every route: the path parameters are checked before anything else. */

@@ -113,9 +113,10 @@ export class SchemaRegistry extends JournaledComponents {
     if (this.has(name)) return name;
     const properties: Record<string, JsonSchema> = {};
     const fields = this.fields(resource);
+    const pointer = `#/components/schemas/${record}/properties/`;
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i] as Field;
-      properties[f.name] = { $ref: `#/components/schemas/${record}/properties/${pointerSegment(f.name)}` };
+      properties[f.name] = { $ref: `${pointer}${pointerSegment(f.name)}` };
     }
     return this.add(name, {
       type: 'object',
