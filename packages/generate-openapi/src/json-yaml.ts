@@ -133,7 +133,8 @@ function sharedBlock(
     return;
   }
   if (known.json === undefined) {
-    const outer = [json, yaml] as const;
+    const outerJson = json;
+    const outerYaml = yaml;
     json = [];
     yaml = [];
     try {
@@ -141,7 +142,8 @@ function sharedBlock(
       known.json = json.join('');
       known.yaml = yaml.join('');
     } finally {
-      [json, yaml] = outer;
+      json = outerJson;
+      yaml = outerYaml;
     }
   }
   json.push(`${jsonHead}${known.json}`);
@@ -235,7 +237,8 @@ function objectBody(
     }
     return written;
   }
-  for (const k of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
     const v = object[k];
     if (v === undefined) continue;
     member(k, v, written === 0, written === 0 ? yamlFirst : null, ji, yi, named);
@@ -249,7 +252,8 @@ function arrayBody(array: readonly unknown[], ji: number, yi: number, yamlFirst:
   let jsonBefore = nl(ji);
   let yamlBefore = yamlFirst;
   let later = false;
-  for (const v of array) {
+  for (let i = 0; i < array.length; i++) {
+    const v = array[i];
     if (typeof v === 'string')
       stringLine(v, jsonBefore, itemHead(ji, later ? 1 : 0), later ? itemHead(yi, 2) : `${yamlBefore}- `);
     else if (!isContainer(v)) {
@@ -300,14 +304,17 @@ export interface PartText {
 }
 
 function collect(write: () => void): PartText {
-  const outer = [json, yaml] as const;
+  // Two locals, not an array destructured back (an iterator per entry while the code is cold).
+  const outerJson = json;
+  const outerYaml = yaml;
   json = [];
   yaml = [];
   try {
     write();
     return { json: json.join(''), yaml: yaml.join('') };
   } finally {
-    [json, yaml] = outer;
+    json = outerJson;
+    yaml = outerYaml;
   }
 }
 

@@ -23,8 +23,18 @@ const ERROR_MESSAGE_REF: JsonSchema = Object.freeze(ref(ERROR_MESSAGE));
 const errorContents = new Map<string, JsonSchema>();
 const MAX_ERROR_CONTENTS = 1024;
 
+/** The map key of some bodies: joined by NUL when none holds one (no JSON text made), else their JSON. */
+function contentKey(distinct: readonly string[]): string {
+  let key = '';
+  for (const body of distinct) {
+    if (body.includes('\u0000')) return JSON.stringify(distinct);
+    key += `\u0000${body}`;
+  }
+  return key;
+}
+
 function errorContent(distinct: readonly string[]): JsonSchema {
-  const key = JSON.stringify(distinct);
+  const key = contentKey(distinct);
   let content = errorContents.get(key);
   if (content === undefined) {
     const media: JsonSchema = { schema: ERROR_MESSAGE_REF };

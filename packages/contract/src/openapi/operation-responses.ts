@@ -84,14 +84,16 @@ export function operationResponses(registry: SchemaRegistry, route: RouteContrac
   const target = route.endpoint ?? route.command;
   const fromSpec = target ? errorResponses(registry.spec, target) : {};
   const out = statusMap<JsonSchema>();
-  for (const [status, response] of Object.entries(route.responses)) {
+  const answers = route.responses;
+  for (const status in answers) {
+    const response = answers[status] as ResponseContract;
     const spec = fromSpec[status];
     out[status] =
       (spec === undefined ? sharedResponseRef(route, status, response) : undefined) ??
       responseObject(registry, response, spec);
   }
   // A status the spec's tables state that the route table lacks is still documented, as the spec words it.
-  for (const [status, response] of Object.entries(fromSpec)) out[status] ??= response;
+  for (const status in fromSpec) out[status] ??= fromSpec[status] as JsonSchema;
   // Three-digit statuses are array index keys, which an object lists in ascending order as they are.
   for (const status in out) if (!STATUS.test(status)) return sortedByStatus(out);
   return out;
