@@ -121,6 +121,13 @@ const scalarText = (v: Json): string => {
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   return JSON.stringify(v);
 };
+/**
+ * Whether a key or string of an object leaf puts one of `fromJson`'s marks at its edge: content starting
+ * with `:` gives `":` after its opening quote, content ending with `,` gives `,"` before its closing one
+ * (elsewhere a quote inside a string is escaped, so the marks are the members' own).
+ */
+const marksEdge = (s: string): boolean =>
+  s.length > 0 && (s.charCodeAt(0) === 58 || s.charCodeAt(s.length - 1) === 44);
 const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v === 'object' && v !== null;
 const isShared = (node: Node) => node.uses > 1 && node.size >= MIN_SHARED_SIZE;
 /** What a node adds to the uses of each child it holds: a constant holds its children once. */
@@ -222,19 +229,32 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
    * A leaf's text from its compact JSON text `json` (its key), with `separator` after each member and
    * `open`/`close` inside its brackets, when a replace of the JSON text's marks can make it: a text
    * without a backslash before a quote (JSON writes a quote in a string as `\"`) has a quote only
-   * around each string, so in an object `":` ends each key and
-   * `,"` starts each next member, and in an array of strings only (`","`) or of no string (`,`) the
-   * separators are found the same way. Undefined otherwise (the caller joins the members' texts).
+   * around each string, so in an object `":` ends each key and `,"` starts each next member, unless a
+   * string starts with `:` or ends with `,` (`marksEdge`: its own quote makes the mark), and in an array
+   * of strings only (`","`, unless a string is `,`) or of no string (`,`) the separators are found the
+   * same way. Undefined otherwise (the caller joins the members' texts).
    * Most leaves are printed so: each member's JSON text looked up again was most of their printing.
    */
   const fromJson = (value: Json[] | { [key: string]: Json }, json: string, style: Style): string | undefined => {
     if (json.length <= 2 || json.indexOf('\\"') !== -1) return undefined;
     const inner = json.slice(1, -1);
     const { separator } = style;
-    if (!Array.isArray(value))
+    if (!Array.isArray(value)) {
+      for (const k in value) {
+        const v = value[k];
+        if (marksEdge(k) || (typeof v === 'string' && marksEdge(v))) return undefined;
+      }
       return `{${style.open}${inner.replaceAll('":', '": ').replaceAll(',"', `${separator}"`)}${style.close}}`;
+    }
     let strings = 0;
-    for (let i = 0; i < value.length; i++) if (typeof value[i] === 'string') strings++;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (typeof v === 'string') {
+        // the string `,` is `","` in the JSON text, as the separator between two strings is
+        if (v === ',') return undefined;
+        strings++;
+      }
+    }
     if (strings === value.length)
       return `[${style.arrayOpen}${inner.replaceAll('","', `"${separator}"`)}${style.arrayClose}]`;
     if (strings === 0) return `[${style.arrayOpen}${inner.replaceAll(',', separator)}${style.arrayClose}]`;
