@@ -126,8 +126,7 @@ const scalarText = (v: Json): string => {
  * with `:` gives `":` after its opening quote, content ending with `,` gives `,"` before its closing one
  * (elsewhere a quote inside a string is escaped, so the marks are the members' own).
  */
-const marksEdge = (s: string): boolean =>
-  s.length > 0 && (s.charCodeAt(0) === 58 || s.charCodeAt(s.length - 1) === 44);
+const marksEdge = (s: string): boolean => s.length > 0 && (s.charCodeAt(0) === 58 || s.charCodeAt(s.length - 1) === 44);
 const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v === 'object' && v !== null;
 const isShared = (node: Node) => node.uses > 1 && node.size >= MIN_SHARED_SIZE;
 /** What a node adds to the uses of each child it holds: a constant holds its children once. */
