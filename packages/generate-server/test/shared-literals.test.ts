@@ -184,6 +184,11 @@ describe('a table for one call (leaves printed from their values)', () => {
       { a: `:${tag}`, b: `${tag},`, c: ',' },
       { [`:${tag}`]: 1, [`${tag},`]: ':' },
       [',', tag, ',', `${tag},`, `:${tag}`],
+      // refs (a table for one call finds and prints them from the ref): short, long, with marks and escapes
+      { $ref: `#/components/schemas/${tag}` },
+      { $ref: `${'#/components/schemas/Long'.repeat(4)}/${tag}` },
+      { $ref: `:${tag},"q"\\ ` },
+      { $ref: 1, tag },
     ];
     // Each leaf written once (inside no constant), in objects and arrays at several depths ...
     const once = (tag: string) =>
