@@ -636,7 +636,9 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     stats.printed++;
     if (node.value !== undefined) {
       out.push(
-        node.keys === REF_KEYS ? refText(node.json ?? '', breakAt(indent)) : leafText(node.value, node.json ?? '', indent),
+        node.keys === REF_KEYS
+          ? refText(node.json ?? '', breakAt(indent))
+          : leafText(node.value, node.json ?? '', indent),
       );
       return;
     }
