@@ -99,7 +99,6 @@ interface Style {
 /** A leaf on one line: `{ "a": 1, "b": 2 }`, `["a", "b"]`. */
 const ONE_LINE: Style = { separator: ', ', open: ' ', close: ' ', arrayOpen: '', arrayClose: '' };
 
-const NO_PARENTS: Node[] = [];
 const NO_KEYS: string[] = [];
 /**
  * The keys of a `{ "$ref": ... }` leaf of a table for one call, which stands for no other leaf: such a
@@ -341,7 +340,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
 
   const intern = (value: Json[] | { [key: string]: Json }, depth: number): Node => {
     const known = byObject.get(value);
-    if (known !== undefined && known.generation === generation) return known;
+    if (known !== undefined && (!kept || known.generation === generation)) return known;
     let node: Node | undefined;
     const ref = kept ? undefined : onlyRef(value);
     if (ref !== undefined) {
@@ -394,35 +393,38 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     tokens: string[] | null,
   ): Pick<Node, 'array' | 'keys' | 'items' | 'size'> => {
     const array = Array.isArray(value);
-    const keys: string[] = [];
-    const items: (Node | string)[] = [];
+    // One loop for arrays and objects, each member read in place (not by a call per member: a cold
+    // run's interning runs mostly unoptimized, where every call costs).
+    const names = array ? null : Object.keys(value);
+    const count = names === null ? (value as Json[]).length : names.length;
+    // Made at their length (an array grown by push keeps room for 17 or more: 3 MB more of a large
+    // table held to the end, which each young-generation collection copies).
+    const keys: string[] = names === null ? [] : new Array(count);
+    const items: (Node | string)[] = new Array(count);
     let size = 2;
-    const part = (v: Json) => {
-      if (isContainer(v)) {
+    for (let i = 0; i < count; i++) {
+      // a comma between members; for an object's, `"k":` too: the compact JSON length, as a leaf's is
+      if (i > 0) size += 1;
+      let v: Json;
+      if (names === null) v = (value as Json[])[i]!;
+      else {
+        const k = names[i]!;
+        const name = jsonText(k);
+        keys[i] = name;
+        tokens?.push(name);
+        size += name.length + 1;
+        v = (value as { [key: string]: Json })[k]!;
+      }
+      if (typeof v === 'object' && v !== null) {
         const child = intern(v, depth + 1);
-        items.push(child);
+        items[i] = child;
         size += child.size;
         tokens?.push(child.ref);
-        return;
-      }
-      const text = jsonText(v);
-      items.push(text);
-      size += text.length;
-      tokens?.push(tokenOf(v, text));
-    };
-    if (array) {
-      for (let i = 0; i < value.length; i++) part(value[i]!);
-      size += Math.max(0, value.length - 1);
-    } else {
-      // `"k":` and a comma between members: the compact JSON length, as a leaf's (its JSON text) is.
-      let members = 0;
-      for (const k of Object.keys(value)) {
-        if (members++ > 0) size += 1;
-        const name = jsonText(k);
-        keys.push(name);
-        tokens?.push(name);
-        part(value[k]!);
-        size += name.length + 1;
+      } else {
+        const text = jsonText(v);
+        items[i] = text;
+        size += text.length;
+        tokens?.push(kept || text.length <= MAX_QUOTED ? text : tokenOf(v, text));
       }
     }
     return { array, keys, items, size };
@@ -430,29 +432,31 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
 
   const added = (key: string | null, parts: Pick<Node, 'array' | 'keys' | 'items' | 'size'>): Node => {
     const id = nextId++;
-    const node: Node = {
-      ref: `#${id}`,
-      array: parts.array,
-      keys: parts.keys,
-      items: parts.items,
-      value: undefined,
-      json: undefined,
-      size: parts.size,
-      height: -1,
-      hash: undefined,
-      digits: undefined,
-      parents: kept ? [] : NO_PARENTS,
-      generation,
-      uses: 0,
-      name: undefined,
-      touched: 0,
-      wasShared: false,
-      dropped: 0,
-      line: undefined,
-      text: undefined,
-      textSlot: -1,
-      declaration: undefined,
-    };
+    const node: Node = kept
+      ? {
+          ref: `#${id}`,
+          array: parts.array,
+          keys: parts.keys,
+          items: parts.items,
+          value: undefined,
+          json: undefined,
+          size: parts.size,
+          height: -1,
+          hash: undefined,
+          digits: undefined,
+          parents: [],
+          generation,
+          uses: 0,
+          name: undefined,
+          touched: 0,
+          wasShared: false,
+          dropped: 0,
+          line: undefined,
+          text: undefined,
+          textSlot: -1,
+          declaration: undefined,
+        }
+      : oneCallNode(`#${id}`, parts);
     if (kept)
       for (const item of parts.items)
         if (typeof item !== 'string' && item.parents.at(-1) !== node) item.parents.push(node);
@@ -460,6 +464,29 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     stats.interned++;
     return node;
   };
+
+  /**
+   * A node of a table for one call: without the members only a kept table reads (parents, generation,
+   * kept texts), and the constants' (name, hash, digits, declaration) added when it becomes one, 4,300
+   * of 61,000 on the 600-resource spec: about half the size, and the table is held to the end of the
+   * target, copied by each young-generation collection it lives through. A member left out reads as
+   * undefined, which is what a kept table's node holds in it but for `parents` and `generation`, read
+   * only for a kept table.
+   */
+  const oneCallNode = (ref: string, parts: Pick<Node, 'array' | 'keys' | 'items' | 'size'>): Node =>
+    ({
+      ref,
+      array: parts.array,
+      keys: parts.keys,
+      items: parts.items,
+      value: undefined,
+      json: undefined,
+      size: parts.size,
+      height: -1,
+      uses: 0,
+      touched: 0,
+      wasShared: false,
+    }) as Partial<Node> as Node;
 
   /** The nodes whose uses changed in this call (to name or unname once their uses are final). */
   let touched: Node[] = [];
@@ -498,8 +525,9 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     node.name = name;
     node.declaration = undefined;
     moved.add(node);
-    // The values holding it write its new name, or its text instead of its name.
-    for (const parent of node.parents) drop(parent);
+    // The values holding it write its new name, or its text instead of its name (a table for one
+    // call lists no parents: it prints nothing before its constants are named).
+    if (kept) for (const parent of node.parents) drop(parent);
   };
 
   /** Names the constants of a hash's digits: by content when they collide (the same names whatever the order). */
@@ -540,7 +568,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
 
   /** After a call: when the table holds far more than is in use, keep only what is. */
   const sweep = () => {
-    if (byKey.size <= 2 * live + 10_000) return;
+    if (!kept || byKey.size <= 2 * live + 10_000) return;
     generation++;
     const next = new Map<string, Node>();
     for (const [key, node] of byKey) {
