@@ -162,6 +162,13 @@ export interface SharedLiterals {
 export interface LiteralTable {
   literals(values: readonly unknown[]): SharedLiterals;
   /**
+   * A table for one call: interns `value` before `literals` is given it (its root is then found by
+   * identity), adding each key and string starting with `#` that the walk meets to `refs` (a frozen
+   * value met again is not walked again: its strings were added the first time). The component
+   * closure of a one-shot run reads each component's `$ref`s so, as the table walks it anyway.
+   */
+  internAhead(value: unknown, refs: string[]): void;
+  /**
    * Since the table was made: nodes interned, texts printed, and nodes whose uses were counted
    * again (tests check what a call redoes).
    */
@@ -312,8 +319,14 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     return token;
   };
 
+  /** Where `internAhead` adds the strings starting with `#` that the walk meets; null otherwise. */
+  let refSink: string[] | null = null;
+  /** The roots `internAhead` interned, by value. */
+  const ahead = new Map<unknown, Node>();
+
   /** Whether `value` holds no object or array (a schema's leaves: most of a large document's values). */
   const isLeaf = (value: Json[] | { [key: string]: Json }): boolean => {
+    if (refSink !== null) return isLeafAdding(value, refSink);
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) if (isContainer(value[i]!)) return false;
     } else for (const k in value) if (isContainer(value[k]!)) return false;
@@ -338,12 +351,34 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     return typeof ref === 'string' ? ref : undefined;
   };
 
+  /** `isLeaf`, adding the keys and strings starting with `#` it reads to `refs` (some twice if it is not a leaf). */
+  const isLeafAdding = (value: Json[] | { [key: string]: Json }, refs: string[]): boolean => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const v = value[i]!;
+        if (typeof v === 'string') {
+          if (v.charCodeAt(0) === 35) refs.push(v);
+        } else if (isContainer(v)) return false;
+      }
+      return true;
+    }
+    for (const k in value) {
+      if (k.charCodeAt(0) === 35) refs.push(k);
+      const v = value[k]!;
+      if (typeof v === 'string') {
+        if (v.charCodeAt(0) === 35) refs.push(v);
+      } else if (isContainer(v)) return false;
+    }
+    return true;
+  };
+
   const intern = (value: Json[] | { [key: string]: Json }, depth: number): Node => {
     const known = byObject.get(value);
     if (known !== undefined && (!kept || known.generation === generation)) return known;
     let node: Node | undefined;
     const ref = kept ? undefined : onlyRef(value);
     if (ref !== undefined) {
+      if (refSink !== null && ref.charCodeAt(0) === 35) refSink.push(ref);
       // Printed as `{ "$ref": <its JSON text> }` (`refLine`), the same text as from its JSON text.
       node = refLeaves.get(ref);
       if (node === undefined) {
@@ -409,6 +444,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       if (names === null) v = (value as Json[])[i]!;
       else {
         const k = names[i]!;
+        if (refSink !== null && k.charCodeAt(0) === 35) refSink.push(k);
         const name = jsonText(k);
         keys[i] = name;
         tokens?.push(name);
@@ -421,6 +457,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
         size += child.size;
         tokens?.push(child.ref);
       } else {
+        if (refSink !== null && typeof v === 'string' && v.charCodeAt(0) === 35) refSink.push(v);
         const text = jsonText(v);
         items[i] = text;
         size += text.length;
@@ -717,6 +754,8 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
 
   /** The root of `value`, the `index`th input: the last call's root of the same frozen input there, else interned. */
   const rootAt = (value: unknown, index: number): Node | null => {
+    const early = ahead.size > 0 ? ahead.get(value) : undefined;
+    if (early !== undefined) return early;
     if (lastValues[index] === value && index < lastRoots.length) {
       const root = lastRoots[index]!;
       if (root === null || (root.generation === generation && Object.isFrozen(value))) return root;
@@ -773,7 +812,8 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     // and a map of the inputs is made only when a value is asked out of order.
     let next = 0;
     let indexOf: Map<unknown, number> | undefined;
-    const expression = (value: unknown, indent: number) => {
+    /** The root of the given `value` (null for a scalar), the next one's checked first. */
+    const rootOf = (value: unknown): Node | null => {
       let at = next;
       if (values[at] !== value) {
         indexOf ??= new Map(values.map((v, i) => [v, i]).reverse() as [unknown, number][]);
@@ -782,7 +822,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
         at = found;
       }
       next = at + 1;
-      const root = roots[at]!;
+      return roots[at]!;
+    };
+    const expression = (value: unknown, indent: number) => {
+      const root = rootOf(value);
       return root ? print(root, indent, false) : JSON.stringify(value);
     };
     const list = declarationList;
@@ -810,7 +853,18 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     };
   };
 
-  return { literals, stats };
+  const internAhead = (value: unknown, refs: string[]): void => {
+    if (kept || call > 0) throw new Error('sharedLiterals: internAhead is for a table made for one call, before it');
+    if (!isContainer(value as Json) || ahead.has(value)) return;
+    refSink = refs;
+    try {
+      ahead.set(value, intern(value as Json[] | { [key: string]: Json }, 0));
+    } finally {
+      refSink = null;
+    }
+  };
+
+  return { literals, internAhead, stats };
 }
 
 /** From scratch: a table of its own for these values only. */
