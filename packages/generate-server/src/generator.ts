@@ -23,7 +23,7 @@ import {
   TYPESCRIPT_RANGE,
   withHeader,
 } from '@specgen/generate-core';
-import { componentClosure, routesComponents } from './component-closure.ts';
+import { componentClosure, componentClosureVisiting, routesComponents } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
 import { irJsonChunks } from './ir-json.ts';
 import { type HandlerGroup, routeModules } from './model.ts';
@@ -58,11 +58,14 @@ export function generateServer(ctx: GenerateContext): GeneratedFile[] {
   const document = ctx.shared ? ctx.shared.get(`openapi-document@${version}`, build) : build();
   const allComponents = ((document.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
   const routeSchemaSets = routes.map((r) => schemasOfRoute(r, payloads, !ctx.oneShot));
-  const componentSchemas = componentClosure(allComponents, routesComponents(routes), !ctx.oneShot);
   // Repeated schemas (error messages, record and page schemas) are written once, as constants.
   // A one-shot run uses a table of its own, garbage once this target is written (the kept one
-  // serves watch mode's next run: about 80 MB on the 600-resource spec).
+  // serves watch mode's next run: about 80 MB on the 600-resource spec), which walks each component
+  // the closure reaches as it reaches it, and reads its refs on the way.
   const table = ctx.oneShot ? createLiteralTable({ kept: false }) : literalTable;
+  const componentSchemas = ctx.oneShot
+    ? componentClosureVisiting(allComponents, routesComponents(routes), table.internAhead)
+    : componentClosure(allComponents, routesComponents(routes), true);
   const shared = table.literals([...routeSchemaSets, ...componentSchemas.map(([, schema]) => schema)]);
   const schemaRows = routes.map((r, i) => ({
     operationId: r.operationId,

@@ -99,8 +99,12 @@ interface Style {
 /** A leaf on one line: `{ "a": 1, "b": 2 }`, `["a", "b"]`. */
 const ONE_LINE: Style = { separator: ', ', open: ' ', close: ' ', arrayOpen: '', arrayClose: '' };
 
-const NO_PARENTS: Node[] = [];
 const NO_KEYS: string[] = [];
+/**
+ * The keys of a `{ "$ref": ... }` leaf of a table for one call, which stands for no other leaf: such a
+ * node's `json` is its ref's JSON text (see `intern`).
+ */
+const REF_KEYS: string[] = ['"$ref"'];
 const NO_ITEMS: (Node | string)[] = [];
 
 /** How deeply `node` nests (made when first asked for: only constants are ordered by it). */
@@ -121,6 +125,12 @@ const scalarText = (v: Json): string => {
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   return JSON.stringify(v);
 };
+/**
+ * Whether a key or string of an object leaf puts one of `fromJson`'s marks at its edge: content starting
+ * with `:` gives `":` after its opening quote, content ending with `,` gives `,"` before its closing one
+ * (elsewhere a quote inside a string is escaped, so the marks are the members' own).
+ */
+const marksEdge = (s: string): boolean => s.length > 0 && (s.charCodeAt(0) === 58 || s.charCodeAt(s.length - 1) === 44);
 const isContainer = (v: Json): v is Json[] | { [key: string]: Json } => typeof v === 'object' && v !== null;
 const isShared = (node: Node) => node.uses > 1 && node.size >= MIN_SHARED_SIZE;
 /** What a node adds to the uses of each child it holds: a constant holds its children once. */
@@ -151,6 +161,13 @@ export interface SharedLiterals {
 
 export interface LiteralTable {
   literals(values: readonly unknown[]): SharedLiterals;
+  /**
+   * A table for one call: interns `value` before `literals` is given it (its root is then found by
+   * identity), adding each key and string starting with `#` that the walk meets to `refs` (a frozen
+   * value met again is not walked again: its strings were added the first time). The component
+   * closure of a one-shot run reads each component's `$ref`s so, as the table walks it anyway.
+   */
+  internAhead(value: unknown, refs: string[]): void;
   /**
    * Since the table was made: nodes interned, texts printed, and nodes whose uses were counted
    * again (tests check what a call redoes).
@@ -222,24 +239,40 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
    * A leaf's text from its compact JSON text `json` (its key), with `separator` after each member and
    * `open`/`close` inside its brackets, when a replace of the JSON text's marks can make it: a text
    * without a backslash before a quote (JSON writes a quote in a string as `\"`) has a quote only
-   * around each string, so in an object `":` ends each key and
-   * `,"` starts each next member, and in an array of strings only (`","`) or of no string (`,`) the
-   * separators are found the same way. Undefined otherwise (the caller joins the members' texts).
+   * around each string, so in an object `":` ends each key and `,"` starts each next member, unless a
+   * string starts with `:` or ends with `,` (`marksEdge`: its own quote makes the mark), and in an array
+   * of strings only (`","`, unless a string is `,`) or of no string (`,`) the separators are found the
+   * same way. Undefined otherwise (the caller joins the members' texts).
    * Most leaves are printed so: each member's JSON text looked up again was most of their printing.
    */
   const fromJson = (value: Json[] | { [key: string]: Json }, json: string, style: Style): string | undefined => {
     if (json.length <= 2 || json.indexOf('\\"') !== -1) return undefined;
     const inner = json.slice(1, -1);
     const { separator } = style;
-    if (!Array.isArray(value))
+    if (!Array.isArray(value)) {
+      for (const k in value) {
+        const v = value[k];
+        if (marksEdge(k) || (typeof v === 'string' && marksEdge(v))) return undefined;
+      }
       return `{${style.open}${inner.replaceAll('":', '": ').replaceAll(',"', `${separator}"`)}${style.close}}`;
+    }
     let strings = 0;
-    for (let i = 0; i < value.length; i++) if (typeof value[i] === 'string') strings++;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (typeof v === 'string') {
+        // the string `,` is `","` in the JSON text, as the separator between two strings is
+        if (v === ',') return undefined;
+        strings++;
+      }
+    }
     if (strings === value.length)
       return `[${style.arrayOpen}${inner.replaceAll('","', `"${separator}"`)}${style.arrayClose}]`;
     if (strings === 0) return `[${style.arrayOpen}${inner.replaceAll(',', separator)}${style.arrayClose}]`;
     return undefined;
   };
+
+  /** A `{ "$ref": ... }` leaf's text from its ref's JSON text, as `fromJson` prints it from the leaf's. */
+  const refText = (json: string, style: Style): string => `{${style.open}"$ref": ${json}${style.close}}`;
 
   /** How a leaf is printed over several lines at each indent (`leafText`). */
   const breaks: Style[] = [];
@@ -248,7 +281,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
    * A leaf's text over several lines at `indent` (the text `print` makes from its items), from its
    * compact JSON text where `fromJson` can make it, else from its members' texts.
    */
-  const leafText = (value: Json[] | { [key: string]: Json }, json: string, indent: number): string => {
+  const breakAt = (indent: number): Style => {
     let at = breaks[indent];
     if (at === undefined) {
       const pad = padOf(indent + 2);
@@ -256,6 +289,11 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       at = { separator: `,\n${pad}`, open: `\n${pad}`, close, arrayOpen: `\n${pad}`, arrayClose: close };
       breaks[indent] = at;
     }
+    return at;
+  };
+
+  const leafText = (value: Json[] | { [key: string]: Json }, json: string, indent: number): string => {
+    const at = breakAt(indent);
     const text = fromJson(value, json, at);
     if (text !== undefined) return text;
     let members = '';
@@ -281,19 +319,76 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     return token;
   };
 
+  /** Where `internAhead` adds the strings starting with `#` that the walk meets; null otherwise. */
+  let refSink: string[] | null = null;
+  /** The roots `internAhead` interned, by value. */
+  const ahead = new Map<unknown, Node>();
+
   /** Whether `value` holds no object or array (a schema's leaves: most of a large document's values). */
   const isLeaf = (value: Json[] | { [key: string]: Json }): boolean => {
+    if (refSink !== null) return isLeafAdding(value, refSink);
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) if (isContainer(value[i]!)) return false;
     } else for (const k in value) if (isContainer(value[k]!)) return false;
     return true;
   };
 
+  /**
+   * A table for one call's `{ "$ref": ... }` leaves by their ref (38,000 of the 59,000 leaves a large
+   * spec's schemas hold: each field's property schema), found without a JSON text of the object.
+   */
+  const refLeaves = new Map<string, Node>();
+
+  /** The ref of `value` when it is an object of one member, `$ref`, a string; else undefined. */
+  const onlyRef = (value: Json[] | { [key: string]: Json }): string | undefined => {
+    if (Array.isArray(value)) return undefined;
+    let ref: Json | undefined;
+    let members = 0;
+    for (const k in value) {
+      if (members++ > 0 || k !== '$ref') return undefined;
+      ref = value[k];
+    }
+    return typeof ref === 'string' ? ref : undefined;
+  };
+
+  /** `isLeaf`, adding the keys and strings starting with `#` it reads to `refs` (some twice if it is not a leaf). */
+  const isLeafAdding = (value: Json[] | { [key: string]: Json }, refs: string[]): boolean => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const v = value[i]!;
+        if (typeof v === 'string') {
+          if (v.charCodeAt(0) === 35) refs.push(v);
+        } else if (isContainer(v)) return false;
+      }
+      return true;
+    }
+    for (const k in value) {
+      if (k.charCodeAt(0) === 35) refs.push(k);
+      const v = value[k]!;
+      if (typeof v === 'string') {
+        if (v.charCodeAt(0) === 35) refs.push(v);
+      } else if (isContainer(v)) return false;
+    }
+    return true;
+  };
+
   const intern = (value: Json[] | { [key: string]: Json }, depth: number): Node => {
     const known = byObject.get(value);
-    if (known !== undefined && known.generation === generation) return known;
+    if (known !== undefined && (!kept || known.generation === generation)) return known;
     let node: Node | undefined;
-    if (isLeaf(value)) {
+    const ref = kept ? undefined : onlyRef(value);
+    if (ref !== undefined) {
+      if (refSink !== null && ref.charCodeAt(0) === 35) refSink.push(ref);
+      // Printed as `{ "$ref": <its JSON text> }` (`refLine`), the same text as from its JSON text.
+      node = refLeaves.get(ref);
+      if (node === undefined) {
+        const json = JSON.stringify(ref);
+        node = added(null, { array: false, keys: REF_KEYS, items: NO_ITEMS, size: json.length + 9 });
+        node.value = value;
+        node.json = json;
+        refLeaves.set(ref, node);
+      }
+    } else if (isLeaf(value)) {
       // A leaf's key is its JSON text, made natively in one call; its parts are made only when it
       // is new (a leaf's JSON text starts `{"`, `[` + a scalar, `{}` or `[]`: never `{,` or `[,`).
       const key = JSON.stringify(value);
@@ -333,44 +428,91 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     tokens: string[] | null,
   ): Pick<Node, 'array' | 'keys' | 'items' | 'size'> => {
     const array = Array.isArray(value);
-    const keys: string[] = [];
-    const items: (Node | string)[] = [];
+    // One loop for arrays and objects, each member read in place (not by a call per member: a cold
+    // run's interning runs mostly unoptimized, where every call costs).
+    const names = array ? null : Object.keys(value);
+    const count = names === null ? (value as Json[]).length : names.length;
+    // Made at their length (an array grown by push keeps room for 17 or more: 3 MB more of a large
+    // table held to the end, which each young-generation collection copies).
+    const keys: string[] = names === null ? [] : new Array(count);
+    const items: (Node | string)[] = new Array(count);
     let size = 2;
-    const part = (v: Json) => {
-      if (isContainer(v)) {
+    for (let i = 0; i < count; i++) {
+      // a comma between members; for an object's, `"k":` too: the compact JSON length, as a leaf's is
+      if (i > 0) size += 1;
+      let v: Json;
+      if (names === null) v = (value as Json[])[i]!;
+      else {
+        const k = names[i]!;
+        if (refSink !== null && k.charCodeAt(0) === 35) refSink.push(k);
+        const name = jsonText(k);
+        keys[i] = name;
+        tokens?.push(name);
+        size += name.length + 1;
+        v = (value as { [key: string]: Json })[k]!;
+      }
+      if (typeof v === 'object' && v !== null) {
         const child = intern(v, depth + 1);
-        items.push(child);
+        items[i] = child;
         size += child.size;
         tokens?.push(child.ref);
-        return;
-      }
-      const text = jsonText(v);
-      items.push(text);
-      size += text.length;
-      tokens?.push(tokenOf(v, text));
-    };
-    if (array) {
-      for (let i = 0; i < value.length; i++) part(value[i]!);
-      size += Math.max(0, value.length - 1);
-    } else {
-      // `"k":` and a comma between members: the compact JSON length, as a leaf's (its JSON text) is.
-      let members = 0;
-      for (const k of Object.keys(value)) {
-        if (members++ > 0) size += 1;
-        const name = jsonText(k);
-        keys.push(name);
-        tokens?.push(name);
-        part(value[k]!);
-        size += name.length + 1;
+      } else {
+        if (refSink !== null && typeof v === 'string' && v.charCodeAt(0) === 35) refSink.push(v);
+        const text = jsonText(v);
+        items[i] = text;
+        size += text.length;
+        tokens?.push(kept || text.length <= MAX_QUOTED ? text : tokenOf(v, text));
       }
     }
     return { array, keys, items, size };
   };
 
-  const added = (key: string, parts: Pick<Node, 'array' | 'keys' | 'items' | 'size'>): Node => {
+  const added = (key: string | null, parts: Pick<Node, 'array' | 'keys' | 'items' | 'size'>): Node => {
     const id = nextId++;
-    const node: Node = {
-      ref: `#${id}`,
+    const node: Node = kept
+      ? {
+          ref: `#${id}`,
+          array: parts.array,
+          keys: parts.keys,
+          items: parts.items,
+          value: undefined,
+          json: undefined,
+          size: parts.size,
+          height: -1,
+          hash: undefined,
+          digits: undefined,
+          parents: [],
+          generation,
+          uses: 0,
+          name: undefined,
+          touched: 0,
+          wasShared: false,
+          dropped: 0,
+          line: undefined,
+          text: undefined,
+          textSlot: -1,
+          declaration: undefined,
+        }
+      : oneCallNode(`#${id}`, parts);
+    if (kept)
+      for (const item of parts.items)
+        if (typeof item !== 'string' && item.parents.at(-1) !== node) item.parents.push(node);
+    if (key !== null) byKey.set(key, node);
+    stats.interned++;
+    return node;
+  };
+
+  /**
+   * A node of a table for one call: without the members only a kept table reads (parents, generation,
+   * kept texts), and the constants' (name, hash, digits, declaration) added when it becomes one, 4,300
+   * of 61,000 on the 600-resource spec: about half the size, and the table is held to the end of the
+   * target, copied by each young-generation collection it lives through. A member left out reads as
+   * undefined, which is what a kept table's node holds in it but for `parents` and `generation`, read
+   * only for a kept table.
+   */
+  const oneCallNode = (ref: string, parts: Pick<Node, 'array' | 'keys' | 'items' | 'size'>): Node =>
+    ({
+      ref,
       array: parts.array,
       keys: parts.keys,
       items: parts.items,
@@ -378,27 +520,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
       json: undefined,
       size: parts.size,
       height: -1,
-      hash: undefined,
-      digits: undefined,
-      parents: kept ? [] : NO_PARENTS,
-      generation,
       uses: 0,
-      name: undefined,
       touched: 0,
       wasShared: false,
-      dropped: 0,
-      line: undefined,
-      text: undefined,
-      textSlot: -1,
-      declaration: undefined,
-    };
-    if (kept)
-      for (const item of parts.items)
-        if (typeof item !== 'string' && item.parents.at(-1) !== node) item.parents.push(node);
-    byKey.set(key, node);
-    stats.interned++;
-    return node;
-  };
+    }) as Partial<Node> as Node;
 
   /** The nodes whose uses changed in this call (to name or unname once their uses are final). */
   let touched: Node[] = [];
@@ -437,8 +562,9 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     node.name = name;
     node.declaration = undefined;
     moved.add(node);
-    // The values holding it write its new name, or its text instead of its name.
-    for (const parent of node.parents) drop(parent);
+    // The values holding it write its new name, or its text instead of its name (a table for one
+    // call lists no parents: it prints nothing before its constants are named).
+    if (kept) for (const parent of node.parents) drop(parent);
   };
 
   /** Names the constants of a hash's digits: by content when they collide (the same names whatever the order). */
@@ -479,7 +605,7 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
 
   /** After a call: when the table holds far more than is in use, keep only what is. */
   const sweep = () => {
-    if (byKey.size <= 2 * live + 10_000) return;
+    if (!kept || byKey.size <= 2 * live + 10_000) return;
     generation++;
     const next = new Map<string, Node>();
     for (const [key, node] of byKey) {
@@ -495,7 +621,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
   const inline = (node: Node, top: boolean): string => {
     if (node.name && !top) return node.name;
     if (node.line !== undefined) return node.line;
-    if (node.value !== undefined) return fromJson(node.value, node.json ?? '', ONE_LINE) ?? leafLine(node.value);
+    if (node.value !== undefined) {
+      if (node.keys === REF_KEYS) return refText(node.json ?? '', ONE_LINE);
+      return fromJson(node.value, node.json ?? '', ONE_LINE) ?? leafLine(node.value);
+    }
     const parts = node.items.map((item) => (typeof item === 'string' ? item : inline(item, false)));
     const line = node.array
       ? `[${parts.join(', ')}]`
@@ -571,7 +700,11 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     }
     stats.printed++;
     if (node.value !== undefined) {
-      out.push(leafText(node.value, node.json ?? '', indent));
+      out.push(
+        node.keys === REF_KEYS
+          ? refText(node.json ?? '', breakAt(indent))
+          : leafText(node.value, node.json ?? '', indent),
+      );
       return;
     }
     const [open, close] = node.array ? ['[', ']'] : ['{', '}'];
@@ -621,6 +754,8 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
 
   /** The root of `value`, the `index`th input: the last call's root of the same frozen input there, else interned. */
   const rootAt = (value: unknown, index: number): Node | null => {
+    const early = ahead.size > 0 ? ahead.get(value) : undefined;
+    if (early !== undefined) return early;
     if (lastValues[index] === value && index < lastRoots.length) {
       const root = lastRoots[index]!;
       if (root === null || (root.generation === generation && Object.isFrozen(value))) return root;
@@ -677,7 +812,8 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     // and a map of the inputs is made only when a value is asked out of order.
     let next = 0;
     let indexOf: Map<unknown, number> | undefined;
-    const expression = (value: unknown, indent: number) => {
+    /** The root of the given `value` (null for a scalar), the next one's checked first. */
+    const rootOf = (value: unknown): Node | null => {
       let at = next;
       if (values[at] !== value) {
         indexOf ??= new Map(values.map((v, i) => [v, i]).reverse() as [unknown, number][]);
@@ -686,7 +822,10 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
         at = found;
       }
       next = at + 1;
-      const root = roots[at]!;
+      return roots[at]!;
+    };
+    const expression = (value: unknown, indent: number) => {
+      const root = rootOf(value);
       return root ? print(root, indent, false) : JSON.stringify(value);
     };
     const list = declarationList;
@@ -714,7 +853,18 @@ export function createLiteralTable(options: LiteralTableOptions = {}): LiteralTa
     };
   };
 
-  return { literals, stats };
+  const internAhead = (value: unknown, refs: string[]): void => {
+    if (kept || call > 0) throw new Error('sharedLiterals: internAhead is for a table made for one call, before it');
+    if (!isContainer(value as Json) || ahead.has(value)) return;
+    refSink = refs;
+    try {
+      ahead.set(value, intern(value as Json[] | { [key: string]: Json }, 0));
+    } finally {
+      refSink = null;
+    }
+  };
+
+  return { literals, internAhead, stats };
 }
 
 /** From scratch: a table of its own for these values only. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '@specgen/contract';
-import { componentClosure } from '../src/component-closure.ts';
+import { componentClosure, componentClosureVisiting } from '../src/component-closure.ts';
+import { createLiteralTable } from '../src/shared-literals.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** A frozen component schema referring to `refs`, told apart by `note`. */
@@ -51,5 +52,36 @@ describe('componentClosure kept between calls (watch mode)', () => {
     expect(names(componentClosure(steps[5]!, ['A'], true))).toEqual(['A', 'C', 'D']);
     // Other names to start from: found again.
     expect(names(componentClosure(steps[0]!, ['B'], true))).toEqual(['B']);
+  });
+});
+
+describe('componentClosureVisiting (a one-shot run: the literal table walks each component)', () => {
+  it('finds what a closure from scratch finds, through refs in leaves, in larger objects, keys and shared objects', () => {
+    // One frozen object shared by two components: the table walks it once (from the first), and the
+    // second still reaches what it refers to.
+    const shared = Object.freeze({ type: 'object', properties: Object.freeze({ s: Object.freeze(ref('S')) }) });
+    const all: Record<string, JsonSchema> = {
+      A: { type: 'object', properties: { b: ref('B'), shared, list: { type: 'array', items: ref('C') } } },
+      B: { allOf: [ref('D'), { description: 'x', $ref: '#/components/schemas/E/properties/f' }] },
+      C: { type: 'object', properties: { shared } },
+      D: { discriminator: { mapping: { '#/components/schemas/F': 'kind' } } },
+      E: { type: 'object', properties: { f: { type: 'string' } } },
+      F: { type: 'string', description: '#/components/schemas/G' },
+      G: { type: 'string' },
+      S: { type: 'string', enum: ['#/components/schemas/Missing'] },
+      Unreached: { $ref: '#/components/schemas/A' },
+    } as Record<string, JsonSchema>;
+    for (const start of [['A'], ['C', 'Missing'], ['B', 'B'], ['Unreached']]) {
+      const table = createLiteralTable({ kept: false });
+      const found = componentClosureVisiting(all, start, table.internAhead);
+      expect(names(found)).toEqual(expected(all, start));
+      expect(found).toEqual(componentClosure(all, start, false));
+      for (const [name, value] of found) expect(value).toBe(all[name]);
+      // the table then writes the same file as one that walked nothing ahead
+      const values = found.map(([, schema]) => schema);
+      expect(table.literals(values).entriesChunks(found, 0).join('')).toBe(
+        createLiteralTable({ kept: false }).literals(values).entriesChunks(found, 0).join(''),
+      );
+    }
   });
 });

@@ -180,6 +180,15 @@ describe('a table for one call (leaves printed from their values)', () => {
       { note: `line\nbreak, tab\t: back\\slash ${tag}`, n: 2 },
       [`ends with a backslash\\`, `${tag}\\`, 'x'],
       { 'key\\': `${tag}\\`, after: 'a,"b":c' },
+      // strings whose own quote makes a mark: starting with `:`, ending with `,`, the string `,`
+      { a: `:${tag}`, b: `${tag},`, c: ',' },
+      { [`:${tag}`]: 1, [`${tag},`]: ':' },
+      [',', tag, ',', `${tag},`, `:${tag}`],
+      // refs (a table for one call finds and prints them from the ref): short, long, with marks and escapes
+      { $ref: `#/components/schemas/${tag}` },
+      { $ref: `${'#/components/schemas/Long'.repeat(4)}/${tag}` },
+      { $ref: `:${tag},"q"\\ ` },
+      { $ref: 1, tag },
     ];
     // Each leaf written once (inside no constant), in objects and arrays at several depths ...
     const once = (tag: string) =>
