@@ -7,7 +7,7 @@
  * thread renders the next target. The worker is sent only what the sample reads (`sampleInput`). When it
  * cannot start or dies, the checks run on the main thread as before: the same sample, the same errors.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import {
   type GeneratedFile,
   type SampleEntry,
@@ -16,6 +16,7 @@ import {
   sampleOf,
   syntaxErrorsAsync,
 } from '@specgen/generate-core';
+import { startWorkerModule, workerCalls } from './worker-calls.ts';
 
 /** Part of one check's files (`sampleInput`), in order; `last`: the check's files are all sent. */
 export interface CheckMessage {
@@ -56,18 +57,9 @@ async function checkEntries(entries: readonly SampleEntry[]): Promise<CheckResul
   return { checked: sample.length, errors: await syntaxErrorsAsync(sample) };
 }
 
-/**
- * check-worker.js next to this module when built; from source (tsx), a worker that registers tsx's
- * loader first (on Node 20 a worker does not get the loader hooks of `--import tsx`), as offload.ts does.
- */
+/** The check thread's worker (check-worker.ts). */
 export function createCheckWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./check-worker.js', import.meta.url), { resourceLimits: WORKER_LIMITS });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./check-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-  const execArgv = [...process.execArgv.filter((a) => !a.startsWith('--conditions')), '--conditions=@specgen/source'];
-  return new Worker(boot, { eval: true, execArgv, resourceLimits: WORKER_LIMITS });
+  return startWorkerModule('check-worker', { resourceLimits: WORKER_LIMITS });
 }
 
 /**
@@ -87,36 +79,12 @@ export function startCheckThread(
   } catch {
     return null;
   }
-  // never what keeps the process alive: a run closes it, and a failed run exits without it
-  worker.unref();
-  let stopped = false;
-  let nextId = 1;
-  /** Each request's answer (null: the thread stopped first). */
-  const waiting = new Map<number, (reply: CheckReply | null) => void>();
-  const stop = () => {
-    stopped = true;
-    for (const answer of waiting.values()) answer(null);
-    waiting.clear();
-  };
-  worker.on('message', (reply: CheckReply) => {
-    const answer = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    answer?.(reply);
-  });
-  worker.on('error', stop);
-  worker.on('exit', stop);
+  const calls = workerCalls<CheckReply>(worker);
   return {
-    check(files) {
-      if (stopped) return checkHere(files);
-      const id = nextId++;
+    async check(files) {
       // what the sample reads, kept until the answer (checked here should the thread stop first)
       const input = sampleInput(files);
-      return new Promise((resolve, reject) => {
-        waiting.set(id, (reply) => {
-          if (reply === null) checkEntries(input).then(resolve, reject);
-          else if ('error' in reply) reject(new Error(reply.error));
-          else resolve({ checked: reply.checked, errors: reply.errors });
-        });
+      const reply = await calls.call((id) => {
         let from = 0;
         let chars = 0;
         for (let i = 0; i < input.length; i++) {
@@ -133,9 +101,12 @@ export function startCheckThread(
         }
         if (input.length === 0) worker.postMessage({ id, entries: [], last: true } satisfies CheckMessage);
       });
+      if (reply === null) return checkEntries(input);
+      if ('error' in reply) throw new Error(reply.error);
+      return { checked: reply.checked, errors: reply.errors };
     },
     close() {
-      stop();
+      calls.stop();
       void worker.terminate();
     },
   };

@@ -5,9 +5,10 @@
  * parser. When the worker cannot start (a test runner that cannot load TypeScript in workers) or
  * stops, those targets render in the main thread as before: same files either way.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { chunkedFile, type GeneratedFile } from '@specgen/generate-core';
 import { GenerateError } from './target-folder.ts';
+import { startWorkerModule, workerCalls } from './worker-calls.ts';
 
 /** Targets rendered in the worker when they are selected (in a one-shot run: with at least one other target, one-shot.ts). */
 // The server target reads the same OpenAPI document: rendered together, it is built once per edit.
@@ -55,18 +56,9 @@ export interface Offload {
   close(): Promise<void>;
 }
 
-/**
- * Next to this module: render-worker.js when built (also the one-shot worker of two-threads.ts). Run from source (tsx), the worker registers
- * tsx's loader itself first: on Node 20 a worker does not get the loader hooks of `--import tsx`.
- */
+/** The render worker (render-worker.ts; also the one-shot worker of one-shot.ts). */
 export function createWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-worker.js', import.meta.url));
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./render-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-  // From source, the worker reads the workspace packages' sources too (their `@specgen/source` export).
-  const execArgv = [...process.execArgv.filter((a) => !a.startsWith('--conditions')), '--conditions=@specgen/source'];
-  return new Worker(boot, { eval: true, execArgv });
+  return startWorkerModule('render-worker');
 }
 
 export function startOffload(targets: readonly string[]): Offload | null {
@@ -77,43 +69,18 @@ export function startOffload(targets: readonly string[]): Offload | null {
   } catch {
     return null;
   }
-  worker.unref();
-  let stopped = false;
-  let nextId = 1;
-  const waiting = new Map<number, (reply: OffloadReply | null) => void>();
-  const stop = () => {
-    stopped = true;
-    for (const answer of waiting.values()) answer(null);
-    waiting.clear();
-  };
-  worker.on('message', (reply: OffloadReply) => {
-    const answer = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    answer?.(reply);
-  });
-  worker.on('error', stop);
-  worker.on('exit', stop);
+  const calls = workerCalls<OffloadReply>(worker);
   return {
     targets,
-    render(request) {
-      if (stopped) return Promise.resolve(null);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, (reply) => {
-          if (reply === null) resolve(null);
-          else if ('error' in reply) reject(new GenerateError(reply.error));
-          else
-            resolve(
-              reply.files === null
-                ? null
-                : new Map(Object.entries(reply.files).map(([target, files]) => [target, files.map(receivedFile)])),
-            );
-        });
-        worker.postMessage({ ...request, id, targets } satisfies OffloadRequest);
-      });
+    async render(request) {
+      const reply = await calls.call((id) => worker.postMessage({ ...request, id, targets } satisfies OffloadRequest));
+      if (reply === null) return null;
+      if ('error' in reply) throw new GenerateError(reply.error);
+      if (reply.files === null) return null;
+      return new Map(Object.entries(reply.files).map(([target, files]) => [target, files.map(receivedFile)]));
     },
     async close() {
-      stop();
+      calls.stop();
       await worker.terminate();
     },
   };
