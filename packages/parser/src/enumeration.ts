@@ -42,10 +42,11 @@ const NOTES_SEPARATOR = /\s*,\s*/y;
 
 /** Finds `v = Name, v = Name, ...` in a notes cell; null when there is none. */
 export function notesEnumItems(notes: string): { items: RawEnumItem[]; bitmask: boolean } | null {
-  const first = /[^\s,=.;]+(?:\.\d+)?\s*=\s*[A-Za-z_]/.exec(notes);
-  if (!first) return null;
+  // Where the first item starts (`search`: its index, without a match array)
+  const first = notes.search(/[^\s,=.;]+(?:\.\d+)?\s*=\s*[A-Za-z_]/);
+  if (first < 0) return null;
   const items: RawEnumItem[] = [];
-  let pos = first.index;
+  let pos = first;
   for (;;) {
     NOTES_ITEM.lastIndex = pos;
     const m = NOTES_ITEM.exec(notes);
@@ -55,7 +56,7 @@ export function notesEnumItems(notes: string): { items: RawEnumItem[]; bitmask: 
     if (!NOTES_SEPARATOR.test(notes)) break;
     pos = NOTES_SEPARATOR.lastIndex;
   }
-  return { items, bitmask: /\bBitmask\b/i.test(notes.slice(0, first.index)) };
+  return { items, bitmask: /\bBitmask\b/i.test(notes.slice(0, first)) };
 }
 
 /** `0 NotInitialized, 1 Registrered (this spelling), 9 Historical.` -> items, remarks stripped. */
