@@ -37,23 +37,26 @@ export function enumValues(
 }
 
 const NOTES_ITEM = /([^\s,=.;]+(?:\.\d+)?)\s*=\s*([A-Za-z_][A-Za-z0-9_]*)/y;
+/** The comma between two items, read where the last item ends (sticky): no slice of the rest, no match array. */
+const NOTES_SEPARATOR = /\s*,\s*/y;
 
 /** Finds `v = Name, v = Name, ...` in a notes cell; null when there is none. */
 export function notesEnumItems(notes: string): { items: RawEnumItem[]; bitmask: boolean } | null {
-  const first = /[^\s,=.;]+(?:\.\d+)?\s*=\s*[A-Za-z_]/.exec(notes);
-  if (!first) return null;
+  // Where the first item starts (`search`: its index, without a match array)
+  const first = notes.search(/[^\s,=.;]+(?:\.\d+)?\s*=\s*[A-Za-z_]/);
+  if (first < 0) return null;
   const items: RawEnumItem[] = [];
-  let pos = first.index;
+  let pos = first;
   for (;;) {
     NOTES_ITEM.lastIndex = pos;
     const m = NOTES_ITEM.exec(notes);
     if (!m) break;
     items.push({ valueText: m[1]!, name: m[2]!, index: m.index });
-    const sep = /^\s*,\s*/.exec(notes.slice(NOTES_ITEM.lastIndex));
-    if (!sep) break;
-    pos = NOTES_ITEM.lastIndex + sep[0].length;
+    NOTES_SEPARATOR.lastIndex = NOTES_ITEM.lastIndex;
+    if (!NOTES_SEPARATOR.test(notes)) break;
+    pos = NOTES_SEPARATOR.lastIndex;
   }
-  return { items, bitmask: /\bBitmask\b/i.test(notes.slice(0, first.index)) };
+  return { items, bitmask: /\bBitmask\b/i.test(notes.slice(0, first)) };
 }
 
 /** `0 NotInitialized, 1 Registrered (this spelling), 9 Historical.` -> items, remarks stripped. */

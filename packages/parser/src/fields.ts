@@ -25,7 +25,9 @@ export function readFieldTable(ctx: ParseContext, table: TableBlock, owner: stri
   const hasSinceColumn = table.header.some((c) => ['since', 'version'].includes(c.text.toLowerCase()));
   const fields: Field[] = [];
   const seen = new Set<string>();
-  for (const row of rows) {
+  // Indexed: a one-shot run's first rows run before TurboFan, where `for…of` allocates each step.
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
     const nameCell = row.name!;
     const name = nameCell.text;
     if (seen.has(name)) {
@@ -34,20 +36,24 @@ export function readFieldTable(ctx: ParseContext, table: TableBlock, owner: stri
     }
     seen.add(name);
     const type = parseType(ctx, row.type!);
-    const facts = readNotes(ctx, row.notes, owner, name);
-    fields.push({
+    // The notes' facts are written into the field itself (no object of them per field); the keys keep
+    // their order, the type, the notes and the Since cell are still read in that order (diagnostics).
+    const item: Field = {
       kind: 'field',
       name,
       type,
-      notes: facts.notes,
-      since: readVersion(ctx, row.since, owner, name),
-      expandable: facts.expandable,
-      references: facts.references,
-      enumeration: facts.enumeration,
-      obsolete: facts.obsolete,
-      maxLength: facts.maxLength,
+      notes: '',
+      since: null,
+      expandable: false,
+      references: null,
+      enumeration: null,
+      obsolete: null,
+      maxLength: null,
       source: ctx.source(nameCell),
-    });
+    };
+    readNotes(ctx, row.notes, owner, name, item);
+    item.since = readVersion(ctx, row.since, owner, name);
+    fields.push(item);
   }
   return { fields, hasSinceColumn };
 }
@@ -63,21 +69,23 @@ export function readVersion(ctx: ParseContext, cell: Cell | undefined, owner: st
 
 type NoteFacts = Pick<Field, 'notes' | 'expandable' | 'references' | 'enumeration' | 'obsolete' | 'maxLength'>;
 
-export function readNotes(ctx: ParseContext, cell: Cell | undefined, resource: string, field: string): NoteFacts {
-  // Named only by what the notes state (30,000 fields of a large spec, most with plain notes).
-  const ownerOf = () => `${resource}.${field}`;
+/** Sets what the notes state on `facts` (a field made with none of them). */
+export function readNotes(
+  ctx: ParseContext,
+  cell: Cell | undefined,
+  resource: string,
+  field: string,
+  facts: NoteFacts,
+): void {
+  // `${resource}.${field}` is written only where the notes state something (30,000 fields of a large
+  // spec, most with plain notes): no closure per field for it.
   const notes = cell?.text ?? '';
   const at = cell ?? { line: 1, column: 1 };
-  const facts: NoteFacts = {
-    notes,
-    expandable: notes.includes('xpandable') && /\bExpandable\b/.test(notes),
-    references: notes.includes('eferences')
-      ? (/\b[Rr]eferences\s+([A-Z][A-Za-z0-9_]*)/.exec(notes)?.[1] ?? null)
-      : null,
-    enumeration: null,
-    obsolete: null,
-    maxLength: null,
-  };
+  facts.notes = notes;
+  facts.expandable = notes.includes('xpandable') && /\bExpandable\b/.test(notes);
+  facts.references = notes.includes('eferences')
+    ? (/\b[Rr]eferences\s+([A-Z][A-Za-z0-9_]*)/.exec(notes)?.[1] ?? null)
+    : null;
   // Cheap `includes` checks first: most notes state none of these.
   const found = notes.includes('=') ? notesEnumItems(notes) : null;
   if (found && found.items.length > 0) {
@@ -85,7 +93,7 @@ export function readNotes(ctx: ParseContext, cell: Cell | undefined, resource: s
       kind: 'enumeration',
       bitmask: found.bitmask,
       origin: 'notes',
-      values: enumValues(ctx, found.items, notes, at, ownerOf()),
+      values: enumValues(ctx, found.items, notes, at, `${resource}.${field}`),
       source: ctx.source(at),
     };
   }
@@ -99,12 +107,11 @@ export function readNotes(ctx: ParseContext, cell: Cell | undefined, resource: s
     } else {
       ctx.report(
         'malformed-version',
-        `obsolete version "${obsolete[1]}" of ${ownerOf()} is not a version such as 24.1`,
+        `obsolete version "${obsolete[1]}" of ${resource}.${field} is not a version such as 24.1`,
         pos,
       );
     }
   }
   const max = notes.includes('ength') && /\bmaximum length\s+(\d+)/i.exec(notes);
   if (max && Number(max[1]) > 0 && Number.isSafeInteger(Number(max[1]))) facts.maxLength = Number(max[1]);
-  return facts;
 }

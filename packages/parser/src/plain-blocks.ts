@@ -4,7 +4,7 @@
  * to micromark. A test checks both paths give the same blocks on the spec, its variants and edge cases.
  */
 import { offsetBlocks, type Block, type Cell, type ListBlock, type TableBlock, type TextBlock } from './blocks.ts';
-import { inlineText, inlineWithLabel } from './plain-inline.ts';
+import { hasInlineMarkup, inlineText, inlineWithLabel } from './plain-inline.ts';
 
 /** Lines that start a block other than a paragraph, table row or list item (quotes, headings, code, setext underlines). */
 const BLOCK_START = /^(?: {4}|\t| {0,3}(?:>|#|```|~~~|=+\s*$|-+\s*$))/;
@@ -28,8 +28,14 @@ const CONTAINER_START = /^(?: {4}|\t| {0,3}(?:>|```|~~~|<)| {1,3}(?:[-+*]|\d{1,9
 export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block[], firstLine = 1): Block[] {
   const lines = text.split('\n');
   const whole = () => offsetBlocks(parseChunk(text), firstLine - 1);
-  if (lines.some((l) => !pipeFirst(l) && CONTAINER_START.test(l))) return whole();
-  const hasList = lines.some((l) => !pipeFirst(l) && ANY_LIST_MARKER.test(l));
+  // One loop over the lines, the pipe test written out: a one-shot run turns TurboFan's inlining off
+  // (packages/cli/src/generate/jit.ts), so a helper called per line is a real call.
+  let hasList = false;
+  for (const l of lines) {
+    if (l.charCodeAt(0) === 124) continue;
+    if (CONTAINER_START.test(l)) return whole();
+    if (!hasList && ANY_LIST_MARKER.test(l)) hasList = true;
+  }
   if (hasList && lines.some((l) => /^[ \t]+\S/.test(l))) return whole();
   const blocks: Block[] = [];
   let i = 0;
@@ -52,7 +58,7 @@ export function sectionBlocks(text: string, parseChunk: (chunk: string) => Block
 export function plainChunk(lines: readonly string[], firstLine = 1): Block[] | null {
   const first = lines[0]!;
   for (const l of lines) {
-    if (pipeFirst(l)) continue;
+    if (l.charCodeAt(0) === 124) continue;
     if (BLOCK_START.test(l) || (ANY_LIST_MARKER.test(l) && !LIST_ITEM.test(l))) return null;
   }
   if (lines.length >= 2 && first.includes('|') && isDelimiterRow(lines[1]!)) return plainTable(lines, firstLine);
@@ -83,20 +89,31 @@ export function plainChunk(lines: readonly string[], firstLine = 1): Block[] | n
 function plainTable(lines: readonly string[], firstLine: number): Block[] | null {
   if (lines.some((l) => !pipeFirst(l) && LIST_ITEM.test(l))) return null;
   const header = splitRow(lines[0]!, firstLine);
-  if (splitRow(lines[1]!).length !== header.length) return null;
+  if (splitRow(lines[1]!).length !== header.length || !plainCells(lines[0]!, header)) return null;
   const rows: Cell[][] = [];
   for (let i = 2; i < lines.length; i++) {
-    if (!lines[i]!.includes('|')) return null;
-    rows.push(splitRow(lines[i]!, firstLine + i));
-  }
-  for (const row of [header, ...rows]) {
-    for (const cell of row) {
-      const text = inlineText(cell.text);
-      if (text === null) return null;
-      if (text !== cell.text) cell.text = text.trim();
-    }
+    const line = lines[i]!;
+    if (!line.includes('|')) return null;
+    const row = splitRow(line, firstLine + i);
+    if (!plainCells(line, row)) return null;
+    rows.push(row);
   }
   return [{ kind: 'table', header, rows, line: firstLine, column: indent(lines[0]!) + 1 } satisfies TableBlock];
+}
+
+/**
+ * Each cell's text flattened (inlineText), false when one is not plain. A row whose line holds no
+ * character inline markup starts with (most rows of a spec) is left as it is: one scan of the line,
+ * not one per cell.
+ */
+function plainCells(line: string, row: Cell[]): boolean {
+  if (!hasInlineMarkup(line)) return true;
+  for (const cell of row) {
+    const text = inlineText(cell.text);
+    if (text === null) return false;
+    if (text !== cell.text) cell.text = text.trim();
+  }
+  return true;
 }
 
 /** Every line an item of the same kind, one line each; an ordered list interrupts a paragraph only from 1. */
@@ -137,21 +154,31 @@ function isDelimiterRow(line: string): boolean {
   return /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(line);
 }
 
-const isSpace = (code: number) => code === 32 || code === 9;
-
 /**
  * Splits a row at pipes; outer pipes optional. Cells carry the 1-based column of their trimmed text
- * (an empty cell: its leading pipe, as in mdast). A scan by char code: this runs once per table row.
+ * (an empty cell: its leading pipe, as in mdast). A scan by char code: this runs once per table row, the
+ * space test (32, 9) written out, not a helper: a one-shot run turns TurboFan's inlining off.
  */
 function splitRow(line: string, lineNo = 0): Cell[] {
   let start = 0;
   let end = line.length;
-  while (start < end && isSpace(line.charCodeAt(start))) start++;
-  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  for (; start < end; start++) {
+    const c = line.charCodeAt(start);
+    if (c !== 32 && c !== 9) break;
+  }
+  for (; end > start; end--) {
+    const c = line.charCodeAt(end - 1);
+    if (c !== 32 && c !== 9) break;
+  }
   const leadingPipe = line.charCodeAt(start) === 124;
   if (leadingPipe) start++;
   if (end > start && line.charCodeAt(end - 1) === 124) end--;
-  const cells: Cell[] = [];
+  // One cell more than the pipes before `end`: the array is made at its size, not grown by `push`
+  // (whose first step reserves 17 slots: most of a row's allocation after its cells).
+  let count = 1;
+  for (let p = line.indexOf('|', start); p >= 0 && p < end; p = line.indexOf('|', p + 1)) count++;
+  const cells = new Array<Cell>(count);
+  let n = 0;
   let cellStart = start;
   // from pipe to pipe (`indexOf`), not character by character
   for (let i = cellStart; ; ) {
@@ -159,10 +186,16 @@ function splitRow(line: string, lineNo = 0): Cell[] {
     i = pipe < 0 || pipe > end ? end : pipe;
     let a = cellStart;
     let b = i;
-    while (a < b && isSpace(line.charCodeAt(a))) a++;
-    while (b > a && isSpace(line.charCodeAt(b - 1))) b--;
+    for (; a < b; a++) {
+      const c = line.charCodeAt(a);
+      if (c !== 32 && c !== 9) break;
+    }
+    for (; b > a; b--) {
+      const c = line.charCodeAt(b - 1);
+      if (c !== 32 && c !== 9) break;
+    }
     const column = a < b ? a + 1 : Math.max(1, cellStart);
-    cells.push({ text: line.slice(a, b), line: lineNo, column });
+    cells[n++] = { text: line.slice(a, b), line: lineNo, column };
     if (i >= end) break;
     cellStart = i + 1;
   }

@@ -10,6 +10,11 @@ const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (
 /** Every character the loop below acts on: a line without any is its own text (most cells of a spec). */
 const SPECIAL = /[`<&_[\]*\\!]/;
 
+/** Whether `line` holds a character inlineText acts on (when not, inlineText gives `line` back). */
+export function hasInlineMarkup(line: string): boolean {
+  return SPECIAL.test(line);
+}
+
 export function inlineText(line: string): string | null {
   // Found by the regular expression engine's scan, not by a comparison of each character here.
   const first = line.search(SPECIAL);

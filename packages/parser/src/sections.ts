@@ -73,7 +73,11 @@ export function splitSections(source: string): Section[] {
   };
   // One pass over the lines, without a list of them: line i runs from `at` to `end`; the two lines
   // before it (a setext heading looks back at them) from pStart to pEnd and from ppStart to ppEnd.
-  let [pStart, pEnd, ppStart, ppEnd] = [0, 0, 0, 0];
+  // (Plain assignments, not an array destructured: that runs the iterator protocol once per line.)
+  let pStart = 0;
+  let pEnd = 0;
+  let ppStart = 0;
+  let ppEnd = 0;
   let i = 0;
   for (let at = 0; ; i++) {
     const newline = markdown.indexOf('\n', at);
@@ -116,7 +120,10 @@ export function splitSections(source: string): Section[] {
       }
     }
     if (newline === -1) break;
-    [ppStart, ppEnd, pStart, pEnd] = [pStart, pEnd, at, end];
+    ppStart = pStart;
+    ppEnd = pEnd;
+    pStart = at;
+    pEnd = end;
     at = newline + 1;
   }
   close(i + 1, markdown.length);

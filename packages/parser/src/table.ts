@@ -36,12 +36,15 @@ export function readTable(ctx: ParseContext, table: TableBlock, columns: ColumnS
     }
   }
   const rows: Row[] = [];
-  for (const cells of table.rows) {
+  // Indexed loops: a one-shot run's first rows run before TurboFan, where `for…of` allocates each step.
+  for (let r = 0; r < table.rows.length; r++) {
+    const cells = table.rows[r]!;
     if (cells.length === 0) continue;
     const row: Row = {};
     let absent: string[] | null = null;
     let skip = false;
-    for (const col of found) {
+    for (let f = 0; f < found.length; f++) {
+      const col = found[f]!;
       const cell = cells[col.at];
       if (cell === undefined) {
         absent ??= [];
@@ -70,7 +73,10 @@ export function cellText(row: Row, key: string): string {
   return row[key]?.text ?? '';
 }
 
-/** A dash, an en dash or an empty cell mean "none". */
+/** A dash, an en dash (or an em dash) or an empty cell mean "none". */
 export function isNone(text: string): boolean {
-  return text === '' || /^[-–—]$/.test(text);
+  if (text.length !== 1) return text === '';
+  const c = text.charCodeAt(0);
+  // `-`, `–`, `—`: compared by code, not by a regular expression (a Since cell of most fields)
+  return c === 45 || c === 0x2013 || c === 0x2014;
 }
