@@ -130,6 +130,33 @@ describe('buildTypesModel', () => {
     );
   });
 
+  // A one-shot build (keep: false) checks the views as they are read, and names the owners only on a clash.
+  it('a one-shot build refuses the same clashes, naming each owner as a kept build does', () => {
+    const comments = resource('Comments', [field('Id', 'Int64')]);
+    const comment = resource('Comment', [field('Id', 'Int64')]);
+    expect(() => buildTypesModel(spec({ resources: [comments, comment] }), null, 'x.md', false)).toThrow(
+      /Comment is used by both Comments and Comment/,
+    );
+    const value = { kind: 'enumValue' as const, value: 0, name: 'None', source: NO_SOURCE };
+    const enumeration = { kind: 'enumeration' as const, origin: 'notes' as const, values: [value], source: NO_SOURCE };
+    const kind = field('Kind', 'Int32', { enumeration: { ...enumeration, bitmask: false } });
+    const widgets = resource('Widgets', [kind]);
+    const clash = spec({ resources: [widgets, resource('WidgetKinds', [field('Id', 'Int64')])] });
+    expect(() => buildTypesModel(clash, null, 'x.md', false)).toThrow(
+      /WidgetKind is used by both Widgets.Kind and WidgetKinds/,
+    );
+    // a bitmask's flag type against a later resource's type
+    const flags = field('Flags', 'Int32', { enumeration: { ...enumeration, bitmask: true } });
+    const flagClash = spec({
+      resources: [resource('Gizmos', [flags]), resource('GizmoFlagsFlags', [field('Id', 'Int64')])],
+    });
+    expect(() => buildTypesModel(flagClash, null, 'x.md', false)).toThrow(
+      /GizmoFlagsFlag is used by both Gizmos.Flags and GizmoFlagsFlags/,
+    );
+    const fine = buildTypesModel(spec({ resources: [widgets, comment] }), null, 'x.md', false);
+    expect(fine.resources.map((r) => r.typeName)).toEqual(['Widget', 'Comment']);
+  });
+
   it('a kept build gives the references of what changed', () => {
     const fixture = fixtureSpec();
     expect(buildTypesModel(fixture, null, 'fixture.md').references.map((r) => r.typeName)).toEqual([

@@ -38,14 +38,15 @@ export interface ParserField {
 /**
  * The fields of the parser, or null when the schema gets none: an optional field (zod keeps an
  * absent key absent, which a plain literal cannot say) or a `__proto__` key (a literal would set
- * the prototype). Such schemas stay on zod's compiled parser.
+ * the prototype). Such schemas stay on zod's compiled parser. `views`: the records view's fields, in the
+ * order of `fields` (each says whether its field is optional).
  */
 export function parserFields(
   spec: Spec,
   fields: readonly Field[],
-  optional: ReadonlyMap<string, boolean>,
+  views: readonly { readonly optional: boolean }[],
 ): ParserField[] | null {
-  if (fields.some((f) => optional.get(f.name) === true || f.name === '__proto__')) return null;
+  if (fields.some((f, i) => views[i]?.optional === true || f.name === '__proto__')) return null;
   return fields.map((f, i) => {
     const { key, read } = namesOf(f.name);
     const plain = plainOf(f);

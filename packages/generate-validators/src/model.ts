@@ -1,6 +1,6 @@
 /** IR -> the view model of the validator templates: one zod object schema per resource and structure. */
 import { type Field, type Spec, fieldsAt, resourcesAt } from '@specgen/ir';
-import { buildTypesModel, propertyKey, type RecordView, type TypesModel } from '@specgen/generate-core';
+import { buildTypesModel, type FieldView, type RecordView, type TypesModel } from '@specgen/generate-core';
 import { naming } from '@specgen/naming';
 import { type ParserField, parserFields } from './fast-expr.ts';
 import { type ReaderField, readerFields } from './text-expr.ts';
@@ -128,21 +128,24 @@ function cachedSchemaView(spec: Spec, record: RecordView, fields: () => Field[])
 }
 
 function schemaView(spec: Spec, record: RecordView, fields: Field[]): SchemaView {
-  const optional = new Map(record.fields.map((f) => [f.name, f.optional]));
+  // The records view's fields are these fields in the same order (both are the record's fields at the
+  // service version): each gives its key, whether it is optional, its since literal and its doc.
+  const views = record.fields;
   const schemaFields = fields.map((f, i) => {
-    const { expr, lazy } = zodExpr(spec, record.name, f, optional.get(f.name) ?? false);
-    const key = propertyKey(f.name);
+    const view = views[i] as FieldView;
+    const { expr, lazy } = zodExpr(spec, record.name, f, view.optional);
+    const key = view.key;
     return {
       key,
       getter: key.startsWith('"') ? `[${key}]` : f.name,
       expr,
       lazy,
-      sinceLiteral: record.fields[i]!.sinceLiteral,
-      doc: schemaDoc(record.fields[i]!.doc),
+      sinceLiteral: view.sinceLiteral,
+      doc: schemaDoc(view.doc),
     };
   });
   // an open record (looseObject) keeps unknown keys, which a plain literal does not: zod's compiled parser
-  const parser = record.open ? null : parserFields(spec, fields, optional);
+  const parser = record.open ? null : parserFields(spec, fields, views);
   return {
     ...headOf(record),
     fields: schemaFields,

@@ -33,23 +33,34 @@ function shared<K>(lines: Map<K, string>, key: K, make: () => string): string {
 }
 
 export function fieldDoc(field: Field, ownerType: string, enumType: string | null): string[] {
-  const lines: string[] = [];
-  if (field.notes.trim()) lines.push(docSafe(field.notes));
+  // The lines are picked first and the array made at its length: an array grown by `push` from `[]`
+  // keeps room for 17 lines, and these arrays (one per field, 2-7 lines) live as long as the model.
+  const notes = field.notes.trim() ? docSafe(field.notes) : null;
   const scalar = scalarOf(field);
-  lines.push(shared(typeLines, field.type.text, () => `Spec type: \`${docSafe(field.type.text)}\`.`));
-  const scalarNote = scalar ? SCALAR_NOTES[scalar] : undefined;
-  if (scalarNote) lines.push(scalarNote);
-  if (field.expandable) lines.push(`Expandable: null unless requested with \`$expand=${field.name}\`.`);
-  else if (scalar === null) lines.push('Related object: null unless it was expanded.');
+  const typeLine = shared(typeLines, field.type.text, () => `Spec type: \`${docSafe(field.type.text)}\`.`);
+  const scalarNote = (scalar ? SCALAR_NOTES[scalar] : undefined) ?? null;
+  const relation = field.expandable
+    ? `Expandable: null unless requested with \`$expand=${field.name}\`.`
+    : scalar === null
+      ? 'Related object: null unless it was expanded.'
+      : null;
   const maxLength = field.maxLength;
-  if (maxLength !== null) lines.push(shared(maxLengthLines, maxLength, () => `At most ${maxLength} characters.`));
-  if (enumType) lines.push(`@see {@link ${enumType}}`);
+  const maxLengthLine =
+    maxLength === null ? null : shared(maxLengthLines, maxLength, () => `At most ${maxLength} characters.`);
+  const seeLine = enumType ? `@see {@link ${enumType}}` : null;
   const since = field.since;
-  if (since) lines.push(shared(sinceLines, since, () => `@since ${since}`));
+  const sinceLine = since ? shared(sinceLines, since, () => `@since ${since}`) : null;
+  let deprecated: string | null = null;
   if (field.obsolete) {
     const by = field.obsolete.replacedBy;
     const replacement = by ? `; use {@link ${ownerType}.${by} | ${by}} instead` : '';
-    lines.push(`@deprecated Obsolete since ${field.obsolete.since}${replacement}.`);
+    deprecated = `@deprecated Obsolete since ${field.obsolete.since}${replacement}.`;
   }
+  const picked = [notes, typeLine, scalarNote, relation, maxLengthLine, seeLine, sinceLine, deprecated] as const;
+  let count = 0;
+  for (const line of picked) if (line !== null) count++;
+  const lines = new Array<string>(count);
+  let at = 0;
+  for (const line of picked) if (line !== null) lines[at++] = line;
   return lines;
 }

@@ -22,9 +22,29 @@ export function sinceObjectText(view: SinceFields): string {
   if (text === undefined) {
     // concatenated, not joined from a list: the text is flattened once, with the file it is printed in
     let out = '{\n';
-    for (const f of view.fields) out += `  ${f.key}: ${f.sinceLiteral},\n`;
+    for (const f of view.fields) out += sinceLine(f.key, f.sinceLiteral);
     text = `${out}}`;
     sinceObjects.set(view, text);
   }
   return text;
 }
+
+/**
+ * A field's line of the since map, `  Key: '2.24',`, one string per key and version: keys repeat across
+ * records (`Id`, `Name`), and a memo hit allocates nothing. Forgotten past 20,000 keys.
+ */
+function sinceLine(key: string, sinceLiteral: string): string {
+  let bySince = SINCE_LINES.get(key);
+  if (bySince === undefined) {
+    if (SINCE_LINES.size >= 20_000) SINCE_LINES.clear();
+    bySince = new Map();
+    SINCE_LINES.set(key, bySince);
+  }
+  let line = bySince.get(sinceLiteral);
+  if (line === undefined) {
+    line = `  ${key}: ${sinceLiteral},\n`;
+    bySince.set(sinceLiteral, line);
+  }
+  return line;
+}
+const SINCE_LINES = new Map<string, Map<string, string>>();

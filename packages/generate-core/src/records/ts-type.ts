@@ -83,8 +83,23 @@ export function tsType(spec: Spec, ownerName: string, field: Field): string {
   if (scalar !== null) item = enumTypeName(ownerName, field) ?? SCALAR_TS[scalar];
   else item = refTypeName(spec, (field.type.base as { target: string }).target);
   const list = field.type.array ? `${item}[]` : item;
-  return isNullable(field) ? `${list} | null` : list;
+  return isNullable(field) ? nullableType(list) : list;
 }
+
+/**
+ * `T | null`, one string per type: most fields' types repeat (`string | null`), and a field view holds its
+ * type as long as the records model lives. Forgotten past 20,000 types.
+ */
+function nullableType(type: string): string {
+  let text = NULLABLE_TYPES.get(type);
+  if (text === undefined) {
+    if (NULLABLE_TYPES.size >= 20_000) NULLABLE_TYPES.clear();
+    text = `${type} | null`;
+    NULLABLE_TYPES.set(type, text);
+  }
+  return text;
+}
+const NULLABLE_TYPES = new Map<string, string>();
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

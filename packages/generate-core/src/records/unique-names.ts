@@ -1,4 +1,5 @@
 /** Two generated declarations with one name would not compile (or would silently merge): refuse them. */
+import type { EnumView } from './enums.ts';
 import type { RecordView, TypesModel } from './model.ts';
 
 /** The names each view declares, with their owner; kept per view object (views are memoized between builds). */
@@ -22,7 +23,11 @@ function viewClaims(r: RecordView): [string, string][] {
  * too, and a later model is checked by what changed. A one-shot build keeps nothing.
  */
 export function assertUniqueNames(model: TypesModel, kept = false): void {
-  if (kept && checked.unchangedOrUnique(model)) return;
+  if (!kept) {
+    assertUniqueOnce(model);
+    return;
+  }
+  if (checked.unchangedOrUnique(model)) return;
   const seen = new Map<string, string>();
   const claim = (name: string, owner: string) => {
     const prior = seen.get(name);
@@ -33,6 +38,52 @@ export function assertUniqueNames(model: TypesModel, kept = false): void {
   for (const views of [model.resources, model.structures])
     for (const r of views) for (const [name, owner] of viewClaims(r)) claim(name, owner);
   for (const ref of model.references) claim(ref.typeName, ref.name);
+}
+
+/**
+ * The same check for a model built once (a one-shot run): the claims read from the views as they are
+ * checked, not listed and kept per view. An owner is its view (a record, or an enumeration: `Record.Field`),
+ * spelled only when its name was claimed before by another view: owners compare by that spelling, as above.
+ */
+function assertUniqueOnce(model: TypesModel): void {
+  const seen = new Map<string, Owner>();
+  const claim = (name: string, owner: Owner) => {
+    const prior = seen.get(name);
+    seen.set(name, owner);
+    if (prior === undefined || prior === owner) return;
+    const before = ownerName(model, prior);
+    const after = ownerName(model, owner);
+    if (before !== after) throw new Error(`generated type name ${name} is used by both ${before} and ${after}`);
+  };
+  for (const views of [model.resources, model.structures]) {
+    for (const r of views) {
+      claim(r.typeName, r);
+      for (const e of r.enums) {
+        claim(e.typeName, e);
+        if (e.bitmask) {
+          claim(e.flagType, e);
+          claim(e.helpers, e);
+        }
+      }
+      if (r.kind === 'resource') {
+        claim(r.sinceMap, r);
+        claim(r.versionView, r);
+        claim(r.fieldUnion, r);
+      }
+    }
+  }
+  for (const ref of model.references) claim(ref.typeName, ref.name);
+}
+
+/** A record view, an enumeration view of one, or a reference's name. */
+type Owner = RecordView | EnumView | string;
+
+function ownerName(model: TypesModel, owner: Owner): string {
+  if (typeof owner === 'string') return owner;
+  if ('kind' in owner) return owner.name;
+  for (const views of [model.resources, model.structures])
+    for (const r of views) if (r.enums.includes(owner)) return `${r.name}.${owner.fieldName}`;
+  return owner.fieldName;
 }
 
 /**
