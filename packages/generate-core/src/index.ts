@@ -33,4 +33,4 @@ export {
 } from './records/ts-type.ts';
 export { fieldDoc, docSafe } from './records/field-doc.ts';
 export { importPath } from './records/module-paths.ts';
-export { sinceObjectText, type SinceFields } from './records/record-text.ts';
+export { memberLine, sinceObjectText, type SinceFields } from './records/record-text.ts';

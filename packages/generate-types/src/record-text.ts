@@ -4,7 +4,7 @@
  * generate-core's records/record-text.ts for why. The pieces are concatenated (about 25% less CPU
  * than pushing them to a list joined once, the flattening of the text when it is written included).
  */
-import type { EnumView, FieldView } from '@specgen/generate-core';
+import { type EnumView, type FieldView, memberLine } from '@specgen/generate-core';
 
 /** The interface's body, `{` to `}`: each field's JSDoc and its declaration (`Key?: Type;`). */
 export function interfaceBody(fields: readonly FieldView[]): string {
@@ -43,7 +43,7 @@ export function enumDeclarations(enums: readonly EnumView[]): string {
     out += '\n/**\n';
     for (const line of e.doc) out += ` * ${line}\n`;
     out += ` */\nexport const ${t} = {\n`;
-    for (const v of e.values) out += valueLine(v.key, v.value);
+    for (const v of e.values) out += memberLine(v.key, v.value);
     out += '} as const;\n';
     if (e.bitmask) {
       out +=
@@ -56,23 +56,3 @@ export function enumDeclarations(enums: readonly EnumView[]): string {
   }
   return out;
 }
-
-/**
- * An enumeration value's line, `  Key: 1,`, one string per key and value: a large spec's enumerations
- * repeat a few dozen of them (`None: 0`, `Alpha: 1`) across thousands of lines. Forgotten past 20,000 keys.
- */
-function valueLine(key: string, value: number): string {
-  let byValue = VALUE_LINES.get(key);
-  if (byValue === undefined) {
-    if (VALUE_LINES.size >= 20_000) VALUE_LINES.clear();
-    byValue = new Map();
-    VALUE_LINES.set(key, byValue);
-  }
-  let printed = byValue.get(value);
-  if (printed === undefined) {
-    printed = `  ${key}: ${String(value)},\n`;
-    byValue.set(value, printed);
-  }
-  return printed;
-}
-const VALUE_LINES = new Map<string, Map<number, string>>();

@@ -22,7 +22,7 @@ export function sinceObjectText(view: SinceFields): string {
   if (text === undefined) {
     // concatenated, not joined from a list: the text is flattened once, with the file it is printed in
     let out = '{\n';
-    for (const f of view.fields) out += sinceLine(f.key, f.sinceLiteral);
+    for (const f of view.fields) out += memberLine(f.key, f.sinceLiteral);
     text = `${out}}`;
     sinceObjects.set(view, text);
   }
@@ -30,21 +30,22 @@ export function sinceObjectText(view: SinceFields): string {
 }
 
 /**
- * A field's line of the since map, `  Key: '2.24',`, one string per key and version: keys repeat across
- * records (`Id`, `Name`), and a memo hit allocates nothing. Forgotten past 20,000 keys.
+ * An object literal's member line, `  Key: value,` (a since map's `  Id: '2.24',`, an enumeration's
+ * `  None: 0,`), one string per key and value: keys and values repeat across records and enumerations
+ * of a large spec, and a memo hit allocates nothing. Forgotten past 20,000 keys.
  */
-function sinceLine(key: string, sinceLiteral: string): string {
-  let bySince = SINCE_LINES.get(key);
-  if (bySince === undefined) {
-    if (SINCE_LINES.size >= 20_000) SINCE_LINES.clear();
-    bySince = new Map();
-    SINCE_LINES.set(key, bySince);
+export function memberLine(key: string, value: string | number): string {
+  let byValue = MEMBER_LINES.get(key);
+  if (byValue === undefined) {
+    if (MEMBER_LINES.size >= 20_000) MEMBER_LINES.clear();
+    byValue = new Map();
+    MEMBER_LINES.set(key, byValue);
   }
-  let line = bySince.get(sinceLiteral);
+  let line = byValue.get(value);
   if (line === undefined) {
-    line = `  ${key}: ${sinceLiteral},\n`;
-    bySince.set(sinceLiteral, line);
+    line = `  ${key}: ${value},\n`;
+    byValue.set(value, line);
   }
   return line;
 }
-const SINCE_LINES = new Map<string, Map<string, string>>();
+const MEMBER_LINES = new Map<string, Map<string | number, string>>();
