@@ -117,7 +117,7 @@ export const generateCommand: Command = {
         return parsed;
       };
       const engine = () => createTemplateEngine(templates ?? undefined, builtinTemplatesDir());
-      const pipelineOptions = { ...renderOptions, progress, check: options.check };
+      const pipelineOptions = { ...renderOptions, progress, check: options.check, lowerHelpers: true };
       // syntax checks beside the rendering, a large spec on two threads (one-shot.ts); the same files either way
       const outcome = await generateOneShot(read.text, parse, selected, { dir: templates, engine }, pipelineOptions);
       return report(

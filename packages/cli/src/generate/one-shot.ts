@@ -23,6 +23,7 @@ import {
 } from '@specgen/generate-core';
 import type { Spec } from '@specgen/ir';
 import { startCheckThread } from './check-thread.ts';
+import { lowerHelperThreads } from './helper-priority.ts';
 import { OFFLOADED_TARGETS, type OffloadRequest, createWorker } from './offload.ts';
 import { type GenerateOutcome, type RenderOptions, finish, renderTarget } from './pipeline.ts';
 import { type SettledTarget, settleTargetLater } from './settle.ts';
@@ -79,18 +80,22 @@ type Parsed = { spec: Spec; diagnostics: Diagnostic[] };
  * Parse (through `parse`, so the caller reports it), render, check and stage every target, then
  * commit; the outcome is generateFromSpec's. `worker`: whether openapi and server render in a worker
  * thread (default: `usesWorker`), or how to start it (tests); `specText` is what the worker parses.
+ * `options.lowerHelpers` (the CLI's run) lowers the priority of this process's helper threads
+ * (helper-priority.ts).
  */
 export async function generateOneShot(
   specText: string,
   parse: () => Parsed,
   generators: readonly Generator[],
   templates: { dir: string | null; engine: () => TemplateEngine },
-  options: RenderOptions & { check: boolean },
+  options: RenderOptions & { check: boolean; lowerHelpers?: boolean },
   worker: boolean | (() => Worker) = usesWorker(specText, generators),
   checkThread: boolean | (() => Worker) = usesCheckThread(specText),
 ): Promise<GenerateOutcome> {
   // started first: it boots while this thread parses
   const checker = checkThread ? startCheckThread(typeof checkThread === 'function' ? checkThread : undefined) : null;
+  // before the render worker starts: it renders, the threads started so far only help
+  if (options.lowerHelpers) lowerHelperThreads();
   const remote = worker ? generators.filter((g) => OFFLOADED_TARGETS.includes(g.target)) : [];
   const local = generators.filter((g) => !remote.includes(g));
   const staging = options.check ? null : createStaging(options.outDir);
