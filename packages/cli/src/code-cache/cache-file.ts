@@ -3,14 +3,25 @@
  * and its length. V8 checks that cached data was made by the same V8 version, with the same flags and
  * for a source of the same length, but a release build does not checksum the payload: a file cut short
  * or damaged on disk is caught here and treated as no cache. The file name holds a hash of the script's
- * text and the Node version and architecture, so another build of the bundle never reads this one's.
+ * text, the Node version and architecture and Node's options, so another build of the bundle never
+ * reads this one's, and runs with other V8 flags (`node --max-old-space-size=…`) do not replace it.
  *
  * Writing never fails a run: a folder that cannot be made or written (read-only, full disk) only
  * means no cache. Concurrent runs each write a temporary file and rename it over the name, so a reader
  * sees a whole file or none.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 
@@ -20,10 +31,12 @@ const HEADER_BYTES = 12;
 const KEEP = 4;
 const SUFFIX = '.v8cache';
 
-/** The cache file name of a script with text `source` (and this Node, V8 and architecture). */
+/** The cache file name of a script with text `source` (and this Node, V8, architecture and options). */
 export function cacheFileName(name: string, source: string): string {
   const hash = createHash('sha1')
     .update(`${process.version}\0${process.versions.v8}\0${process.arch}\0`)
+    // V8 rejects cached data made under other flags: runs with other flags keep their own file
+    .update(`${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}\0`)
     .update(source)
     .digest('hex');
   return `${name}-${hash.slice(0, 20)}${SUFFIX}`;
@@ -43,15 +56,24 @@ export function readCacheFile(file: string): Buffer | undefined {
   return data;
 }
 
-/** Writes `data` as `dir/name` (whole or not at all); false when it could not. */
-export function writeCacheFile(dir: string, name: string, data: Buffer): boolean {
+/**
+ * Writes `data` as `dir/name` (whole or not at all); false when it could not. `data` may be a function:
+ * called only once the folder is known to be writable (making V8's cached data costs some 10 ms).
+ */
+export function writeCacheFile(dir: string, name: string, cachedData: Buffer | (() => Buffer)): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    accessSync(dir, constants.W_OK);
+  } catch {
+    return false;
+  }
+  const data = typeof cachedData === 'function' ? cachedData() : cachedData;
   const header = Buffer.alloc(HEADER_BYTES);
   header.write(MAGIC, 0, 'latin1');
   header.writeUInt32LE(crc32(data), 4);
   header.writeUInt32LE(data.length, 8);
   const temporary = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(temporary, Buffer.concat([header, data]), { mode: 0o600 });
     renameSync(temporary, join(dir, name));
   } catch {

@@ -3,9 +3,9 @@
  * code cache: Node 20 caches the compiled code of no module of ours, so every run parsed and compiled
  * the ~1 MB of code a generate runs (docs/benchmarks/generate.md, Round 38). The script is compiled with
  * `vm.Script` and the cached data of an earlier run (cache-file.ts); without one, or when V8 rejects it
- * (another V8 or other flags), it compiles as usual and, at exit, writes the cache of everything the
- * run compiled (`createCachedData` after the run holds the functions compiled lazily, not only the top
- * level). A cache never changes what the script does, only how much V8 compiles to run it.
+ * (another V8 or other flags), it compiles as usual and, at the exit of a successful run, writes the
+ * cache of everything the run compiled (`createCachedData` after the run holds the functions compiled
+ * lazily, not only the top level). A cache never changes what the script does, only how much V8 compiles to run it.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -39,10 +39,12 @@ export function runCachedScript(file: string, options: CachedScriptOptions): Rec
   });
   const { cacheDir } = options;
   if (cacheDir !== null && cacheName !== null && (cached === undefined || script.cachedDataRejected)) {
-    process.once('exit', () => {
+    process.once('exit', (code) => {
+      // A failed run (a bad spec, a bad option) compiled only part of the script: no cache of that.
+      if (code !== 0) return;
       try {
         for (const flag of options.flagsAtStart ?? []) setFlagsFromString(flag);
-        writeCacheFile(cacheDir, cacheName, script.createCachedData());
+        writeCacheFile(cacheDir, cacheName, () => script.createCachedData());
       } catch {
         // no cache this time; the run's own outcome (its exit status) stands
       }
