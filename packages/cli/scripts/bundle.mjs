@@ -58,6 +58,20 @@ const manifests = {
   },
 };
 
+/**
+ * In generate-command.cjs, a `vm.Script` whose own `import()` has no loader once its code comes from the
+ * cache: src/generate/import-file.ts becomes the `__specgenImport` that src/code-cache/ passes in.
+ */
+const scriptImport = {
+  name: 'script-import',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]packages[\\/]cli[\\/]dist[\\/]generate[\\/]import-file\.js$/ }, () => ({
+      contents: 'export const importFile = (url) => __specgenImport(url);',
+      loader: 'js',
+    }));
+  },
+};
+
 // Built beside bundle/ (same depth, so the relative paths above hold) and swapped in by two renames:
 // a `specgen` that starts while a build runs (a test beside `pnpm pack`, say) finds a whole bundle.
 const NEXT = join(PACKAGE, `.bundle-next-${process.pid}`);
@@ -96,11 +110,12 @@ await build({
   // A CommonJS script has no import.meta: its URL is the script's own (bundle/, as the chunks above).
   define: { 'import.meta': '__specgenImportMeta' },
   banner: { js: "const __specgenImportMeta = { url: require('node:url').pathToFileURL(__filename).href };" },
-  plugins: [manifests],
+  plugins: [manifests, scriptImport],
   logLevel: 'error',
 });
-if (!readFileSync(join(NEXT, 'generate-command.cjs'), 'utf8').includes('"types/index.ts": {')) {
-  throw new Error('bundle: the precompiled templates are not in bundle/generate-command.cjs');
+const script = readFileSync(join(NEXT, 'generate-command.cjs'), 'utf8');
+if (!script.includes('"types/index.ts": {') || !script.includes('__specgenImport(url)')) {
+  throw new Error('bundle: bundle/generate-command.cjs lacks the precompiled templates or its import()');
 }
 const OLD = join(PACKAGE, `.bundle-old-${process.pid}`);
 if (existsSync(OUT)) renameSync(OUT, OLD);

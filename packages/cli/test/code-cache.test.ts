@@ -126,9 +126,14 @@ describe('a script under its code cache', () => {
 const BIN = join(REPO_ROOT, 'packages/cli/bin/specgen.js');
 
 /** `specgen generate` of the built bin (the bundle) in a child process; resolves with its status and stderr. */
-function generate(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+function generate(
+  args: string[],
+  env: Record<string, string>,
+  cwd = REPO_ROOT,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, 'generate', '--quiet', ...args], {
+      cwd,
       env: { ...process.env, NODE_OPTIONS: '', ...env },
     });
     let stderr = '';
@@ -148,7 +153,7 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 describe('specgen generate (the built bin) under the code cache', () => {
-  it('writes the same files with a new, a cached, a damaged and no cache; an override still applies', async () => {
+  it('writes the same files with a new, a cached, a damaged and no cache; an override and a config apply', async () => {
     const dir = temp('bin');
     const cache = join(dir, 'cache');
     const spec = join(dir, 'spec.md');
@@ -197,5 +202,15 @@ describe('specgen generate (the built bin) under the code cache', () => {
     expect(overridden['types/src/references.ts']).toContain('export type Comment = 1;');
     const changed = Object.keys(reference).filter((f) => overridden[f] !== reference[f]);
     expect(changed).toEqual(['types/src/references.ts']);
+
+    // The cached script's `import()` (a config module) loads as it does without a cache.
+    writeFileSync(join(dir, 'specgen.config.mjs'), "export default { packageScope: '@from-mjs' };\n");
+    const configured = await generate(
+      ['--spec', spec, '--out', join(dir, 'configured')],
+      { SPECGEN_CODE_CACHE_DIR: cache },
+      dir,
+    );
+    expect(configured).toEqual({ code: 0, stderr: '' });
+    expect(readFileSync(join(dir, 'configured/types/package.json'), 'utf8')).toContain('"name": "@from-mjs/types"');
   }, 180_000);
 });

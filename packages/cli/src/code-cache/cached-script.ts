@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { Script, constants } from 'node:vm';
+import { Script } from 'node:vm';
 import { cacheFileName, readCacheFile, writeCacheFile } from './cache-file.ts';
 
 export interface CachedScriptOptions {
@@ -24,6 +24,8 @@ export interface CachedScriptOptions {
    * cached data only under the flags it was made with, so they are set back before it is made at exit.
    */
   flagsAtStart?: readonly string[];
+  /** What the script calls as `__specgenImport(url)` for a dynamic import: the caller's `import()`. */
+  importModule?: (url: string) => Promise<unknown>;
 }
 
 /** `module.exports` of the CommonJS script `file`, compiled with its code cache when there is one. */
@@ -31,12 +33,9 @@ export function runCachedScript(file: string, options: CachedScriptOptions): Rec
   const source = readFileSync(file, 'utf8');
   const cacheName = options.cacheDir === null ? null : cacheFileName(options.name, source);
   const cached = options.cacheDir && cacheName ? readCacheFile(join(options.cacheDir, cacheName)) : undefined;
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
-    cachedData: cached,
-    // the script's `import()` (a user's config module) loads as a module's would
-    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  // `__specgenImport`: the script's `import()` (a vm.Script's own has no loader once it comes from the cache)
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __specgenImport) {${source}\n})`;
+  const script = new Script(wrapped, { filename: file, cachedData: cached });
   const { cacheDir } = options;
   if (cacheDir !== null && cacheName !== null && (cached === undefined || script.cachedDataRejected)) {
     process.once('exit', (code) => {
@@ -52,6 +51,6 @@ export function runCachedScript(file: string, options: CachedScriptOptions): Rec
   }
   const module = { exports: {} as Record<string, unknown> };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), options.importModule);
   return module.exports;
 }

@@ -16,6 +16,7 @@ export async function loadGenerateCommand(): Promise<Command> {
       cacheDir: codeCacheDir(),
       name: 'generate',
       flagsAtStart: ONE_SHOT_FLAG_DEFAULTS,
+      importModule: (url) => import(url),
     });
     return exports.generateCommand as Command;
   }
