@@ -1,7 +1,7 @@
 /**
  * Runs a CommonJS script (the bundled `generate` command, bundle/generate-command.cjs) through V8 with a
  * code cache: Node 20 caches the compiled code of no module of ours, so every run parsed and compiled
- * the ~1 MB of code a generate runs (docs/benchmarks/generate.md, Round 38). The script is compiled with
+ * the ~1 MB of code a generate runs (docs/benchmarks/generate.md, Round 40). The script is compiled with
  * `vm.Script` and the cached data of an earlier run (cache-file.ts); without one, or when V8 rejects it
  * (another V8 or other flags), it compiles as usual and, at the exit of a successful run, writes the
  * cache of everything the run compiled (`createCachedData` after the run holds the functions compiled
