@@ -117,9 +117,16 @@ describe('a script under its code cache', () => {
     expect(replaced).not.toEqual(foreign);
     expect(runScript(script, cache).stdout).toBe('1,4,9 true');
     expect(readFileSync(join(cache, `${file}`))).toEqual(replaced); // and that one is accepted
+    // Started with the flag the script sets: it is not set back, so the cache stays one V8 accepts.
+    const started = runScript(script, cache, ['--no-turbo-inlining']);
+    expect(started.stdout).toBe('1,4,9 true');
+    const startedFile = cacheFiles(cache).find((f) => f !== file && f !== otherFile);
+    const startedCache = readFileSync(join(cache, `${startedFile}`));
+    expect(runScript(script, cache, ['--no-turbo-inlining']).stdout).toBe('1,4,9 true');
+    expect(readFileSync(join(cache, `${startedFile}`))).toEqual(startedCache);
     writeFileSync(script, SCRIPT.replace('n * n', 'n * n * n'));
     expect(runScript(script, cache).stdout).toBe('1,8,27 true'); // a changed script never runs old code
-    expect(cacheFiles(cache)).toHaveLength(3);
+    expect(cacheFiles(cache)).toHaveLength(4);
   }, 60_000);
 });
 

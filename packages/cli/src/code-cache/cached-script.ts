@@ -42,7 +42,7 @@ export function runCachedScript(file: string, options: CachedScriptOptions): Rec
       // A failed run (a bad spec, a bad option) compiled only part of the script: no cache of that.
       if (code !== 0) return;
       try {
-        for (const flag of options.flagsAtStart ?? []) setFlagsFromString(flag);
+        for (const flag of options.flagsAtStart ?? []) if (!givenAtStart(flag)) setFlagsFromString(flag);
         writeCacheFile(cacheDir, cacheName, () => script.createCachedData());
       } catch {
         // no cache this time; the run's own outcome (its exit status) stands
@@ -53,4 +53,16 @@ export function runCachedScript(file: string, options: CachedScriptOptions): Rec
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), options.importModule);
   return module.exports;
+}
+
+/** V8 flag names the way V8 reads them: `--no-turbo_inlining` and `--turbo-inlining` are one flag. */
+const flagName = (flag: string) => flag.replace(/^--(no-?)?/, '').replaceAll('_', '-');
+
+/**
+ * True when Node was started with `flag` (in any form, on the command line or in NODE_OPTIONS): then it
+ * is not at its default at start, and setting the default back would make the cache one V8 rejects.
+ */
+function givenAtStart(flag: string): boolean {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  return given.some((option) => option.startsWith('--') && flagName(option.split('=')[0] ?? '') === flagName(flag));
 }
