@@ -124,9 +124,11 @@ describe('@specgen/cli packed and installed in a fresh npm project', () => {
   it('ships compiled code and its templates, without sources or tests', () => {
     const cli = join(project, 'node_modules/@specgen/cli');
     expect(existsSync(join(cli, 'dist/main.js'))).toBe(true);
-    // What the bin runs: the bundled CLI (scripts/bundle.mjs) with the precompiled templates beside it.
+    // What the bin runs: the bundled CLI (scripts/bundle.mjs), and `generate` as one script for the code
+    // cache, holding the precompiled templates (functions, not JavaScript text evaluated at run time).
     expect(existsSync(join(cli, 'bundle/main.js'))).toBe(true);
-    expect(existsSync(join(cli, 'bundle/precompiled-templates.json'))).toBe(true);
+    expect(readFileSync(join(cli, 'bundle/generate-command.cjs'), 'utf8')).toContain('"types/index.ts": {');
+    expect(existsSync(join(cli, 'bundle/precompiled-templates.json'))).toBe(false);
     expect(existsSync(join(cli, 'templates/server/package.json.hbs'))).toBe(true);
     expect(existsSync(join(cli, 'src'))).toBe(false);
     expect(existsSync(join(cli, 'test'))).toBe(false);

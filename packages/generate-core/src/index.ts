@@ -7,6 +7,7 @@ export * from './syntax.ts';
 export * from './syntax-sample.ts';
 export * from './packages.ts';
 export { precompileTemplates } from './precompiled.ts';
+export { precompiledModule } from './precompiled-module.ts';
 export * from './header.ts';
 export * from './render-file.ts';
 export * from './memo.ts';

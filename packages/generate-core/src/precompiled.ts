@@ -1,8 +1,10 @@
 /**
  * The built-in templates, compiled at build time. Compiling the 48 templates with Handlebars at run
  * time cost about 0.1-0.15 s of every `specgen generate` (parsing the .hbs, generating and source-mapping
- * JavaScript); the build (`scripts/precompile-templates.mjs`) writes `dist/precompiled-templates.json`
- * with each template's text and Handlebars' precompiled spec. A run uses a precompiled spec only when
+ * JavaScript); the build (`scripts/precompile-templates.mjs`) writes `dist/precompiled-templates.cjs`, a
+ * module of each template's text and Handlebars' precompiled spec as real functions (precompiled-module.ts:
+ * no JavaScript text evaluated at run time, and the CLI's bundle holds them, under its code cache). A run
+ * uses a precompiled spec only when
  * the template it reads has exactly the text the spec was compiled from; any other text (a user's
  * `--templates` override, a template edited since the build, running from src/) is compiled as before.
  */
@@ -35,8 +37,11 @@ export function runtimeEnvironment(): TemplateEnvironment {
 /** The options of every template compilation, precompiled or not: the output is code, not HTML. */
 export const COMPILE_OPTIONS = { noEscape: true, strict: true } as const;
 
-/** `<target>/<name>` (no `.hbs`) -> the template's text and its precompiled spec (JavaScript source). */
-export type PrecompiledTemplates = Record<string, { source: string; spec: string }>;
+/**
+ * `<target>/<name>` (no `.hbs`) -> the template's text and its precompiled spec: the JavaScript source
+ * Handlebars printed (precompileTemplates), or, in the built module, a function returning that object.
+ */
+export type PrecompiledTemplates = Record<string, { source: string; spec: string | (() => TemplateSpecification) }>;
 
 /** Precompiles every `.hbs` under `dir`, keyed as `TemplateEngine.render` names them. */
 export function precompileTemplates(dir: string): PrecompiledTemplates {
@@ -56,11 +61,14 @@ export function precompileTemplates(dir: string): PrecompiledTemplates {
 
 let loaded: PrecompiledTemplates | null | undefined;
 
-/** The build's precompiled templates next to this module; null when there are none (src/, no build step). */
+/**
+ * The build's precompiled templates next to this module; null when there are none (src/, no build step).
+ * The CLI's bundle replaces both calls below with its bundled copy of the module (cli/scripts/bundle.mjs).
+ */
 function builtIn(): PrecompiledTemplates | null {
   if (loaded !== undefined) return loaded;
-  const file = new URL('./precompiled-templates.json', import.meta.url);
-  loaded = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrecompiledTemplates) : null;
+  const built = existsSync(new URL('./precompiled-templates.cjs', import.meta.url));
+  loaded = built ? (createRequire(import.meta.url)('./precompiled-templates.cjs') as PrecompiledTemplates) : null;
   return loaded;
 }
 
@@ -84,9 +92,14 @@ export function compiledTemplate(hb: TemplateEnvironment, source: string): Handl
   return templateOf(hb, compiler().precompile(source, COMPILE_OPTIONS) as string);
 }
 
-function templateOf(hb: TemplateEnvironment, spec: string): Handlebars.TemplateDelegate {
+function templateOf(
+  hb: TemplateEnvironment,
+  spec: string | (() => TemplateSpecification),
+): Handlebars.TemplateDelegate {
+  if (typeof spec === 'function') return hb.template(spec());
   // The spec is the object literal Handlebars.precompile printed; evaluating it is what its docs prescribe.
   return hb.template(new Function(`return (${spec});`)() as TemplateSpecification);
 }
 
-type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+/** What Handlebars.precompile's object literal evaluates to. */
+export type TemplateSpecification = Parameters<typeof Handlebars.template>[0];

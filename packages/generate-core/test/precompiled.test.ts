@@ -1,15 +1,18 @@
 import Handlebars from 'handlebars';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   COMPILE_OPTIONS,
+  type PrecompiledTemplates,
   compiledTemplate,
   precompileTemplates,
   precompiledTemplate,
   runtimeEnvironment,
 } from '../src/precompiled.ts';
+import { precompiledModule } from '../src/precompiled-module.ts';
 import { DEFAULT_TEMPLATES_DIR } from '../src/templates.ts';
 
 function templatesDir(files: Record<string, string>): string {
@@ -31,6 +34,13 @@ const data = {
     { name: 'Tags', optional: true, type: 'Array<"a" & "b">' },
   ],
 };
+
+/** The runtime environment with the helper RECORD uses. */
+function runtime() {
+  const hb = runtimeEnvironment();
+  hb.registerHelper('doc', (text: unknown) => String(text ?? '').replace(/\*\//g, '*\\/'));
+  return hb;
+}
 
 function engine(): typeof Handlebars {
   const hb = Handlebars.create();
@@ -87,9 +97,27 @@ describe('precompiled templates', () => {
     }
   });
 
-  it('the build wrote the table of the current templates (when built)', () => {
-    const built = join(DEFAULT_TEMPLATES_DIR, '../packages/generate-core/dist/precompiled-templates.json');
+  it('as a module, each spec is a function of a fresh object that renders as the spec text does', () => {
+    const table = precompileTemplates(templatesDir({ 'types/record.ts.hbs': RECORD, 'client/a.ts.hbs': 'A {{x}}\n' }));
+    const dir = mkdtempSync(join(tmpdir(), 'specgen-precompiled-module-'));
+    writeFileSync(join(dir, 'templates.cjs'), precompiledModule(table));
+    const loaded = createRequire(import.meta.url)(join(dir, 'templates.cjs')) as PrecompiledTemplates;
+    expect(Object.keys(loaded)).toEqual(Object.keys(table));
+    const spec = loaded['types/record.ts']?.spec;
+    expect(spec).toBeTypeOf('function');
+    if (typeof spec === 'function') expect(spec()).not.toBe(spec()); // Handlebars' template() sets properties on it
+    const fromModule = precompiledTemplate(runtime(), 'types/record.ts', RECORD, loaded);
+    const fromText = precompiledTemplate(runtime(), 'types/record.ts', RECORD, table);
+    expect(fromModule?.(data)).toBe(fromText?.(data));
+    expect(fromModule?.(data)).toBe(engine().compile(RECORD, COMPILE_OPTIONS)(data));
+    // The rule stays: a template whose text differs from the one precompiled gets no precompiled spec.
+    expect(precompiledTemplate(runtime(), 'client/a.ts', 'A {{x}} edited\n', loaded)).toBeNull();
+    expect(() => precompiledModule(loaded)).toThrow(/needs the spec's source text/);
+  });
+
+  it('the build wrote the module of the current templates (when built)', () => {
+    const built = join(DEFAULT_TEMPLATES_DIR, '../packages/generate-core/dist/precompiled-templates.cjs');
     if (!existsSync(built)) return;
-    expect(JSON.parse(readFileSync(built, 'utf8'))).toEqual(precompileTemplates(DEFAULT_TEMPLATES_DIR));
+    expect(readFileSync(built, 'utf8')).toBe(precompiledModule(precompileTemplates(DEFAULT_TEMPLATES_DIR)));
   });
 });

@@ -24,7 +24,8 @@ export const commands: CommandEntry[] = [
     name: 'generate',
     summary: 'generate the npm packages (types, validators, OpenAPI, client, server) from the spec',
     help: async () => (await import('./help/generate.ts')).GENERATE_HELP,
-    load: async () => (await import('./generate.ts')).generateCommand,
+    // From the bundle's CommonJS copy under a V8 code cache when there is one (code-cache/).
+    load: async () => (await import('../code-cache/generate-command.ts')).loadGenerateCommand(),
   },
   {
     name: 'diff',

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolvePackageNames } from '@specgen/generate-core';
 import { isNpmScope } from './scope.ts';
+import { importFile } from './import-file.ts';
 
 export interface SpecgenConfig {
   packageScope?: string;
@@ -70,7 +71,7 @@ export async function loadConfig(dir: string = process.cwd()): Promise<SpecgenCo
     try {
       value = name.endsWith('.json')
         ? JSON.parse(readFileSync(file, 'utf8'))
-        : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+        : ((await importFile(pathToFileURL(file).href)) as { default?: unknown }).default;
     } catch (error) {
       throw new ConfigError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     }

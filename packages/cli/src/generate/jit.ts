@@ -14,3 +14,10 @@ import { setFlagsFromString } from 'node:v8';
 export function tuneJitForOneShot(): void {
   setFlagsFromString('--no-turbo-inlining');
 }
+
+/**
+ * The V8 flags a one-shot run may change (above; `--expose-gc` for a full collection, one-shot.ts and
+ * idle-collect.ts), as they are when the process starts: the code cache is made under these
+ * (code-cache/cached-script.ts), since V8 rejects cached data made under other flags.
+ */
+export const ONE_SHOT_FLAG_DEFAULTS: readonly string[] = ['--turbo-inlining', '--no-expose-gc'];
