@@ -7,7 +7,9 @@
  * and leaves the output folder as it was. So a run holds one target's files in memory at a time,
  * not all of them (about 80 MB of text on the 600-resource synthetic spec). A small file is
  * created and written on libuv's thread pool (pool-writes.ts) while the run goes on; `commit` waits
- * for those writes, and `discard` for the ones in flight before it removes the folder.
+ * for those writes, and `discard` for the ones in flight before it removes the folder. Another thread may
+ * write some of the staged files (`stage`'s `elsewhere`, a one-shot run's check thread): `commit` and
+ * `discard` wait for the promise of those writes too (`expect`).
  * A staging folder left behind by a killed run is removed by the next run in that output folder.
  */
 import { randomBytes } from 'node:crypto';

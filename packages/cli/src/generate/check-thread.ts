@@ -4,8 +4,10 @@
  * and esbuild's parse in its own process, whose requests and answers pass through the event loop of the
  * thread that asked: on the main thread, which renders synchronously, a target's check advanced only
  * between targets, and the run waited for the last two at the end. Here both go on while the main
- * thread renders the next target. The worker is sent only what the sample reads (`sampleInput`). When it
- * cannot start or dies, the checks run on the main thread as before: the same sample, the same errors.
+ * thread renders the next target. The worker is sent what the sample reads (`sampleInput`), and, when asked
+ * (`StageRequest`), the target's small changed files to write into the staging folder (most of them the
+ * same `.ts` texts). When it cannot start or dies, the checks run on the main thread as before (the same
+ * sample, the same errors), and the main thread writes the files it had given the thread.
  */
 import type { Worker } from 'node:worker_threads';
 import {
