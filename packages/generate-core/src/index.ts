@@ -1,6 +1,7 @@
 export * from './files.ts';
 export * from './chunks.ts';
 export * from './staging.ts';
+export { type PoolWrites, poolWrites } from './pool-writes.ts';
 export * from './generator.ts';
 export * from './templates.ts';
 export * from './syntax.ts';

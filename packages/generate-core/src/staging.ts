@@ -7,7 +7,9 @@
  * and leaves the output folder as it was. So a run holds one target's files in memory at a time,
  * not all of them (about 80 MB of text on the 600-resource synthetic spec). A small file is
  * created and written on libuv's thread pool (pool-writes.ts) while the run goes on; `commit` waits
- * for those writes, and `discard` for the ones in flight before it removes the folder.
+ * for those writes, and `discard` for the ones in flight before it removes the folder. Another thread may
+ * write some of the staged files (`stage`'s `elsewhere`, a one-shot run's check thread): `commit` and
+ * `discard` wait for the promise of those writes too (`expect`).
  * A staging folder left behind by a killed run is removed by the next run in that output folder.
  */
 import { randomBytes } from 'node:crypto';
@@ -35,9 +37,18 @@ export interface Staging {
   /**
    * Writes the files whose text differs from the output folder's into the staging folder: a file of
    * fragments at once, the others on libuv's thread pool (pool-writes.ts), done by `writesDone`.
+   * Paths in `elsewhere` are listed as written but not written here: another thread writes them into
+   * `dir`, and the caller hands its promise of those writes to `expect`.
    */
-  stage(files: readonly GeneratedFile[], current?: CurrentOutput): Staged;
-  /** Resolves when every file staged so far is written; rejects with the first write that failed. */
+  stage(files: readonly GeneratedFile[], current?: CurrentOutput, elsewhere?: ReadonlySet<string>): Staged;
+  /** Writes another thread was given (see `stage`): `writesDone`, `commit` and `discard` wait for them. */
+  expect(writes: Promise<unknown>): void;
+  /** Writes `files` (already listed by `stage`) on this thread: what another thread could not write. */
+  writeHere(files: readonly GeneratedFile[]): void;
+  /**
+   * Resolves when every file staged so far is written (here or elsewhere); rejects with the first
+   * write that failed.
+   */
   writesDone(): Promise<void>;
   /** Takes over what another thread staged into `dir` (see `attachStaging`), written there already. */
   adopt(staged: Staged): void;
@@ -67,11 +78,13 @@ export function createStaging(outDir: string): Staging {
   };
   return {
     dir,
-    stage(files, current) {
-      const s = staging.stage(files, current);
+    stage(files, current, elsewhere) {
+      const s = staging.stage(files, current, elsewhere);
       adopt(s);
       return s;
     },
+    expect: staging.expect,
+    writeHere: staging.writeHere,
     writesDone: staging.writesDone,
     adopt,
     async commit(wanted, owned) {
@@ -102,13 +115,34 @@ export function createStaging(outDir: string): Staging {
  * Stages into `dir`, created by `createStaging` in another thread; the creator commits, once this
  * thread's `writesDone` resolved.
  */
-export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' | 'stage' | 'writesDone'> {
+export function attachStaging(
+  outDir: string,
+  dir: string,
+): Pick<Staging, 'dir' | 'stage' | 'expect' | 'writeHere' | 'writesDone'> {
   const made = new Set<string>();
   const pool = poolWrites();
+  const elsewhere: Promise<unknown>[] = [];
+  const writeOne = (f: GeneratedFile) => {
+    const to = join(dir, f.path);
+    makeDir(dirname(to), made);
+    if (f.chunks) writeGenerated(to, f);
+    else pool.write(to, f.contents);
+  };
   return {
     dir,
-    writesDone: pool.done,
-    stage(files, current) {
+    expect: (writes) => void elsewhere.push(writes),
+    writeHere: (files) => {
+      for (const f of files) writeOne(f);
+    },
+    async writesDone() {
+      // every write given elsewhere is over (a failed one too), then this thread's, which may have
+      // been started meanwhile for a thread that stopped (`writeHere`)
+      const given = await Promise.allSettled(elsewhere);
+      await pool.done();
+      const failed = given.find((g) => g.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    stage(files, current, handed) {
       const s: Staged = { written: [], unchanged: [] };
       for (const f of files) {
         // A file of fragments is compared and written fragment by fragment, never joined (chunks.ts).
@@ -116,13 +150,11 @@ export function attachStaging(outDir: string, dir: string): Pick<Staging, 'dir' 
           s.unchanged.push(f.path);
           continue;
         }
-        const to = join(dir, f.path);
-        makeDir(dirname(to), made);
+        s.written.push(f.path);
+        if (handed?.has(f.path)) continue;
         // A file of fragments (15-20 MB) is written from its fragments in 2 MB pieces (chunks.ts), here.
         // (fragments that split a surrogate pair: the joined text, by `writeGenerated`)
-        if (f.chunks) writeGenerated(to, f);
-        else pool.write(to, f.contents);
-        s.written.push(f.path);
+        writeOne(f);
       }
       return s;
     },

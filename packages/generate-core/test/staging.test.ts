@@ -14,6 +14,9 @@ import {
 const owned = (out: string) => (path: string) => readFileSync(join(out, path), 'utf8').includes(GENERATED_MARKER);
 const file = (path: string, body: string) => ({ path, contents: `// ${GENERATED_MARKER}\n${body}\n` });
 
+const snapshotOf = (out: string) =>
+  Object.fromEntries(listFiles(out).map((p) => [p, readFileSync(join(out, p), 'utf8')]));
+
 function outputWith(files: Record<string, string>): string {
   const out = join(mkdtempSync(join(tmpdir(), 'specgen-staging-')), 'generated');
   for (const [path, contents] of Object.entries(files)) {
@@ -61,6 +64,61 @@ describe('staging', () => {
       'types/src/a.ts',
     ]);
     expect(listFiles(out).sort()).toEqual(['server/ir.json', 'types/src/a.ts']);
+  });
+
+  it('lists files written elsewhere as staged, and commits only once those writes are over', async () => {
+    const out = outputWith({});
+    const staging = createStaging(out);
+    const files = [file('types/src/a.ts', 'a'), file('types/README.md', 'readme')];
+    let finish = () => {};
+    const elsewhere = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    expect(staging.stage(files, undefined, new Set(['types/src/a.ts']))).toEqual({
+      written: ['types/src/a.ts', 'types/README.md'],
+      unchanged: [],
+    });
+    staging.expect(elsewhere);
+    let committed = false;
+    const commit = staging.commit(new Set(files.map((f) => f.path)), owned(out)).then((report) => {
+      committed = true;
+      return report;
+    });
+    // this thread's own write may be over by now, the one given elsewhere is not: nothing has moved yet
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(committed).toBe(false);
+    expect(existsSync(join(out, 'types'))).toBe(false);
+    // the other thread writes its file, then says so
+    mkdirSync(join(staging.dir, 'types/src'), { recursive: true });
+    writeFileSync(join(staging.dir, 'types/src/a.ts'), files[0]?.contents ?? '');
+    finish();
+    expect((await commit).written).toEqual(['types/README.md', 'types/src/a.ts']);
+    for (const f of files) expect(readFileSync(join(out, f.path), 'utf8')).toBe(f.contents);
+  });
+
+  it('a write that failed elsewhere makes commit fail before anything moves; writeHere writes what it could not', async () => {
+    const out = outputWith({ 'types/src/a.ts': file('x', 'a before').contents });
+    const before = snapshotOf(out);
+    const failing = createStaging(out);
+    const files = [file('types/src/a.ts', 'a after'), file('types/src/b.ts', 'b')];
+    failing.stage(files, undefined, new Set(['types/src/b.ts']));
+    failing.expect(Promise.reject(new Error('EIO: the other thread could not write types/src/b.ts')));
+    await expect(failing.commit(new Set(files.map((f) => f.path)), owned(out))).rejects.toThrow(/could not write/);
+    expect(snapshotOf(out)).toEqual(before);
+    await failing.discard();
+    expect(readdirSync(out)).toEqual(['types']);
+    expect(snapshotOf(out)).toEqual(before);
+    // the other thread stopped before it wrote: this thread writes the same files, and the run commits them
+    const staging = createStaging(out);
+    staging.stage(files, undefined, new Set(['types/src/b.ts']));
+    staging.expect(
+      Promise.resolve().then(() => {
+        const handed = files.filter((f) => f.path === 'types/src/b.ts');
+        staging.writeHere(handed);
+      }),
+    );
+    await staging.commit(new Set(files.map((f) => f.path)), owned(out));
+    expect(snapshotOf(out)).toEqual(Object.fromEntries(files.map((f) => [f.path, f.contents])));
   });
 
   it('moves folders that are new to the output folder whole, and files into folders that exist', async () => {

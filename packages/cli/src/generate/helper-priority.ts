@@ -6,7 +6,7 @@
  * The kernel shared the cores among them evenly, and the main thread waited 230-320 ms of a 2.1 s run
  * for a core (`/proc/self/task/<tid>/schedstat` of the 600-resource spec). With the helpers at nice +10
  * that wait falls to 90-150 ms, and the helpers' work still runs on the other core: the run is about
- * 3% shorter (docs/benchmarks/generate.md, Round 41).
+ * 3% shorter (docs/benchmarks/generate.md, Round 42).
  *
  * Linux only: there a thread has its own nice value (`setpriority` on a thread id) and
  * `/proc/self/task` lists the threads. A thread started later by the main thread (the render worker,

@@ -134,6 +134,8 @@ export async function generateOneShot(
       keep: options.keep,
       seen: new Set<string>(),
       check: checker?.check,
+      // the check thread also writes the small changed files into the staging folder
+      handOff: checker && staging && usesThreadWrites() ? staging : undefined,
     };
     const settled: SettledTarget[] = [];
     const renderHere = async (g: Generator, shared: RunShared) => {
@@ -211,6 +213,15 @@ export function usesCheckThread(
 ): boolean {
   if (flag === '0' || flag === '1') return flag === '1';
   return specText.length >= WORKER_FROM_BYTES && cores >= 2;
+}
+
+/**
+ * Whether the check thread, when the run has one, also writes each target's small changed files into the
+ * staging folder (check-worker.ts), so that this thread neither writes them nor keeps their texts for
+ * its own writes. `SPECGEN_CHECK_THREAD_WRITES=0`: this thread writes them, as without a check thread.
+ */
+export function usesThreadWrites(flag = process.env['SPECGEN_CHECK_THREAD_WRITES']): boolean {
+  return flag !== '0';
 }
 
 /**

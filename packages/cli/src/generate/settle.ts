@@ -7,6 +7,7 @@ import {
   type CurrentOutput,
   type GeneratedFile,
   type Staged,
+  type Staging,
   type SyntaxError as SyntaxProblem,
   currentContents,
   sameContents,
@@ -15,7 +16,7 @@ import {
 } from '@specgen/generate-core';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CheckResult, checkHere } from './check-thread.ts';
+import { type CheckResult, type StageRequest, checkHere } from './check-thread.ts';
 import { narrowToEdits } from './edit-chunk.ts';
 import { GenerateError, checkFolder } from './target-folder.ts';
 import { type KnownOutput, isKnown, knownText } from './write-changed.ts';
@@ -40,8 +41,16 @@ export interface SettleOptions {
   outDir: string;
   /** Watch mode's output of the last run, compared in memory instead of reading the folder. */
   known?: KnownOutput;
-  /** Writes the changed files into the run's staging folder (absent: --check or watch mode). */
-  stage?: (files: readonly GeneratedFile[], current: CurrentOutput) => Staged;
+  /**
+   * Writes the changed files into the run's staging folder (absent: --check or watch mode); those in
+   * `elsewhere` are written by the check's thread (`handOff`).
+   */
+  stage?: (files: readonly GeneratedFile[], current: CurrentOutput, elsewhere?: ReadonlySet<string>) => Staged;
+  /**
+   * The run's staging, when `check` (a check thread) also writes the changed files it can: all but
+   * files of fragments and files with a syntax proxy, which `stage` writes on this thread.
+   */
+  handOff?: Pick<Staging, 'dir' | 'expect' | 'writeHere'>;
   keep?: (path: string) => boolean;
   /** Paths of the targets settled before in this run, to refuse a path produced twice. */
   seen: Set<string>;
@@ -49,7 +58,7 @@ export interface SettleOptions {
    * The syntax check of `settleTargetLater`, sample included (a one-shot run's check thread,
    * check-thread.ts); default: on this thread. Watch mode's narrowed check stays on this thread.
    */
-  check?: (files: readonly GeneratedFile[]) => Promise<CheckResult>;
+  check?: (files: readonly GeneratedFile[], stage?: StageRequest) => Promise<CheckResult>;
 }
 
 /**
@@ -79,15 +88,26 @@ export function settleTargetLater(
   const checkStarted = performance.now();
   // Asked before the files are staged: the check goes on while this thread stages them.
   const check = narrowed === null ? (options.check ?? checkHere) : checkHere;
-  const result = check(narrowed?.files ?? changed);
+  const stage = handOffOf(narrowed === null ? changed : [], options);
+  const result = check(narrowed?.files ?? changed, stage);
   result.catch(() => {}); // read below; quiet should staging throw first
-  const settled = settledOf(target, files, changed, current, 0, 0, options);
+  if (stage) options.handOff?.expect(result);
+  const elsewhere = stage ? new Set(stage.files.map((f) => f.path)) : undefined;
+  const settled = settledOf(target, files, changed, current, 0, 0, options, elsewhere);
   const checked = result.then((found) => {
     settled.checked = found.checked;
     settled.checkMs = performance.now() - checkStarted;
     refuseErrors(confirmOf(narrowed)(found.errors));
   });
   return { settled, checked };
+}
+
+/** What the check's thread is asked to write of the changed files (`SettleOptions.handOff`), if any. */
+function handOffOf(changed: readonly GeneratedFile[], options: SettleOptions): StageRequest | undefined {
+  const to = options.handOff;
+  if (!to || !options.check || !options.stage) return undefined;
+  const files = changed.filter((f) => f.chunks === undefined && f.syntaxProxy === undefined);
+  return files.length === 0 ? undefined : { dir: to.dir, files, here: to.writeHere };
 }
 
 function changedFiles(target: string, files: readonly GeneratedFile[], options: SettleOptions) {
@@ -123,12 +143,13 @@ function settledOf(
   checked: number,
   checkMs: number,
   options: SettleOptions,
+  elsewhere?: ReadonlySet<string>,
 ): SettledTarget {
   return {
     target,
     paths: files.map((f) => f.path),
     changed: changed.map((f) => f.path),
-    staged: options.stage?.(files, current),
+    staged: options.stage?.(files, current, elsewhere),
     kept: options.keep ? files.filter((f) => options.keep!(f.path)) : [],
     checked,
     checkMs,

@@ -21,7 +21,7 @@ export function startWorkerModule(name: string, options: WorkerOptions = {}): Wo
 export interface WorkerCalls<Reply extends { id: number }> {
   /**
    * One request: `send` posts its message(s) under the id it is given; resolves with the reply that
-   * carries that id, or null when the worker stopped (or had stopped) before answering.
+   * carries that id, or null when the worker ended (or had ended) before answering.
    */
   call(send: (id: number) => void): Promise<Reply | null>;
   /** Stops waiting: every open request resolves with null. */
@@ -47,7 +47,11 @@ export function workerCalls<Reply extends { id: number }>(worker: Worker): Worke
     waiting.delete(reply.id);
     answer?.(reply);
   });
-  worker.on('error', stop);
+  // Only once the thread has ended: its uncaught error ('error') comes first, and until 'exit' the
+  // thread's environment is still being torn down, including the file system requests it had queued
+  // on libuv's pool (Node lets them finish or cancels them before the thread ends). A caller that
+  // redoes the thread's work on a null reply (the check thread's writes) then never races one of them.
+  worker.on('error', () => {});
   worker.on('exit', stop);
   return {
     call(send) {
