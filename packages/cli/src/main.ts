@@ -27,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(entry.help ? await entry.help() : (await entry.load()).help);
     return 0;
   }
-  const command = await entry.load();
+  const command = await entry.load(rest);
   return command.run(rest);
 }
 

@@ -220,4 +220,29 @@ describe('specgen generate (the built bin) under the code cache', () => {
     expect(configured).toEqual({ code: 0, stderr: '' });
     expect(readFileSync(join(dir, 'configured/types/package.json'), 'utf8')).toContain('"name": "@from-mjs/types"');
   }, 180_000);
+
+  it('leaves --watch to the ES module: a watch session neither reads nor writes the cache', async () => {
+    const dir = temp('watch');
+    const cache = join(dir, 'cache');
+    const spec = join(dir, 'spec.md');
+    cpSync(REAL_SPEC, spec);
+    const child = spawn(process.execPath, [BIN, 'generate', '--spec', spec, '--out', join(dir, 'out'), '--watch'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', SPECGEN_CODE_CACHE_DIR: cache },
+    });
+    let stdout = '';
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += String(chunk);
+        if (stdout.includes('watching')) resolve();
+      });
+      child.on('close', () => resolve());
+    });
+    expect(stdout).toContain('watching');
+    child.kill('SIGINT');
+    expect(await closed).toBe(0); // a successful exit: a cached script would write its cache now
+    expect(existsSync(cache) ? cacheFiles(cache) : []).toEqual([]);
+    expect(existsSync(join(dir, 'out/types/package.json'))).toBe(true);
+  }, 120_000);
 });

@@ -85,8 +85,10 @@ export const generateCommand: Command = {
         },
       });
       await handle.ready;
+      // listening before the line that tells the user (or a script) to press Ctrl-C
+      const interrupted = new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
       process.stdout.write(`watching ${shown.spec} and the templates; Ctrl-C to stop\n`);
-      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+      await interrupted;
       await handle.close();
       return 0;
     }

@@ -10,7 +10,8 @@ export interface CommandEntry {
   summary: string;
   /** The `--help` text alone (a plain-text module), so `specgen <name> --help` loads nothing else; without it, the command's own. */
   help?(): Promise<string>;
-  load(): Promise<Command>;
+  /** The command's module; `args`: the command's arguments (a command may load differently for some). */
+  load(args?: readonly string[]): Promise<Command>;
 }
 
 export const commands: CommandEntry[] = [
@@ -24,8 +25,8 @@ export const commands: CommandEntry[] = [
     name: 'generate',
     summary: 'generate the npm packages (types, validators, OpenAPI, client, server) from the spec',
     help: async () => (await import('./help/generate.ts')).GENERATE_HELP,
-    // From the bundle's CommonJS copy under a V8 code cache when there is one (code-cache/).
-    load: async () => (await import('../code-cache/generate-command.ts')).loadGenerateCommand(),
+    // A one-shot run from the bundle's CommonJS copy under a V8 code cache when there is one (code-cache/).
+    load: async (args) => (await import('../code-cache/generate-command.ts')).loadGenerateCommand(args),
   },
   {
     name: 'diff',
