@@ -109,7 +109,11 @@ await build({
   external: ['esbuild'],
   // A CommonJS script has no import.meta: its URL is the script's own (bundle/, as the chunks above).
   define: { 'import.meta': '__specgenImportMeta' },
-  banner: { js: "const __specgenImportMeta = { url: require('node:url').pathToFileURL(__filename).href };" },
+  // "use strict" first: the ES modules bundled here are strict code, and a directive after the banner's
+  // statement would be a plain string (the whole script would run in sloppy mode).
+  banner: {
+    js: "'use strict';\nconst __specgenImportMeta = { url: require('node:url').pathToFileURL(__filename).href };",
+  },
   plugins: [manifests, scriptImport],
   logLevel: 'error',
 });

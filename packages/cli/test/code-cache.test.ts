@@ -19,6 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { codeCacheDir } from '../src/code-cache/cache-dir.ts';
 import { cacheFileName, readCacheFile, writeCacheFile } from '../src/code-cache/cache-file.ts';
@@ -220,6 +221,12 @@ describe('specgen generate (the built bin) under the code cache', () => {
     expect(configured).toEqual({ code: 0, stderr: '' });
     expect(readFileSync(join(dir, 'configured/types/package.json'), 'utf8')).toContain('"name": "@from-mjs/types"');
   }, 180_000);
+
+  it('runs the command as strict code, as its ES modules are', () => {
+    // A directive after the bundle's banner would be a plain string: the script would run in sloppy mode.
+    const source = readFileSync(join(REPO_ROOT, 'packages/cli/bundle/generate-command.cjs'), 'utf8');
+    expect(() => new Script(`(function () {${source}\n;with ({}) {}\n})`)).toThrow(/strict mode/i);
+  });
 
   it('leaves --watch to the ES module: a watch session neither reads nor writes the cache', async () => {
     const dir = temp('watch');
