@@ -36,7 +36,7 @@ describe('the cache file', () => {
     expect(readCacheFile(join(dir, 'a.v8cache'))).toEqual(data);
     const whole = readFileSync(join(dir, 'a.v8cache'));
     const flipped = Buffer.from(whole);
-    flipped[whole.length - 5] ^= 0xff;
+    flipped.writeUInt8(flipped.readUInt8(whole.length - 5) ^ 0xff, whole.length - 5);
     writeFileSync(join(dir, 'flipped.v8cache'), flipped);
     expect(readCacheFile(join(dir, 'flipped.v8cache'))).toBeUndefined();
     writeFileSync(join(dir, 'cut.v8cache'), whole.subarray(0, whole.length - 100));
@@ -186,7 +186,8 @@ describe('specgen generate (the built bin) under the code cache', () => {
     expect((await run('cached')).code).toBe(0);
     expect(readFileSync(path)).toEqual(written); // accepted, not written again
     const damaged = Buffer.from(written);
-    damaged[Math.floor(damaged.length / 2)] ^= 0xff;
+    const middle = Math.floor(damaged.length / 2);
+    damaged.writeUInt8(damaged.readUInt8(middle) ^ 0xff, middle);
     writeFileSync(path, damaged);
     expect(await run('damaged')).toEqual({ code: 0, stderr: '' });
     expect(readFileSync(path)).not.toEqual(damaged); // replaced by a whole one
