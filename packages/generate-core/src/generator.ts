@@ -28,6 +28,22 @@ export interface GenerateContext {
    * builds is garbage once its files are written. Absent or false: keep the memos (watch mode).
    */
   oneShot?: boolean;
+  /**
+   * A one-shot run writing into a target folder that does not exist yet (nothing to compare a file
+   * with): a large file's bytes may go into the run's staging folder as they are made
+   * (`ByteStream`), so that its text never sits in memory whole. Absent: return the text as usual.
+   */
+  stageFile?: (path: string) => StagedFileWriter;
+}
+
+/** A file of the staging folder being written (`GenerateContext.stageFile`). */
+export interface StagedFileWriter {
+  /** Appends bytes (synchronously: `bytes` may be reused once this returns). */
+  write(bytes: Uint8Array): void;
+  /** Closes the file; its `GeneratedFile` (`staged`), to return with the target's files. */
+  close(): GeneratedFile;
+  /** Closes and removes the file (the generator returns the text instead). */
+  discard(): void;
 }
 
 /**

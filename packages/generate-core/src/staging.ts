@@ -13,7 +13,18 @@
  * A staging folder left behind by a killed run is removed by the next run in that output folder.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sameContents, writeGenerated } from './chunks.ts';
 import {
@@ -24,6 +35,7 @@ import {
   currentContents,
   leftOverFiles,
 } from './files.ts';
+import type { StagedFileWriter } from './generator.ts';
 import { poolWrites } from './pool-writes.ts';
 
 export interface Staged {
@@ -41,6 +53,11 @@ export interface Staging {
    * `dir`, and the caller hands its promise of those writes to `expect`.
    */
   stage(files: readonly GeneratedFile[], current?: CurrentOutput, elsewhere?: ReadonlySet<string>): Staged;
+  /**
+   * Opens the staging folder's file at `path` for a generator to write as it goes
+   * (`GenerateContext.stageFile`); `stage` then lists the file it returns without writing it.
+   */
+  openFile(path: string): StagedFileWriter;
   /** Writes another thread was given (see `stage`): `writesDone`, `commit` and `discard` wait for them. */
   expect(writes: Promise<unknown>): void;
   /** Writes `files` (already listed by `stage`) on this thread: what another thread could not write. */
@@ -83,6 +100,7 @@ export function createStaging(outDir: string): Staging {
       adopt(s);
       return s;
     },
+    openFile: staging.openFile,
     expect: staging.expect,
     writeHere: staging.writeHere,
     writesDone: staging.writesDone,
@@ -118,7 +136,7 @@ export function createStaging(outDir: string): Staging {
 export function attachStaging(
   outDir: string,
   dir: string,
-): Pick<Staging, 'dir' | 'stage' | 'expect' | 'writeHere' | 'writesDone'> {
+): Pick<Staging, 'dir' | 'stage' | 'openFile' | 'expect' | 'writeHere' | 'writesDone'> {
   const made = new Set<string>();
   const pool = poolWrites();
   const elsewhere: Promise<unknown>[] = [];
@@ -130,6 +148,38 @@ export function attachStaging(
   };
   return {
     dir,
+    openFile(path) {
+      const to = join(dir, path);
+      makeDir(dirname(to), made);
+      const fd = openSync(to, 'w');
+      let open = true;
+      const close = () => {
+        if (open) closeSync(fd);
+        open = false;
+      };
+      return {
+        write(bytes) {
+          for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+        },
+        close() {
+          close();
+          let text: string | undefined;
+          return {
+            path,
+            staged: true,
+            // read back where it is: in the staging folder, or moved into place by the commit
+            get contents() {
+              text ??= readFileSync(existsSync(to) ? to : join(outDir, path), 'utf8');
+              return text;
+            },
+          };
+        },
+        discard() {
+          close();
+          rmSync(to, { force: true });
+        },
+      };
+    },
     expect: (writes) => void elsewhere.push(writes),
     writeHere: (files) => {
       for (const f of files) writeOne(f);
@@ -145,6 +195,10 @@ export function attachStaging(
     stage(files, current, handed) {
       const s: Staged = { written: [], unchanged: [] };
       for (const f of files) {
+        if (f.staged) {
+          s.written.push(f.path);
+          continue;
+        }
         // A file of fragments is compared and written fragment by fragment, never joined (chunks.ts).
         if (sameContents(currentContents(outDir, f.path, current), f)) {
           s.unchanged.push(f.path);

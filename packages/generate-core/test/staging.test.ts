@@ -188,6 +188,40 @@ describe('staging', () => {
     for (const f of files) expect(readFileSync(join(out, f.path)).equals(Buffer.from(f.contents, 'utf8'))).toBe(true);
   });
 
+  it('a file a generator wrote as it went (openFile) is listed and moved in, not written again', async () => {
+    const out = outputWith({});
+    const staging = createStaging(out);
+    const writer = staging.openFile('openapi/openapi.json');
+    writer.write(Buffer.from('{\n  "a": 1'));
+    writer.write(Buffer.from('\n}\n'));
+    const made = writer.close();
+    expect(made).toMatchObject({ path: 'openapi/openapi.json', staged: true });
+    expect(made.contents).toBe('{\n  "a": 1\n}\n');
+    const staged = staging.stage([made, file('openapi/src/index.ts', 'export {};')]);
+    expect(staged.written).toEqual(['openapi/openapi.json', 'openapi/src/index.ts']);
+    const report = await staging.commit(new Set(['openapi/openapi.json', 'openapi/src/index.ts']), owned(out));
+    expect(report.written).toEqual(['openapi/openapi.json', 'openapi/src/index.ts']);
+    expect(readFileSync(join(out, 'openapi/openapi.json'), 'utf8')).toBe('{\n  "a": 1\n}\n');
+    // read back where it now is
+    expect(made.contents).toBe('{\n  "a": 1\n}\n');
+  });
+
+  it('a file opened and discarded is not staged; discarding the run leaves nothing', async () => {
+    const out = outputWith({ 'types/src/a.ts': file('types/src/a.ts', 'a').contents });
+    const before = snapshotOf(out);
+    const staging = createStaging(out);
+    const writer = staging.openFile('openapi/openapi.yaml');
+    writer.write(Buffer.from('half'));
+    writer.discard();
+    expect(existsSync(join(staging.dir, 'openapi/openapi.yaml'))).toBe(false);
+    // a run that fails after a file was written as it went: discarding the run removes it too
+    const written = staging.openFile('openapi/openapi.json');
+    written.write(Buffer.from('{}\n'));
+    written.close();
+    await staging.discard();
+    expect(snapshotOf(out)).toEqual(before);
+  });
+
   it("removes a killed run's staging folder, keeps a running one's", async () => {
     const out = outputWith({ 'types/src/a.ts': 'a' });
     // 2^22 + 1 is above the largest pid Linux allows; a live pid is this process's own.

@@ -9,6 +9,7 @@
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
 import { type MapEntries, mapEntries } from '@specgen/contract';
+import type { ByteStream } from '@specgen/generate-core';
 import { EntrySlot, entryTexts, isEntry, type PartText, rootChunks, withSharedBlocks } from './json-yaml.ts';
 import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
@@ -120,8 +121,78 @@ function scan(map: unknown, indent: number, keep: boolean, texts: PartText[]): M
   return out;
 }
 
+/**
+ * A one-shot scan of a name map (undefined: not an object): its names and other values, and a slot for
+ * each entry (in order) that makes the entry's texts when the walk reaches it, so that each is encoded
+ * and dropped at once (`documentBytes`). A frozen entry met more than once in the map (the contract's
+ * shared schemas) is written once: its texts are kept for the others.
+ */
+function scanLater(map: unknown, indent: number): (MapScan & { slots: (() => PartText)[] }) | undefined {
+  if (map === null || typeof map !== 'object' || Array.isArray(map)) return undefined;
+  const values = map as Record<string, unknown>;
+  const seen = new Map<object, number>();
+  for (const k in values) {
+    const v = values[k];
+    if (isEntry(v) && Object.isFrozen(v)) seen.set(v, (seen.get(v) ?? 0) + 1);
+  }
+  const out = { names: [] as string[], others: [] as [number, unknown][], slots: [] as (() => PartText)[] };
+  const kept = new Map<object, PartText>();
+  for (const k in values) {
+    const v = values[k];
+    if (!isEntry(v)) out.others.push([out.names.length, v]);
+    else if ((seen.get(v) ?? 0) > 1)
+      out.slots.push(() => {
+        let text = kept.get(v);
+        if (text === undefined) {
+          text = entryText(v, indent, false);
+          kept.set(v, text);
+        }
+        return text;
+      });
+    else out.slots.push(() => entryText(v, indent, false));
+    out.names.push(k);
+  }
+  return out;
+}
+
+/**
+ * openapi.json and openapi.yaml of a one-shot run, written into `out` as they are made (generate-core
+ * `ByteStream`: into the run's staging folder): the same bytes as `documentChunks(document, yamlHeader,
+ * false)` joined. The skeleton's walk makes each entry's texts when it reaches the entry (`scanLater`),
+ * so no entry text outlives its encoding (on the 600-resource spec they were 46 MB of strings held
+ * until the files were written).
+ */
+export function streamDocument(
+  document: Record<string, unknown>,
+  yamlHeader: string,
+  out: { json: ByteStream; yaml: ByteStream },
+): void {
+  withSharedBlocks(() => {
+    try {
+      const components = document.components as Record<string, unknown> | undefined;
+      const paths = scanLater(document.paths, 4);
+      const schemas = scanLater(components?.schemas, 6);
+      const skeleton = {
+        ...document,
+        ...(paths ? { paths: slotted(paths, 0, paths.slots) } : {}),
+        ...(components && schemas
+          ? { components: { ...components, schemas: slotted(schemas, 0, schemas.slots) } }
+          : {}),
+      };
+      out.yaml.push(yamlHeader);
+      const root = rootChunks(skeleton, out);
+      out.json.push(root.json, '\n');
+      out.yaml.push(root.yaml);
+      out.json.end();
+      out.yaml.end();
+    } finally {
+      forgetScalarTexts();
+    }
+  });
+}
+
 /** The map of `scan` with its entries as placeholders numbered from `first` (or, given `texts`, as their slots). */
-function slotted(scanned: MapScan, first: number, texts?: PartText[]): Record<string, unknown> {
+function slotted(scanned: MapScan, first: number, texts?: (PartText | (() => PartText))[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const { names, others } = scanned;
   let other = 0;
@@ -130,7 +201,7 @@ function slotted(scanned: MapScan, first: number, texts?: PartText[]): Record<st
     const name = names[i] as string;
     if (other < others.length && others[other]?.[0] === i) out[name] = others[other++]?.[1];
     else if (texts === undefined) out[name] = placeholder(n++);
-    else out[name] = new EntrySlot(texts[n++] as PartText);
+    else out[name] = new EntrySlot(texts[n++] as PartText | (() => PartText));
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * generator serializes it deterministically and writes the package files.
  */
 import {
+  ByteStream,
   GENERATED_MARKER,
   TYPESCRIPT_RANGE,
   chunkedFile,
@@ -14,10 +15,11 @@ import {
   renderFile,
   type GeneratedFile,
   type Generator,
+  type StagedFileWriter,
   type TemplateEngine,
 } from '@specgen/generate-core';
 import { buildDocument, effectiveVersion, type JsonSchema, mapEntries } from '@specgen/contract';
-import { documentChunks } from './document-text.ts';
+import { documentChunks, streamDocument } from './document-text.ts';
 
 /** The document itself is built by @specgen/contract; this package writes it as files. */
 export { buildDocument, effectiveVersion, DECISIONS, decision, type JsonSchema } from '@specgen/contract';
@@ -95,10 +97,39 @@ function keptPackageFiles(
   return files;
 }
 
+/**
+ * openapi.json and openapi.yaml written into the run's staging folder as they are made (one-shot, new
+ * folder); a text that would need normalizing (never seen: JSON.stringify and the YAML writer end with
+ * one newline) is returned as text instead, which `normalize` fixes and staging writes.
+ */
+function streamedTexts(
+  document: JsonSchema,
+  yamlHeader: string,
+  stageFile: (path: string) => StagedFileWriter,
+): { json: GeneratedFile | string[]; yaml: GeneratedFile | string[] } {
+  const writers = { json: stageFile(`${TARGET}/openapi.json`), yaml: stageFile(`${TARGET}/openapi.yaml`) };
+  const out = {
+    json: new ByteStream((b) => writers.json.write(b)),
+    yaml: new ByteStream((b) => writers.yaml.write(b)),
+  };
+  try {
+    streamDocument(document, yamlHeader, out);
+  } catch (err) {
+    writers.json.discard();
+    writers.yaml.discard();
+    throw err;
+  }
+  const settle = (kind: 'json' | 'yaml') => {
+    const made = writers[kind].close();
+    return out[kind].endsNormalized() ? made : [made.contents];
+  };
+  return { json: settle('json'), yaml: settle('yaml') };
+}
+
 export const generator: Generator = {
   target: TARGET,
   packageName: '@service-api/openapi',
-  generate({ spec, templates, options, shared, oneShot }) {
+  generate({ spec, templates, options, shared, oneShot, stageFile }) {
     // The document as the server target reads it too (one per run), plus this package's marker:
     // the same object buildDocument gives with `generatedBy`.
     const build = () => buildDocument(spec, { serviceVersion: options.serviceVersion, memo: !oneShot });
@@ -110,7 +141,11 @@ export const generator: Generator = {
       info: { ...(base.info as object), 'x-generated': `${GENERATED_MARKER} from ${options.specFile}. Do not edit.` },
     };
     const found = operationsOf(document);
-    const texts = documentChunks(document, generatedHeader(options.specFile, '#'), !oneShot);
+    const yamlHeader = generatedHeader(options.specFile, '#');
+    // A one-shot run into a new folder writes the two texts as it makes them (document-text.ts `streamDocument`).
+    const streamed =
+      oneShot && stageFile && !yamlHeader.includes('\r') ? streamedTexts(document, yamlHeader, stageFile) : null;
+    const texts = streamed ?? documentChunks(document, yamlHeader, !oneShot);
     const data = {
       packageName: packageNameOf(options, TARGET),
       packageVersion: options.packageVersion,
@@ -146,10 +181,12 @@ export const generator: Generator = {
     // newline, so only the header can need normalizing: scanning 20-40 MB on every watch edit can not.
     // The files are their fragments (generate-core chunks.ts): watch mode patches what an edit changed.
     const header = generatedHeader(options.specFile, '#');
-    const large = (path: string, chunks: string[]): GeneratedFile =>
-      !header.includes('\r') && endsNormalized(chunks)
-        ? chunkedFile(`${TARGET}/${path}`, chunks)
-        : file(path, chunks.join(''));
+    const large = (path: string, text: string[] | GeneratedFile): GeneratedFile => {
+      if (!Array.isArray(text)) return text;
+      return !header.includes('\r') && endsNormalized(text)
+        ? chunkedFile(`${TARGET}/${path}`, text)
+        : file(path, text.join(''));
+    };
     return [...packageFiles, large('openapi.json', texts.json), large('openapi.yaml', texts.yaml)];
   },
 };

@@ -207,7 +207,7 @@ function member(
   }
   const yamlHead = yamlFirst === null ? keyLine(key, yi, 3) : `${yamlFirst}${key.yamlBlock}`;
   if (slotOut !== undefined && v instanceof EntrySlot) {
-    entrySlot(slotOut, v.text, jsonHead, yamlHead);
+    entrySlot(slotOut, v, jsonHead, yamlHead);
     return;
   }
   const yamlEmpty = yamlFirst === null ? keyLine(key, yi, 2) : `${yamlFirst}${key.yaml}`;
@@ -349,14 +349,22 @@ export function rootTexts(value: Record<string, unknown>): PartText {
  * value after its key (`"key": ` in JSON, `key:` in YAML), where the skeleton is cut.
  */
 export class EntrySlot {
-  constructor(readonly text: PartText) {}
+  /** `text`: the entry's texts, or (a one-shot run) how to make them when the walk reaches the entry. */
+  constructor(readonly text: PartText | (() => PartText)) {}
+}
+
+/** Where the pieces of `rootChunks` go, in order: a list of strings, or `ByteBlocks` (written as they come). */
+export interface TextSink {
+  push(...texts: string[]): unknown;
 }
 
 /** Where `rootChunks` puts the skeleton's pieces and its entries' texts (undefined: not in a `rootChunks`). */
-let slotOut: { json: string[]; yaml: string[] } | undefined;
+let slotOut: { json: TextSink; yaml: TextSink } | undefined;
 
 /** The pieces since the last cut, then the entry's texts. */
-function entrySlot(out: { json: string[]; yaml: string[] }, text: PartText, jsonHead: string, yamlHead: string) {
+function entrySlot(out: { json: TextSink; yaml: TextSink }, slot: EntrySlot, jsonHead: string, yamlHead: string) {
+  // made before this walk's pieces are taken: `entryTexts` sets this module's piece lists aside meanwhile
+  const text = typeof slot.text === 'function' ? slot.text() : slot.text;
   json.push(jsonHead);
   yaml.push(yamlHead);
   out.json.push(json.length === 1 ? (json[0] as string) : json.join(''), text.json);
@@ -371,8 +379,10 @@ function entrySlot(out: { json: string[]; yaml: string[] }, text: PartText, json
  * entries were made from. A one-shot run's skeleton (document-text.ts) is written this way: no
  * placeholder strings, no whole skeleton text, no cut by regular expressions.
  */
-export function rootChunks(value: Record<string, unknown>): PartText & { chunks: { json: string[]; yaml: string[] } } {
-  const out = { json: [] as string[], yaml: [] as string[] };
+export function rootChunks<Sink extends TextSink = string[]>(
+  value: Record<string, unknown>,
+  out: { json: Sink; yaml: Sink } = { json: [] as unknown as Sink, yaml: [] as unknown as Sink },
+): PartText & { chunks: { json: Sink; yaml: Sink } } {
   const outer = slotOut;
   slotOut = out;
   try {

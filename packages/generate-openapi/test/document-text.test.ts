@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSpecFile } from '@specgen/parser';
 import { buildDocument, canonical, toJson, toYaml } from '../src/index.ts';
 import type { Spec } from '@specgen/ir';
-import { documentChunks, documentTexts, entryTextStats } from '../src/document-text.ts';
+import { ByteStream } from '@specgen/generate-core';
+import { documentChunks, documentTexts, entryTextStats, streamDocument } from '../src/document-text.ts';
 
 const { spec } = parseSpecFile(join(import.meta.dirname, '../../../spec/service-api.md'));
 const plain = (d: Record<string, unknown>) => {
@@ -124,6 +125,41 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
     once(true);
     once(true);
     expect(entryTextStats.kept).toBeGreaterThan(kept);
+  });
+});
+
+describe('streamDocument (a one-shot run writing openapi.json and openapi.yaml as it makes them)', () => {
+  const streamed = (document: Record<string, unknown>) => {
+    const parts = { json: [] as Buffer[], yaml: [] as Buffer[] };
+    streamDocument(document, '# header\n', {
+      json: new ByteStream((b) => parts.json.push(Buffer.from(b))),
+      yaml: new ByteStream((b) => parts.yaml.push(Buffer.from(b))),
+    });
+    return { json: Buffer.concat(parts.json).toString('utf8'), yaml: Buffer.concat(parts.yaml).toString('utf8') };
+  };
+
+  it('writes the same bytes as serializing the whole canonical document, for every version', () => {
+    for (const version of [null, ...spec.versions]) {
+      const document = buildDocument(structuredClone(spec), { serviceVersion: version });
+      expect(streamed(document)).toEqual(plain(document));
+    }
+  });
+
+  it('writes an entry shared by several names (the contract shares frozen schemas) at each of them', () => {
+    const shared = Object.freeze({ type: 'string', enum: ['A', 'B'] });
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: { schemas: { First: shared, Second: { type: 'integer' }, Third: shared, 'Ünïcode 😀': shared } },
+    };
+    expect(streamed(document)).toEqual(plain(document));
+    expect(streamed(document).json.match(/"enum"/g)).toHaveLength(3);
+  });
+
+  it('writes a document without paths or schemas', () => {
+    const document = { openapi: '3.1.0', info: { title: 'none', version: '1' } };
+    expect(streamed(document)).toEqual(plain(document));
   });
 });
 

@@ -9,7 +9,9 @@
  * either thread changes nothing. When the worker cannot start or dies, its targets render on the
  * main thread afterwards: the same files either way.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Worker } from 'node:worker_threads';
@@ -138,10 +140,16 @@ export async function generateOneShot(
       handOff: checker && staging && usesThreadWrites() ? staging : undefined,
     };
     const settled: SettledTarget[] = [];
+    /** Whether a target rendered so far returned a file of fragments (a large text held in this heap). */
+    let heldLargeText = false;
     const renderHere = async (g: Generator, shared: RunShared) => {
       const started = performance.now();
       ir ??= { spec: parse().spec, engine: templates.engine() };
-      const files = renderTarget(ir.spec, g, ir.engine, { ...options, oneShot: true }, shared);
+      // Into a target folder that does not exist yet (nothing to compare with), large files may be
+      // written into the staging folder as they are made (GenerateContext.stageFile).
+      const stageFile = staging && !existsSync(join(options.outDir, g.target)) ? staging.openFile : undefined;
+      const files = renderTarget(ir.spec, g, ir.engine, { ...options, oneShot: true, stageFile }, shared);
+      heldLargeText ||= files.some((f) => f.chunks !== undefined);
       // values only this target still read (its records model, say) are garbage from here
       shared.finished(g.target);
       options.progress?.rendered(g.target, files.length, performance.now() - started);
@@ -154,11 +162,12 @@ export async function generateOneShot(
     };
     let shared: RunShared | null = createRunShared();
     for (const g of local) {
-      // The last target renders on a collected heap: the texts of the ones before (openapi.json and
-      // openapi.yaml, 41 MB) are garbage by then, and V8 would let the heap grow on top of them
-      // (peak RSS of the 600-resource spec about 490 -> 460 MB, for about 0.1 s of CPU; since the
-      // one-shot run keeps no memos, about 390 -> 325 MB).
-      if (g === local.at(-1) && local.length > 1 && getHeapStatistics().used_heap_size > COLLECT_BEFORE_LAST_FROM)
+      // The last target renders on a collected heap when a target before held a large text in this heap
+      // (openapi.json and openapi.yaml as fragments, 41 MB, when they could not be written as they were
+      // made: into an existing folder, or with --check): garbage by then, and V8 would let the heap grow
+      // on top of it (peak RSS of the 600-resource spec about 390 -> 325 MB, for 45-80 ms of CPU).
+      // Written as they were made (GenerateContext.stageFile), they never were: no collection (265 MB).
+      if (g === local.at(-1) && heldLargeText && getHeapStatistics().used_heap_size > COLLECT_BEFORE_LAST_FROM)
         collectGarbage();
       await renderHere(g, shared);
     }

@@ -10,6 +10,7 @@ import type { Diagnostic } from '@specgen/diagnostics';
 import { hasErrors } from '@specgen/diagnostics';
 import {
   GENERATED_MARKER,
+  type GenerateContext,
   type GeneratedFile,
   type Generator,
   type RunShared,
@@ -45,6 +46,8 @@ export interface RenderOptions {
   heldRemovals?: string[];
   /** A one-shot run: generators keep no memos for a later run (GenerateContext.oneShot). */
   oneShot?: boolean;
+  /** Where a generator may write a large file as it makes it (GenerateContext.stageFile; one-shot only). */
+  stageFile?: GenerateContext['stageFile'];
   /**
    * Watch mode: called once everything is rendered, before anything is written, with the files to write
    * (watch mode's, in render order; none without `known`); throws to write nothing.
@@ -89,6 +92,7 @@ export function renderTarget(
     },
     shared,
     oneShot: options.oneShot === true,
+    ...(options.stageFile ? { stageFile: options.stageFile } : {}),
   });
   checkFolder(g.target, produced);
   return produced;

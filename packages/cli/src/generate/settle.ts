@@ -106,7 +106,7 @@ export function settleTargetLater(
 function handOffOf(changed: readonly GeneratedFile[], options: SettleOptions): StageRequest | undefined {
   const to = options.handOff;
   if (!to || !options.check || !options.stage) return undefined;
-  const files = changed.filter((f) => f.chunks === undefined && f.syntaxProxy === undefined);
+  const files = changed.filter((f) => f.chunks === undefined && f.staged === undefined && f.syntaxProxy === undefined);
   return files.length === 0 ? undefined : { dir: to.dir, files, here: to.writeHere };
 }
 
