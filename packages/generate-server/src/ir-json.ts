@@ -94,8 +94,23 @@ function listed(positions: readonly Source[], files: string[]): string[] {
  * memo's string, so a watch edit gives the same fragments as the last call's but for what it changed.
  */
 export function irJsonChunks(marker: string, spec: Spec, keep = true): string[] {
+  const parts: string[] = [];
+  irJsonInto(parts, marker, spec, keep);
+  return parts;
+}
+
+/**
+ * The fragments of `irJsonChunks` pushed into `parts` in order: a list, or (a one-shot run into a new
+ * folder) generate-core's `ByteStream`, which writes the file as it is made.
+ */
+export function irJsonInto(
+  parts: { push(...texts: string[]): unknown },
+  marker: string,
+  spec: Spec,
+  keep = true,
+): void {
   const print = keep ? element : elementOnce;
-  const parts = [`{\n"//":${JSON.stringify(marker)}`];
+  parts.push(`{\n"//":${JSON.stringify(marker)}`);
   const files = [spec.source.file];
   const positionParts: string[] = [];
   const record = spec as unknown as Record<string, unknown>;
@@ -132,7 +147,6 @@ export function irJsonChunks(marker: string, spec: Spec, keep = true): string[] 
   const own = JSON.stringify(positionsText([spec.source], files));
   parts.push(`,\n"${POSITIONS_MEMBER}":{\n"files":${JSON.stringify(files)},\n"source":${own}`, ...positionParts);
   parts.push('\n}\n}\n');
-  return parts;
 }
 
 /** `ir.json` with its final newline, as one text. */
