@@ -124,7 +124,7 @@ function scan(map: unknown, indent: number, keep: boolean, texts: PartText[]): M
 /**
  * A one-shot scan of a name map (undefined: not an object): its names and other values, and a slot for
  * each entry (in order) that makes the entry's texts when the walk reaches it, so that each is encoded
- * and dropped at once (`documentBytes`). A frozen entry met more than once in the map (the contract's
+ * and dropped at once (`streamDocument`). A frozen entry met more than once in the map (the contract's
  * shared schemas) is written once: its texts are kept for the others.
  */
 function scanLater(map: unknown, indent: number): (MapScan & { slots: (() => PartText)[] }) | undefined {

@@ -107,18 +107,23 @@ function streamedTexts(
   yamlHeader: string,
   stageFile: (path: string) => StagedFileWriter,
 ): { json: GeneratedFile | string[]; yaml: GeneratedFile | string[] } {
-  const writers = { json: stageFile(`${TARGET}/openapi.json`), yaml: stageFile(`${TARGET}/openapi.yaml`) };
-  const out = {
-    json: new ByteStream((b) => writers.json.write(b)),
-    yaml: new ByteStream((b) => writers.yaml.write(b)),
-  };
+  const json = stageFile(`${TARGET}/openapi.json`);
+  let yaml: StagedFileWriter;
+  try {
+    yaml = stageFile(`${TARGET}/openapi.yaml`);
+  } catch (err) {
+    json.discard();
+    throw err;
+  }
+  const out = { json: new ByteStream((b) => json.write(b)), yaml: new ByteStream((b) => yaml.write(b)) };
   try {
     streamDocument(document, yamlHeader, out);
   } catch (err) {
-    writers.json.discard();
-    writers.yaml.discard();
+    json.discard();
+    yaml.discard();
     throw err;
   }
+  const writers = { json, yaml };
   const settle = (kind: 'json' | 'yaml') => {
     const made = writers[kind].close();
     return out[kind].endsNormalized() ? made : [made.contents];
