@@ -12,8 +12,16 @@
  */
 import type { GeneratedFile } from './files.ts';
 
-/** Folders with at most this many `.ts` files are parsed whole. */
+/** Folders with at most this many `.ts` files are parsed whole (unless they hold `SAMPLE_FROM_CHARS`). */
 export const SAMPLE_FROM = 11;
+
+/**
+ * Folders whose `.ts` files hold at least this much text (files checked through a proxy aside) are
+ * sampled whatever their count: `server/src/routes/` of the 600-resource spec holds five area modules of
+ * one template, 130 kB each, which esbuild parsed whole after the last target had rendered (25-30 ms of
+ * the run's 50 ms wait for its checks).
+ */
+export const SAMPLE_FROM_CHARS = 256 * 1024;
 
 /** The `.ts` files of `files` the syntax check must parse, in their order. */
 export function syntaxSample(files: readonly GeneratedFile[]): GeneratedFile[] {
@@ -70,12 +78,31 @@ export function createSampler(): (entry: SampleEntry) => boolean {
 
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
 
-/** The `.ts` files of `files`, in their order, each with whether its folder is sampled. */
+/**
+ * The `.ts` files of `files`, in their order, each with whether it is sampled: a file of a folder of
+ * `SAMPLE_FROM` files or `SAMPLE_FROM_CHARS` of text. A file with a syntax proxy is always parsed (its
+ * proxy, a few kB), never scanned (its text: 8 MB for server/src/schemas.ts).
+ */
 function tsEntries(files: readonly GeneratedFile[]): SampleEntry[] {
   const ts = files.filter((f) => f.path.endsWith('.ts'));
   const counts = new Map<string, number>();
-  for (const f of ts) counts.set(folderOf(f.path), (counts.get(folderOf(f.path)) ?? 0) + 1);
-  return ts.map((file) => ({ file, sampled: (counts.get(folderOf(file.path)) ?? 0) >= SAMPLE_FROM }));
+  const chars = new Map<string, number>();
+  for (const f of ts) {
+    const folder = folderOf(f.path);
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+    if (f.syntaxProxy === undefined) chars.set(folder, (chars.get(folder) ?? 0) + textLength(f));
+  }
+  const sampledFolder = (folder: string) =>
+    (counts.get(folder) ?? 0) >= SAMPLE_FROM || (chars.get(folder) ?? 0) >= SAMPLE_FROM_CHARS;
+  return ts.map((file) => ({ file, sampled: file.syntaxProxy === undefined && sampledFolder(folderOf(file.path)) }));
+}
+
+/** A file's length in UTF-16 units, without joining a file of fragments. */
+function textLength(file: GeneratedFile): number {
+  if (!file.chunks) return file.contents.length;
+  let n = 0;
+  for (const chunk of file.chunks) n += chunk.length;
+  return n;
 }
 
 const NEWLINE = 10,

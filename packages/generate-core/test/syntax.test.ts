@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type GeneratedFile,
   SAMPLE_FROM,
+  SAMPLE_FROM_CHARS,
   createSampler,
   lineShapes,
   sampleInput,
@@ -88,6 +89,38 @@ describe('syntaxSample', () => {
       'types/src/resources/Resource11.ts',
     ]);
     expect(syntaxErrors(sampleOf(input))).toEqual(errors);
+  });
+
+  it('samples a folder of few but large files of one template, parsing each branch once', () => {
+    const area = (name: string, optional: boolean) => {
+      const rows = Array.from(
+        { length: 2000 },
+        (_, i) => `  route${i}: { method: 'GET', url: '/${name}/r${i}', version: '25.${i % 9}' },`,
+      );
+      if (optional) rows.push(`  extra?: { method: 'POST' },`);
+      return { path: `server/src/routes/${name}.ts`, contents: `export const ${name} = {\n${rows.join('\n')}\n};\n` };
+    };
+    const areas = [area('inventory', false), area('purchase', false), area('sales', true), area('stock', false)];
+    expect(areas.reduce((n, f) => n + f.contents.length, 0)).toBeGreaterThanOrEqual(SAMPLE_FROM_CHARS);
+    const index = { path: 'server/src/routes/index.ts', contents: "export * from './inventory.js';\n" };
+    expect(syntaxSample([index, ...areas]).map((f) => f.path)).toEqual([
+      'server/src/routes/index.ts',
+      'server/src/routes/inventory.ts',
+      'server/src/routes/sales.ts',
+    ]);
+    // the same few files, small: parsed whole
+    const small = areas.map((f) => ({ ...f, contents: f.contents.slice(0, 2000).replace(/,[^,]*$/, '\n};\n') }));
+    expect(syntaxSample(small)).toEqual(small);
+  });
+
+  it('always parses a file through its proxy, also in a sampled folder, and never scans its text', () => {
+    const proxied = { path: 'types/src/resources/All.ts', contents: 'not scanned = ;\n', syntaxProxy: 'const = ;\n' };
+    const input = sampleInput([...resources, proxied]);
+    expect(input.at(-1)).toEqual({ file: { ...proxied, contents: '' }, sampled: false });
+    expect(syntaxSample([...resources, proxied]).map((f) => f.path)).toEqual([
+      'types/src/resources/Resource0.ts',
+      proxied.path,
+    ]);
   });
 
   it('parses every file of a small folder, and ignores files that are not TypeScript', () => {
