@@ -9,6 +9,7 @@
  */
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import type { GeneratedFile } from './files.ts';
+import type { StagedFileWriter } from './generator.ts';
 
 /** A file whose text is `chunks` in order; `contents` is their join, made on first use. */
 export function chunkedFile(path: string, chunks: readonly string[]): GeneratedFile {
@@ -35,13 +36,19 @@ const STREAM_BLOCK = 1 << 20;
  * surrogate pair waits for the next one, so that no character is cut between two pieces.
  */
 export class ByteStream {
-  private block: Buffer = Buffer.allocUnsafe(STREAM_BLOCK);
+  private readonly block: Buffer;
   private used = 0;
   private held = '';
   /** The last two characters written (`endsNormalized`). */
   private tail = '';
 
-  constructor(private readonly out: (bytes: Uint8Array) => void) {}
+  /** `blockBytes`: the buffer's size (a piece that may not fit in it is handed over alone). */
+  constructor(
+    private readonly out: (bytes: Uint8Array) => void,
+    blockBytes = STREAM_BLOCK,
+  ) {
+    this.block = Buffer.allocUnsafe(blockBytes);
+  }
 
   push(...texts: string[]): void {
     for (const text of texts) this.write(text);
@@ -153,30 +160,46 @@ const PIECE = 1 << 21;
 
 /**
  * Writes `chunks[from..]` into the open file `fd` at byte `position`, encoded into one reused buffer
- * (half the time of joining them into strings first); a fragment that may not fit is written alone.
- * The fragments must not split a surrogate pair (`wholeCharacters`).
+ * (`ByteStream`: half the time of joining them into strings first). The fragments must not split a
+ * surrogate pair (`wholeCharacters`), each fragment's bytes being its share of the file's.
  */
 export function writeChunksAt(fd: number, chunks: readonly string[], from: number, position: number): void {
-  const buffer = Buffer.allocUnsafe(PIECE);
-  let used = 0;
-  const flush = () => {
-    writeSync(fd, buffer, 0, used, position);
-    position += used;
-    used = 0;
+  let at = position;
+  const stream = new ByteStream((bytes) => {
+    writeSync(fd, bytes, 0, bytes.length, at);
+    at += bytes.length;
+  }, PIECE);
+  for (let i = from; i < chunks.length; i++) stream.write(chunks[i]!);
+  stream.end();
+}
+
+/**
+ * Files of the run's staging folder (`GenerateContext.stageFile`, one per key of `paths`), each written
+ * through a `ByteStream` as `write` pushes their text; when `write` throws, every one is removed. Each
+ * file comes back with whether its text ends as `normalize` leaves one (if not, the generator returns
+ * the normalized text instead, which staging writes over it).
+ */
+export function writeStaged<K extends string>(
+  stageFile: (path: string) => StagedFileWriter,
+  paths: Readonly<Record<K, string>>,
+  write: (streams: Record<K, ByteStream>) => void,
+): Record<K, { file: GeneratedFile; normalized: boolean }> {
+  const keys = Object.keys(paths) as K[];
+  const writers = new Map<K, StagedFileWriter>();
+  const discardAll = () => {
+    for (const w of writers.values()) w.discard();
   };
-  for (let i = from; i < chunks.length; i++) {
-    const chunk = chunks[i]!;
-    // At most 3 bytes per UTF-16 unit: it fits whole, never cut inside a character.
-    if (used + chunk.length * 3 > PIECE) {
-      flush();
-      if (chunk.length * 3 > PIECE) {
-        const alone = Buffer.from(chunk);
-        writeSync(fd, alone, 0, alone.length, position);
-        position += alone.length;
-        continue;
-      }
-    }
-    used += buffer.write(chunk, used);
+  try {
+    for (const k of keys) writers.set(k, stageFile(paths[k]));
+    const streams = {} as Record<K, ByteStream>;
+    for (const k of keys) streams[k] = new ByteStream((bytes) => writers.get(k)!.write(bytes));
+    write(streams);
+    for (const k of keys) streams[k].end();
+    const made = {} as Record<K, { file: GeneratedFile; normalized: boolean }>;
+    for (const k of keys) made[k] = { file: writers.get(k)!.close(), normalized: streams[k].endsNormalized() };
+    return made;
+  } catch (err) {
+    discardAll();
+    throw err;
   }
-  if (used > 0) flush();
 }

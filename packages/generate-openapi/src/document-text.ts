@@ -9,8 +9,15 @@
  * has the same contents. Other entries (sign-in operations, structures) are serialized each time.
  */
 import { type MapEntries, mapEntries } from '@specgen/contract';
-import type { ByteStream } from '@specgen/generate-core';
-import { EntrySlot, entryTexts, isEntry, type PartText, rootChunks, withSharedBlocks } from './json-yaml.ts';
+import {
+  EntrySlot,
+  entryTexts,
+  isEntry,
+  type PartText,
+  rootChunks,
+  type TextSink,
+  withSharedBlocks,
+} from './json-yaml.ts';
 import { forgetScalarTexts } from './scalar-texts.ts';
 import { canonical, toJson, toYaml } from './serialize.ts';
 import { assemble, type Cut, placeholder, skeletonTexts } from './skeleton.ts';
@@ -94,27 +101,17 @@ function scanEntries(given: MapEntries, indent: number, texts: PartText[]): MapS
 
 /**
  * Scans a name map (undefined: not an object): its names, the texts of its entries (appended to
- * `texts`, in order: the placeholders' numbers) and its other values.
+ * `texts`, in order: the placeholders' numbers) and its other values. A one-shot run scans with
+ * `scanLater` instead.
  */
-function scan(map: unknown, indent: number, keep: boolean, texts: PartText[]): MapScan | undefined {
+function scan(map: unknown, indent: number, texts: PartText[]): MapScan | undefined {
   if (map === null || typeof map !== 'object' || Array.isArray(map)) return undefined;
-  const given = keep ? mapEntries(map) : undefined;
+  const given = mapEntries(map);
   if (given !== undefined) return scanEntries(given, indent, texts);
   const out: MapScan & { names: string[] } = { names: [], others: [] };
-  // A one-shot run keeps no text, but writes a frozen entry given more than once (the contract
-  // shares one enumeration schema between the components of every field with the same values,
-  // field-share.ts: 1,235 of one in the dense synthetic spec) once in this call.
-  const once = keep ? undefined : new Map<object, PartText>();
   for (const k in map) {
     const v = (map as Record<string, unknown>)[k];
-    if (isEntry(v) && once !== undefined && Object.isFrozen(v)) {
-      let text = once.get(v);
-      if (text === undefined) {
-        text = entryText(v, indent, keep);
-        once.set(v, text);
-      }
-      texts.push(text);
-    } else if (isEntry(v)) texts.push(entryText(v, indent, keep));
+    if (isEntry(v)) texts.push(entryText(v, indent, true));
     else out.others.push([out.names.length, v]);
     out.names.push(k);
   }
@@ -156,16 +153,16 @@ function scanLater(map: unknown, indent: number): (MapScan & { slots: (() => Par
 }
 
 /**
- * openapi.json and openapi.yaml of a one-shot run, written into `out` as they are made (generate-core
- * `ByteStream`: into the run's staging folder): the same bytes as `documentChunks(document, yamlHeader,
- * false)` joined. The skeleton's walk makes each entry's texts when it reaches the entry (`scanLater`),
- * so no entry text outlives its encoding (on the 600-resource spec they were 46 MB of strings held
- * until the files were written).
+ * openapi.json and openapi.yaml of a one-shot run, pushed into `out` in order: lists of strings
+ * (`documentChunks(..., false)`), or generate-core `ByteStream`s, which write them into the run's staging
+ * folder as they come (the caller ends them). The skeleton's walk makes each entry's texts when it
+ * reaches the entry (`scanLater`), so no entry text outlives its encoding (on the 600-resource spec they
+ * were 46 MB of strings held until the files were written); no text is kept for a later call.
  */
 export function streamDocument(
   document: Record<string, unknown>,
   yamlHeader: string,
-  out: { json: ByteStream; yaml: ByteStream },
+  out: { json: TextSink; yaml: TextSink },
 ): void {
   withSharedBlocks(() => {
     try {
@@ -183,16 +180,14 @@ export function streamDocument(
       const root = rootChunks(skeleton, out);
       out.json.push(root.json, '\n');
       out.yaml.push(root.yaml);
-      out.json.end();
-      out.yaml.end();
     } finally {
       forgetScalarTexts();
     }
   });
 }
 
-/** The map of `scan` with its entries as placeholders numbered from `first` (or, given `texts`, as their slots). */
-function slotted(scanned: MapScan, first: number, texts?: (PartText | (() => PartText))[]): Record<string, unknown> {
+/** The map of a scan with its entries as placeholders numbered from `first` (or, given `slots`, as those). */
+function slotted(scanned: MapScan, first: number, slots?: (() => PartText)[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const { names, others } = scanned;
   let other = 0;
@@ -200,8 +195,8 @@ function slotted(scanned: MapScan, first: number, texts?: (PartText | (() => Par
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
     if (other < others.length && others[other]?.[0] === i) out[name] = others[other++]?.[1];
-    else if (texts === undefined) out[name] = placeholder(n++);
-    else out[name] = new EntrySlot(texts[n++] as PartText | (() => PartText));
+    else if (slots === undefined) out[name] = placeholder(n++);
+    else out[name] = new EntrySlot(slots[n++] as () => PartText);
   }
   return out;
 }
@@ -277,94 +272,68 @@ export function documentTexts(document: Record<string, unknown>, yamlHeader: str
 
 /**
  * openapi.json and openapi.yaml as fragments, unchanged entries the same strings as the last call's.
- * `keep: false` (a one-shot run): no text, scalar or skeleton is kept for a later call, so the texts
- * are garbage once written (40 MB of kept entry texts on the 600-resource spec otherwise).
+ * `keep: false` (a one-shot run): `streamDocument` into lists, which keeps nothing for a later call.
  */
 export function documentChunks(
   document: Record<string, unknown>,
   yamlHeader: string,
   keep = true,
 ): { json: string[]; yaml: string[] } {
-  // A one-shot document's frozen parts are the contract's shared ones: each written once per indent.
-  return keep ? chunksOf(document, yamlHeader, true) : withSharedBlocks(() => chunksOf(document, yamlHeader, false));
+  if (keep) return chunksOf(document, yamlHeader);
+  const out = { json: [] as string[], yaml: [] as string[] };
+  streamDocument(document, yamlHeader, out);
+  return out;
 }
 
-function chunksOf(
-  document: Record<string, unknown>,
-  yamlHeader: string,
-  keep: boolean,
-): { json: string[]; yaml: string[] } {
-  try {
-    const entries: PartText[] = [];
-    const components = document.components as Record<string, unknown> | undefined;
-    const paths = scan(document.paths, 4, keep, entries);
-    const schemas = scan(components?.schemas, 6, keep, entries);
-    const restOf = () => ({
+function chunksOf(document: Record<string, unknown>, yamlHeader: string): { json: string[]; yaml: string[] } {
+  const entries: PartText[] = [];
+  const components = document.components as Record<string, unknown> | undefined;
+  const paths = scan(document.paths, 4, entries);
+  const schemas = scan(components?.schemas, 6, entries);
+  const restOf = () => ({
+    ...document,
+    ...(paths ? { paths: 0 } : {}),
+    ...(components && schemas ? { components: { ...components, schemas: 0 } } : {}),
+  });
+  const rest = JSON.stringify(restOf());
+  const others = JSON.stringify([paths?.others, schemas?.others]);
+  let frame = lastFrame;
+  if (
+    !frame ||
+    frame.rest !== rest ||
+    frame.others !== others ||
+    !sameNames(frame.paths, paths) ||
+    !sameNames(frame.schemas, schemas)
+  ) {
+    const skeleton = {
       ...document,
-      ...(paths ? { paths: 0 } : {}),
-      ...(components && schemas ? { components: { ...components, schemas: 0 } } : {}),
-    });
-    if (!keep) {
-      // One-shot: nothing to compare with a later call, so the skeleton's walk cuts itself at the
-      // entries (json-yaml.ts `rootChunks`): no placeholders to write, find and number.
-      const skeleton = {
-        ...document,
-        ...(paths ? { paths: slotted(paths, 0, entries) } : {}),
-        ...(components && schemas
-          ? { components: { ...components, schemas: slotted(schemas, entryCount(paths), entries) } }
-          : {}),
-      };
-      const root = rootChunks(skeleton);
-      root.chunks.json.push(root.json, '\n');
-      root.chunks.yaml.unshift(yamlHeader);
-      root.chunks.yaml.push(root.yaml);
-      return root.chunks;
-    }
-    const rest = JSON.stringify(restOf());
-    const others = JSON.stringify([paths?.others, schemas?.others]);
-    let frame = lastFrame;
-    if (
-      !frame ||
-      frame.rest !== rest ||
-      frame.others !== others ||
-      !sameNames(frame.paths, paths) ||
-      !sameNames(frame.schemas, schemas)
-    ) {
-      const skeleton = {
-        ...document,
-        ...(paths ? { paths: slotted(paths, 0) } : {}),
-        ...(components && schemas
-          ? { components: { ...components, schemas: slotted(schemas, entryCount(paths)) } }
-          : {}),
-      };
-      frame = { rest, others, paths, schemas, ...skeletonTexts(skeleton) };
-      if (keep) lastFrame = frame;
-    }
-    const was = lastAssembly;
-    if (keep && was !== null && was.frame === frame && was.yamlHeader === yamlHeader) {
-      const patched = patchAssembly(was, entries);
-      if (patched !== undefined) return patched;
-    }
-    const json = assemble('', frame.json, (n) => entries[n]?.json, '\n');
-    const yaml = assemble(yamlHeader, frame.yaml, (n) => entries[n]?.yaml, '');
-    if (json.slots !== entries.length || yaml.slots !== entries.length) {
-      // A spec string that looks like a placeholder: serialize the plain way.
-      lastAssembly = null;
-      const whole = canonical(document);
-      return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
-    }
-    if (keep)
-      lastAssembly = {
-        frame,
-        yamlHeader,
-        entries,
-        json: json.chunks,
-        yaml: yaml.chunks,
-        jsonAt: slotIndexes(frame.json, entries.length),
-        yamlAt: slotIndexes(frame.yaml, entries.length),
-      };
-    return { json: json.chunks, yaml: yaml.chunks };
-  } finally {
-    if (!keep) forgetScalarTexts();
+      ...(paths ? { paths: slotted(paths, 0) } : {}),
+      ...(components && schemas ? { components: { ...components, schemas: slotted(schemas, entryCount(paths)) } } : {}),
+    };
+    frame = { rest, others, paths, schemas, ...skeletonTexts(skeleton) };
+    lastFrame = frame;
   }
+  const was = lastAssembly;
+  if (was !== null && was.frame === frame && was.yamlHeader === yamlHeader) {
+    const patched = patchAssembly(was, entries);
+    if (patched !== undefined) return patched;
+  }
+  const json = assemble('', frame.json, (n) => entries[n]?.json, '\n');
+  const yaml = assemble(yamlHeader, frame.yaml, (n) => entries[n]?.yaml, '');
+  if (json.slots !== entries.length || yaml.slots !== entries.length) {
+    // A spec string that looks like a placeholder: serialize the plain way.
+    lastAssembly = null;
+    const whole = canonical(document);
+    return { json: [toJson(whole, true)], yaml: [toYaml(whole, yamlHeader, true)] };
+  }
+  lastAssembly = {
+    frame,
+    yamlHeader,
+    entries,
+    json: json.chunks,
+    yaml: yaml.chunks,
+    jsonAt: slotIndexes(frame.json, entries.length),
+    yamlAt: slotIndexes(frame.yaml, entries.length),
+  };
+  return { json: json.chunks, yaml: yaml.chunks };
 }

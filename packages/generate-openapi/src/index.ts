@@ -4,7 +4,6 @@
  * generator serializes it deterministically and writes the package files.
  */
 import {
-  ByteStream,
   GENERATED_MARKER,
   TYPESCRIPT_RANGE,
   chunkedFile,
@@ -17,6 +16,7 @@ import {
   type Generator,
   type StagedFileWriter,
   type TemplateEngine,
+  writeStaged,
 } from '@specgen/generate-core';
 import { buildDocument, effectiveVersion, type JsonSchema, mapEntries } from '@specgen/contract';
 import { documentChunks, streamDocument } from './document-text.ts';
@@ -107,28 +107,11 @@ function streamedTexts(
   yamlHeader: string,
   stageFile: (path: string) => StagedFileWriter,
 ): { json: GeneratedFile | string[]; yaml: GeneratedFile | string[] } {
-  const json = stageFile(`${TARGET}/openapi.json`);
-  let yaml: StagedFileWriter;
-  try {
-    yaml = stageFile(`${TARGET}/openapi.yaml`);
-  } catch (err) {
-    json.discard();
-    throw err;
-  }
-  const out = { json: new ByteStream((b) => json.write(b)), yaml: new ByteStream((b) => yaml.write(b)) };
-  try {
-    streamDocument(document, yamlHeader, out);
-  } catch (err) {
-    json.discard();
-    yaml.discard();
-    throw err;
-  }
-  const writers = { json, yaml };
-  const settle = (kind: 'json' | 'yaml') => {
-    const made = writers[kind].close();
-    return out[kind].endsNormalized() ? made : [made.contents];
-  };
-  return { json: settle('json'), yaml: settle('yaml') };
+  const made = writeStaged(stageFile, { json: `${TARGET}/openapi.json`, yaml: `${TARGET}/openapi.yaml` }, (out) =>
+    streamDocument(document, yamlHeader, out),
+  );
+  const settled = (m: { file: GeneratedFile; normalized: boolean }) => (m.normalized ? m.file : [m.file.contents]);
+  return { json: settled(made.json), yaml: settled(made.yaml) };
 }
 
 export const generator: Generator = {

@@ -349,8 +349,8 @@ export function rootTexts(value: Record<string, unknown>): PartText {
  * value after its key (`"key": ` in JSON, `key:` in YAML), where the skeleton is cut.
  */
 export class EntrySlot {
-  /** `text`: the entry's texts, or (a one-shot run) how to make them when the walk reaches the entry. */
-  constructor(readonly text: PartText | (() => PartText)) {}
+  /** Makes the entry's texts when the walk reaches the entry. */
+  constructor(readonly text: () => PartText) {}
 }
 
 /** Where the pieces of `rootChunks` go, in order: a list of strings, or `ByteBlocks` (written as they come). */
@@ -364,7 +364,7 @@ let slotOut: { json: TextSink; yaml: TextSink } | undefined;
 /** The pieces since the last cut, then the entry's texts. */
 function entrySlot(out: { json: TextSink; yaml: TextSink }, slot: EntrySlot, jsonHead: string, yamlHead: string) {
   // made before this walk's pieces are taken: `entryTexts` sets this module's piece lists aside meanwhile
-  const text = typeof slot.text === 'function' ? slot.text() : slot.text;
+  const text = slot.text();
   json.push(jsonHead);
   yaml.push(yamlHead);
   out.json.push(json.length === 1 ? (json[0] as string) : json.join(''), text.json);

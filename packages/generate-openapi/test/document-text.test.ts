@@ -131,10 +131,13 @@ describe('documentTexts (per-entry memo of openapi.json and openapi.yaml)', () =
 describe('streamDocument (a one-shot run writing openapi.json and openapi.yaml as it makes them)', () => {
   const streamed = (document: Record<string, unknown>) => {
     const parts = { json: [] as Buffer[], yaml: [] as Buffer[] };
-    streamDocument(document, '# header\n', {
+    const out = {
       json: new ByteStream((b) => parts.json.push(Buffer.from(b))),
       yaml: new ByteStream((b) => parts.yaml.push(Buffer.from(b))),
-    });
+    };
+    streamDocument(document, '# header\n', out);
+    out.json.end();
+    out.yaml.end();
     return { json: Buffer.concat(parts.json).toString('utf8'), yaml: Buffer.concat(parts.yaml).toString('utf8') };
   };
 

@@ -15,7 +15,6 @@ import { createRequire } from 'node:module';
 import { buildDocument, routes as contractRoutes, signInSchemas, type JsonSchema } from '@specgen/contract';
 import type { GenerateContext, GeneratedFile, Generator, TemplateEngine } from '@specgen/generate-core';
 import {
-  ByteStream,
   chunkedFile,
   GENERATED_MARKER,
   headerText,
@@ -23,6 +22,7 @@ import {
   packageRangeOf,
   TYPESCRIPT_RANGE,
   withHeader,
+  writeStaged,
 } from '@specgen/generate-core';
 import { componentClosure, componentClosureVisiting, routesComponents } from './component-closure.ts';
 import { handlerGroups } from './handler-groups.ts';
@@ -56,16 +56,7 @@ function irJsonFile(ctx: GenerateContext): GeneratedFile {
   const path = `${TARGET}/ir.json`;
   const marker = headerText(ctx.options.specFile);
   if (!ctx.oneShot || !ctx.stageFile) return chunkedFile(path, irJsonChunks(marker, ctx.spec, !ctx.oneShot));
-  const writer = ctx.stageFile(path);
-  try {
-    const stream = new ByteStream((bytes) => writer.write(bytes));
-    irJsonInto(stream, marker, ctx.spec, false);
-    stream.end();
-  } catch (err) {
-    writer.discard();
-    throw err;
-  }
-  return writer.close();
+  return writeStaged(ctx.stageFile, { ir: path }, ({ ir }) => irJsonInto(ir, marker, ctx.spec, false)).ir.file;
 }
 
 export function generateServer(ctx: GenerateContext): GeneratedFile[] {
